@@ -1,0 +1,233 @@
+"""The `dreadforge` command."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import click
+
+from cli.plugins_cmd import plugins
+
+
+@click.group()
+def main():
+    """Dreadforge: Craft Your Nightmare. Unleash Your Fear."""
+
+
+def make_app(**overrides):
+    from core.app import create_app
+    from core.plugins import PluginConfigError
+    try:
+        return create_app(overrides or None)
+    except PluginConfigError as err:
+        raise click.ClickException(str(err)) from None
+
+
+def upgrade_database(app):
+    from core import migrations
+    from core.db import database
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        try:
+            return migrations.upgrade()
+        finally:
+            database.close()
+
+
+# --- run / worker --------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--workers", "job_workers", default=1, show_default=True,
+              help="Background job workers to start alongside the web server.")
+@click.option("--threads", default=8, show_default=True, help="Web server threads.")
+def run(host, port, job_workers, threads):
+    """Serve the web app and run background jobs (embedded queue unless REDIS_URL is set)."""
+    from cli.embedded import start_embedded_redis
+    from core.config import load_config
+    config = load_config()
+    queue_server = None
+    if not os.environ.get("REDIS_URL"):
+        queue_server, url = start_embedded_redis(config["DATA_DIR"])
+        os.environ["REDIS_URL"] = url
+    app = make_app()
+    applied = upgrade_database(app)
+    if applied:
+        click.echo(f"database upgraded: {', '.join(applied)}")
+    children = [subprocess.Popen([sys.executable, "-m", "cli", "worker"], env=os.environ.copy())
+                for _ in range(job_workers)]
+
+    def stop(*_args):
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        if queue_server is not None:
+            queue_server.terminate()
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    click.echo(f"Dreadforge on http://{host}:{port} (queue: "
+               f"{'embedded' if queue_server or 'queue.sock' in os.environ['REDIS_URL'] else os.environ['REDIS_URL']},"
+               f" {job_workers} worker(s))")
+    try:
+        serve(app, host, port, threads)
+    finally:
+        stop()
+
+
+def serve(app, host, port, threads):
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", 1)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", threads)
+            self.cfg.set("timeout", 120)
+            self.cfg.set("accesslog", "-")
+
+        def load(self):
+            return app
+
+    Server().run()
+
+
+@main.command()
+@click.option("--queues", default="stories,videos,default", show_default=True,
+              help="Comma-separated queues to drain, in priority order.")
+@click.option("--burst", is_flag=True, help="Stop when the queues are empty.")
+@click.option("--name", default=None, help="Worker name (default: generated).")
+def worker(queues, burst, name):
+    """Run a background job worker (any number, on any machine sharing REDIS_URL and the data)."""
+    from rq import Queue, Worker
+
+    from core import jobs
+    from core.db import database
+    if not os.environ.get("REDIS_URL"):
+        raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
+                                   "queue, or point REDIS_URL at your Redis)")
+    app = jobs.worker_app()
+    database.close()
+    conn = jobs.connection()
+    names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
+    stop_reaper = threading.Event()
+
+    def reaper():
+        while not stop_reaper.wait(10):
+            try:
+                with app.app_context():
+                    database.connect(reuse_if_open=True)
+                    try:
+                        jobs.reap(conn)
+                    finally:
+                        database.close()
+            except Exception as exc:  # keep reaping; a passing database error is not fatal
+                click.echo(f"reaper: {exc}", err=True)
+
+    threading.Thread(target=reaper, daemon=True).start()
+    try:
+        Worker([Queue(n, connection=conn) for n in names], connection=conn, name=name).work(
+            burst=burst, logging_level="INFO")
+    finally:
+        stop_reaper.set()
+
+
+# --- db ------------------------------------------------------------------------------------------
+
+
+@main.group()
+def db():
+    """Database schema."""
+
+
+@db.command("upgrade")
+def db_upgrade():
+    """Create the database or upgrade it to the newest schema, keeping every row."""
+    applied = upgrade_database(make_app())
+    click.echo(f"applied: {', '.join(applied)}" if applied else "database is up to date")
+
+
+@db.command("status")
+def db_status():
+    """Show applied and pending migrations."""
+    from core import migrations
+    from core.db import database
+    app = make_app()
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        for name in migrations.available():
+            mark = "applied" if name in migrations.applied() else "pending"
+            click.echo(f"{name}  {mark}")
+
+
+# --- users ---------------------------------------------------------------------------------------
+
+
+@main.group()
+def users():
+    """User accounts."""
+
+
+@users.command("create")
+@click.option("--email", required=True)
+@click.option("--password", default=None, help="Prompted for (hidden) when not given.")
+@click.option("--first-name", default="Admin", show_default=True)
+@click.option("--last-name", default="", show_default=True)
+@click.option("--role", type=click.Choice(["user", "admin", "super_admin"]), default="user",
+              show_default=True)
+def users_create(email, password, first_name, last_name, role):
+    """Create an account (e.g. the first super_admin)."""
+    from core import auth
+    from core.db import database
+    from core.models import User
+    if password is None:
+        password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    if len(password) < 8:
+        raise click.ClickException("Password must be at least 8 characters")
+    app = make_app()
+    upgrade_database(app)
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        try:
+            user = auth.register(email, password, first_name, last_name)
+        except auth.AccountError as err:
+            raise click.ClickException(err.message) from None
+        User.update(role=role).where(User.id == user.id).execute()
+    click.echo(f"created {role} {user.email} (id {user.id})")
+
+
+# --- seed ----------------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--users", "n_users", default=20, show_default=True)
+@click.option("--stories", "n_stories", default=200, show_default=True)
+@click.option("--videos", "n_videos", default=20, show_default=True)
+@click.option("--likes", "n_likes", default=0, show_default=True)
+@click.option("--seed", "rng_seed", default=666, show_default=True)
+def seed(n_users, n_stories, n_videos, n_likes, rng_seed):
+    """Fill the database with realistic demo content, in bulk."""
+    import time
+
+    from core import seeding
+    from core.db import database
+    app = make_app()
+    upgrade_database(app)
+    started = time.perf_counter()
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        counts = seeding.seed(n_users, n_stories, n_videos, n_likes, rng_seed)
+    elapsed = time.perf_counter() - started
+    click.echo(", ".join(f"{n:,} {k}" for k, n in counts.items()) + f" in {elapsed:.1f} s")
+
+
+def print_json(data):
+    click.echo(json.dumps(data, indent=2, default=str))

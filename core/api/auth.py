@@ -1,0 +1,122 @@
+"""Sign-in: the /api/login page, /api/logout, the current user and the JSON auth calls."""
+from urllib.parse import urlparse
+
+from flask import redirect, render_template, request
+from flask.views import MethodView
+from flask_login import current_user, login_user, logout_user
+
+from core import auth
+from core.errors import Blueprint, abort
+from core.limits import enforce
+from core.models import Story, Video
+from core.schemas.users import LoginSchema, RegisterSchema, UserSchema
+from core.security import csrf_token
+
+blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and the current user")
+
+
+def user_json(user):
+    user.stories_count = Story.select().where(Story.user == user.id).count()
+    user.videos_count = Video.select().where(Video.user == user.id).count()
+    return UserSchema().dump(user)
+
+
+def safe_next(target):
+    """Only same-site relative paths are followed after sign-in."""
+    if not target:
+        return "/"
+    parsed = urlparse(target)
+    if parsed.scheme or parsed.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
+@blp.route("/auth/user")
+class CurrentUser(MethodView):
+    @blp.response(200, UserSchema)
+    def get(self):
+        """The signed-in user; 401 Unauthorized when signed out."""
+        user = auth.require_user()
+        return user_json(user)
+
+
+@blp.route("/auth/register")
+class Register(MethodView):
+    @blp.arguments(RegisterSchema)
+    @blp.response(201, UserSchema)
+    def post(self, body):
+        """Create an account and sign in."""
+        enforce("auth")
+        try:
+            user = auth.register(body["email"], body["password"], body["firstName"],
+                                 body.get("lastName", ""))
+        except auth.AccountError as err:
+            abort(err.status, message=err.message)
+        login_user(user)
+        return user_json(user)
+
+
+@blp.route("/auth/login")
+class Login(MethodView):
+    @blp.arguments(LoginSchema)
+    @blp.response(200, UserSchema)
+    def post(self, body):
+        """Sign in with e-mail and password."""
+        enforce("auth")
+        try:
+            user = auth.authenticate(body["email"], body["password"])
+        except auth.AccountError as err:
+            abort(err.status, message=err.message, **({"errors": err.extra} if err.extra else {}))
+        login_user(user, remember=True)
+        return user_json(user)
+
+
+@blp.route("/auth/logout")
+class Logout(MethodView):
+    @blp.response(204)
+    def post(self):
+        """Sign out."""
+        logout_user()
+
+
+def _login_page(mode="login", error=None, status=200, form=None):
+    return render_template("login.html", mode=mode, error=error, form=form or {},
+                           next=safe_next(request.values.get("next")),
+                           csrf_token=csrf_token()), status
+
+
+@blp.route("/login", methods=["GET", "POST"])
+@blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)")
+def login_page():
+    if request.method == "GET":
+        if current_user.is_authenticated:
+            return redirect(safe_next(request.args.get("next")))
+        return _login_page(mode=request.args.get("mode", "login"))
+    mode = request.form.get("mode", "login")
+    form = {key: request.form.get(key, "") for key in ("email", "firstName", "lastName")}
+    enforce("auth")
+    if mode == "register":
+        errors = RegisterSchema().validate(request.form)
+        if errors:
+            return _login_page(mode, error=next(iter(errors.values()))[0], status=400, form=form)
+        body = RegisterSchema().load(request.form)
+        try:
+            user = auth.register(body["email"], body["password"], body["firstName"],
+                                 body.get("lastName", ""))
+        except auth.AccountError as err:
+            return _login_page(mode, error=err.message, status=err.status, form=form)
+    else:
+        try:
+            user = auth.authenticate(request.form.get("email", ""),
+                                     request.form.get("password", ""))
+        except auth.AccountError as err:
+            return _login_page(mode, error=err.message, status=err.status, form=form)
+    login_user(user, remember=True)
+    return redirect(safe_next(request.form.get("next")))
+
+
+@blp.route("/logout", methods=["GET", "POST"])
+@blp.doc(summary="Sign out and go back to the home page")
+def logout_page():
+    logout_user()
+    return redirect("/")

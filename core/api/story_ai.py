@@ -1,0 +1,92 @@
+"""Story AI calls: generate, suggestions and enhance, run as jobs on the `stories` queue."""
+from flask import current_app
+from flask.views import MethodView
+
+from core.api.engagement import load_visible
+from core.api.jobs import wait_for
+from core.auth import require_user
+from core.errors import Blueprint, abort
+from core.limits import enforce
+from core.models import Story
+from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
+from core.services import story_ai
+
+blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
+                description="Story generation, suggestions and enhancement (background jobs)")
+
+FAILURE_PREFIX = {"story.generate": "Generation Failed",
+                  "story.suggest": "AI Suggestions Failed",
+                  "story.enhance": "Enhancement Failed"}
+
+
+def answer(job, wait, shape):
+    """202 ``{jobId}``; or, with ?wait=N and the job done in time, 200 with its result."""
+    if wait:
+        job = wait_for(job, wait)
+        if job.status == "completed":
+            return shape(job.result), 200
+        if job.status == "failed":
+            abort(502, message=f"{FAILURE_PREFIX[job.kind]}: {job.error}", jobId=job.id)
+    return {"jobId": job.id, "status": job.status, "progress": job.progress,
+            "message": job.message}, 202
+
+
+def timeout():
+    return current_app.config["JOB_TIMEOUT_STORY"]
+
+
+@blp.route("/generate")
+class Generate(MethodView):
+    @blp.arguments(WaitArgs, location="query")
+    @blp.arguments(GenerateSchema)
+    @blp.response(202)
+    def post(self, args, body):
+        """Write a story from the creation form (job on the `stories` queue)."""
+        user = require_user()
+        enforce("generation")
+        job = story_ai.start_generate(user, body, timeout())
+        return answer(job, args["wait"], lambda result: result)
+
+
+@blp.route("/suggestions")
+class Suggestions(MethodView):
+    @blp.arguments(WaitArgs, location="query")
+    @blp.arguments(SuggestionsSchema)
+    @blp.response(202)
+    def post(self, args, body):
+        """3-5 concrete suggestions for the text (result: {suggestions: [...]})."""
+        user = require_user()
+        enforce("generation")
+        job = story_ai.start_suggest(user, body["content"], body["type"], timeout())
+        return answer(job, args["wait"], lambda result: result["suggestions"])
+
+
+def _enhance(args, body, story_id=None):
+    user = require_user()
+    if story_id is not None:
+        story = load_visible(Story, story_id, user)
+        if story.user_id != user.id:
+            abort(403, message="You can only edit your own stories.")
+    enforce("generation")
+    job = story_ai.start_enhance(user, body["content"], body["type"], timeout(), story_id)
+    return answer(job, args["wait"], lambda result: result)
+
+
+@blp.route("/enhance")
+class Enhance(MethodView):
+    @blp.arguments(WaitArgs, location="query")
+    @blp.arguments(EnhanceSchema)
+    @blp.response(202)
+    def post(self, args, body):
+        """Revise text not yet saved: expand, shorten, enhance or continue (result: {content})."""
+        return _enhance(args, body)
+
+
+@blp.route("/<int:story_id>/enhance")
+class EnhanceStory(MethodView):
+    @blp.arguments(WaitArgs, location="query")
+    @blp.arguments(EnhanceSchema)
+    @blp.response(202)
+    def post(self, args, body, story_id):
+        """Revise your story's text: expand, shorten, enhance or continue (result: {content})."""
+        return _enhance(args, body, story_id)

@@ -1,0 +1,37 @@
+"""Users' public figures."""
+from flask.views import MethodView
+from marshmallow import fields
+from peewee import fn
+
+from core.auth import viewer
+from core.errors import Blueprint, abort
+from core.models import Story, User, Video
+from core.schemas.common import InputSchema
+
+blp = Blueprint("users", __name__, url_prefix="/api/users", description="Users")
+
+
+class StatsSchema(InputSchema):
+    storiesCount = fields.Integer()
+    videosCount = fields.Integer()
+    totalViews = fields.Integer()
+
+
+@blp.route("/<int:user_id>/stats")
+class UserStats(MethodView):
+    @blp.response(200, StatsSchema)
+    def get(self, user_id):
+        """Stories, videos and total views (private content counts only for that user and admins)."""
+        if not User.select().where(User.id == user_id).exists():
+            abort(404, message="User not found")
+        user = viewer()
+        everything = user is not None and (user.id == user_id or user.is_admin)
+        totals = {}
+        for model, key in ((Story, "stories"), (Video, "videos")):
+            query = model.select(fn.COUNT(model.id), fn.COALESCE(fn.SUM(model.views), 0)).where(
+                model.user == user_id)
+            if not everything:
+                query = query.where(model.is_public == True)  # noqa: E712
+            totals[key] = query.tuples().first()
+        return {"storiesCount": totals["stories"][0], "videosCount": totals["videos"][0],
+                "totalViews": int(totals["stories"][1]) + int(totals["videos"][1])}

@@ -1,0 +1,48 @@
+"""The Flask app factory: small, it wires the parts together."""
+import logging
+
+from flask import Flask
+
+from core import auth, db, jobs, limits, security, web
+from core.config import load_config
+from core.errors import Api
+from core.plugins import PluginHost
+
+
+def create_app(config=None):
+    settings = load_config(config)
+    app = Flask(__name__, static_folder=None, template_folder="templates")
+    app.config.update(settings)
+    app.json.sort_keys = False
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    host = PluginHost(app.config["PLUGINS_FILE"],
+                      load_entrypoints=app.config["LOAD_ENTRYPOINTS"],
+                      extra_plugins=app.config.get("EXTRA_PLUGINS", ()),
+                      config=app.config.get("PLUGINS_CONFIG"))
+    host.validate()
+    app.extensions["dreadforge.plugins"] = host
+
+    db.init_app(app)
+    security.init_app(app)
+    auth.init_app(app)
+    limits.init_app(app)
+    jobs.init_app(app)
+
+    api = Api(app)
+    from core.api import BLUEPRINTS
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    for blueprints in host.collect("register_blueprints", app=app):
+        for blueprint in blueprints:
+            if hasattr(blueprint, "_docs"):
+                api.register_blueprint(blueprint)
+            else:
+                app.register_blueprint(blueprint)
+    web.init_app(app)
+    return app
+
+
+def plugin_host(app=None):
+    from flask import current_app
+    return (app or current_app).extensions["dreadforge.plugins"]

@@ -1,0 +1,108 @@
+"""Sign-in: flask-login wiring, account rules (bans, inactive accounts) and who-may-do-what helpers."""
+from flask import jsonify, request
+from flask_login import LoginManager, current_user, logout_user
+from peewee import IntegrityError
+
+from core.db import database
+from core.errors import abort
+from core.models import User, utcnow
+from core.security import hash_password, verify_password
+
+login_manager = LoginManager()
+
+
+class AccountError(Exception):
+    def __init__(self, status, message, **extra):
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+@login_manager.user_loader
+def load_user(user_id):
+    if not str(user_id).isdigit():
+        return None
+    return User.get_or_none(User.id == int(user_id))
+
+
+@login_manager.unauthorized_handler
+def unauthorized():
+    return jsonify(code=401, status="Unauthorized", message="Unauthorized"), 401
+
+
+def ban_message(user):
+    until = (f" until {user.ban_expires_at.strftime('%Y-%m-%d %H:%M')} UTC"
+             if user.ban_expires_at else " permanently")
+    return f"Your account has been banned{until}. Reason: {user.ban_reason or 'not given'}"
+
+
+def account_problem(user):
+    """Why this account may not be used now, as an AccountError; None when it may."""
+    if user.ban_in_force():
+        return AccountError(403, ban_message(user), reason=user.ban_reason,
+                            expiresAt=user.ban_expires_at.isoformat() + "Z"
+                            if user.ban_expires_at else None)
+    if not user.is_active:
+        return AccountError(403, "This account has been deactivated. Contact an administrator.")
+    return None
+
+
+def enforce_account_rules():
+    """A banned or deactivated user is signed out at their next request (checked every time)."""
+    if not current_user.is_authenticated:
+        return None
+    problem = account_problem(current_user)
+    if problem is None:
+        return None
+    logout_user()
+    if request.path.startswith("/api/") and request.path not in ("/api/login", "/api/logout"):
+        body = {"code": 403, "status": "Forbidden", "message": problem.message, **problem.extra}
+        return jsonify(body), 403
+    return None
+
+
+def register(email, password, first_name, last_name=""):
+    email = email.strip().lower()
+    try:
+        with database.atomic():
+            return User.create(email=email, password_hash=hash_password(password),
+                               first_name=first_name, last_name=last_name)
+    except IntegrityError:
+        raise AccountError(409, "An account with this email already exists") from None
+
+
+def authenticate(email, password):
+    user = User.get_or_none(User.email == email.strip().lower())
+    if user is None or not verify_password(user.password_hash, password):
+        raise AccountError(401, "Invalid email or password")
+    problem = account_problem(user)
+    if problem:
+        raise problem
+    if user.is_banned and not user.ban_in_force():
+        User.update(is_banned=False, ban_reason=None, ban_expires_at=None,
+                    updated_at=utcnow()).where(User.id == user.id).execute()
+        user.is_banned = False
+    return user
+
+
+def require_user():
+    """The signed-in user, or a 401 ``Unauthorized``."""
+    if not current_user.is_authenticated:
+        abort(401, message="Unauthorized")
+    return current_user._get_current_object()
+
+
+def require_admin():
+    user = require_user()
+    if not user.is_admin:
+        abort(403, message="You don't have permission to access the admin panel.")
+    return user
+
+
+def viewer():
+    """The signed-in user or None."""
+    return current_user._get_current_object() if current_user.is_authenticated else None
+
+
+def init_app(app):
+    login_manager.init_app(app)
+    app.before_request(enforce_account_rules)

@@ -1,0 +1,41 @@
+"""The choice lists of the spec (§5): creation forms, explore filters and the video editor."""
+
+CREATION_GENRES = ("Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher",
+                   "Paranormal")
+EXPLORE_GENRES = ("Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror",
+                  "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy",
+                  "Apocalyptic Horror")
+GENRES = tuple(dict.fromkeys(CREATION_GENRES + EXPLORE_GENRES))
+ALL_GENRES = "All Genres"
+
+CREATION_MOODS = ("Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark")
+EXPLORE_MOODS = ("Eerie", "Suspenseful", "Terrifying", "Mysterious", "Disturbing", "Unsettling",
+                 "Creepy", "Dreadful", "Sinister", "Menacing")
+MOODS = tuple(dict.fromkeys(CREATION_MOODS + EXPLORE_MOODS))
+ALL_MOODS = "All Moods"
+
+SORTS = ("newest", "oldest", "most_liked", "most_viewed", "most_commented")
+
+TIMES_OF_DAY = ("Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight")
+WEATHER = ("Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy")
+PERSPECTIVES = ("First Person", "Third Person", "Second Person")
+PACINGS = ("Slow Burn", "Moderate", "Fast-Paced", "Intense")
+
+STORY_LENGTH_LABELS = {"short": 600, "medium": 1500, "long": 2500}
+
+# Video: the creation form's lists and the editor's lists are both accepted.
+ANIMATION_STYLES = ("Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural",
+                    "Retro Horror", "Minimalist", "Abstract Horror",
+                    "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style")
+NARRATION_VOICES = ("Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice",
+                    "Dramatic Male", "Haunting Female", "Child Voice", "Robotic",
+                    "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral")
+MUSIC = ("Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape",
+         "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music",
+         "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist")
+ASPECT_RATIOS = ("16:9", "9:16", "1:1", "4:3", "21:9")
+RESOLUTIONS = ("720p", "1080p", "1440p", "4K", "8K")
+FRAME_RATES = (24, 30, 60)
+COLOR_GRADINGS = ("Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural")
+TRANSITIONS = ("Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect")
+CREATION_MODES = ("from_story", "direct")

@@ -1,0 +1,61 @@
+"""Every error leaves the API as JSON ``{"code", "status", "message", "errors"?}``; never a trace."""
+import logging
+
+from flask import request
+from flask_smorest import Api as SmorestApi
+from flask_smorest import Blueprint as SmorestBlueprint
+from flask_smorest import abort  # noqa: F401  (re-exported for the API modules)
+from webargs.flaskparser import FlaskParser
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+log = logging.getLogger(__name__)
+
+
+class Parser(FlaskParser):
+    """Request validation errors are 400s (422 is kept for content the moderation refuses)."""
+
+    DEFAULT_VALIDATION_STATUS = 400
+
+
+class Blueprint(SmorestBlueprint):
+    ARGUMENTS_PARSER = Parser()
+
+
+def first_message(errors):
+    """The first human message inside a marshmallow error structure."""
+    if isinstance(errors, str):
+        return errors
+    if isinstance(errors, list):
+        for item in errors:
+            found = first_message(item)
+            if found:
+                return found
+    if isinstance(errors, dict):
+        for key in ("_schema",):
+            if key in errors:
+                return first_message(errors[key])
+        for value in errors.values():
+            found = first_message(value)
+            if found:
+                return found
+    return None
+
+
+class Api(SmorestApi):
+    def handle_http_exception(self, error):
+        if isinstance(error, InternalServerError) or not isinstance(error, HTTPException):
+            original = getattr(error, "original_exception", None) or error
+            log.error("unhandled error on %s %s", request.method, request.path,
+                      exc_info=(type(original), original, original.__traceback__))
+            return {"code": 500, "status": "Internal Server Error",
+                    "message": "Something went wrong on our side. Please try again."}, 500
+        payload, code, headers = super().handle_http_exception(error)
+        errors = payload.get("errors")
+        if isinstance(errors, dict) and set(errors) <= {"json", "query", "view_args", "form"}:
+            merged = {}
+            for part in errors.values():
+                merged.update(part if isinstance(part, dict) else {"_schema": part})
+            payload["errors"] = errors = merged
+        if "message" not in payload:
+            payload["message"] = first_message(errors) or error.description or error.name
+        return payload, code, headers

@@ -1,0 +1,80 @@
+"""Every hook Dreadforge calls, one function each.
+
+A plugin implements any subset of these with ``@hookimpl`` (from ``core.hookspecs``) and may take
+fewer arguments than the spec lists. Built-in behaviour is itself a set of plugins (see
+``core.plugins.DEFAULT_PLUGINS``), registered exactly as a third-party package would be.
+"""
+import pluggy
+
+hookspec = pluggy.HookspecMarker("dreadforge")
+hookimpl = pluggy.HookimplMarker("dreadforge")
+
+
+# --- content -------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_story_providers():
+    """Return a list of ``StoryProvider`` subclasses (story generate / suggest / enhance)."""
+
+
+@hookspec
+def register_video_providers():
+    """Return a list of ``VideoProvider`` subclasses (video render)."""
+
+
+# --- engagement ----------------------------------------------------------------------------------
+
+
+@hookspec
+def register_share_targets():
+    """Return a list of ``ShareTarget`` objects offered in the share menu."""
+
+
+@hookspec
+def on_published(content, kind):
+    """Called after a story or video is created public (or made public) and committed."""
+
+
+@hookspec
+def on_liked(content, kind, user):
+    """Called after a like on a story or video is committed."""
+
+
+@hookspec
+def on_commented(comment, content, kind):
+    """Called after a comment or reply is committed."""
+
+
+@hookspec
+def on_shared(content, kind, platform, share_type, user):
+    """Called after a share is recorded and committed."""
+
+
+# --- moderation ----------------------------------------------------------------------------------
+
+
+@hookspec
+def register_moderation_filters():
+    """Return a list of ``ModerationFilter`` subclasses that may be enabled in plugins.toml."""
+
+
+# --- ads -----------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_ad_providers():
+    """Return a list of ``AdProvider`` subclasses that may fill the ad slots."""
+
+
+# --- the web app and the CLI -------------------------------------------------------------------
+
+
+@hookspec
+def register_blueprints(app):
+    """Return a list of flask-smorest Blueprints (or plain Flask ones) to mount on the app."""
+
+
+@hookspec
+def register_jobs():
+    """Return a dict ``{name: callable}`` of job functions a plugin wants to run on the queue."""

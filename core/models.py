@@ -1,0 +1,351 @@
+"""Peewee models for every entity of the spec, with their query scopes."""
+import datetime as dt
+import json
+import uuid
+
+import peewee
+from flask_login import UserMixin
+
+from core.db import BaseModel
+
+
+def utcnow():
+    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+
+
+class JSONField(peewee.TextField):
+    """JSON stored as text: portable between SQLite and PostgreSQL."""
+
+    def db_value(self, value):
+        return None if value is None else json.dumps(value)
+
+    def python_value(self, value):
+        return None if value is None else json.loads(value)
+
+
+ROLES = ("user", "admin", "super_admin")
+ADMIN_ROLES = ("admin", "super_admin")
+
+
+class User(BaseModel, UserMixin):
+    email = peewee.CharField(max_length=254, unique=True)
+    password_hash = peewee.CharField(max_length=255)
+    first_name = peewee.CharField(max_length=100, default="")
+    last_name = peewee.CharField(max_length=100, default="")
+    profile_image_url = peewee.CharField(max_length=500, null=True)
+    role = peewee.CharField(max_length=20, default="user", index=True)
+    is_active = peewee.BooleanField(default=True)
+    is_banned = peewee.BooleanField(default=False)
+    ban_reason = peewee.TextField(null=True)
+    ban_expires_at = peewee.DateTimeField(null=True)
+    banned_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow, index=True)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "users"
+
+    @property
+    def is_admin(self):
+        return self.role in ADMIN_ROLES
+
+    def ban_in_force(self, now=None):
+        """True while a ban applies; an expired ban no longer counts (checked on every request)."""
+        if not self.is_banned:
+            return False
+        return self.ban_expires_at is None or self.ban_expires_at > (now or utcnow())
+
+    @property
+    def display_name(self):
+        return " ".join(part for part in (self.first_name, self.last_name) if part) or "Anonymous"
+
+
+class Story(BaseModel):
+    user = peewee.ForeignKeyField(User, backref="stories", on_delete="CASCADE")
+    title = peewee.CharField(max_length=200)
+    content = peewee.TextField()
+    genre = peewee.CharField(max_length=50)
+    mood = peewee.CharField(max_length=50)
+    characters = peewee.TextField(default="")
+    setting = peewee.TextField(default="")
+    intensity = peewee.IntegerField(default=5)
+    story_length = peewee.IntegerField(default=1000)
+    time_of_day = peewee.CharField(max_length=30, default="")
+    weather_condition = peewee.CharField(max_length=30, default="")
+    protagonist = peewee.CharField(max_length=200, default="")
+    antagonist = peewee.CharField(max_length=200, default="")
+    include_dialogue = peewee.BooleanField(default=True)
+    include_description = peewee.BooleanField(default=True)
+    narrative_perspective = peewee.CharField(max_length=30, default="Third Person")
+    pacing = peewee.CharField(max_length=30, default="Moderate")
+    key_elements = peewee.TextField(default="")
+    plot_twist = peewee.TextField(default="")
+    custom_prompt = peewee.TextField(default="")
+    is_public = peewee.BooleanField(default=True)
+    allow_comments = peewee.BooleanField(default=True)
+    views = peewee.IntegerField(default=0)
+    likes_count = peewee.IntegerField(default=0)
+    comments_count = peewee.IntegerField(default=0)
+    shares_count = peewee.IntegerField(default=0)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "stories"
+        indexes = (
+            (("is_public", "created_at", "id"), False),
+            (("is_public", "likes_count", "id"), False),
+            (("is_public", "views", "id"), False),
+            (("is_public", "comments_count", "id"), False),
+            (("genre", "is_public", "created_at"), False),
+            (("mood", "is_public", "created_at"), False),
+            (("user", "created_at"), False),
+        )
+
+    @classmethod
+    def public(cls):
+        return cls.select().where(cls.is_public == True)  # noqa: E712
+
+    @classmethod
+    def visible_to(cls, user):
+        """Public stories, plus the user's own; admins see everything."""
+        if user is not None and user.is_authenticated and user.is_admin:
+            return cls.select()
+        if user is not None and user.is_authenticated:
+            return cls.select().where((cls.is_public == True) | (cls.user == user.id))  # noqa: E712
+        return cls.public()
+
+
+VIDEO_STATUSES = ("pending", "processing", "completed", "failed")
+
+
+class Video(BaseModel):
+    user = peewee.ForeignKeyField(User, backref="videos", on_delete="CASCADE")
+    story = peewee.ForeignKeyField(Story, backref="videos", null=True, on_delete="SET NULL")
+    title = peewee.CharField(max_length=200)
+    description = peewee.TextField(default="")
+    content = peewee.TextField(default="")
+    genre = peewee.CharField(max_length=50, default="")
+    mood = peewee.CharField(max_length=50, default="")
+    setting = peewee.TextField(default="")
+    characters = peewee.TextField(default="")
+    plot_twist = peewee.TextField(default="")
+    key_elements = peewee.TextField(default="")
+    intensity = peewee.IntegerField(default=5)
+    time_of_day = peewee.CharField(max_length=30, default="")
+    weather_condition = peewee.CharField(max_length=30, default="")
+    protagonist = peewee.CharField(max_length=200, default="")
+    antagonist = peewee.CharField(max_length=200, default="")
+    include_dialogue = peewee.BooleanField(default=True)
+    include_description = peewee.BooleanField(default=True)
+    narrative_perspective = peewee.CharField(max_length=30, default="Third Person")
+    pacing = peewee.CharField(max_length=30, default="Moderate")
+    custom_prompt = peewee.TextField(default="")
+    creation_mode = peewee.CharField(max_length=20, default="from_story")
+    status = peewee.CharField(max_length=20, default="pending")
+    progress = peewee.IntegerField(default=0)
+    progress_message = peewee.CharField(max_length=200, default="")
+    error = peewee.TextField(null=True)
+    job_id = peewee.CharField(max_length=64, null=True)
+    video_file = peewee.CharField(max_length=300, null=True)
+    poster_file = peewee.CharField(max_length=300, null=True)
+    subtitles_file = peewee.CharField(max_length=300, null=True)
+    animation_style = peewee.CharField(max_length=50, default="Cinematic")
+    narration_voice = peewee.CharField(max_length=50, default="Deep Male")
+    music_ambience = peewee.CharField(max_length=50, default="Dark Atmospheric")
+    duration = peewee.IntegerField(default=60)
+    aspect_ratio = peewee.CharField(max_length=10, default="16:9")
+    resolution = peewee.CharField(max_length=10, default="1080p")
+    frame_rate = peewee.IntegerField(default=30)
+    voice_speed = peewee.FloatField(default=1.0)
+    music_volume = peewee.IntegerField(default=50)
+    narration_volume = peewee.IntegerField(default=80)
+    color_grading = peewee.CharField(max_length=30, default="Horror")
+    transitions = peewee.CharField(max_length=30, default="Fade")
+    subtitles = peewee.BooleanField(default=True)
+    watermark = peewee.BooleanField(default=False)
+    is_public = peewee.BooleanField(default=True)
+    allow_comments = peewee.BooleanField(default=True)
+    allow_download = peewee.BooleanField(default=False)
+    views = peewee.IntegerField(default=0)
+    likes_count = peewee.IntegerField(default=0)
+    comments_count = peewee.IntegerField(default=0)
+    shares_count = peewee.IntegerField(default=0)
+    rendered_at = peewee.DateTimeField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "videos"
+        indexes = (
+            (("is_public", "created_at", "id"), False),
+            (("is_public", "likes_count", "id"), False),
+            (("is_public", "views", "id"), False),
+            (("is_public", "comments_count", "id"), False),
+            (("genre", "is_public", "created_at"), False),
+            (("mood", "is_public", "created_at"), False),
+            (("user", "created_at"), False),
+            (("status",), False),
+        )
+
+    @classmethod
+    def public(cls):
+        return cls.select().where(cls.is_public == True)  # noqa: E712
+
+    @classmethod
+    def visible_to(cls, user):
+        if user is not None and user.is_authenticated and user.is_admin:
+            return cls.select()
+        if user is not None and user.is_authenticated:
+            return cls.select().where((cls.is_public == True) | (cls.user == user.id))  # noqa: E712
+        return cls.public()
+
+
+class Comment(BaseModel):
+    user = peewee.ForeignKeyField(User, backref="comments", on_delete="CASCADE")
+    story = peewee.ForeignKeyField(Story, backref="comments", null=True, on_delete="CASCADE")
+    video = peewee.ForeignKeyField(Video, backref="comments", null=True, on_delete="CASCADE")
+    parent = peewee.ForeignKeyField("self", backref="replies", null=True, on_delete="CASCADE")
+    content = peewee.TextField()
+    created_at = peewee.DateTimeField(default=utcnow)
+    updated_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "comments"
+        indexes = (
+            (("story", "created_at"), False),
+            (("video", "created_at"), False),
+        )
+
+
+class Like(BaseModel):
+    user = peewee.ForeignKeyField(User, backref="likes", on_delete="CASCADE")
+    story = peewee.ForeignKeyField(Story, backref="likes", null=True, on_delete="CASCADE")
+    video = peewee.ForeignKeyField(Video, backref="likes", null=True, on_delete="CASCADE")
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "likes"
+        indexes = (
+            (("user", "story"), True),
+            (("user", "video"), True),
+            (("story", "created_at"), False),
+            (("video", "created_at"), False),
+        )
+
+
+SHARE_TYPES = ("link", "social", "email")
+
+
+class Share(BaseModel):
+    user = peewee.ForeignKeyField(User, backref="shares", on_delete="CASCADE")
+    story = peewee.ForeignKeyField(Story, backref="shares", null=True, on_delete="CASCADE")
+    video = peewee.ForeignKeyField(Video, backref="shares", null=True, on_delete="CASCADE")
+    platform = peewee.CharField(max_length=30)
+    share_type = peewee.CharField(max_length=20)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "shares"
+        indexes = (
+            (("story", "created_at"), False),
+            (("video", "created_at"), False),
+        )
+
+
+class View(BaseModel):
+    """One counted view; a viewer counts again on the same content only after an hour."""
+
+    story = peewee.ForeignKeyField(Story, backref="view_rows", null=True, on_delete="CASCADE")
+    video = peewee.ForeignKeyField(Video, backref="view_rows", null=True, on_delete="CASCADE")
+    viewer = peewee.CharField(max_length=80)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "views"
+        indexes = (
+            (("story", "viewer", "created_at"), False),
+            (("video", "viewer", "created_at"), False),
+        )
+
+
+JOB_STATUSES = ("queued", "processing", "completed", "failed")
+
+
+def new_job_id():
+    return uuid.uuid4().hex
+
+
+class Job(BaseModel):
+    """A background job on the RQ queue, with its progress and result, owned by a user."""
+
+    id = peewee.CharField(max_length=32, primary_key=True, default=new_job_id)
+    user = peewee.ForeignKeyField(User, backref="jobs", null=True, on_delete="CASCADE")
+    kind = peewee.CharField(max_length=40)
+    queue = peewee.CharField(max_length=40, default="default")
+    status = peewee.CharField(max_length=20, default="queued")
+    progress = peewee.IntegerField(default=0)
+    message = peewee.CharField(max_length=200, default="Queued")
+    payload = JSONField(null=True)
+    result = JSONField(null=True)
+    error = peewee.TextField(null=True)
+    video = peewee.ForeignKeyField(Video, backref="jobs", null=True, on_delete="CASCADE")
+    created_at = peewee.DateTimeField(default=utcnow)
+    started_at = peewee.DateTimeField(null=True)
+    finished_at = peewee.DateTimeField(null=True)
+
+    class Meta:
+        table_name = "jobs"
+        indexes = ((("status",), False),)
+
+
+# --- moderation (migration 0002) ---------------------------------------------------------------
+
+REPORT_STATUSES = ("open", "resolved", "dismissed")
+
+
+class Report(BaseModel):
+    """A user's report of a story, video or comment; ``reporter`` is empty for a filter's flag."""
+
+    reporter = peewee.ForeignKeyField(User, backref="reports", null=True, on_delete="CASCADE")
+    story = peewee.ForeignKeyField(Story, null=True, on_delete="CASCADE")
+    video = peewee.ForeignKeyField(Video, null=True, on_delete="CASCADE")
+    comment = peewee.ForeignKeyField(Comment, null=True, on_delete="CASCADE")
+    reason = peewee.TextField()
+    status = peewee.CharField(max_length=20, default="open")
+    resolved_by = peewee.ForeignKeyField(User, null=True, on_delete="SET NULL",
+                                         backref="resolved_reports")
+    resolution_note = peewee.TextField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow)
+    resolved_at = peewee.DateTimeField(null=True)
+
+    class Meta:
+        table_name = "reports"
+        indexes = (
+            (("reporter", "story"), True),
+            (("reporter", "video"), True),
+            (("reporter", "comment"), True),
+            (("status", "created_at"), False),
+        )
+
+
+class AuditEntry(BaseModel):
+    """One admin action: who, what, when and why. Names are copied so deletions keep it readable."""
+
+    actor = peewee.ForeignKeyField(User, null=True, on_delete="SET NULL", backref="audit_entries")
+    actor_email = peewee.CharField(max_length=254, default="")
+    action = peewee.CharField(max_length=50)
+    target_type = peewee.CharField(max_length=20)
+    target_id = peewee.IntegerField(null=True)
+    target_label = peewee.CharField(max_length=300, default="")
+    reason = peewee.TextField(null=True)
+    details = JSONField(null=True)
+    created_at = peewee.DateTimeField(default=utcnow, index=True)
+
+    class Meta:
+        table_name = "audit_log"
+
+
+CORE_MODELS = [User, Story, Video, Comment, Like, Share, View, Job]
+MODERATION_MODELS = [Report, AuditEntry]
+ALL_MODELS = CORE_MODELS + MODERATION_MODELS

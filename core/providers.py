@@ -1,0 +1,204 @@
+"""Base classes and value objects for plugin-supplied providers.
+
+A plugin returns subclasses of these from the ``register_*`` hooks in ``core.hookspecs``.
+``plugins.toml`` names which provider is active per capability and carries its options; the options
+are validated against the provider's ``Options`` marshmallow schema at start-up.
+"""
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+from urllib.parse import quote
+
+from marshmallow import Schema
+
+Progress = Callable[[int, str], None]
+"""``progress(percent, message)``: report 0-100 progress of the running job."""
+
+
+def no_progress(percent, message):
+    """A Progress that discards reports (for direct calls outside a job)."""
+
+
+class ProviderError(Exception):
+    """A failure a user may read: bad key, refused prompt, timeout. Its text ends up in the job."""
+
+
+class NoOptions(Schema):
+    """Options schema of a provider that takes none."""
+
+
+class Pluggable:
+    """What every provider class declares: a name, a label, its options and their secrets."""
+
+    name = "base"
+    label = ""
+    Options = NoOptions
+    #: option names whose value is the name of an environment variable that must be set
+    secret_env_options = ()
+
+    def __init__(self, options=None):
+        self.options = dict(options or {})
+
+
+# --- stories -------------------------------------------------------------------------------------
+
+
+@dataclass
+class StoryRequest:
+    genre: str
+    mood: str
+    setting: str
+    characters: str
+    intensity: int = 5
+    length_words: int = 1000
+    time_of_day: str = ""
+    weather: str = ""
+    protagonist: str = ""
+    antagonist: str = ""
+    narrative_perspective: str = "Third Person"
+    pacing: str = "Moderate"
+    include_dialogue: bool = True
+    include_description: bool = True
+    key_elements: str = ""
+    plot_twist: str = ""
+    custom_prompt: str = ""
+    suggested_title: str = ""
+    seed: int = 0
+
+    def to_dict(self):
+        return asdict(self)
+
+
+@dataclass
+class StoryResult:
+    title: str
+    content: str
+
+
+class StoryProvider(Pluggable):
+    """Writes, reviews and revises stories."""
+
+    ENHANCE_MODES = ("expand", "shorten", "enhance", "continue")
+
+    def generate(self, request: StoryRequest, progress: Progress = no_progress) -> StoryResult:
+        raise NotImplementedError
+
+    def suggest(self, content: str, kind: str = "improvement",
+                progress: Progress = no_progress) -> list:
+        raise NotImplementedError
+
+    def enhance(self, content: str, mode: str, progress: Progress = no_progress) -> str:
+        raise NotImplementedError
+
+
+# --- videos --------------------------------------------------------------------------------------
+
+
+@dataclass
+class VideoRenderRequest:
+    title: str
+    paragraphs: list
+    genre: str = ""
+    mood: str = ""
+    setting: str = ""
+    time_of_day: str = ""
+    weather: str = ""
+    animation_style: str = "Cinematic"
+    narration_voice: str = "Deep Male"
+    music_ambience: str = "Dark Atmospheric"
+    duration: int = 60
+    aspect_ratio: str = "16:9"
+    resolution: str = "1080p"
+    frame_rate: int = 30
+    voice_speed: float = 1.0
+    music_volume: int = 50
+    narration_volume: int = 80
+    color_grading: str = "Horror"
+    transitions: str = "Fade"
+    subtitles: bool = True
+    watermark: bool = False
+    seed: int = 0
+
+    def to_dict(self):
+        return asdict(self)
+
+
+@dataclass
+class RenderResult:
+    video_path: Path
+    poster_path: Optional[Path] = None
+    subtitles_path: Optional[Path] = None
+    duration: float = 0.0
+    width: int = 0
+    height: int = 0
+    fps: int = 0
+
+
+class VideoProvider(Pluggable):
+    """Turns a script and render settings into an MP4, a poster and a WebVTT track."""
+
+    #: the largest height this provider renders; larger requests are capped to it
+    max_height = 1080
+
+    def render(self, request: VideoRenderRequest, out_dir: Path,
+               progress: Progress = no_progress) -> RenderResult:
+        raise NotImplementedError
+
+
+# --- engagement ----------------------------------------------------------------------------------
+
+
+@dataclass
+class ShareTarget:
+    """One entry of the share menu. ``url_template`` gets ``{title}`` and ``{url}`` URL-encoded."""
+
+    id: str
+    label: str
+    icon: str
+    share_type: str
+    url_template: Optional[str] = None
+    popup: bool = True
+    extra: dict = field(default_factory=dict)
+
+    def build_url(self, title, link):
+        if not self.url_template:
+            return None
+        return self.url_template.format(title=quote(title or "", safe=""), url=quote(link, safe=""))
+
+    def to_json(self, title=None, link=None):
+        data = {"id": self.id, "label": self.label, "icon": self.icon,
+                "shareType": self.share_type, "popup": self.popup,
+                "urlTemplate": self.url_template}
+        if link is not None:
+            data["url"] = self.build_url(title, link)
+        return data
+
+
+# --- moderation ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Verdict:
+    """What a moderation filter says of a text: ``reject`` stops the write, ``flag`` queues it."""
+
+    action: str
+    reason: str
+
+
+class ModerationFilter(Pluggable):
+    def check(self, text: str, kind: str) -> Optional[Verdict]:
+        raise NotImplementedError
+
+
+# --- ads -----------------------------------------------------------------------------------------
+
+
+class AdProvider(Pluggable):
+    """Fills an ad slot ('banner' 728x90 on the dashboard, 'feed' between explore cards)."""
+
+    #: extra Content-Security-Policy sources this provider needs, e.g. {"script-src": [...]}
+    def csp_sources(self) -> dict:
+        return {}
+
+    def render(self, slot: str, index: int = 0) -> Optional[dict]:
+        raise NotImplementedError

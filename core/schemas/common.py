@@ -1,0 +1,104 @@
+"""Shared schema pieces: camelCase output, lenient input, trimmed strings."""
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
+from marshmallow.validate import Length
+
+
+class InputSchema(Schema):
+    """Request bodies: unknown keys are ignored (clients may send whole objects back)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+
+class Trimmed(fields.String):
+    """A string with surrounding white space removed before validation."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        return value.strip()
+
+
+class FirstOfList(fields.String):
+    """A string that may arrive as a list of one (the spec sends mood as ``["Eerie"]``)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, (list, tuple)):
+            value = value[0] if value else ""
+        return super()._deserialize(value, attr, data, **kwargs).strip()
+
+
+class AuthorSchema(Schema):
+    id = fields.Integer()
+    firstName = fields.String(attribute="first_name")
+    lastName = fields.String(attribute="last_name")
+    profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+    email = fields.String()
+
+
+class EntrySchema(Schema):
+    """A like or share entry of the Review dialog."""
+
+    id = fields.Integer()
+    createdAt = fields.DateTime(attribute="created_at")
+    user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
+
+
+class ShareEntrySchema(EntrySchema):
+    platform = fields.String()
+    shareType = fields.String(attribute="share_type")
+
+
+class ListArgs(InputSchema):
+    """``?limit=&page=`` or ``?limit=&cursor=`` pagination."""
+
+    limit = fields.Integer(load_default=20)
+    page = fields.Integer(load_default=None)
+    cursor = fields.String(load_default=None)
+
+    @pre_load
+    def _blank_to_none(self, data, **kwargs):
+        return {key: value for key, value in data.items() if value not in ("", None)}
+
+
+class Choice(fields.String):
+    """One of a fixed list; empty gives the field's 'required' message, anything else names the value."""
+
+    def __init__(self, choices, label, required_message=None, **kwargs):
+        self.choices = tuple(choices)
+        self.label = label
+        self.required_message = required_message or f"{label.capitalize()} is required"
+        kwargs.setdefault("error_messages", {})
+        kwargs["error_messages"].setdefault("required", self.required_message)
+        kwargs["error_messages"].setdefault("null", self.required_message)
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, (list, tuple)):
+            value = value[0] if value else ""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not value:
+            if self.required:
+                raise ValidationError(self.required_message)
+            return value
+        if value not in self.choices:
+            raise ValidationError(f"Unknown {self.label} '{value}'")
+        return value
+
+
+class RequiredText(Trimmed):
+    """Text that must be non-empty after trimming, with a bounded length."""
+
+    def __init__(self, required_message, max_length, too_long_message, **kwargs):
+        kwargs.setdefault("error_messages", {})
+        kwargs["error_messages"].setdefault("required", required_message)
+        kwargs["error_messages"].setdefault("null", required_message)
+        self.required_message = required_message
+        super().__init__(validate=Length(max=max_length, error=too_long_message), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not value and self.required:
+            raise ValidationError(self.required_message)
+        return value

@@ -1,0 +1,154 @@
+"""Stories: the story shape, the create/update bodies and the generation form."""
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from core import choices
+from core.schemas.common import (AuthorSchema, Choice, InputSchema, ListArgs, RequiredText,
+                                 Trimmed)
+
+MAX_TITLE = 200
+MAX_STORY = 50_000
+
+
+def _text(max_length, name):
+    return Trimmed(load_default="", validate=validate.Length(
+        max=max_length, error=f"{name} must be at most {max_length:,} characters"))
+
+
+class StoryLength(fields.Field):
+    """A word count 100-3000, or the spec's label (short, medium, long)."""
+
+    default_error_messages = {
+        "invalid": "Story length must be short, medium, long or a number of words from 100 to 3000"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and value.strip().lower() in choices.STORY_LENGTH_LABELS:
+            return choices.STORY_LENGTH_LABELS[value.strip().lower()]
+        try:
+            words = int(value)
+        except (TypeError, ValueError):
+            raise self.make_error("invalid") from None
+        if not 100 <= words <= 3000:
+            raise ValidationError("Story length must be between 100 and 3000 words")
+        return words
+
+
+INTENSITY = fields.Integer(load_default=5, validate=validate.Range(
+    min=1, max=10, error="Intensity must be between 1 and 10"))
+
+
+class StoryParams(InputSchema):
+    """The creation form's fields (stored with the story, and sent to the writer)."""
+
+    characters = _text(2000, "Characters")
+    setting = _text(2000, "Setting")
+    intensity = fields.Integer(load_default=5, validate=validate.Range(
+        min=1, max=10, error="Intensity must be between 1 and 10"))
+    storyLength = StoryLength(load_default=1000)
+    timeOfDay = Choice(choices.TIMES_OF_DAY, "time of day", load_default="")
+    weatherCondition = Choice(choices.WEATHER, "weather", load_default="")
+    protagonist = _text(200, "Protagonist")
+    antagonist = _text(200, "Antagonist")
+    includeDialogue = fields.Boolean(load_default=True)
+    includeDescription = fields.Boolean(load_default=True)
+    narrativePerspective = Choice(choices.PERSPECTIVES, "narrative perspective",
+                                  load_default="Third Person")
+    pacing = Choice(choices.PACINGS, "pacing", load_default="Moderate")
+    keyElements = _text(2000, "Key elements")
+    plotTwist = _text(2000, "Plot twist")
+    customPrompt = _text(5000, "Custom prompt")
+
+
+class StoryWriteSchema(StoryParams):
+    title = _text(MAX_TITLE, "Title")
+    content = RequiredText("Content is required", MAX_STORY,
+                           f"Story must be at most {MAX_STORY:,} characters", required=True)
+    genre = Choice(choices.GENRES, "genre", required=True)
+    mood = Choice(choices.MOODS, "mood", required=True)
+    isPublic = fields.Boolean(load_default=True)
+    allowComments = fields.Boolean(load_default=True)
+
+
+class GenerateSchema(StoryParams):
+    genre = Choice(choices.GENRES, "genre", required=True)
+    mood = Choice(choices.MOODS, "mood", required=True)
+    setting = RequiredText("Setting is required", 2000, "Setting must be at most 2,000 characters",
+                           required=True)
+    characters = RequiredText("Characters are required", 2000,
+                              "Characters must be at most 2,000 characters", required=True)
+    suggestedTitle = _text(MAX_TITLE, "Title")
+    seed = fields.Integer(load_default=None, allow_none=True)
+
+
+class SuggestionsSchema(InputSchema):
+    content = RequiredText("Content is required", MAX_STORY,
+                           f"Story must be at most {MAX_STORY:,} characters", required=True)
+    type = fields.String(load_default="improvement")
+
+
+class EnhanceSchema(InputSchema):
+    content = RequiredText("Content is required", MAX_STORY,
+                           f"Story must be at most {MAX_STORY:,} characters", required=True)
+    type = fields.String(required=True, error_messages={"required": "Enhancement type is required"})
+
+    @validates_schema
+    def _known_type(self, data, **kwargs):
+        from core.providers import StoryProvider
+        if data.get("type") not in StoryProvider.ENHANCE_MODES:
+            raise ValidationError(
+                f"Unknown enhancement type '{data.get('type')}' "
+                f"(use {', '.join(StoryProvider.ENHANCE_MODES)})", "type")
+
+
+class WaitArgs(InputSchema):
+    wait = fields.Float(load_default=0, validate=validate.Range(
+        min=0, max=30, error="wait must be between 0 and 30 seconds"))
+
+
+class FeedArgs(ListArgs):
+    q = fields.String(load_default="")
+
+
+class StorySchema(InputSchema):
+    id = fields.Integer()
+    userId = fields.Integer(attribute="user_id")
+    title = fields.String()
+    content = fields.String()
+    genre = fields.String()
+    mood = fields.String()
+    characters = fields.String()
+    setting = fields.String()
+    intensity = fields.Integer()
+    storyLength = fields.Integer(attribute="story_length")
+    timeOfDay = fields.String(attribute="time_of_day")
+    weatherCondition = fields.String(attribute="weather_condition")
+    protagonist = fields.String()
+    antagonist = fields.String()
+    includeDialogue = fields.Boolean(attribute="include_dialogue")
+    includeDescription = fields.Boolean(attribute="include_description")
+    narrativePerspective = fields.String(attribute="narrative_perspective")
+    pacing = fields.String()
+    keyElements = fields.String(attribute="key_elements")
+    plotTwist = fields.String(attribute="plot_twist")
+    customPrompt = fields.String(attribute="custom_prompt")
+    isPublic = fields.Boolean(attribute="is_public")
+    allowComments = fields.Boolean(attribute="allow_comments")
+    views = fields.Integer()
+    likesCount = fields.Integer(attribute="likes_count")
+    commentsCount = fields.Integer(attribute="comments_count")
+    sharesCount = fields.Integer(attribute="shares_count")
+    isLikedByUser = fields.Boolean(attribute="is_liked_by_user", dump_default=False)
+    createdAt = fields.DateTime(attribute="created_at")
+    updatedAt = fields.DateTime(attribute="updated_at")
+    user = fields.Nested(AuthorSchema)
+
+
+STORY_FIELDS = {  # API name -> model attribute, for the writable fields
+    "title": "title", "content": "content", "genre": "genre", "mood": "mood",
+    "characters": "characters", "setting": "setting", "intensity": "intensity",
+    "storyLength": "story_length", "timeOfDay": "time_of_day",
+    "weatherCondition": "weather_condition", "protagonist": "protagonist",
+    "antagonist": "antagonist", "includeDialogue": "include_dialogue",
+    "includeDescription": "include_description", "narrativePerspective": "narrative_perspective",
+    "pacing": "pacing", "keyElements": "key_elements", "plotTwist": "plot_twist",
+    "customPrompt": "custom_prompt", "isPublic": "is_public", "allowComments": "allow_comments",
+}

@@ -1,0 +1,37 @@
+"""Users: the current-user shape, registration and sign-in bodies."""
+from marshmallow import fields, validate
+
+from core.schemas.common import InputSchema, Trimmed
+
+
+class UserSchema(InputSchema):
+    id = fields.Integer()
+    email = fields.String()
+    firstName = fields.String(attribute="first_name")
+    lastName = fields.String(attribute="last_name")
+    profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+    role = fields.String()
+    isActive = fields.Boolean(attribute="is_active")
+    isBanned = fields.Boolean(attribute="is_banned")
+    banReason = fields.String(attribute="ban_reason", allow_none=True)
+    banExpiresAt = fields.DateTime(attribute="ban_expires_at", allow_none=True)
+    storiesCount = fields.Integer(attribute="stories_count", dump_default=0)
+    videosCount = fields.Integer(attribute="videos_count", dump_default=0)
+    createdAt = fields.DateTime(attribute="created_at")
+
+
+class RegisterSchema(InputSchema):
+    email = Trimmed(required=True, validate=validate.Email(error="Please enter a valid email"),
+                    error_messages={"required": "Email is required"})
+    password = fields.String(required=True, validate=validate.Length(
+        min=8, max=200, error="Password must be at least 8 characters"),
+        error_messages={"required": "Password is required"})
+    firstName = Trimmed(required=True, validate=validate.Length(
+        min=1, max=100, error="First name is required"),
+        error_messages={"required": "First name is required"})
+    lastName = Trimmed(load_default="", validate=validate.Length(max=100))
+
+
+class LoginSchema(InputSchema):
+    email = Trimmed(required=True, error_messages={"required": "Email is required"})
+    password = fields.String(required=True, error_messages={"required": "Password is required"})

@@ -1,0 +1,150 @@
+"""Feeds of stories and videos: filters, search, sorts and pagination in a constant number of queries."""
+import base64
+import json
+
+from peewee import JOIN
+
+from core import choices
+from core.errors import abort
+from core.models import Like, Story, User
+
+SORT_COLUMNS = {
+    "newest": ("created_at", True),
+    "oldest": ("created_at", False),
+    "most_liked": ("likes_count", True),
+    "most_viewed": ("views", True),
+    "most_commented": ("comments_count", True),
+}
+MAX_LIMIT = 100
+
+
+def check_filters(genre, mood, sort):
+    """400 naming the value for an unknown genre, mood or sort; returns (genre, mood) or None."""
+    if genre != choices.ALL_GENRES and genre not in choices.GENRES:
+        abort(400, message=f"Unknown genre '{genre}'")
+    if mood != choices.ALL_MOODS and mood not in choices.MOODS:
+        abort(400, message=f"Unknown mood '{mood}'")
+    if sort not in SORT_COLUMNS:
+        abort(400, message=f"Unknown sort '{sort}' (use {', '.join(choices.SORTS)})")
+    return (None if genre == choices.ALL_GENRES else genre,
+            None if mood == choices.ALL_MOODS else mood)
+
+
+def search(query, model, text):
+    text = (text or "").strip()
+    if not text:
+        return query
+    pattern = f"%{text}%"
+    return query.where(model.title ** pattern | model.content ** pattern
+                       | model.characters ** pattern | model.setting ** pattern)
+
+
+def encode_cursor(value, row_id):
+    if hasattr(value, "isoformat"):
+        value = value.isoformat()
+    raw = json.dumps([value, row_id]).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor):
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        value, row_id = json.loads(base64.urlsafe_b64decode(padded.encode()))
+        return value, int(row_id)
+    except (ValueError, TypeError):
+        abort(400, message="Invalid cursor")
+
+
+class Page:
+    """One page of a list: the rows, plus the headers that tell the client what comes next."""
+
+    def __init__(self, items, total=None, next_cursor=None, page=None, per_page=None):
+        self.items, self.total, self.next_cursor = items, total, next_cursor
+        self.page, self.per_page = page, per_page
+
+    def headers(self):
+        headers = {}
+        if self.total is not None:
+            headers["X-Total-Count"] = str(self.total)
+            pages = max(1, -(-self.total // self.per_page)) if self.per_page else 1
+            headers["X-Pagination"] = json.dumps({"total": self.total, "total_pages": pages,
+                                                  "page": self.page, "per_page": self.per_page})
+        if self.next_cursor:
+            headers["X-Next-Cursor"] = self.next_cursor
+        return headers
+
+
+def clamp_limit(limit):
+    if limit is None:
+        return 20
+    if limit < 1 or limit > MAX_LIMIT:
+        abort(400, message=f"limit must be between 1 and {MAX_LIMIT}")
+    return limit
+
+
+def paginate(query, model, sort, args):
+    """Apply ``?limit=&page=`` (with a total) or ``?limit=&cursor=`` (keyset) to a sorted query."""
+    column_name, descending = SORT_COLUMNS[sort]
+    column = getattr(model, column_name)
+    limit = clamp_limit(args.get("limit"))
+    ordered = query.order_by(column.desc() if descending else column.asc(),
+                             model.id.desc() if descending else model.id.asc())
+    page = args.get("page")
+    if page is not None:
+        if page < 1:
+            abort(400, message="page must be 1 or more")
+        total = query.count()
+        rows = list(ordered.paginate(page, limit))
+        return Page(rows, total=total, page=page, per_page=limit)
+    cursor = args.get("cursor")
+    if cursor:
+        value, row_id = decode_cursor(cursor)
+        if column_name == "created_at":
+            from datetime import datetime
+            try:
+                value = datetime.fromisoformat(value)
+            except (TypeError, ValueError):
+                abort(400, message="Invalid cursor")
+        if descending:
+            ordered = ordered.where((column < value) | ((column == value) & (model.id < row_id)))
+        else:
+            ordered = ordered.where((column > value) | ((column == value) & (model.id > row_id)))
+    rows = list(ordered.limit(limit + 1))
+    next_cursor = None
+    if len(rows) > limit:
+        rows = rows[:limit]
+        last = rows[-1]
+        next_cursor = encode_cursor(getattr(last, column_name), last.id)
+    return Page(rows)
+
+
+def with_authors(model, query_base=None):
+    """A select of ``model`` joined to its author in the same statement."""
+    return (query_base or model.select(model, User)).join(User, JOIN.INNER,
+                                                          on=(model.user == User.id))
+
+
+def mark_liked(rows, user, fk):
+    """Set ``is_liked_by_user`` on each row with one query."""
+    ids = [row.id for row in rows]
+    liked = set()
+    if user is not None and ids:
+        liked = {row_id for (row_id,) in (Like.select(fk)
+                                          .where((Like.user == user.id) & fk.in_(ids))
+                                          .tuples())}
+    for row in rows:
+        row.is_liked_by_user = row.id in liked
+    return rows
+
+
+def story_feed(genre, mood, sort, args, user):
+    genre, mood = check_filters(genre, mood, sort)
+    query = with_authors(Story).where(Story.is_public == True)  # noqa: E712
+    if genre:
+        query = query.where(Story.genre == genre)
+    if mood:
+        query = query.where(Story.mood == mood)
+    query = search(query, Story, args.get("q"))
+    page = paginate(query, Story, sort, args)
+    mark_liked(page.items, user, Like.story)
+    return page

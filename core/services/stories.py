@@ -1,0 +1,85 @@
+"""Writing stories: create, update, delete, with moderation and the publish event."""
+from core import db
+from core.app import plugin_host
+from core.errors import abort
+from core.models import Like, Story, User, utcnow
+from core.schemas.stories import STORY_FIELDS
+from core.services import feeds
+from core.services.engagement import flag_for_review, moderate
+
+
+def default_title(genre, setting):
+    setting = (setting or "").strip()
+    return f"{genre} Story in {setting}"[:200] if setting else f"{genre} Story"
+
+
+def owned(story_id, user):
+    """The story if ``user`` owns it: 404 if missing, 403 if someone else's."""
+    story = Story.get_or_none(Story.id == story_id)
+    if story is None or (not story.is_public and story.user_id != user.id and not user.is_admin):
+        abort(404, message="Story not found")
+    if story.user_id != user.id:
+        abort(403, message="You can only edit your own stories.")
+    return story
+
+
+def _apply(story, body):
+    for api_name, attribute in STORY_FIELDS.items():
+        if api_name in body:
+            setattr(story, attribute, body[api_name])
+
+
+def create(user, body):
+    verdict = moderate(f"{body.get('title', '')}\n{body['content']}", "story")
+    story = Story(user=user.id)
+    _apply(story, body)
+    if not story.title:
+        story.title = default_title(story.genre, story.setting)
+    with db.write_transaction():
+        story.save(force_insert=True)
+        flag_for_review(verdict, story=story.id)
+    if story.is_public:
+        plugin_host().fire("on_published", content=story, kind="story")
+    return story
+
+
+def update(story, body):
+    was_public = story.is_public
+    if "content" in body or "title" in body:
+        verdict = moderate(f"{body.get('title', story.title)}\n{body.get('content', story.content)}",
+                           "story")
+    else:
+        verdict = None
+    _apply(story, body)
+    if not story.title:
+        story.title = default_title(story.genre, story.setting)
+    story.updated_at = utcnow()
+    with db.write_transaction():
+        story.save()
+        flag_for_review(verdict, story=story.id)
+    if story.is_public and not was_public:
+        plugin_host().fire("on_published", content=story, kind="story")
+    return story
+
+
+def delete(story):
+    """One transaction: the story, and through ON DELETE its likes, shares, comments, views and
+    reports; videos made from it keep working with ``storyId`` cleared."""
+    with db.write_transaction():
+        Story.delete().where(Story.id == story.id).execute()
+
+
+def decorate(story, user):
+    """Attach the author and ``is_liked_by_user`` for the response."""
+    story.user = User.get_by_id(story.user_id)
+    feeds.mark_liked([story], user, Like.story)
+    return story
+
+
+def of_user(user_id, user, args):
+    query = feeds.with_authors(Story).where(Story.user == user_id)
+    if user is None or (user.id != user_id and not user.is_admin):
+        query = query.where(Story.is_public == True)  # noqa: E712
+    page = feeds.paginate(query, Story, "newest", args)
+    feeds.mark_liked(page.items, user, Like.story)
+    return page

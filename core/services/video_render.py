@@ -1,0 +1,1 @@
+"""Video rendering jobs (filled in by the video pipeline)."""

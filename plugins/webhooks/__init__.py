@@ -1,0 +1,1 @@
+"""Sample engagement plugin: posts events to operator-configured webhooks (queued on RQ)."""

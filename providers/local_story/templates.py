@@ -1,0 +1,243 @@
+"""Sentence templates for each beat of a story, written once for every perspective.
+
+Slots (filled by ``writer``): ``{S}`` protagonist subject (I / you / name or she-he-they),
+``{SN}`` subject by name, ``{O}`` object, ``{POS}`` possessive, ``{REFL}`` reflexive, ``{WAS}``
+agreeing with the last subject; ``{HERO}`` protagonist as written, ``{NAME}`` short name;
+``{C}``/``{CF}`` a companion (short / first mention) with ``{C_POS}``, ``{C_OBJ}``, ``{C_WAS}``;
+``{A}``/``{AF}`` the antagonist; ``{SETTING}`` the place (first mention as written), ``{PLACE}``
+later mentions; ``{K}`` one key element; ``{TWIST}``; ``{PROMPT}``; vocabulary slots from
+``phrasebank`` (``{mood}``, ``{dread}``, ``{fear}``, ``{body}``, ``{image}``, ``{sign}``, ...).
+Templates are past tense and never address a reader as 'you' outside second person.
+"""
+
+OPENING = [
+    "{S} reached {SETTING} in {light}, {wx}.",
+    "It was {light} when {SN} first saw {SETTING}, {wx}.",
+    "{SETTING_CAP} waited in {light}, {wx}, {mood} and patient, as {SN} {arrived}.",
+    "By {light}, {SN} had come to {SETTING}, {wx}.",
+    "{SN} stood before {SETTING} in {light}, {wx}, and felt {fear} stir.",
+    "In {light}, {wx}, {SN} {arrived} at {SETTING} with nothing but a bag and a bad feeling.",
+    "{light_cap} had settled over {SETTING}, {wx}, by the time {SN} {arrived}.",
+]
+ARRIVED = ["arrived", "came through the gate", "found the way in", "stepped inside", "pulled up outside",
+           "walked the last stretch of road"]
+
+INTRO = {
+    "first": ["My name is {HERO}, and {reason}.", "I am {HERO}, and {reason}.",
+              "People call me {HERO}; {reason}.", "I should say who I am: {HERO}, and {reason}."],
+    "second": ["You are {HERO}, and {reason}.", "Your name is {HERO}, and {reason}.",
+               "You are {HERO}; {reason}.", "Remember who you are: {HERO}, and {reason}."],
+    "third": ["{reason_cap}.", "{reason_cap}, and {reason2}."],
+}
+REASONS = [
+    "{S} had come for reasons that no longer seemed good enough",
+    "{S} had promised {REFL} it would only be one night",
+    "{S} had stopped believing in this kind of thing years ago",
+    "nobody had asked {O} to come, and nobody had tried to stop {O}",
+    "{S} had heard the stories and laughed at every one of them",
+    "{S} had a debt to settle with this place, though {S} could not have said what it was",
+    "something had been calling {O} here for weeks, in dreams {S} never fully remembered",
+    "{S} had always been good at ignoring {POS} own instincts",
+    "{S} had come because the letter was written in {POS} own handwriting",
+    "{S} had spent the whole drive rehearsing excuses to turn back",
+]
+REASONS2 = [
+    "the {mood} quiet made that harder to believe", "the feeling of {fear} had followed {O} in",
+    "the air tasted of {dread} things", "the first doubt arrived before the door had even closed",
+]
+
+COMPANION = [
+    "{CF} {C_WAS} already there, pacing beside the {dark}.",
+    "{CF} carried the lantern and refused to look behind {C_OBJ}.",
+    "{CF} had the map, though {C_PRON} kept folding it smaller and smaller.",
+    "{CF} laughed too loudly at nothing and then stopped all at once.",
+    "{CF} went quiet, {C_POS} eyes fixed on {image}.",
+    "{CF} checked the door twice, and then a third time.",
+    "{CF} stayed close to {O}, close enough to hear {POS} breathing.",
+    "{CF} tested the floorboards with one foot before trusting them.",
+    "{CF} kept glancing at the {dark} as if it had spoken.",
+    "{CF} wrote everything down in a notebook, hands not quite steady.",
+    "{CF} tried the lights; none of them worked.",
+    "{CF} {C_WAS} the first to notice how {mood} the silence had become.",
+]
+COMPANION_AGAIN = [
+    "{C} {C_WAS} nowhere to be seen, and then suddenly {C_WAS} right there.",
+    "{C} grabbed {POS} sleeve and pointed at the {dark}.",
+    "{C} shook {C_POS} head slowly, as if trying to wake up.",
+    "{C} backed toward the wall, lips moving without sound.",
+    "{C} held the light higher, and the {dark} shrank back an inch.",
+    "{C} whispered a prayer that {S} had not heard since childhood.",
+    "{C} turned to {O}, face drained of colour.",
+    "{C} knelt to look at {image} and quickly stood again.",
+    "{C} found {POS} shoulder in the {dark} and held on.",
+    "{C} muttered that they should leave, and nobody answered.",
+]
+
+ANTAGONIST_FIRST = [
+    "That was when {S} first saw {AF}, standing where the {dark} met the light.",
+    "Something moved at the edge of sight: {AF}, {threat}.",
+    "{AF_CAP} {threat}.",
+    "{S} did not see {AF} at first; {S} only felt {A_OBJ}, a pressure like {fear}.",
+    "Out of the {dark} came {AF}, and the air turned {dread}.",
+    "It was {AF}, and {A_PRON} had been watching for a long time.",
+]
+ANTAGONIST = [
+    "{A_CAP} {threat}.",
+    "{A_CAP} {act}, and {body}.",
+    "Somewhere close, {A} {threat}.",
+    "{S} felt {A} before {S} saw anything, a {dread} weight in the {dark}.",
+    "{A_CAP} {A_WAS} closer now; {S} was sure of it.",
+    "The {dark} shifted, and {A} {act}.",
+    "{S} knew, without looking, that {A} {A_WAS} near.",
+    "Every time {S} blinked, {A} seemed a step nearer.",
+]
+
+KEY = [
+    "{S} found {K} {where}, and {fear} crept in.",
+    "Of everything in {PLACE}, it was {K} that {S} could not stop thinking about.",
+    "{C} pointed at {K} without a word.",
+    "{POS_CAP} eyes kept returning to {K}, though {S} tried to look anywhere else.",
+    "Nobody had mentioned {K}, but everyone had seen it.",
+    "{S} reached for {K}, then drew back as if burned.",
+    "In the {dark}, {S} made out {K}, {mood} and unmistakable.",
+    "{S} {look} {K} for a long moment, and {body}.",
+    "Someone had placed {K} {where}, deliberately.",
+    "{K_CAP} {K_HUNG} {where}.",
+]
+KEY_HUNG = ["lay", "waited", "sat", "had been left", "rested"]
+WHERE = ["where no one should have left it", "half-buried in the {dark}", "just inside the door",
+         "at the foot of the stairs", "in the exact centre of the room", "beside the cold hearth",
+         "on the windowsill", "under a film of dust", "behind a loose panel", "at the end of the corridor"]
+KEYS_ALL = [
+    "{S} noticed {KLIST}, and none of it belonged here.",
+    "There were {KLIST}, and each one made the {dark} feel closer.",
+    "{S} took stock: {KLIST}.",
+]
+
+PROMPT_NP = [
+    "Through all of it ran {PROMPT}, and {S} could not shake it.",
+    "Again and again, {POS} thoughts came back to {PROMPT}.",
+    "{S} thought of {PROMPT}, and {fear} rose in {POS} chest.",
+    "At the heart of everything lay {PROMPT}.",
+]
+PROMPT_CLAUSE = [
+    "{S} could not shake the thought that {PROMPT}.",
+    "Beneath everything lay one {dread} certainty: {PROMPT}.",
+    "{S} had been warned, once, that {PROMPT}.",
+    "Somewhere in {POS} mind, a voice insisted that {PROMPT}.",
+]
+
+SETTING_RECUR = [
+    "{PLACE_CAP} seemed larger from the inside than it had any right to be.",
+    "Every corridor of {PLACE} looked like the one before it.",
+    "{PLACE_CAP} creaked and settled, as if shifting its weight.",
+    "{S} had the feeling that {PLACE} was rearranging itself behind {O}.",
+    "The walls of {PLACE} were colder now, and closer.",
+    "{PLACE_CAP} held its breath around them.",
+    "Nothing in {PLACE} was where {S} had left it.",
+]
+
+SOUND = [
+    "{S} heard {sound} from somewhere beyond the {dark}.",
+    "Under {wx_sound} came {sound}.",
+    "The only sound was {sound}, and then even that stopped.",
+    "{sound_cap} rose and fell somewhere above {O}.",
+    "{S} held {POS} breath and listened to {sound}.",
+]
+SMELL = [
+    "The air smelled of {smell}.",
+    "A smell of {smell} drifted up from the {dark}.",
+    "{S} caught the scent of {smell}, faint at first and then overwhelming.",
+    "There was a stench of {smell} that clung to everything.",
+    "The room reeked of {smell}, thick enough to taste.",
+]
+TOUCH = [
+    "The {surface} under {POS} fingers was {texture}.",
+    "{S} felt {wx_touch}, and then something else, {texture}.",
+    "When {S} touched the {surface}, it was {texture}.",
+    "{POS_CAP} palm came away from the {surface} {texture}.",
+    "The air against {POS} skin felt {texture}.",
+]
+SURFACES = ["banister", "door handle", "wall", "railing", "table", "window frame", "bedpost", "floor"]
+
+FILLER = {
+    "begin": [
+        "{mood_atmos}", "{S} {look} {image}.", "{S} {move} past {image}, telling {REFL} it meant nothing.",
+        "Nothing about {PLACE} was {dread}, not yet, but the {dark} felt {mood}.",
+        "{S} {WAS} tired, and tiredness made everything look {mood}.",
+        "The {dark} at the far end seemed deeper than the rest.",
+        "For a while the only company was {image}.",
+        "{S} told {REFL} that {fear} was only nerves.",
+        "Everything felt {mood}, like a breath held too long.",
+        "{S} noticed {image} and decided not to think about it.",
+    ],
+    "escalate": [
+        "{sign}", "{sign}", "{S} {move} deeper into {PLACE} as {fear} grew.", "{body_cap}.",
+        "{S} {look} {image}, and {body}.", "The {dark} seemed to lean closer.",
+        "{S} counted {POS} breaths to stay calm and lost count.", "{mood_atmos}",
+        "Each step felt more {dread} than the last.", "{S} {move} on, {adv}, toward the {dark}.",
+        "Past {image} there was only the {dark}.",
+        "{S} could no longer tell how long {S} had been inside.",
+        "Something {dread} was happening, and it was happening {adv}.",
+        "{fear_cap} sat in {POS} chest like a stone.",
+    ],
+    "twist": [
+        "{body_cap}.", "Everything {S} had believed about {PLACE} rearranged itself.",
+        "{S} backed away, and the {dark} followed.", "{sign}",
+        "For a moment the world went perfectly, terribly still.",
+        "{S} wanted to laugh, and what came out was something else.",
+    ],
+    "end": [
+        "{S} did not look back.", "{S} still dreams of {image}.",
+        "Some doors, once opened, stay open.", "The {dark} never entirely left {O}.",
+        "{S} tells no one, and the silence costs more each year.",
+    ],
+}
+
+TWIST_LEAD = [
+    "Then {S} understood", "The truth arrived all at once", "And then the {mood} truth surfaced",
+    "{S} saw it then, plain and cold", "It had been there from the very beginning",
+    "The last piece fell into place", "{C} said it before {S} could", "There was no denying it any longer",
+]
+TWIST_BUILD = [
+    "Then, without warning, everything changed.", "{S} saw something that did not fit.",
+    "A single detail was wrong, and {S} could not stop seeing it.",
+    "{C} went very still, staring at {O}.", "The pieces had been there all along, waiting.",
+    "{S} finally noticed what {S} had been refusing to see.",
+]
+
+ENDING = [
+    "And somewhere in {PLACE}, {A} is still waiting.",
+    "{PLACE_CAP} is still there, and on certain nights the lights come on by themselves.",
+    "{S} never spoke of {PLACE} again, but {PLACE} never stopped speaking of {O}.",
+    "When the others came looking, they found only {K_END}.",
+    "The door of {PLACE} closed behind {O}, softly, like a promise.",
+    "Whatever {A} wanted, it had all the time in the world to take it.",
+    "{S} left {PLACE} alive, though {S} was not sure that was the word for it.",
+]
+
+DIALOGUE_LINES = [
+    "{NAME}, don't move.", "Did you hear that?", "We should never have come to {PLACE}.",
+    "It's getting closer.", "Stay behind me.", "What does it want from us?",
+    "Whatever happens, don't let go of my hand.", "How long have we been here?",
+    "There's something in the {dark}.", "{NAME}, look at the door.", "We can still leave. Can't we?",
+    "Don't say its name.", "I can hear it breathing.", "Please tell me you locked it.",
+    "Why is it so cold in here?", "That wasn't here a minute ago.", "Keep your voice down.",
+    "Do you see it too, {NAME}?", "I don't think we're alone.", "Who else knows we're here?",
+]
+REPLIES = [
+    "I know.", "Keep walking.", "I didn't hear anything.", "Then we keep going.",
+    "It's just the house settling.", "Don't look at it.", "Quiet. Listen.", "I'm not leaving without you.",
+    "It's too late for that.", "I saw it too.", "Trust me.", "Not yet.", "Just breathe.",
+    "We finish this tonight.", "I'm right here.",
+]
+ACTION_BEATS = [
+    "{C} grabbed {POS} arm.", "{C} lowered the light.", "{C} stopped walking.",
+    "{C} turned, eyes wide.", "{C} swallowed hard.", "{C} pressed a finger to {C_POS} lips.",
+]
+
+TRANSITIONS = [
+    "Later,", "Some time after that,", "Deeper inside,", "When the lights failed,", "By then,",
+    "Much later,", "On the next floor,", "After a silence that lasted too long,", "Further in,",
+    "When {S} finally moved again,", "Minutes passed, or hours;", "Without warning,",
+]

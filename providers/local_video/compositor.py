@@ -1,0 +1,239 @@
+"""Streams video frames: per-scene layers are prepared once at frame size, each frame is a crop.
+
+For every scene the painting (procedural or a fetched key image) is graded, upscaled once to a
+canvas slightly larger than the frame, and turned into a few variants (film grain A/B, a dim
+"flicker" frame, a lightning flash). A frame is then a crop of one variant at the camera's drift
+position, plus sparse overlays (weather particles, subtitles, watermark) and, near scene
+boundaries, a transition. Only the current and the next scene are held in memory, and the next
+one is prepared on a worker thread while the current one streams.
+"""
+import math
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+
+from . import overlays, transitions
+from .subtitles import cue_at
+
+GRAIN_VARIANTS = 2
+
+
+@dataclass
+class ScenePlan:
+    start: float
+    end: float
+    text: str
+    index: int
+
+
+@dataclass
+class Layer:
+    variants: list  # uint8 canvases: grain variants..., then dim, then flash (optional)
+    dim: np.ndarray
+    flash: np.ndarray
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    first: int  # first frame number of the scene
+    count: int  # frames in the scene (without the transition tail)
+    jitter: np.ndarray = None
+
+
+class Compositor:
+    def __init__(self, width, height, fps, duration, plan, painter, look, transition="Fade",
+                 weather="", cues=(), burn_subtitles=True, watermark=False, seed=0,
+                 stormy=False):
+        self.width, self.height, self.fps = width, height, fps
+        self.n_frames = int(round(duration * fps))
+        self.plan = plan
+        self.painter = painter
+        self.look = look
+        self.transition = transition
+        self.trans_frames = int(round(transitions.duration(transition) * fps))
+        self.cues = list(cues)
+        self.burn = burn_subtitles
+        self.seed = seed
+        margin = max(0.0, look.drift)
+        self.cw = width + 2 * int(math.ceil(width * margin / 2)) + 2 * look.jitter
+        self.ch = height + 2 * int(math.ceil(height * margin / 2)) + 2 * look.jitter
+        rng = np.random.default_rng(seed + 5)
+        self.grain = []
+        if look.grain > 0:
+            for _ in range(GRAIN_VARIANTS):
+                self.grain.append((rng.standard_normal((self.ch, self.cw, 1), dtype=np.float32)
+                                   * look.grain).astype(np.int16))
+        # frame-level schedules: flicker runs and lightning flashes
+        self.flicker = np.zeros(self.n_frames + 1, bool)
+        if look.flicker > 0:
+            starts = np.flatnonzero(rng.random(self.n_frames + 1) < look.flicker / 2)
+            for s in starts:
+                self.flicker[s:s + int(rng.integers(1, 3))] = True
+        self.flash = np.zeros(self.n_frames + 1, bool)
+        if stormy:
+            t = rng.uniform(1.5, 4.0)
+            while t < duration - 0.5:
+                f = int(t * fps)
+                for k in (0, 1, 3):
+                    if f + k < len(self.flash):
+                        self.flash[f + k] = True
+                t += rng.uniform(5.0, 11.0)
+        self.particles = overlays.particles_for(weather, width, height, fps, seed)
+        self.letterbox = int(height * look.letterbox / 2) if look.letterbox else 0
+        self.watermark = overlays.text_sprite("Dreadforge", width, height, max(12, height // 28),
+                                              anchor="corner", opacity=150) if watermark else None
+        self.sub_size = max(14, int(min(width, height * 1.4) * 0.04))
+        self._cue_hint = 0
+        self._cue_sprite = (None, None)
+        self._layers = {}
+        self._pending = {}
+        self._pool = ThreadPoolExecutor(max_workers=1)
+        self.scene_frames = []  # (first, last) frame numbers of each scene
+        for scene in plan:
+            a = int(round(scene.start * fps))
+            b = int(round(scene.end * fps))
+            self.scene_frames.append((a, max(a + 1, b)))
+        self.poster = None
+        self.poster_frame = min(self.n_frames - 1, max(0, int(min(2.0, duration / 3) * fps)))
+
+    # --- scene layers --------------------------------------------------------------------------
+
+    def _prepare(self, i):
+        scene = self.plan[i]
+        painting = self.painter(scene, self.cw, self.ch)  # float32 0-1 or uint8 image
+        if painting.dtype != np.uint8:
+            painting = (np.clip(painting, 0, 1) * 255).astype(np.uint8)
+        canvas = np.asarray(Image.fromarray(painting).resize((self.cw, self.ch), Image.BICUBIC))
+        canvas = np.ascontiguousarray(canvas)
+        if self.look.scanlines:
+            lut = (np.arange(256) * 0.72).astype(np.uint8)
+            canvas[::3] = lut[canvas[::3]]
+        variants = []
+        if self.grain:
+            base = canvas.astype(np.int16)
+            for noise in self.grain:
+                v = base + noise
+                np.clip(v, 0, 255, out=v)
+                variants.append(v.astype(np.uint8))
+            del base
+        else:
+            variants.append(canvas)
+        lut = (np.arange(256) * self.look.flicker_depth).astype(np.uint8)
+        dim = lut[variants[0]] if self.look.flicker > 0 else None
+        flash = None
+        if self.flash.any():
+            flash = np.empty_like(canvas)
+            for c, (gain, lift) in enumerate(((1.5, 70), (1.55, 75), (1.7, 95))):
+                flut = np.clip(np.arange(256) * gain + lift, 0, 255).astype(np.uint8)
+                flash[..., c] = flut[canvas[..., c]]
+        rng = np.random.default_rng(self.seed * 31 + i)
+        mx, my = self.cw - self.width, self.ch - self.height
+        j = self.look.jitter
+        ang = rng.uniform(0, 2 * np.pi)
+        cx, cy = mx / 2, my / 2
+        rx, ry = (mx / 2 - j) * 0.95, (my / 2 - j) * 0.95
+        x0, y0 = cx - rx * math.cos(ang), cy - ry * math.sin(ang)
+        x1, y1 = cx + rx * math.cos(ang), cy + ry * math.sin(ang)
+        first, last = self.scene_frames[i]
+        count = last - first + self.trans_frames
+        jitter = rng.integers(-j, j + 1, size=(count // max(1, self.look.hold) + 2, 2)) if j else None
+        return Layer(variants, dim, flash, x0, y0, x1, y1, first, last - first, jitter)
+
+    def _layer(self, i):
+        if i not in self._layers:
+            future = self._pending.pop(i, None)
+            self._layers[i] = future.result() if future else self._prepare(i)
+        return self._layers[i]
+
+    def _prefetch(self, i):
+        if 0 <= i < len(self.plan) and i not in self._layers and i not in self._pending:
+            self._pending[i] = self._pool.submit(self._prepare, i)
+
+    def _release_before(self, i):
+        for k in [k for k in self._layers if k < i]:
+            del self._layers[k]
+
+    def close(self):
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._layers.clear()
+        self._pending.clear()
+
+    # --- one scene frame -----------------------------------------------------------------------
+
+    def _draw(self, layer, f, out, dx=0, dy=0):
+        local = f - layer.first
+        hold = max(1, self.look.hold)
+        step = local // hold
+        held = step * hold
+        p = min(1.0, max(0.0, held / max(1, layer.count - 1)))
+        p = p * p * (3 - 2 * p) * 0.85 + p * 0.15  # ease in/out, never fully stopping
+        x = layer.x0 + (layer.x1 - layer.x0) * p + dx
+        y = layer.y0 + (layer.y1 - layer.y0) * p + dy
+        if layer.jitter is not None:
+            jx, jy = layer.jitter[min(step, len(layer.jitter) - 1)]
+            x += jx
+            y += jy
+        x = int(min(max(round(x), 0), self.cw - self.width))
+        y = int(min(max(round(y), 0), self.ch - self.height))
+        if layer.flash is not None and self.flash[min(f, len(self.flash) - 1)]:
+            src = layer.flash
+        elif layer.dim is not None and self.flicker[min(f, len(self.flicker) - 1)]:
+            src = layer.dim
+        else:
+            src = layer.variants[(f // hold) % len(layer.variants)]
+        np.copyto(out, src[y:y + self.height, x:x + self.width])
+
+    # --- the stream ----------------------------------------------------------------------------
+
+    def frames(self):
+        """Yield each frame (the same reused ``(h, w, 3)`` uint8 buffer) in order."""
+        buf = np.empty((self.height, self.width, 3), np.uint8)
+        tmp = np.empty_like(buf)
+        scene = 0
+        half = self.trans_frames // 2
+        self._prefetch(0)
+        self._prefetch(1)
+        try:
+            for f in range(self.n_frames):
+                while scene + 1 < len(self.plan) and f >= self.scene_frames[scene + 1][0] + half:
+                    scene += 1
+                    self._release_before(scene)
+                    self._prefetch(scene + 1)
+                nxt = scene + 1
+                boundary = self.scene_frames[nxt][0] if nxt < len(self.plan) else None
+                if boundary is not None and self.trans_frames and f >= boundary - half:
+                    a, b = self._layer(scene), self._layer(nxt)
+                    p = (f - (boundary - half)) / max(1, self.trans_frames)
+                    transitions.apply(
+                        self.transition, p,
+                        lambda out, dx=0, dy=0: self._draw(a, f, out, dx, dy),
+                        lambda out, dx=0, dy=0: self._draw(b, f, out, dx, dy),
+                        buf, tmp, f)
+                else:
+                    self._draw(self._layer(scene), f, buf)
+                for particles in self.particles:
+                    particles.apply(buf, f)
+                if self.letterbox:
+                    buf[:self.letterbox] = 0
+                    buf[-self.letterbox:] = 0
+                if f == self.poster_frame:
+                    self.poster = buf.copy()
+                if self.burn and self.cues:
+                    self._subtitle(buf, f / self.fps)
+                if self.watermark is not None:
+                    self.watermark.apply(buf)
+                yield buf
+        finally:
+            self.close()
+
+    def _subtitle(self, buf, t):
+        self._cue_hint, cue = cue_at(self.cues, t, self._cue_hint)
+        if cue is None:
+            return
+        if self._cue_sprite[0] is not cue:
+            margin = 0.06 + (self.look.letterbox / 2 if self.look.letterbox else 0) * 0.3
+            self._cue_sprite = (cue, overlays.text_sprite(cue.text, self.width, self.height,
+                                                          self.sub_size, margin=margin))
+        self._cue_sprite[1].apply(buf)

@@ -1,0 +1,122 @@
+"""The bundled ffmpeg (imageio-ffmpeg): a raw-video pipe encoder, the audio mux pass, probing.
+
+Video frames go to ffmpeg through stdin as rgb24 and become H.264 yuv420p. Audio is muxed in a
+second pass with ``-c:v copy``: feeding a raw pipe and an audio file to one ffmpeg made it buffer
+hundreds of MB of frames.
+"""
+import os
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from core.providers import ProviderError
+
+PRESET = "veryfast"
+CRF = "23"
+THREADS = "2"
+X264_PARAMS = "rc-lookahead=10"
+
+
+def ffmpeg_exe():
+    try:
+        import imageio_ffmpeg
+        return imageio_ffmpeg.get_ffmpeg_exe()
+    except Exception as exc:  # pragma: no cover - depends on the installation
+        raise ProviderError(f"ffmpeg is not available: {exc}") from exc
+
+
+def video_args(width, height, fps, output):
+    """The encode command for rgb24 frames on stdin (shared with the benchmark)."""
+    return [ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y",
+            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}", "-r", str(fps),
+            "-i", "-", "-an", "-c:v", "libx264", "-preset", PRESET, "-crf", CRF,
+            "-x264-params", X264_PARAMS, "-threads", THREADS,
+            "-pix_fmt", "yuv420p", "-r", str(fps), "-movflags", "+faststart", str(output)]
+
+
+class VideoEncoder:
+    """``with VideoEncoder(...) as enc: enc.write(frame)`` -> a video-only MP4."""
+
+    def __init__(self, width, height, fps, output):
+        self.output = Path(output)
+        self.args = video_args(width, height, fps, output)
+        self.proc = None
+        self.log = None
+
+    def __enter__(self):
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                     stderr=self.log)
+        self._fd = self.proc.stdin.fileno()
+        return self
+
+    def write(self, frame):
+        view = memoryview(frame).cast("B")
+        try:
+            while len(view):
+                written = os.write(self._fd, view)
+                view = view[written:]
+        except (BrokenPipeError, OSError):
+            self.proc.wait()
+            raise ProviderError(f"The video encoder stopped: {self._stderr()}") from None
+
+    def _stderr(self):
+        self.log.seek(0)
+        text = self.log.read().decode("utf-8", "replace").strip()
+        return text.splitlines()[-1] if text else f"ffmpeg exited with {self.proc.returncode}"
+
+    def __exit__(self, exc_type, exc, tb):
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        if exc_type is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.log.close()
+            return False
+        code = self.proc.wait()
+        message = self._stderr() if code else ""
+        self.log.close()
+        if code:
+            raise ProviderError(f"The video encoder failed: {message}")
+        return False
+
+
+def run_ffmpeg(args, what):
+    proc = subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", *args],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    if proc.returncode:
+        tail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise ProviderError(f"{what} failed: {tail[-1] if tail else proc.returncode}")
+
+
+def mux(video, audio, output, bitrate="128k"):
+    """Copy the H.264 stream and encode the WAV to AAC, web-ready (moov first)."""
+    run_ffmpeg(["-i", str(video), "-i", str(audio), "-map", "0:v:0", "-map", "1:a:0",
+                "-c:v", "copy", "-c:a", "aac", "-b:a", bitrate, "-ar", "44100",
+                "-movflags", "+faststart", str(output)], "Muxing the audio")
+
+
+def probe(path):
+    """Parse ``ffmpeg -i`` (there is no ffprobe): duration, size, fps and codecs."""
+    proc = subprocess.run([ffmpeg_exe(), "-hide_banner", "-i", str(path)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    text = proc.stderr.decode("utf-8", "replace")
+    info = {"duration": 0.0, "width": 0, "height": 0, "fps": 0.0, "video_codec": None,
+            "audio_codec": None, "pix_fmt": None, "text": text}
+    m = re.search(r"Duration: (\d+):(\d+):(\d+(?:\.\d+)?)", text)
+    if m:
+        info["duration"] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+    m = re.search(r"Stream #\S+.*?Video: (\w+)[^,]*, (\w+)[^,]*?(?:\([^)]*\))?, (\d+)x(\d+)", text)
+    if m:
+        info["video_codec"], info["pix_fmt"] = m.group(1), m.group(2)
+        info["width"], info["height"] = int(m.group(3)), int(m.group(4))
+    m = re.search(r"(\d+(?:\.\d+)?) fps", text)
+    if m:
+        info["fps"] = float(m.group(1))
+    m = re.search(r"Stream #\S+.*?Audio: (\w+)", text)
+    if m:
+        info["audio_codec"] = m.group(1)
+    return info

@@ -1,0 +1,129 @@
+"""Cheap per-frame overlays: sparse text sprites (subtitles, watermark) and weather particles.
+
+Each overlay touches only its own pixels (flat indices into the frame), so a frame costs a few
+thousand element writes instead of full-frame blends.
+"""
+import functools
+import os
+import textwrap
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_CANDIDATES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+)
+
+
+@functools.lru_cache(maxsize=16)
+def font(size):
+    for path in FONT_CANDIDATES:
+        if os.path.exists(path):
+            return ImageFont.truetype(path, size)
+    try:
+        return ImageFont.load_default(size=size)
+    except TypeError:  # very old Pillow
+        return ImageFont.load_default()
+
+
+class Sprite:
+    """An RGBA image placed on the frame, kept as (flat pixel index, rgb, alpha)."""
+
+    def __init__(self, rgba, x, y, width, height):
+        arr = np.asarray(rgba)
+        h, w = arr.shape[:2]
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(width, x + w), min(height, y + h)
+        arr = arr[y0 - y:y1 - y, x0 - x:x1 - x]
+        ys, xs = np.nonzero(arr[..., 3] > 8)
+        self.index = ((ys + y0) * width + (xs + x0)).astype(np.int64)
+        self.rgb = arr[ys, xs, :3].astype(np.uint16)
+        self.alpha = arr[ys, xs, 3:4].astype(np.uint16) + 1
+        self.inv = 257 - self.alpha
+
+    def apply(self, frame):
+        flat = frame.reshape(-1, 3)
+        under = flat[self.index].astype(np.uint16)
+        flat[self.index] = ((under * self.inv + self.rgb * self.alpha) >> 8).astype(np.uint8)
+
+
+def text_sprite(text, width, height, size, anchor="bottom", margin=0.06, opacity=255,
+                color=(255, 255, 255), max_width=0.86):
+    """Wrapped, outlined text as a ``Sprite``; anchor is bottom (centered) or corner."""
+    fnt = font(size)
+    stroke = max(1, size // 12)
+    avg = max(1.0, fnt.getlength("abcdefghijklmnopqrstuvwxyz") / 26)
+    lines = textwrap.wrap(text, max(8, int(width * max_width / avg))) or [""]
+    lines = lines[:3]
+    line_h = int(size * 1.25)
+    widths = [int(fnt.getlength(line)) + 2 * stroke for line in lines]
+    w = max(widths) + 4
+    h = line_h * len(lines) + 2 * stroke + 4
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    for i, line in enumerate(lines):
+        draw.text(((w - widths[i]) // 2 + stroke, i * line_h + stroke), line, font=fnt,
+                  fill=color + (opacity,), stroke_width=stroke, stroke_fill=(0, 0, 0, opacity))
+    if anchor == "bottom":
+        x = (width - w) // 2
+        y = height - h - int(height * margin)
+    else:  # bottom-right corner
+        x = width - w - int(width * 0.025)
+        y = height - h - int(height * 0.03)
+    return Sprite(im, x, y, width, height)
+
+
+class Particles:
+    """Rain streaks, snowflakes or wind-blown dust, moved by frame number."""
+
+    def __init__(self, kind, width, height, fps, seed=0):
+        self.kind, self.width, self.height, self.fps = kind, width, height, fps
+        rng = np.random.default_rng(seed + 99)
+        area = width * height
+        if kind == "rain":
+            n = int(area / 2600)
+            length = max(6, height // 28)
+            self.offsets = [(int(round(i * 0.25)), i) for i in range(length)]  # slanted streak
+            self.speed = height * 1.6 / fps
+            self.color, self.opacity = np.array((175, 185, 205), np.uint16), 110
+        elif kind == "snow":
+            n = int(area / 2200)
+            self.offsets = [(0, 0), (1, 0), (0, 1), (1, 1)] if height >= 480 else [(0, 0)]
+            self.speed = height * 0.09 / fps
+            self.color, self.opacity = np.array((235, 238, 245), np.uint16), 200
+        else:  # dust / leaves on the wind
+            n = int(area / 9000)
+            self.offsets = [(0, 0), (1, 0), (2, 1)]
+            self.speed = width * 0.5 / fps
+            self.color, self.opacity = np.array((60, 55, 45), np.uint16), 180
+        self.x0 = rng.uniform(0, width, n)
+        self.y0 = rng.uniform(0, height, n)
+        self.phase = rng.uniform(0, 2 * np.pi, n)
+        self.rate = rng.uniform(0.6, 1.4, n)
+        self.off = np.array(self.offsets, np.int64)
+
+    def apply(self, frame, f):
+        w, h = self.width, self.height
+        if self.kind == "rain":
+            y = (self.y0 + self.speed * self.rate * f) % (h + 40) - 20
+            x = (self.x0 + 0.25 * self.speed * self.rate * f) % w
+        elif self.kind == "snow":
+            y = (self.y0 + self.speed * self.rate * f) % h
+            x = (self.x0 + 6 * np.sin(self.phase + f * 0.05 * self.rate)) % w
+        else:
+            x = (self.x0 + self.speed * self.rate * f) % w
+            y = (self.y0 + 20 * np.sin(self.phase + f * 0.08)) % h
+        xs = (x.astype(np.int64)[:, None] + self.off[None, :, 0]).ravel()
+        ys = (y.astype(np.int64)[:, None] + self.off[None, :, 1]).ravel()
+        ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+        index = ys[ok] * w + xs[ok]
+        flat = frame.reshape(-1, 3)
+        a = self.opacity
+        flat[index] = ((flat[index].astype(np.uint16) * (256 - a) + self.color * a) >> 8).astype(np.uint8)
+
+
+def particles_for(weather, width, height, fps, seed=0):
+    kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow"], "Windy": ["dust"]}
+    return [Particles(kind, width, height, fps, seed) for kind in kinds.get(weather, [])]

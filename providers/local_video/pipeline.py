@@ -1,0 +1,238 @@
+"""The render pipeline shared by the ``local`` and ``stability`` providers.
+
+script -> narration + music (WAV) -> scene plan -> key images (painted or fetched) ->
+frames streamed into ffmpeg -> audio mux -> poster JPEG + WebVTT.
+Only where the key images come from differs between providers (``paint_scene``).
+"""
+import time
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from core.providers import ProviderError, RenderResult
+
+from . import encoder, grading, mixer, music, narration, overlays, scenes, subtitles
+from .compositor import Compositor, ScenePlan
+from .looks import look_for
+
+HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
+ASPECTS = {"16:9": (16, 9), "9:16": (9, 16), "1:1": (1, 1), "4:3": (4, 3), "21:9": (21, 9)}
+MIN_SCENE = 3.0
+MAX_SCENE = 14.0
+PAINT_LONG_SIDE = 640
+STAGES = {  # message -> (first, last) percent
+    "Writing script": (0, 3),
+    "Recording narration": (3, 14),
+    "Painting scenes": (14, 20),
+    "Encoding video": (20, 94),
+    "Finishing": (94, 100),
+}
+
+
+def frame_size(aspect_ratio, resolution, max_height=1080):
+    """(width, height): the resolution names the frame height, capped at ``max_height``."""
+    aw, ah = ASPECTS.get(str(aspect_ratio), ASPECTS["16:9"])
+    height = min(HEIGHTS.get(str(resolution), 1080), int(max_height))
+    width = int(round(height * aw / ah / 2)) * 2
+    return width, height - height % 2
+
+
+def frame_rate(value):
+    try:
+        fps = int(round(float(value)))
+    except (TypeError, ValueError):
+        fps = 30
+    return min(60, max(24, fps))
+
+
+def clamp_duration(value):
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        seconds = 60.0
+    return min(300.0, max(10.0, seconds))
+
+
+class Reporter:
+    """Monotonic ``progress(percent, message)`` within each stage's percent range."""
+
+    def __init__(self, progress):
+        self.progress = progress
+        self.last = (-1, None)
+
+    def __call__(self, stage, done=0, total=1):
+        lo, hi = STAGES[stage]
+        pct = int(lo + (hi - lo) * (done / total if total else 1.0))
+        pct = max(pct, self.last[0])
+        if (pct, stage) != self.last:
+            self.last = (pct, stage)
+            self.progress(pct, stage)
+
+
+@dataclass
+class RenderContext:
+    request: object
+    width: int
+    height: int
+    fps: int
+    duration: float
+    seed: int
+    look: object
+    paint_size: tuple
+    timings: dict = field(default_factory=dict)
+
+
+def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
+    """Scenes from paragraphs, cut where each paragraph starts to be spoken."""
+    starts = {}
+    for s in placed:
+        starts.setdefault(s.paragraph, s.start)
+    texts = [str(p or "").strip() for p in paragraphs]
+    if starts:
+        order = sorted(starts.items(), key=lambda item: item[1])
+        cuts = [(0.0 if k == 0 else max(0.0, t - 0.3), texts[p]) for k, (p, t) in enumerate(order)]
+    else:
+        pieces = [t for t in texts if t] or [str(title or "")]
+        n = max(1, int(round(duration / 8)))
+        cuts = [(duration * k / n, pieces[k % len(pieces)]) for k in range(n)]
+    merged = []
+    for k, (t, text) in enumerate(cuts):
+        end = cuts[k + 1][0] if k + 1 < len(cuts) else duration
+        if merged and (end - t < min_scene or t - merged[-1][0] < min_scene):
+            if t - merged[-1][0] < min_scene:
+                continue  # fold into the previous scene
+        merged.append([t, text])
+    if len(merged) > 1 and duration - merged[-1][0] < min_scene:
+        merged.pop()
+    plan = []
+    for k, (t, text) in enumerate(merged):
+        end = merged[k + 1][0] if k + 1 < len(merged) else duration
+        parts = max(1, int(np.ceil((end - t) / MAX_SCENE)))
+        for j in range(parts):
+            a = t + (end - t) * j / parts
+            b = t + (end - t) * (j + 1) / parts
+            plan.append(ScenePlan(a, b, text, len(plan)))
+    return plan
+
+
+def local_painter(ctx):
+    req = ctx.request
+
+    def paint(scene, _cw, _ch):
+        pw, ph = ctx.paint_size
+        img = scenes.paint(pw, ph, ctx.look, scene.text, req.genre, req.mood, req.time_of_day,
+                           req.weather, ctx.seed, scene.index)
+        img = grading.grade(img, req.color_grading)
+        return (np.clip(img, 0, 1) * 255).astype(np.uint8)
+
+    return paint
+
+
+def render(request, out_dir, progress, max_height=1080, painter_factory=local_painter,
+           timings=None):
+    """Render ``request`` into ``out_dir``; ``painter_factory(ctx)`` gives each scene's image."""
+    out_dir = Path(out_dir)
+    report = Reporter(progress)
+    clock = time.perf_counter()
+    timings = {} if timings is None else timings
+
+    report("Writing script", 0, 1)
+    width, height = frame_size(request.aspect_ratio, request.resolution, max_height)
+    fps = frame_rate(request.frame_rate)
+    duration = clamp_duration(request.duration)
+    seed = int(request.seed or 0) or zlib.crc32(str(request.title).encode()) % 100000
+    paragraphs = [str(p) for p in (request.paragraphs or []) if str(p or "").strip()]
+    if not paragraphs and request.title:
+        paragraphs = [str(request.title)]
+    look = look_for(request.animation_style, request.genre, request.mood)
+    scale = PAINT_LONG_SIDE / max(width, height)
+    paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
+    ctx = RenderContext(request, width, height, fps, duration, seed, look, paint_size, timings)
+    report("Writing script", 1, 1)
+
+    # narration, subtitles, music
+    report("Recording narration", 0, 1)
+    voice = narration.fit_narration(paragraphs, request.narration_voice,
+                                    float(request.voice_speed or 1.0), duration)
+    cues = subtitles.cues_from_narration(voice, duration)
+    track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed)
+    work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
+    work.mkdir(parents=True, exist_ok=True)
+    audio_path = work / "audio.wav"
+    video_only = work / "video.mp4"
+    try:
+        mixer.write_mix(audio_path, duration, voice, track, request.narration_volume,
+                        request.music_volume,
+                        progress=lambda done, total: report("Recording narration", done, total))
+        timings["audio"] = time.perf_counter() - clock
+
+        # scene plan and key images
+        plan = plan_scenes(paragraphs, voice.sentences, duration, request.title)
+        painter = painter_factory(ctx)
+        prepared = {}
+        t0 = time.perf_counter()
+        for k, scene in enumerate(plan):
+            report("Painting scenes", k, len(plan))
+            prepared[scene.index] = painter(scene, width, height)
+        report("Painting scenes", 1, 1)
+        timings["paint"] = time.perf_counter() - t0
+
+        comp = Compositor(width, height, fps, duration, plan,
+                          lambda scene, cw, ch: prepared[scene.index], look,
+                          transition=request.transitions, weather=request.weather, cues=cues,
+                          burn_subtitles=bool(request.subtitles), watermark=bool(request.watermark),
+                          seed=seed, stormy=request.weather == "Stormy")
+        t0 = time.perf_counter()
+        total = comp.n_frames
+        every = max(1, total // 100)
+        with encoder.VideoEncoder(width, height, fps, video_only) as enc:
+            for f, frame in enumerate(comp.frames()):
+                enc.write(frame)
+                if f % every == 0:
+                    report("Encoding video", f, total)
+        report("Encoding video", 1, 1)
+        timings["encode"] = time.perf_counter() - t0
+        timings["frames"] = total
+
+        report("Finishing", 0, 3)
+        video_path = out_dir / "video.mp4"
+        encoder.mux(video_only, audio_path, video_path)
+        report("Finishing", 1, 3)
+        poster_path = out_dir / "poster.jpg"
+        write_poster(comp.poster, request.title, poster_path)
+        vtt_path = out_dir / "subtitles.vtt"
+        subtitles.write_vtt(vtt_path, cues, request.title)
+        report("Finishing", 2, 3)
+        info = encoder.probe(video_path)
+        if not info["duration"] or not info["width"]:
+            raise ProviderError("The rendered video could not be read back")
+        report("Finishing", 3, 3)
+        timings["total"] = time.perf_counter() - clock
+        return RenderResult(video_path=video_path, poster_path=poster_path,
+                            subtitles_path=vtt_path, duration=round(info["duration"], 3),
+                            width=info["width"], height=info["height"], fps=fps)
+    finally:
+        for path in (audio_path, video_only):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+        try:
+            work.rmdir()
+        except OSError:
+            pass
+
+
+def write_poster(frame, title, path):
+    if frame is None:
+        raise ProviderError("No frame was rendered for the poster")
+    frame = frame.copy()
+    h, w = frame.shape[:2]
+    if title:
+        sprite = overlays.text_sprite(str(title), w, h, max(16, int(min(w, h * 1.4) * 0.065)),
+                                      margin=0.12, color=(235, 225, 215))
+        sprite.apply(frame)
+    Image.fromarray(frame).save(path, "JPEG", quality=88, optimize=True)

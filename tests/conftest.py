@@ -1,0 +1,216 @@
+"""Test fixtures: an app on SQLite and on PostgreSQL, clients that speak CSRF, users, a worker.
+
+Shaped after Flask's tutorial: ``app``, ``client`` and an ``auth`` helper. Every test that uses
+``app`` runs twice, once per database backend (``-k sqlite`` or ``-k postgres`` picks one).
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_URL = os.environ.get("DREADFORGE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("DREADFORGE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+DEFAULT_PLUGINS_FILE = ROOT / "tests" / "plugins.test.toml"
+
+os.environ.setdefault("DREADFORGE_NO_ENTRYPOINTS", "1")
+
+
+def worker_id(request):
+    return getattr(request.config, "workerinput", {}).get("workerid", "main")
+
+
+@pytest.fixture(scope="session")
+def run_id(request):
+    return f"{worker_id(request)}_{uuid.uuid4().hex[:6]}"
+
+
+@pytest.fixture(scope="session")
+def queue_env(run_id):
+    """A private queue namespace on the real Redis for this test process."""
+    os.environ["DREADFORGE_QUEUE_PREFIX"] = f"test-{run_id}-"
+    os.environ["REDIS_URL"] = REDIS_URL
+    yield {"REDIS_URL": REDIS_URL, "DREADFORGE_QUEUE_PREFIX": f"test-{run_id}-"}
+
+
+def database_url(backend, tmp_root, run_id):
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_root / 'test.db'}"
+    schema = f"df_{run_id}"
+    from playhouse.db_url import connect
+    admin = connect(PG_URL)
+    admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    admin.execute_sql(f'CREATE SCHEMA "{schema}"')
+    admin.close()
+    return f"{PG_URL}?options=-csearch_path%3D{schema}"
+
+
+def drop_pg_schema(run_id):
+    from playhouse.db_url import connect
+    admin = connect(PG_URL)
+    admin.execute_sql(f'DROP SCHEMA IF EXISTS "df_{run_id}" CASCADE')
+    admin.close()
+
+
+class Env:
+    """One backend's app and settings for the whole session."""
+
+    def __init__(self, backend, app, data_dir, database_url):
+        self.backend, self.app, self.data_dir, self.database_url = (
+            backend, app, data_dir, database_url)
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def env(request, tmp_path_factory, run_id, queue_env):
+    backend = request.param
+    data_dir = tmp_path_factory.mktemp(f"data-{backend}")
+    url = database_url(backend, data_dir, run_id)
+    from core.app import create_app
+    from core.db import database
+    from core import migrations
+    app = create_app({"TESTING": True, "DATA_DIR": data_dir, "DATABASE_URL": url,
+                      "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
+                      "RATELIMIT_ENABLED": False, "LOAD_ENTRYPOINTS": False,
+                      "SECRET_KEY": "test-secret"})
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        migrations.upgrade()
+        database.close()
+    yield Env(backend, app, data_dir, url)
+    if backend == "postgres":
+        from core.db import database as db
+        if not db.is_closed():
+            db.close()
+        drop_pg_schema(run_id)
+
+
+def clean_tables():
+    from core.db import database, is_sqlite
+    from core.models import ALL_MODELS
+    tables = [m._meta.table_name for m in ALL_MODELS]
+    if is_sqlite():
+        for table in reversed(tables):
+            database.execute_sql(f'DELETE FROM "{table}"')
+    else:
+        database.execute_sql("TRUNCATE " + ", ".join(f'"{t}"' for t in tables)
+                             + " RESTART IDENTITY CASCADE")
+
+
+@pytest.fixture
+def app(env):
+    """The app bound to this backend's database, with every table empty."""
+    from core.db import bind, database
+    from core.limits import limiter
+    bind(env.database_url)
+    with env.app.app_context():
+        database.connect(reuse_if_open=True)
+        clean_tables()
+        database.close()
+    env.app.config["RATELIMIT_ENABLED"] = False
+    if limiter._storage is not None:
+        limiter.reset()
+    media = Path(env.app.config["MEDIA_DIR"])
+    shutil.rmtree(media, ignore_errors=True)
+    media.mkdir(parents=True, exist_ok=True)
+    yield env.app
+    if not database.is_closed():
+        database.close()
+
+
+@pytest.fixture
+def db(app):
+    """An open connection for tests that touch models directly."""
+    from core.db import database
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        yield database
+        if not database.is_closed():
+            database.close()
+
+
+from tests.helpers import ApiClient, Auth  # noqa: E402
+
+
+@pytest.fixture
+def client(app):
+    app.test_client_class = ApiClient
+    return app.test_client()
+
+
+@pytest.fixture
+def make_client(app):
+    """More clients (other users) on the same app."""
+    def make():
+        app.test_client_class = ApiClient
+        return app.test_client()
+    return make
+
+
+@pytest.fixture
+def auth(client):
+    return Auth(client)
+
+
+@pytest.fixture
+def users(app, make_client):
+    """``users.signed_in(role='user')`` → (client, user json): a fresh account, signed in."""
+    from tests.helpers import Users
+    return Users(app, make_client)
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def worker(env, queue_env):
+    """A real `dreadforge worker` process on the real Redis, for this backend's database."""
+    proc = start_worker(env, queue_env)
+    yield proc
+    stop_worker(proc)
+
+
+def worker_env(env, queue_env, **extra):
+    child_env = os.environ.copy()
+    child_env.update(queue_env)
+    child_env.update({"DATABASE_URL": env.database_url, "DREADFORGE_DATA": str(env.data_dir),
+                      "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]),
+                      "SECRET_KEY": "test-secret", "PYTHONPATH": str(ROOT)})
+    child_env.update(extra)
+    return child_env
+
+
+def start_worker(env, queue_env, **extra):
+    log = open(env.data_dir / f"worker-{uuid.uuid4().hex[:6]}.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "worker"], cwd=ROOT,
+                            env=worker_env(env, queue_env, **extra), stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    proc.log_path = log.name
+    deadline = time.time() + 30
+    import redis
+    from rq import Worker
+    conn = redis.Redis.from_url(queue_env["REDIS_URL"])
+    while time.time() < deadline:
+        if any(w.pid == proc.pid for w in Worker.all(connection=conn)):
+            return proc
+        if proc.poll() is not None:
+            raise RuntimeError("worker exited: " + Path(log.name).read_text()[-2000:])
+        time.sleep(0.1)
+    raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
+
+
+def stop_worker(proc):
+    import signal
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

@@ -1,0 +1,1 @@
+"""Small in-process fakes of external services, served over real sockets for tests."""

@@ -1,0 +1,598 @@
+"""The ``openai`` story provider against a fake OpenAI-compatible server on a real socket.
+
+Every test goes through the real ``openai`` client and HTTP stack; only the server is fake
+(``tests/fakes/openai_server.py``). Failure cases use ``max_retries=0`` and a 1 s timeout so the
+whole module stays fast.
+"""
+import logging
+import time
+import traceback
+
+import pytest
+from marshmallow import ValidationError
+
+from core.providers import ProviderError, StoryRequest
+from providers.openai_story import OpenAIStoryProvider, register_story_providers
+from providers.openai_story import prompts
+from providers.openai_story.client import PLACEHOLDER_KEY
+from tests.fakes.openai_server import (FakeOpenAIServer, content_filter, empty, malformed, ok,
+                                       refusal, slow, stall, status, truncated, unauthorized)
+
+KEY_ENV = "DREADFORGE_TEST_OPENAI_KEY"
+KEY = "sk-test-Secr3tKey-7f3a9c0d1e2b"
+FAST_RETRY = {"retry-after-ms": "10"}
+
+STORY = ("Title: The Hollow Bell\n\n"
+         "The bell in the abbey tower rang at midnight, though no one had climbed the stairs "
+         "in forty years.\n\n"
+         "Brother Anselm counted the strokes. Thirteen. Then the fog came in under the door.")
+
+
+# --- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def server():
+    with FakeOpenAIServer() as fake:
+        yield fake
+
+
+@pytest.fixture
+def api_key(monkeypatch):
+    monkeypatch.setenv(KEY_ENV, KEY)
+    return KEY
+
+
+@pytest.fixture
+def make_provider(server, api_key):
+    def make(**options):
+        base = {"base_url": server.base_url, "api_key_env": KEY_ENV, "model": "fake-horror",
+                "timeout": 1, "max_retries": 0}
+        return OpenAIStoryProvider({**base, **options})
+    return make
+
+
+@pytest.fixture
+def provider(make_provider):
+    return make_provider()
+
+
+def story_request(**fields):
+    base = dict(genre="Gothic Horror", mood="Eerie", setting="a ruined abbey",
+                characters="Brother Anselm and a novice", length_words=40)
+    return StoryRequest(**{**base, **fields})
+
+
+class Progress:
+    def __init__(self):
+        self.reports = []
+
+    def __call__(self, percent, message):
+        self.reports.append((percent, message))
+
+    @property
+    def percents(self):
+        return [percent for percent, _ in self.reports]
+
+
+def failure_of(call):
+    with pytest.raises(ProviderError) as info:
+        call()
+    return info.value
+
+
+# --- generate ------------------------------------------------------------------------------------
+
+
+def test_generate_streams_and_parses_title(server, provider):
+    server.script(ok(STORY))
+
+    result = provider.generate(story_request())
+
+    assert result.title == "The Hollow Bell"
+    assert result.content.startswith("The bell in the abbey tower")
+    assert "Title:" not in result.content
+    assert result.content.endswith("under the door.")
+    sent = server.requests[-1]
+    assert sent.path == "/v1/chat/completions"
+    assert sent.body["stream"] is True
+    assert sent.body["model"] == "fake-horror"
+    assert sent.body["temperature"] == 0.9
+    assert "seed" not in sent.body
+    assert sent.headers["authorization"] == f"Bearer {KEY}"
+
+
+def test_system_prompt_carries_every_form_field(server, provider):
+    request = StoryRequest(
+        genre="Cosmic Horror", mood="Ominous", setting="a lighthouse on Skerry Rock",
+        characters="the keeper Maren and her brother", intensity=8, length_words=1500,
+        time_of_day="Midnight", weather="Stormy", protagonist="Maren Holt",
+        antagonist="the thing beneath the lamp", narrative_perspective="Second Person",
+        pacing="Slow Burn", include_dialogue=False, include_description=True,
+        key_elements="a cracked lens, salt on the stairs", plot_twist="Maren drowned years ago",
+        custom_prompt="End on the sound of the foghorn.", suggested_title="The Lamp Below",
+        seed=1234)
+    server.script(ok(STORY))
+
+    provider.generate(request)
+
+    sent = server.requests[-1]
+    system = sent.system_prompt
+    for value in ("Cosmic Horror", "Ominous", "a lighthouse on Skerry Rock",
+                  "the keeper Maren and her brother", "8/10", "1500 words", "Midnight", "Stormy",
+                  "Maren Holt", "the thing beneath the lamp", "Second Person", "Slow Burn",
+                  "a cracked lens, salt on the stairs", "Maren drowned years ago",
+                  "End on the sound of the foghorn.", "The Lamp Below"):
+        assert value in system, value
+    assert "no spoken dialogue" in system
+    assert "rich sensory description" in system
+    assert "Title: " in system
+    assert sent.messages[0]["role"] == "system" and sent.messages[1]["role"] == "user"
+    assert sent.body["seed"] == 1234
+
+
+def test_dialogue_and_description_flags_reach_the_prompt():
+    on = prompts.story_system_prompt(story_request(include_dialogue=True,
+                                                   include_description=False))
+    assert "include spoken dialogue" in on
+    assert "spare description" in on
+
+
+def test_progress_rises_to_100(server, provider):
+    words = " ".join(f"word{index}" for index in range(60))
+    server.script(ok(f"Title: Counting\n\n{words}", chunk_words=2))
+    progress = Progress()
+
+    provider.generate(story_request(length_words=60), progress)
+
+    percents = progress.percents
+    assert percents[0] <= 5
+    assert percents[-1] == 100
+    assert percents == sorted(percents) and len(set(percents)) == len(percents)
+    assert len(percents) >= 10
+    assert all(percent <= 95 for percent in percents[:-1])
+    assert {message for _, message in progress.reports[1:-1]} == {"Writing the story"}
+
+
+def test_progress_is_capped_below_100_until_done(server, provider):
+    words = " ".join(["dread"] * 200)
+    server.script(ok(f"Title: Long\n\n{words}", chunk_words=20))
+    progress = Progress()
+
+    provider.generate(story_request(length_words=50), progress)
+
+    assert max(progress.percents[:-1]) == 95
+    assert progress.percents[-1] == 100
+
+
+def test_words_split_across_pieces_count_once():
+    from providers.openai_story.provider import _WordProgress
+
+    progress = Progress()
+    counter = _WordProgress(progress, 100, "Writing the story")
+    for piece in ["Title: The", " Hol", "low Bell\n\n", "The bell", " rang", ".", "  Then"]:
+        counter(piece)
+
+    assert counter.words == 8  # Title: The Hollow Bell The bell rang. Then
+    assert progress.reports[-1] == (5 + 90 * 8 // 100, "Writing the story")
+
+
+def test_title_falls_back_to_suggested_title(server, provider):
+    server.script(ok("The fog rolled in and the lamps went out one by one."))
+
+    result = provider.generate(story_request(suggested_title="Lamps Out"))
+
+    assert result.title == "Lamps Out"
+    assert result.content == "The fog rolled in and the lamps went out one by one."
+
+
+def test_title_falls_back_to_genre_and_setting(server, provider):
+    server.script(ok("The fog rolled in and the lamps went out one by one."))
+
+    result = provider.generate(story_request())
+
+    assert result.title == "Gothic Horror Story in a ruined abbey"
+
+
+@pytest.mark.parametrize("answer, title, content", [
+    ("Title: The Bell\n\nIt rang.", "The Bell", "It rang."),
+    ("**Title:** \"The Bell\"\n\nIt rang.", "The Bell", "It rang."),
+    ("## Title: The Bell\nIt rang.", "The Bell", "It rang."),
+    ("Sure! Here is your story.\n\nTITLE: The Bell\n\nIt rang.", "The Bell", "It rang."),
+    ("# The Bell\n\nIt rang.", "The Bell", "It rang."),
+    ("It rang.\nTitle of the chapter is missing.", None,
+     "It rang.\nTitle of the chapter is missing."),
+])
+def test_split_title(answer, title, content):
+    assert prompts.split_title(answer) == (title, content)
+
+
+# --- suggest (non-streaming) ---------------------------------------------------------------------
+
+
+def test_suggest_parses_a_numbered_answer_without_streaming(server, provider):
+    server.script(ok("Here are my suggestions:\n\n"
+                     "1. **Open with the bell**, not the weather.\n"
+                     "2. Let the novice notice the thirteenth stroke\n"
+                     "   before Anselm does.\n"
+                     "3) Cut the final explanation.\n"
+                     "- Give the fog a smell.\n"
+                     "* Keep the ending ambiguous.\n"
+                     "6. One too many."))
+
+    suggestions = provider.suggest("The bell rang thirteen times.", "improvement")
+
+    assert suggestions == ["Open with the bell, not the weather.",
+                           "Let the novice notice the thirteenth stroke before Anselm does.",
+                           "Cut the final explanation.", "Give the fog a smell.",
+                           "Keep the ending ambiguous."]
+    sent = server.requests[-1]
+    assert not sent.body.get("stream")
+    assert sent.user_prompt == "The bell rang thirteen times."
+    assert "3 to 5" in sent.system_prompt
+
+
+def test_suggest_reads_plain_lines(server, provider):
+    server.script(ok("Show the fog.\nName the threat later.\nEnd on a question."))
+
+    assert provider.suggest("A story.") == ["Show the fog.", "Name the threat later.",
+                                            "End on a question."]
+
+
+def test_suggest_refusal_field_is_a_refusal(server, provider):
+    server.script(refusal())
+
+    error = failure_of(lambda: provider.suggest("A story."))
+
+    assert str(error) == "The story service refused this prompt."
+
+
+def test_suggest_malformed_json_body(server, provider):
+    server.script(malformed())
+
+    error = failure_of(lambda: provider.suggest("A story."))
+
+    assert str(error) == "The story service sent a malformed answer."
+
+
+def test_suggest_empty_answer(server, provider):
+    server.script(empty())
+
+    error = failure_of(lambda: provider.suggest("A story."))
+
+    assert "empty" in str(error)
+
+
+# --- enhance -------------------------------------------------------------------------------------
+
+
+def test_enhance_returns_the_whole_revised_text(server, provider):
+    revised = "The bell rang. It rang again, slower.\n\nNo one had touched the rope."
+    server.script(ok(revised))
+    progress = Progress()
+
+    text = provider.enhance("The bell rang.", "expand", progress)
+
+    assert text == revised
+    sent = server.requests[-1]
+    assert sent.body["stream"] is True
+    assert "Expand" in sent.system_prompt
+    assert sent.user_prompt == "The bell rang."
+    assert progress.percents[-1] == 100
+
+
+def test_enhance_continue_appends_the_new_part(server, provider):
+    server.script(ok("Then the rope began to move on its own."))
+
+    text = provider.enhance("The bell rang.", "continue")
+
+    assert text == "The bell rang.\n\nThen the rope began to move on its own."
+    assert "do not repeat" in server.requests[-1].system_prompt
+
+
+def test_enhance_drops_a_title_line_the_story_did_not_have(server, provider):
+    server.script(ok("Title: Bell\n\nThe bell rang, shorter."))
+
+    text = provider.enhance("The bell rang for a long time.", "shorten")
+
+    assert text == "The bell rang, shorter."
+
+
+def test_enhance_rejects_an_unknown_mode(server, provider):
+    error = failure_of(lambda: provider.enhance("The bell rang.", "translate"))
+
+    assert "translate" in str(error)
+    assert server.requests == []
+
+
+# --- retries -------------------------------------------------------------------------------------
+
+
+def test_429_then_success_is_retried(server, make_provider):
+    provider = make_provider(max_retries=2)
+    server.script(status(429, headers=FAST_RETRY), ok(STORY))
+
+    result = provider.generate(story_request())
+
+    assert result.title == "The Hollow Bell"
+    assert [r.headers["x-stainless-retry-count"] for r in server.requests] == ["0", "1"]
+
+
+def test_500_then_success_is_retried_with_backoff(server, make_provider):
+    provider = make_provider(max_retries=1)
+    server.script(status(500), ok(STORY))  # no Retry-After: the client's own backoff
+
+    started = time.monotonic()
+    result = provider.generate(story_request())
+    elapsed = time.monotonic() - started
+
+    assert result.title == "The Hollow Bell"
+    assert len(server.requests) == 2
+    assert 0.3 <= elapsed < 3  # 0.5 s initial backoff less up to 25 % jitter
+
+
+def test_500_always_raises_after_the_retries(server, make_provider):
+    provider = make_provider(max_retries=2)
+    server.script(status(500, headers=FAST_RETRY), sticky=True)
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service is having trouble (HTTP 500). Please try again later."
+    assert len(server.requests) == 3
+
+
+def test_500_without_retries_raises_at_once(server, provider):
+    server.script(status(500), sticky=True)
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert "HTTP 500" in str(error)
+    assert len(server.requests) == 1
+
+
+def test_429_exhausted_is_a_busy_message(server, provider):
+    server.script(status(429))
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == ("The story service is busy (too many requests). "
+                          "Please try again in a minute.")
+
+
+def test_bad_key_is_not_retried(server, make_provider):
+    provider = make_provider(max_retries=3)
+    server.script(unauthorized(), sticky=True)
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service rejected the API key."
+    assert len(server.requests) == 1
+
+
+def test_unknown_model(server, provider):
+    server.script(status(404, message="model 'fake-horror' not found"))
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service does not offer the model 'fake-horror'."
+
+
+def test_story_too_long_for_the_model(server, provider):
+    too_long = status(400, message="This model's maximum context length is 4096 tokens.")
+    too_long.body["error"]["code"] = "context_length_exceeded"
+    server.script(too_long)
+
+    error = failure_of(lambda: provider.enhance("A very long story.", "expand"))
+
+    assert str(error) == "The story is too long for the model 'fake-horror'."
+
+
+# --- timeouts and broken answers -----------------------------------------------------------------
+
+
+def test_timeout_before_the_answer(server, provider):
+    server.script(slow(5))
+
+    started = time.monotonic()
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service timed out after 1 s."
+    assert time.monotonic() - started < 3
+
+
+def test_timeout_in_the_middle_of_the_stream(server, provider):
+    server.script(stall(after_chunks=2, seconds=5))
+    progress = Progress()
+
+    error = failure_of(lambda: provider.generate(story_request(), progress))
+
+    assert str(error) == "The story service timed out after 1 s."
+    assert 100 not in progress.percents
+
+
+def test_malformed_stream(server, provider):
+    server.script(malformed())
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service sent a malformed answer."
+
+
+def test_stream_cut_off_without_finish(server, provider):
+    server.script(truncated())
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert "stopped answering" in str(error)
+
+
+def test_streamed_refusal(server, provider):
+    server.script(refusal())
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service refused this prompt."
+
+
+def test_content_filter_finish_reason(server, provider):
+    server.script(content_filter("The bell rang and"))
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service refused this prompt."
+
+
+def test_content_policy_error_status_is_a_refusal(server, provider):
+    blocked = status(400, message="Your request was rejected by the safety system.")
+    blocked.body["error"]["code"] = "content_policy_violation"
+    server.script(blocked)
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service refused this prompt."
+
+
+@pytest.mark.parametrize("answer", [empty(), ok("Title: Only a title\n\n   ")])
+def test_empty_story(server, provider, answer):
+    server.script(answer)
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == "The story service returned an empty story."
+
+
+def test_unreachable_server(api_key):
+    with FakeOpenAIServer() as closed:
+        base_url = closed.base_url
+    provider = OpenAIStoryProvider({"base_url": base_url, "api_key_env": KEY_ENV, "timeout": 1,
+                                    "max_retries": 0})
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error).startswith("Could not reach the story service at 127.0.0.1:")
+
+
+# --- the key -------------------------------------------------------------------------------------
+
+
+def test_keyless_server_gets_a_placeholder_not_openai_api_key(server, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-real-openai-key-must-not-leak")
+    provider = OpenAIStoryProvider({"base_url": server.base_url, "api_key_env": "",
+                                    "timeout": 1, "max_retries": 0})
+    server.script(ok(STORY), unauthorized())
+
+    provider.generate(story_request())
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert server.requests[0].headers["authorization"] == f"Bearer {PLACEHOLDER_KEY}"
+    assert "set api_key_env" in str(error)
+
+
+def test_missing_key_variable_is_explained(server, monkeypatch):
+    monkeypatch.delenv(KEY_ENV, raising=False)
+    provider = OpenAIStoryProvider({"base_url": server.base_url, "api_key_env": KEY_ENV,
+                                    "timeout": 1, "max_retries": 0})
+    server.script(unauthorized())
+
+    error = failure_of(lambda: provider.generate(story_request()))
+
+    assert str(error) == ("The story service needs an API key: "
+                          f"set the environment variable {KEY_ENV}.")
+
+
+def test_key_is_rebuilt_when_the_environment_changes(server, provider, monkeypatch):
+    server.script(ok(STORY), ok(STORY))
+    provider.generate(story_request())
+    monkeypatch.setenv(KEY_ENV, "sk-rotated-key")
+    provider.generate(story_request())
+
+    assert [r.headers["authorization"] for r in server.requests] == [
+        f"Bearer {KEY}", "Bearer sk-rotated-key"]
+
+
+def test_key_never_appears_in_errors_logs_or_results(server, provider, caplog):
+    caplog.set_level(logging.DEBUG)
+    echo = f"Incorrect API key provided: {KEY}"
+    failures = [unauthorized(message=echo), status(500, message=echo),
+                status(400, message=echo), status(429, message=echo),
+                malformed(raw=f"data: {{\"error\": \"{KEY}\n\n")]
+    calls = [lambda: provider.generate(story_request()),
+             lambda: provider.suggest("A story."),
+             lambda: provider.enhance("A story.", "enhance")]
+    errors = []
+    for call in calls:
+        for behaviour in failures:
+            server.script(behaviour)
+            errors.append(failure_of(call))
+    server.script(slow(5))
+    errors.append(failure_of(calls[0]))
+    server.script(ok("Title: Safe\n\nA safe story."), ok("1. One.\n2. Two.\n3. Three."),
+                  ok("A safer story."))
+    progress = Progress()
+    results = [provider.generate(story_request(), progress), provider.suggest("A story."),
+               provider.enhance("A story.", "enhance", progress)]
+
+    assert len(errors) == len(calls) * len(failures) + 1
+    for error in errors:
+        text = "".join(traceback.format_exception(error))
+        assert KEY not in text and KEY not in repr(error)
+        assert error.__cause__ is None and error.__context__ is None
+        assert "Traceback" not in str(error) and "Error code" not in str(error)
+    assert all(request.headers["authorization"] == f"Bearer {KEY}" for request in server.requests)
+    assert caplog.records, "the failures were logged"
+    assert KEY not in caplog.text
+    assert all(KEY not in record.getMessage() for record in caplog.records)
+    assert KEY not in repr(results) and KEY not in repr(progress.reports)
+    assert KEY not in repr(provider.options) and KEY not in repr(vars(provider.service))
+
+
+# --- options and registration --------------------------------------------------------------------
+
+
+def test_options_defaults():
+    options = OpenAIStoryProvider.Options().load({})
+
+    assert options == {"model": "gpt-4o-mini", "base_url": "https://api.openai.com/v1",
+                       "api_key_env": "OPENAI_API_KEY", "temperature": 0.9, "timeout": 60.0,
+                       "max_retries": 3}
+    assert OpenAIStoryProvider.secret_env_options == ("api_key_env",)
+
+
+@pytest.mark.parametrize("options, field", [
+    ({"temperature": 2.5}, "temperature"),
+    ({"temperature": -0.1}, "temperature"),
+    ({"temperature": "hot"}, "temperature"),
+    ({"timeout": 0}, "timeout"),
+    ({"timeout": -5}, "timeout"),
+    ({"max_retries": 11}, "max_retries"),
+    ({"max_retries": -1}, "max_retries"),
+    ({"max_retries": 2.5}, "max_retries"),
+    ({"base_url": "not a url"}, "base_url"),
+    ({"base_url": "ftp://example.com/v1"}, "base_url"),
+    ({"model": ""}, "model"),
+    ({"api_key_env": "MY KEY"}, "api_key_env"),
+])
+def test_options_errors(options, field):
+    with pytest.raises(ValidationError) as info:
+        OpenAIStoryProvider.Options().load(options)
+
+    assert field in info.value.messages
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:11434/v1", "http://localhost:8080/v1",
+                                 "http://vllm:8000/v1", "https://api.openai.com/v1"])
+def test_options_accept_local_servers(url):
+    assert OpenAIStoryProvider.Options().load({"base_url": url})["base_url"] == url
+
+
+def test_registered_and_built_like_the_plugin_host(server, api_key):
+    [cls] = register_story_providers()
+    assert cls is OpenAIStoryProvider and cls.name == "openai"
+    instance = cls(cls.Options().load({"base_url": server.base_url, "api_key_env": KEY_ENV,
+                                       "timeout": 2.5, "max_retries": 1, "temperature": 0.2}))
+    server.script(ok(STORY))
+
+    instance.generate(story_request())
+
+    assert server.requests[-1].body["temperature"] == 0.2
+    assert server.requests[-1].headers["x-stainless-read-timeout"] == "2.5"

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useActivity, type ActivityKind } from '../lib/activity';
+import { displayName, formatRelative } from '../lib/format';
+import type { ContentType } from '../types/api';
+import { Dialog } from './ui/dialog';
+import { Tabs } from './ui/tabs';
+import { Avatar } from './ui/avatar';
+import { Skeleton } from './ui/skeleton';
+
+const EMPTY: Record<ActivityKind, string> = {
+  likes: 'No likes yet',
+  shares: 'No shares yet',
+  comments: 'No comments yet',
+};
+
+/** Review Activity: likes, shares and comments; data loads only while open. */
+export function ActivityDialog({
+  open,
+  onClose,
+  type,
+  id,
+  title,
+  counts,
+}: {
+  open: boolean;
+  onClose: () => void;
+  type: ContentType;
+  id: number;
+  title: string;
+  counts: { likes?: number; shares?: number; comments?: number };
+}) {
+  const [tab, setTab] = useState<ActivityKind>('likes');
+  const likes = useActivity(type, id, 'likes', open);
+  const shares = useActivity(type, id, 'shares', open);
+  const comments = useActivity(type, id, 'comments', open);
+  const queries = { likes, shares, comments };
+  const count = (kind: ActivityKind) => queries[kind].data?.length ?? counts[kind] ?? 0;
+  const current = queries[tab];
+  const idBase = `activity-${type}-${id}`;
+  return (
+    <Dialog open={open} onClose={onClose} title="Review Activity" description={title} size="md">
+      <Tabs
+        label="Activity"
+        idBase={idBase}
+        value={tab}
+        onChange={(v) => setTab(v as ActivityKind)}
+        items={[
+          { value: 'likes', label: `Likes (${count('likes')})` },
+          { value: 'shares', label: `Shares (${count('shares')})` },
+          { value: 'comments', label: `Comments (${count('comments')})` },
+        ]}
+      />
+      <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`} className="activity-scroll" tabIndex={0}>
+        {current.isLoading ? (
+          [0, 1, 2].map((i) => (
+            <div key={i} className="activity-row">
+              <Skeleton className="skeleton-avatar" />
+              <div style={{ flex: 1 }}>
+                <Skeleton className="skeleton-line" />
+                <Skeleton className="skeleton-line short" />
+              </div>
+            </div>
+          ))
+        ) : current.isError ? (
+          <p className="muted center">Could not load activity.</p>
+        ) : !current.data?.length ? (
+          <p className="muted center activity-empty">{EMPTY[tab]}</p>
+        ) : (
+          current.data.map((entry) => (
+            <div key={entry.id} className="activity-row">
+              <Avatar user={entry.user} size={36} />
+              <div className="activity-text">
+                <p className="activity-name">{displayName(entry.user)}</p>
+                {tab === 'comments' && entry.content && <p className="activity-content">{entry.content}</p>}
+                {tab === 'shares' && entry.platform && <p className="activity-content">via {entry.platform}</p>}
+                <p className="muted small">{formatRelative(entry.createdAt)}</p>
+              </div>
+            </div>
+          ))
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Navbar } from './navbar';
+import { Footer } from './footer';
+import { Spinner } from '../ui/spinner';
+
+export function MainLayout() {
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <div className="page-loading">
+              <Spinner size="lg" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { LOGIN_URL, LOGOUT_URL, useAuth } from '../../lib/auth';
+import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
+import { Icon } from '../ui/icons';
+import { Avatar } from '../ui/avatar';
+import { useFocusTrap } from '../ui/dialog';
+
+export function Brand() {
+  return (
+    <Link to="/" className="brand" aria-label="Dreadforge home">
+      <Icon name="skull" size={26} />
+      <span>Dreadforge</span>
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { user, isAuthenticated, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  const [drawer, setDrawer] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(drawer, drawerRef, () => setDrawer(false));
+  const name = user?.firstName || 'Horror Creator';
+  const links = (
+    <>
+      <NavLink to="/" end className="nav-link" onClick={() => setDrawer(false)}>
+        Home
+      </NavLink>
+      <NavLink to="/explore" className="nav-link" onClick={() => setDrawer(false)}>
+        Explore
+      </NavLink>
+      {isAuthenticated && (
+        <NavLink to="/profile" className="nav-link" onClick={() => setDrawer(false)}>
+          My Stories
+        </NavLink>
+      )}
+    </>
+  );
+  return (
+    <header className="navbar">
+      <nav className="navbar-inner container" aria-label="Main">
+        <Brand />
+        <div className="nav-links desktop-only">{links}</div>
+        <div className="nav-actions">
+          {isAuthenticated ? (
+            <>
+              <div className="desktop-only">
+                <DropdownMenu
+                  buttonClassName="btn btn-primary btn-sm"
+                  label={
+                    <>
+                      <Icon name="plus" size={16} /> Create <Icon name="chevron" size={14} />
+                    </>
+                  }
+                >
+                  {({ close }) => (
+                    <>
+                      <MenuItem close={close} onSelect={() => navigate('/create')}>
+                        <Icon name="book" size={16} /> Create Story
+                      </MenuItem>
+                      <MenuItem close={close} onSelect={() => navigate('/create-video')}>
+                        <Icon name="film" size={16} /> Create Video
+                      </MenuItem>
+                    </>
+                  )}
+                </DropdownMenu>
+              </div>
+              <DropdownMenu buttonClassName="avatar-btn" ariaLabel="Account menu" label={<Avatar user={user} size={34} />}>
+                {({ close }) => (
+                  <>
+                    <MenuLabel>
+                      <strong>{name}</strong>
+                      <span className="muted small">{user?.email}</span>
+                    </MenuLabel>
+                    <MenuSeparator />
+                    {isAdmin && (
+                      <MenuItem close={close} onSelect={() => navigate('/admin')}>
+                        <Icon name="shield" size={16} /> Admin Panel
+                      </MenuItem>
+                    )}
+                    <MenuItem close={close} onSelect={() => navigate('/profile')}>
+                      <Icon name="user" size={16} /> My Profile
+                    </MenuItem>
+                    <MenuItem close={close} href={LOGOUT_URL}>
+                      <Icon name="logout" size={16} /> Sign Out
+                    </MenuItem>
+                  </>
+                )}
+              </DropdownMenu>
+            </>
+          ) : (
+            <a href={LOGIN_URL} className="btn btn-primary btn-sm">
+              Sign In
+            </a>
+          )}
+          <button type="button" className="icon-btn mobile-only" aria-label="Open menu" aria-expanded={drawer} onClick={() => setDrawer(true)}>
+            <Icon name="menu" size={22} />
+          </button>
+        </div>
+      </nav>
+      {drawer && (
+        <div className="drawer-overlay" onMouseDown={(e) => e.target === e.currentTarget && setDrawer(false)}>
+          <div className="drawer" ref={drawerRef} role="dialog" aria-modal="true" aria-label="Menu">
+            <div className="drawer-header">
+              <Brand />
+              <button type="button" className="icon-btn" aria-label="Close menu" onClick={() => setDrawer(false)}>
+                <Icon name="close" />
+              </button>
+            </div>
+            <div className="drawer-links">
+              {links}
+              {isAuthenticated ? (
+                <>
+                  <p className="drawer-section">Create</p>
+                  <Link to="/create" className="nav-link" onClick={() => setDrawer(false)}>
+                    Create Story
+                  </Link>
+                  <Link to="/create-video" className="nav-link" onClick={() => setDrawer(false)}>
+                    Create Video
+                  </Link>
+                  <p className="drawer-section">{name}</p>
+                  <p className="muted small drawer-email">{user?.email}</p>
+                  {isAdmin && (
+                    <Link to="/admin" className="nav-link" onClick={() => setDrawer(false)}>
+                      Admin Panel
+                    </Link>
+                  )}
+                  <Link to="/profile" className="nav-link" onClick={() => setDrawer(false)}>
+                    My Profile
+                  </Link>
+                  <a href={LOGOUT_URL} className="nav-link">
+                    Sign Out
+                  </a>
+                </>
+              ) : (
+                <a href={LOGIN_URL} className="btn btn-primary">
+                  Sign In
+                </a>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

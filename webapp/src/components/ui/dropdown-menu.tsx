@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+type MenuRenderProps = { close: () => void };
+
+/**
+ * A button that opens a menu. Arrow keys move between items, Escape closes
+ * and returns focus to the button, a click outside closes.
+ */
+export function DropdownMenu({
+  label,
+  buttonClassName = 'btn btn-ghost',
+  align = 'end',
+  ariaLabel,
+  children,
+  disabled,
+}: {
+  label: ReactNode;
+  buttonClassName?: string;
+  align?: 'start' | 'end';
+  ariaLabel?: string;
+  children: (props: MenuRenderProps) => ReactNode;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? []);
+
+  const close = (focusButton = true) => {
+    setOpen(false);
+    if (focusButton) button.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    items()[0]?.focus();
+    const onDown = (event: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  const onMenuKeyDown = (event: React.KeyboardEvent) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      list[(index + 1) % list.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      list[(index - 1 + list.length) % list.length]?.focus();
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      list[0]?.focus();
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      list[list.length - 1]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="dropdown" ref={wrapper}>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        aria-label={ariaLabel}
+        disabled={disabled}
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          setOpen((v) => !v);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {label}
+      </button>
+      {open && (
+        <div
+          id={id}
+          ref={menu}
+          role="menu"
+          className={`dropdown-menu dropdown-${align}`}
+          onKeyDown={onMenuKeyDown}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {children({ close: () => close(false) })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function MenuItem({
+  children,
+  onSelect,
+  href,
+  danger,
+  close,
+}: {
+  children: ReactNode;
+  onSelect?: () => void;
+  href?: string;
+  danger?: boolean;
+  close: () => void;
+}) {
+  const className = `dropdown-item${danger ? ' danger' : ''}`;
+  if (href) {
+    return (
+      <a role="menuitem" tabIndex={-1} className={className} href={href} onClick={() => close()}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={className}
+      onClick={() => {
+        close();
+        onSelect?.();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function MenuLabel({ children }: { children: ReactNode }) {
+  return <div className="dropdown-label">{children}</div>;
+}
+
+export function MenuSeparator() {
+  return <div className="dropdown-separator" role="separator" />;
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+import type { ActivityEntry, ContentType } from '../types/api';
+
+export type ActivityKind = 'likes' | 'shares' | 'comments';
+
+/** GET /api/{type}s/{id}/{likes|shares|comments} for the Review dialog. */
+export const getActivity = (type: ContentType, id: number, kind: ActivityKind) =>
+  api.get<ActivityEntry[]>(`/api/${type}s/${id}/${kind}`);
+
+export const getActivityQueryOptions = (type: ContentType, id: number, kind: ActivityKind) =>
+  queryOptions({
+    queryKey: [`${type}s`, 'activity', id, kind],
+    queryFn: () => getActivity(type, id, kind),
+    staleTime: 0,
+  });
+
+export const useActivity = (type: ContentType, id: number, kind: ActivityKind, enabled: boolean) =>
+  useQuery({ ...getActivityQueryOptions(type, id, kind), enabled });

@@ -1,0 +1,123 @@
+/**
+ * The one HTTP client: cookies always sent, JSON in and out, CSRF double-submit
+ * header on every unsafe method. Failures throw `Error("${status}: ${body}")`.
+ */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  params?: QueryParams;
+  signal?: AbortSignal;
+};
+
+export class ApiError extends Error {
+  status: number;
+  data: any;
+  constructor(status: number, text: string, data: any) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export function getCsrfToken(): string | null {
+  const pair = document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith('csrf_token='));
+  return pair ? decodeURIComponent(pair.slice('csrf_token='.length)) : null;
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function ensureCsrfToken(): Promise<string | null> {
+  let token = getCsrfToken();
+  if (!token) {
+    // Every API response sets the cookie when missing: one cheap read gets it.
+    await fetch('/api/auth/user', { credentials: 'include' }).catch(() => undefined);
+    token = getCsrfToken();
+  }
+  return token;
+}
+
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<Response> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (UNSAFE_METHODS.has(method)) {
+    const token = await ensureCsrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    credentials: 'include',
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const text = (await response.text().catch(() => '')) || response.statusText;
+    let data: any = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+    throw new ApiError(response.status, text, data);
+  }
+  return response;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(path, options);
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
+    apiFetch<T>(path, { params, signal }),
+  post: <T>(path: string, body?: unknown, params?: QueryParams) =>
+    apiFetch<T>(path, { method: 'POST', body, params }),
+  put: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+};
+
+/** Recognises the signed-out failure: message '401: …Unauthorized…'. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
+}
+
+/** The human part of an API failure: the JSON body's message, else the raw text. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.data && typeof error.data.message === 'string') return error.data.message;
+    return error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function getErrorStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  if (error instanceof Error) {
+    const match = /^(\d{3}): /.exec(error.message);
+    if (match) return Number(match[1]);
+  }
+  return null;
+}

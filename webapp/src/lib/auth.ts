@@ -1,0 +1,66 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isUnauthorizedError } from './api-client';
+import { ADMIN_ROLES, AUTH_USER_STALE_TIME, LOGIN_REDIRECT_DELAY } from './constants';
+import { toast } from './toast';
+import type { User } from '../types/api';
+
+export const LOGIN_URL = '/api/login';
+export const LOGOUT_URL = '/api/logout';
+
+/** GET /api/auth/user; a 401 means signed out and yields null. */
+export async function getUser(): Promise<User | null> {
+  try {
+    const user = await api.get<User | null>('/api/auth/user');
+    return user && Object.keys(user).length ? user : null;
+  } catch (error) {
+    if (isUnauthorizedError(error)) return null;
+    throw error;
+  }
+}
+
+export const getUserQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: getUser,
+    staleTime: AUTH_USER_STALE_TIME,
+    retry: false,
+  });
+
+export const useUser = () => useQuery(getUserQueryOptions());
+
+export function useAuth() {
+  const { data, isLoading } = useUser();
+  const user = data ?? null;
+  return {
+    user,
+    isLoading,
+    isAuthenticated: !!user,
+    isAdmin: !!user && ADMIN_ROLES.includes(user.role ?? ''),
+  };
+}
+
+export function goToLogin() {
+  window.location.assign(LOGIN_URL);
+}
+
+/** Toast then go to sign-in after 500 ms (SPEC §4). */
+export function handleUnauthorized() {
+  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
+}
+
+/** Runs handleUnauthorized for a 401 and tells whether it did. */
+export function handledUnauthorized(error: unknown): boolean {
+  if (isUnauthorizedError(error)) {
+    handleUnauthorized();
+    return true;
+  }
+  return false;
+}
+
+export function requireSignIn(isAuthenticated: boolean, what: string): boolean {
+  if (isAuthenticated) return true;
+  toast({ title: 'Authentication Required', description: `Please log in to ${what}`, variant: 'destructive' });
+  return false;
+}
+
