@@ -1,5 +1,7 @@
 """The Flask app factory: small, it wires the parts together."""
+import importlib
 import logging
+import os
 
 from flask import Flask
 
@@ -18,7 +20,7 @@ def create_app(config=None):
 
     host = PluginHost(app.config["PLUGINS_FILE"],
                       load_entrypoints=app.config["LOAD_ENTRYPOINTS"],
-                      extra_plugins=app.config.get("EXTRA_PLUGINS", ()),
+                      extra_plugins=extra_plugins(app.config),
                       config=app.config.get("PLUGINS_CONFIG"))
     host.validate()
     app.extensions["dreadforge.plugins"] = host
@@ -41,6 +43,15 @@ def create_app(config=None):
                 app.register_blueprint(blueprint)
     web.init_app(app)
     return app
+
+
+def extra_plugins(config):
+    """Plugins given in the config, plus modules named in DREADFORGE_PLUGIN_MODULES (comma-separated),
+    for plugins that are not installed as packages (a local folder, a test)."""
+    plugins = list(config.get("EXTRA_PLUGINS", ()))
+    for name in filter(None, os.environ.get("DREADFORGE_PLUGIN_MODULES", "").split(",")):
+        plugins.append(importlib.import_module(name.strip()))
+    return plugins
 
 
 def plugin_host(app=None):

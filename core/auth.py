@@ -106,3 +106,14 @@ def viewer():
 def init_app(app):
     login_manager.init_app(app)
     app.before_request(enforce_account_rules)
+
+
+def signed_in(view):
+    """Decorator: 401 for signed-out callers before the body is even validated."""
+    import functools
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        require_user()
+        return view(*args, **kwargs)
+    return wrapper

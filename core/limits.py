@@ -44,5 +44,12 @@ def enforce(name):
 def init_app(app):
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    redis_url = app.config.get("REDIS_URL") or ""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url if redis_url.startswith(
+        ("redis://", "rediss://")) else "memory://")
+    # RATELIMIT_ENABLED switches `enforce` on and off at run time (tests flip it), so the
+    # limiter's storage is always set up, whatever the switch said at start-up.
+    switch = app.config.get("RATELIMIT_ENABLED", True)
+    app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
+    app.config["RATELIMIT_ENABLED"] = switch

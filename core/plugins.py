@@ -8,6 +8,12 @@
     model = "gpt-4o-mini"
 
 A wrong file stops start-up with one line ``plugins.toml:story.provider: unknown provider 'x'``.
+
+Besides the capabilities, a plugin may own a whole section of the file (``[webhooks]``): it lists
+``Pluggable`` subclasses in a module attribute ``config_sections``; the section is validated
+against their ``Options`` like a provider's, and read with ``PluginHost.settings(name)``.
+A provider class may also define ``option_problems(options, base_dir)`` (a classmethod returning
+``{option: message}``) for checks a schema cannot make, such as "this file exists".
 """
 import importlib
 import logging
@@ -44,7 +50,8 @@ CAPABILITIES = {
     "video": ("register_video_providers", VideoProvider, "local"),
     "ads": ("register_ad_providers", AdProvider, "none"),
 }
-KNOWN_SECTIONS = {"story", "video", "ads", "moderation", "share", "plugins", "webhooks"}
+CORE_SECTIONS = {"story", "video", "ads", "moderation", "share", "plugins"}
+
 
 
 class PluginConfigError(Exception):
@@ -69,6 +76,33 @@ def read_config(path):
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise PluginConfigError(f"{path}:(file): not valid TOML: {exc}") from None
+
+
+def entry_point_names():
+    """Names of the installed ``dreadforge.plugins`` entry points (without importing them)."""
+    return sorted({ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)})
+
+
+def flatten_messages(messages, prefix=""):
+    """marshmallow's nested error dict → ``[(dotted.key, message)]``."""
+    if isinstance(messages, dict):
+        found = []
+        for key, value in messages.items():
+            found.extend(flatten_messages(value, f"{prefix}.{key}" if prefix else str(key)))
+        return found
+    if isinstance(messages, list) and messages and all(isinstance(m, str) for m in messages):
+        return [(prefix, messages[0])]
+    return [(prefix, str(messages))]
+
+
+def humanize(message):
+    """``'Not a valid integer.'`` → ``'not a valid integer'``; marshmallow's wording, one style."""
+    special = {"Unknown field.": "unknown option",
+               "Missing data for required field.": "missing required option"}
+    if message in special:
+        return special[message]
+    message = message.rstrip(".")
+    return message[:1].lower() + message[1:] if message[1:2].islower() else message
 
 
 def plugin_manager(load_entrypoints=True, disabled=()):
@@ -100,9 +134,18 @@ class PluginHost:
         self.config_path = Path(config_path)
         self.config = read_config(self.config_path) if config is None else config
         disabled = self.config.get("plugins", {}).get("disabled", [])
+        if not isinstance(disabled, list):
+            disabled = []  # reported by problems(); start without disabling anything
+        self.base_dir = self.config_path.parent
         self.pm = plugin_manager(load_entrypoints=load_entrypoints, disabled=disabled)
+        self.extra_names = []
         for plugin in extra_plugins:
-            self.pm.register(plugin)
+            name = getattr(plugin, "plugin_name", None) or getattr(plugin, "__name__", None)
+            if name in disabled:
+                continue
+            if name is not None and self.pm.get_plugin(name) is not None:
+                name = None
+            self.extra_names.append(self.pm.register(plugin, name=name))
         self._instances = {}
 
     # --- discovery -----------------------------------------------------------------------------
@@ -127,6 +170,17 @@ class PluginHost:
     def all_share_targets(self):
         return {target.id: target for target in self._collect("register_share_targets")}
 
+    def section_classes(self):
+        """``{section: Pluggable subclass}`` declared by plugins through ``config_sections``."""
+        found = {}
+        for plugin in self.pm.get_plugins():
+            for cls in getattr(plugin, "config_sections", ()) or ():
+                found.setdefault(cls.name, cls)
+        return found
+
+    def known_sections(self):
+        return CORE_SECTIONS | set(self.section_classes())
+
     # --- configuration -------------------------------------------------------------------------
 
     def section(self, name):
@@ -143,13 +197,15 @@ class PluginHost:
     def problems(self, check_env=True):
         """Every problem of plugins.toml, as ``Problem(key, message)``; empty when it is right."""
         problems = []
-        for key in self.config:
-            if key not in KNOWN_SECTIONS:
-                problems.append(Problem(key, "unknown section"))
+        known = self.known_sections()
         for key, value in self.config.items():
-            if key in KNOWN_SECTIONS and not isinstance(value, dict):
+            if key not in known:
+                problems.append(Problem(key, "unknown section"))
+            elif not isinstance(value, dict):
                 problems.append(Problem(key, "must be a table"))
         for capability in CAPABILITIES:
+            if not isinstance(self.config.get(capability, {}), dict):
+                continue
             available = self.available(capability)
             active = self.active_name(capability)
             if not isinstance(active, str):
@@ -168,30 +224,60 @@ class PluginHost:
                 problems.extend(self._option_problems(
                     f"{capability}.{key}", available[key], value,
                     check_env=check_env and key == active))
+            if active in available and active not in self.section(capability):
+                # no [capability.active] table: its options are all defaults (or missing)
+                problems.extend(self._option_problems(f"{capability}.{active}", available[active],
+                                                      {}, check_env=check_env))
         problems.extend(self._moderation_problems(check_env))
         problems.extend(self._share_problems())
+        problems.extend(self._section_problems(check_env))
+        problems.extend(self._disabled_problems())
         return problems
 
     def _option_problems(self, prefix, cls, options, check_env):
         if not isinstance(options, dict):
             return [Problem(prefix, "must be a table")]
-        problems = []
         try:
             loaded = cls.Options(unknown=RAISE).load(options)
         except ValidationError as err:
-            for field_name, messages in sorted(err.messages.items()):
-                text = messages[0] if isinstance(messages, list) else str(messages)
-                if text == "Unknown field.":
-                    text = "unknown option"
-                problems.append(Problem(f"{prefix}.{field_name}", text.rstrip(".").lower()
-                                        if text.startswith("Unknown") else text))
-            return problems
+            return [Problem(f"{prefix}.{key}", humanize(text))
+                    for key, text in sorted(flatten_messages(err.messages))]
+        problems = []
+        extra_check = getattr(cls, "option_problems", None)
+        if extra_check is not None:
+            try:
+                extra = extra_check(loaded, self.base_dir) or {}
+            except Exception as exc:  # a plugin's own check must not crash the check
+                log.exception("option_problems of %s failed", cls.__name__)
+                extra = {"(options)": f"could not be checked: {exc}"}
+            problems.extend(Problem(f"{prefix}.{key}", message) for key, message in extra.items())
         if check_env:
             for option in cls.secret_env_options:
                 env_name = loaded.get(option)
                 if env_name and not os.environ.get(env_name):
                     problems.append(Problem(f"{prefix}.{option}",
                                             f"environment variable {env_name} is not set"))
+        return problems
+
+    def _section_problems(self, check_env):
+        """Sections owned by plugins (``config_sections``), e.g. ``[webhooks]``."""
+        problems = []
+        for name, cls in self.section_classes().items():
+            value = self.config.get(name, {})
+            if isinstance(value, dict):  # else already reported as "must be a table"
+                problems.extend(self._option_problems(name, cls, value, check_env))
+        return problems
+
+    def _disabled_problems(self):
+        disabled = self.config.get("plugins", {}).get("disabled", [])
+        problems = [Problem(f"plugins.{key}", "unknown option")
+                    for key in self.section("plugins") if key != "disabled"]
+        if not isinstance(disabled, list) or not all(isinstance(n, str) for n in disabled):
+            return problems + [Problem("plugins.disabled", "must be a list of plugin names")]
+        known = set(DEFAULT_PLUGINS) | set(entry_point_names()) | set(self.extra_names)
+        for name in disabled:
+            if name not in known:
+                problems.append(Problem("plugins.disabled", f"unknown plugin '{name}'"))
         return problems
 
     def _moderation_problems(self, check_env):
@@ -212,6 +298,10 @@ class PluginHost:
                 continue
             problems.extend(self._option_problems(f"moderation.{key}", available[key], value,
                                                   check_env and key in filters))
+        for name in filters:
+            if name in available and name not in section:
+                problems.extend(self._option_problems(f"moderation.{name}", available[name], {},
+                                                      check_env))
         return problems
 
     def _share_problems(self):
@@ -239,8 +329,15 @@ class PluginHost:
 
     def _instance(self, key, cls, options):
         if key not in self._instances:
-            self._instances[key] = cls(cls.Options().load(options))
+            instance = cls(cls.Options().load(options))
+            instance.base_dir = self.base_dir
+            self._instances[key] = instance
         return self._instances[key]
+
+    def settings(self, section):
+        """The validated options of a plugin-owned section (defaults filled in), as a dict."""
+        cls = self.section_classes()[section]
+        return self._instance(("section", section), cls, self.section(section)).options
 
     def provider(self, capability):
         name = self.active_name(capability)
@@ -310,12 +407,11 @@ class PluginHost:
     # --- introspection for `dreadforge plugins list` -------------------------------------------
 
     def describe(self):
+        """One row per registered plugin: name, version, origin, hooks and what it provides."""
+        dists = {id(plugin): dist for plugin, dist in self.pm.list_plugin_distinfo()}
         rows = []
         for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda item: item[0] or ""):
-            dist = None
-            for plugin_obj, dist_info in self.pm.list_plugin_distinfo():
-                if plugin_obj is plugin:
-                    dist = dist_info
+            dist = dists.get(id(plugin))
             hooks = sorted(caller.name for caller in self.pm.get_hookcallers(plugin) or [])
             rows.append({
                 "name": name,
@@ -323,8 +419,29 @@ class PluginHost:
                 "builtin": name in DEFAULT_PLUGINS,
                 "package": dist.project_name if dist else "dreadforge",
                 "hooks": hooks,
+                "provides": self._provided_by(plugin, hooks),
             })
         return rows
+
+    def _provided_by(self, plugin, hooks):
+        """``["story:local", "share:twitter", "section:webhooks"]`` for one plugin."""
+        provided = []
+        registers = {hook_name: capability
+                     for capability, (hook_name, _base, _default) in CAPABILITIES.items()}
+        registers.update(register_moderation_filters="moderation",
+                         register_share_targets="share")
+        for hook_name in hooks:
+            if hook_name not in registers:
+                continue
+            try:
+                items = getattr(plugin, hook_name)() or []
+            except Exception as exc:
+                provided.append(f"{registers[hook_name]}:<error: {exc.__class__.__name__}>")
+                continue
+            for item in items:
+                provided.append(f"{registers[hook_name]}:{getattr(item, 'name', None) or item.id}")
+        provided.extend(f"section:{cls.name}" for cls in getattr(plugin, "config_sections", ()))
+        return provided
 
     def active_providers(self):
         active = {}
@@ -346,6 +463,10 @@ class PluginHost:
             }
         active["moderation"] = {"filters": self.section("moderation").get("filters", [])}
         active["share"] = {"targets": [t.id for t in self.share_targets()]}
+        for name, cls in sorted(self.section_classes().items()):
+            problems = self._option_problems(name, cls, self.section(name), check_env=True)
+            active[name] = {"section": name, "optionsValid": not problems,
+                            "problems": [p.format(self.config_path) for p in problems]}
         return active
 
 

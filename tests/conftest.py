@@ -19,6 +19,7 @@ REDIS_URL = os.environ.get("DREADFORGE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 DEFAULT_PLUGINS_FILE = ROOT / "tests" / "plugins.test.toml"
 
 os.environ.setdefault("DREADFORGE_NO_ENTRYPOINTS", "1")
+os.environ.setdefault("DREADFORGE_FAST_HASH", "1")
 
 
 def worker_id(request):
@@ -75,7 +76,8 @@ def env(request, tmp_path_factory, run_id, queue_env):
     from core import migrations
     app = create_app({"TESTING": True, "DATA_DIR": data_dir, "DATABASE_URL": url,
                       "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
-                      "RATELIMIT_ENABLED": False, "LOAD_ENTRYPOINTS": False,
+                      "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://",
+                      "LOAD_ENTRYPOINTS": False,
                       "SECRET_KEY": "test-secret"})
     with app.app_context():
         database.connect(reuse_if_open=True)
@@ -124,13 +126,13 @@ def app(env):
 
 @pytest.fixture
 def db(app):
-    """An open connection for tests that touch models directly."""
+    """The database, for tests that touch models directly (no app context is pushed, so each
+    request of a test client runs in its own context, as in production)."""
     from core.db import database
-    with app.app_context():
-        database.connect(reuse_if_open=True)
-        yield database
-        if not database.is_closed():
-            database.close()
+    database.connect(reuse_if_open=True)
+    yield database
+    if not database.is_closed():
+        database.close()
 
 
 from tests.helpers import ApiClient, Auth  # noqa: E402
@@ -203,6 +205,22 @@ def start_worker(env, queue_env, **extra):
             raise RuntimeError("worker exited: " + Path(log.name).read_text()[-2000:])
         time.sleep(0.1)
     raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
+
+
+def kill_worker(proc):
+    """SIGKILL a worker and its work horses (RQ runs each job in its own session), as if the
+    machine it ran on had died."""
+    import psutil
+    try:
+        family = psutil.Process(proc.pid).children(recursive=True) + [psutil.Process(proc.pid)]
+    except psutil.NoSuchProcess:
+        return
+    for process in family:
+        try:
+            process.kill()
+        except psutil.NoSuchProcess:
+            pass
+    proc.wait()
 
 
 def stop_worker(proc):

@@ -58,6 +58,5 @@ class Users:
 def set_role(app, user_id, role):
     from core.db import database
     from core.models import User
-    with app.app_context():
-        database.connect(reuse_if_open=True)
-        User.update(role=role).where(User.id == user_id).execute()
+    database.connect(reuse_if_open=True)
+    User.update(role=role).where(User.id == user_id).execute()

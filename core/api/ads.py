@@ -1,8 +1,13 @@
-"""Ad slots filled by the active ad provider; a failing provider only leaves the slot empty."""
+"""Ad slots filled by the active ad provider; a failing provider only leaves the slot empty.
+
+The provider may need the page to load third-party code (``AdProvider.csp_sources()``): an
+app-wide ``after_request`` adds those sources to the Content-Security-Policy of HTML pages (merged
+into a policy set elsewhere, or on top of ``BASE_POLICY`` when there is none).
+"""
 import logging
 
 from flask.views import MethodView
-from marshmallow import fields
+from marshmallow import fields, validate
 
 from core.app import plugin_host
 from core.errors import Blueprint, abort
@@ -11,10 +16,43 @@ from core.schemas.common import InputSchema
 log = logging.getLogger(__name__)
 blp = Blueprint("ads", __name__, url_prefix="/api/ads", description="Ad slots")
 SLOTS = ("banner", "feed", "sidebar")
+#: the explore page shows a feed ad block after every FEED_EVERY-th story
+FEED_EVERY = 6
+CSP_HEADER = "Content-Security-Policy"
+BASE_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "media-src": ["'self'", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "frame-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+}
 
 
 class AdArgs(InputSchema):
-    index = fields.Integer(load_default=0)
+    index = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+def current_ad(slot, index):
+    """The provider's ad for a slot, or None; any failure is logged and leaves the slot empty."""
+    try:
+        return plugin_host().ad_provider().render(slot, index) or None
+    except Exception:
+        log.exception("ad provider failed for slot %s", slot)
+        return None
+
+
+@blp.route("")
+class AdSettings(MethodView):
+    @blp.response(200)
+    def get(self):
+        """The slots, and how often the explore feed shows an ad block."""
+        return {"provider": plugin_host().active_name("ads"), "slots": list(SLOTS),
+                "feedEvery": FEED_EVERY}
 
 
 @blp.route("/<slot>")
@@ -25,11 +63,58 @@ class AdSlot(MethodView):
         """The ad for a slot (banner 728x90, feed, sidebar), or 204 when there is none."""
         if slot not in SLOTS:
             abort(404, message=f"Unknown ad slot '{slot}'")
-        try:
-            ad = plugin_host().ad_provider().render(slot, args["index"])
-        except Exception:
-            log.exception("ad provider failed for slot %s", slot)
-            ad = None
+        ad = current_ad(slot, args["index"])
         if not ad:
             return "", 204
         return ad
+
+
+# --- Content-Security-Policy ---------------------------------------------------------------------
+
+
+def parse_policy(header):
+    policy = {}
+    for part in (header or "").split(";"):
+        words = part.split()
+        if words:
+            policy.setdefault(words[0].lower(), []).extend(words[1:])
+    return policy
+
+
+def format_policy(policy):
+    return "; ".join(" ".join([name, *values]) for name, values in policy.items())
+
+
+def merge_sources(policy, extra):
+    """Add ``{directive: [sources]}`` to a policy; a missing directive starts from default-src."""
+    policy = {name: list(values) for name, values in policy.items()}
+    for directive, sources in extra.items():
+        if not sources:
+            continue
+        values = policy.setdefault(directive, list(policy.get("default-src", ["'self'"])))
+        if "'none'" in values:
+            values.remove("'none'")
+        values.extend(source for source in sources if source not in values)
+    return policy
+
+
+def ad_csp_sources():
+    try:
+        return plugin_host().ad_provider().csp_sources() or {}
+    except Exception:
+        log.exception("ad provider failed in csp_sources")
+        return {}
+
+
+@blp.after_app_request
+def allow_ad_sources(response):
+    """Let HTML pages load what the active ad provider needs."""
+    if response.mimetype != "text/html":
+        return response
+    extra = ad_csp_sources()
+    if not any(extra.values()):
+        return response
+    current = response.headers.get(CSP_HEADER)
+    policy = parse_policy(current) if current else BASE_POLICY
+    response.headers[CSP_HEADER] = format_policy(merge_sources(policy, extra))
+    return response

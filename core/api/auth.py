@@ -18,7 +18,7 @@ blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and th
 def user_json(user):
     user.stories_count = Story.select().where(Story.user == user.id).count()
     user.videos_count = Video.select().where(Video.user == user.id).count()
-    return UserSchema().dump(user)
+    return user
 
 
 def safe_next(target):

@@ -1,4 +1,36 @@
-"""Media files (filled in by the video pipeline)."""
-from core.errors import Blueprint
+"""Media files: rendered videos, posters and subtitle tracks, with HTTP Range support.
+
+``/media/videos/{id}/video.mp4``, ``poster.jpg`` and ``subtitles.vtt``: the files of the video's
+current render, from the media storage (``core.storage``). Private videos are served only to their
+owner and admins (404 for everyone else, as for the API).
+"""
+from flask.views import MethodView
+
+from core.auth import viewer
+from core.errors import Blueprint, abort
+from core.services import videos
+from core.storage import get_storage
 
 blp = Blueprint("media", __name__, url_prefix="/media", description="Media files")
+
+#: file name in the URL -> (Video attribute holding its key, content type)
+VIDEO_MEDIA = {
+    "video.mp4": ("video_file", "video/mp4"),
+    "poster.jpg": ("poster_file", "image/jpeg"),
+    "subtitles.vtt": ("subtitles_file", "text/vtt"),
+}
+
+
+@blp.route("/videos/<int:video_id>/<name>")
+class VideoMedia(MethodView):
+    @blp.response(200, description="The file (206 Partial Content for a Range request)")
+    def get(self, video_id, name):
+        """A video's MP4, poster or WebVTT subtitles (Range, ETag and Last-Modified supported)."""
+        if name not in VIDEO_MEDIA:
+            abort(404, message="File not found")
+        video = videos.load(video_id, viewer())
+        attribute, mimetype = VIDEO_MEDIA[name]
+        key = getattr(video, attribute)
+        if not key:
+            abort(404, message="File not found")
+        return get_storage().serve(key, mimetype, private=not video.is_public)

@@ -2,7 +2,7 @@
 from flask.views import MethodView
 
 from core.api.engagement import add_engagement_routes, load_visible
-from core.auth import require_user, viewer
+from core.auth import require_user, signed_in, viewer
 from core.errors import Blueprint
 from core.models import Story, User
 from core.schemas.common import ListArgs
@@ -27,6 +27,7 @@ class Stories(MethodView):
         page = feeds.story_feed("All Genres", "All Moods", "newest", args, viewer())
         return page.items, 200, page.headers()
 
+    @signed_in
     @blp.arguments(StoryWriteSchema)
     @blp.response(201, StorySchema)
     def post(self, body):
@@ -64,6 +65,7 @@ class StoryById(MethodView):
         engagement.count_view(story, user)
         return stories.decorate(story, user)
 
+    @signed_in
     @blp.arguments(StoryWriteSchema(partial=True))
     @blp.response(200, StorySchema)
     def put(self, body, story_id):

@@ -4,7 +4,7 @@ from flask.views import MethodView
 
 from core.api.engagement import load_visible
 from core.api.jobs import wait_for
-from core.auth import require_user
+from core.auth import require_user, signed_in
 from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Story
@@ -37,6 +37,7 @@ def timeout():
 
 @blp.route("/generate")
 class Generate(MethodView):
+    @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(GenerateSchema)
     @blp.response(202)
@@ -50,6 +51,7 @@ class Generate(MethodView):
 
 @blp.route("/suggestions")
 class Suggestions(MethodView):
+    @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(SuggestionsSchema)
     @blp.response(202)
@@ -74,6 +76,7 @@ def _enhance(args, body, story_id=None):
 
 @blp.route("/enhance")
 class Enhance(MethodView):
+    @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(EnhanceSchema)
     @blp.response(202)
@@ -84,6 +87,7 @@ class Enhance(MethodView):
 
 @blp.route("/<int:story_id>/enhance")
 class EnhanceStory(MethodView):
+    @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(EnhanceSchema)
     @blp.response(202)

@@ -1,4 +1,131 @@
-"""Videos (filled in by the video pipeline)."""
-from core.errors import Blueprint
+"""Videos: feeds, reading, creating (from a story or directly), editing, rendering, engagement."""
+from flask.views import MethodView
 
-blp = Blueprint("videos", __name__, url_prefix="/api/videos", description="Videos")
+from core.api.engagement import add_engagement_routes
+from core.auth import require_user, viewer
+from core.errors import Blueprint, abort
+from core.limits import enforce
+from core.models import Video
+from core.schemas.common import ListArgs
+from core.schemas.videos import VideoCreateSchema, VideoEditSchema, VideoFeedArgs, VideoSchema
+from core.services import engagement, videos
+from core.storage import get_storage
+
+blp = Blueprint("videos", __name__, url_prefix="/api/videos",
+                description="Videos: creation, rendering (background jobs), feeds and engagement")
+
+
+@blp.route("")
+class Videos(MethodView):
+    @blp.arguments(VideoCreateSchema)
+    @blp.response(201, VideoSchema)
+    def post(self, body):
+        """Create a video (pending): creationMode from_story (storyId, title) or direct (genre,
+        mood, setting, characters); animationStyle and narrationVoice in both."""
+        user = require_user()
+        return videos.decorate(videos.create(user, body), user)
+
+
+@blp.route("/community/<path:genre>/<path:mood>/<sort>")
+class CommunityFeed(MethodView):
+    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.response(200, VideoSchema(many=True))
+    def get(self, args, genre, mood, sort):
+        """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search
+        (``?q=``) and ``?status=`` (pending, processing, completed, failed)."""
+        page = videos.feed(genre, mood, sort, args, viewer())
+        return page.items, 200, page.headers()
+
+
+@blp.route("/user/<int:user_id>")
+class UserVideos(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200, VideoSchema(many=True))
+    def get(self, args, user_id):
+        """A user's videos, newest first (private ones only for that user and admins)."""
+        page = videos.of_user(user_id, viewer(), args)
+        return page.items, 200, page.headers()
+
+
+@blp.route("/<int:video_id>")
+class VideoById(MethodView):
+    @blp.response(200, VideoSchema)
+    def get(self, video_id):
+        """One video; counts a view (once per viewer per hour). While it renders, a render whose
+        worker died or timed out is noticed here and the video marked failed."""
+        user = viewer()
+        video = videos.refresh(videos.load(video_id, user))
+        engagement.count_view(video, user)
+        return videos.decorate(video, user)
+
+    @blp.arguments(VideoEditSchema)
+    @blp.response(200, VideoSchema)
+    def patch(self, body, video_id):
+        """Save the editor fields of your video (only the fields sent change)."""
+        user = require_user()
+        video = videos.owned(video_id, user)
+        return videos.decorate(videos.update(video, body), user)
+
+    @blp.response(200)
+    def delete(self, video_id):
+        """Delete your video with its files, likes, shares, comments and views."""
+        user = require_user()
+        videos.delete(videos.owned(video_id, user, "You can only delete your own videos."))
+        return {"message": "Video deleted successfully"}
+
+
+@blp.route("/<int:video_id>/community")
+class VideoCommunity(MethodView):
+    @blp.response(200, VideoSchema)
+    def get(self, video_id):
+        """One video with fresh counts and isLikedByUser (no view counted)."""
+        user = viewer()
+        return videos.decorate(videos.refresh(videos.load(video_id, user)), user)
+
+
+@blp.route("/<int:video_id>/generate")
+class Generate(MethodView):
+    @blp.response(202, VideoSchema)
+    def post(self, video_id):
+        """Start rendering (creator only; from pending or failed, else 409) → the video,
+        now processing. Poll ``GET /api/videos/{id}`` for progress."""
+        user = require_user()
+        video = videos.load(video_id, user)
+        if video.user_id != user.id:
+            abort(403, message=videos.CREATOR_ONLY)
+        enforce("generation")
+        return videos.decorate(videos.generate(video, user), user)
+
+
+@blp.route("/<int:video_id>/regenerate")
+class Regenerate(MethodView):
+    @blp.arguments(VideoEditSchema)
+    @blp.response(202, VideoSchema)
+    def post(self, body, video_id):
+        """Save the editor fields, then render again (from completed or failed; 409 while
+        processing). The current file stays playable until the new render succeeds."""
+        user = require_user()
+        video = videos.load(video_id, user)
+        if video.user_id != user.id:
+            abort(403, message=videos.CREATOR_ONLY)
+        enforce("generation")
+        return videos.decorate(videos.regenerate(video, user, body), user)
+
+
+@blp.route("/<int:video_id>/download")
+class Download(MethodView):
+    @blp.response(200, description="The MP4 file as an attachment named by the title")
+    def get(self, video_id):
+        """Download the video (when the creator allows downloads; always for the creator)."""
+        user = viewer()
+        video = videos.load(video_id, user)
+        if not (video.allow_download or (user is not None and user.id == video.user_id)):
+            abort(403, message="The creator does not allow downloading this video")
+        if not video.video_file:
+            abort(404, message="This video has not been generated yet")
+        return get_storage().serve(video.video_file, "video/mp4",
+                                   download_name=videos.download_name(video),
+                                   private=not video.is_public)
+
+
+add_engagement_routes(blp, Video, "video")

@@ -6,7 +6,7 @@ from peewee import JOIN
 
 from core import choices
 from core.errors import abort
-from core.models import Like, Story, User
+from core.models import VIDEO_STATUSES, Like, Story, User, Video
 
 SORT_COLUMNS = {
     "newest": ("created_at", True),
@@ -115,7 +115,7 @@ def paginate(query, model, sort, args):
         rows = rows[:limit]
         last = rows[-1]
         next_cursor = encode_cursor(getattr(last, column_name), last.id)
-    return Page(rows)
+    return Page(rows, next_cursor=next_cursor)
 
 
 def with_authors(model, query_base=None):
@@ -137,14 +137,42 @@ def mark_liked(rows, user, fk):
     return rows
 
 
-def story_feed(genre, mood, sort, args, user):
+def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
+    """The public feed of ``model`` (Story or Video): genre and mood filters, ``?q=`` search, sort
+    and pagination, authors joined and ``is_liked_by_user`` set; ``where`` adds conditions."""
     genre, mood = check_filters(genre, mood, sort)
-    query = with_authors(Story).where(Story.is_public == True)  # noqa: E712
+    query = with_authors(model).where(model.is_public == True)  # noqa: E712
     if genre:
-        query = query.where(Story.genre == genre)
+        query = query.where(model.genre == genre)
     if mood:
-        query = query.where(Story.mood == mood)
-    query = search(query, Story, args.get("q"))
-    page = paginate(query, Story, sort, args)
-    mark_liked(page.items, user, Like.story)
+        query = query.where(model.mood == mood)
+    for condition in where:
+        query = query.where(condition)
+    query = search(query, model, args.get("q"))
+    page = paginate(query, model, sort, args)
+    mark_liked(page.items, user, like_fk)
     return page
+
+
+def user_feed(model, like_fk, user_id, user, args):
+    """A user's items, newest first; private ones only for that user and admins."""
+    query = with_authors(model).where(model.user == user_id)
+    if user is None or (user.id != user_id and not user.is_admin):
+        query = query.where(model.is_public == True)  # noqa: E712
+    page = paginate(query, model, "newest", args)
+    mark_liked(page.items, user, like_fk)
+    return page
+
+
+def story_feed(genre, mood, sort, args, user):
+    return content_feed(Story, Like.story, genre, mood, sort, args, user)
+
+
+def video_feed(genre, mood, sort, args, user, status=None):
+    """The public video feed; ``status`` (pending, processing, completed, failed) filters."""
+    where = ()
+    if status:
+        if status not in VIDEO_STATUSES:
+            abort(400, message=f"Unknown status '{status}' (use {', '.join(VIDEO_STATUSES)})")
+        where = (Video.status == status,)
+    return content_feed(Video, Like.video, genre, mood, sort, args, user, where)

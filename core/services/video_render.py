@@ -1,1 +1,309 @@
-"""Video rendering jobs (filled in by the video pipeline)."""
+"""Video rendering on the `videos` queue: pending -> processing -> completed | failed.
+
+``start(video, user, allowed_from)`` moves a video to ``processing`` and enqueues a
+``video.render`` job. The job (``run_render``, in a worker):
+
+1. claims the video (``job_id``) and mirrors its progress onto the Video row (``progress`` 0-100,
+   ``progressMessage``: script, narration, scenes, encoding, finishing);
+2. *script*: the video's ``content`` split into paragraphs; a direct-mode video without a script
+   gets one from the active story provider (stored in ``content`` and reused by regeneration; send
+   ``content: ""`` in a PATCH to have a new one written);
+3. renders with the active video provider into a new folder ``videos/{id}/{jobId}/`` of the media
+   storage, and swaps it in only when the render succeeded, then removes the previous folder.
+
+Failure (a render error, a job timeout, a worker killed mid-render noticed by
+``core.jobs.reconcile``): the job's ``on_fail`` removes the new folder and
+
+* a video that never rendered becomes ``failed`` with the reason in ``error``;
+* a video that has a previous render (a failed *regeneration*) goes back to ``completed`` with the
+  previous files still served (``videoUrl`` unchanged, so it stays playable) and ``error`` saying
+  that the regeneration failed and why. ``status`` only reads ``failed`` when nothing is playable.
+"""
+import logging
+import random
+import re
+import shutil
+import zlib
+from pathlib import Path
+
+import redis
+from flask import current_app
+
+from core import db
+from core.app import plugin_host
+from core.errors import abort
+from core.jobs import enqueue, handler
+from core.models import Job, Video, utcnow
+from core.providers import ProviderError, StoryRequest, VideoRenderRequest
+from core.storage import get_storage
+
+log = logging.getLogger(__name__)
+
+KIND = "video.render"
+WORDS_PER_SECOND = 2.5
+SCRIPT_END = 5  # percent of the whole job spent on the script stage
+LOST_AFTER_SECONDS = 60
+MEDIA_NAMES = {"video": "video.mp4", "poster": "poster.jpg", "subtitles": "subtitles.vtt"}
+
+
+def render_prefix(video_id, job_id):
+    return f"videos/{video_id}/{job_id}"
+
+
+def video_prefix(video_id):
+    return f"videos/{video_id}"
+
+
+def folder_of(key):
+    return key.rsplit("/", 1)[0] if key and "/" in key else None
+
+
+# --- starting (in the web app) -------------------------------------------------------------------
+
+
+def start(video, user, allowed_from, conflict_message):
+    """Move ``video`` to processing (only from ``allowed_from``; 409 otherwise) and enqueue its
+    render; returns the refreshed video."""
+    previous = (video.status, video.progress, video.progress_message, video.error, video.job_id)
+    with db.write_transaction():
+        moved = (Video.update(status="processing", progress=0,
+                              progress_message="Waiting for a worker", error=None, job_id=None)
+                 .where((Video.id == video.id) & Video.status.in_(list(allowed_from)))
+                 .execute())
+    if not moved:
+        abort(409, message=conflict_message(Video.get_by_id(video.id).status))
+    try:
+        job = enqueue(KIND, user=user, queue="videos", video=video.id,
+                      timeout=current_app.config["JOB_TIMEOUT_VIDEO"],
+                      payload={"videoId": video.id})
+    except (redis.RedisError, RuntimeError, OSError):
+        log.exception("could not enqueue the render of video %s", video.id)
+        status, progress, message, error, job_id = previous
+        Video.update(status=status, progress=progress, progress_message=message, error=error,
+                     job_id=job_id).where(Video.id == video.id).execute()
+        abort(503, message="The render queue is unavailable. Please try again in a moment.")
+    # The worker may already have claimed the video with this job id; either way it is this job.
+    (Video.update(job_id=job.id)
+     .where((Video.id == video.id) & (Video.status == "processing")
+            & (Video.job_id.is_null() | (Video.job_id == job.id)))
+     .execute())
+    return Video.get_by_id(video.id)
+
+
+# --- noticing dead renders (in the web app, on read) ---------------------------------------------
+
+
+def reconcile_video(video):
+    """While ``video`` is processing, bring it in line with its job: a job that failed, timed out,
+    or whose worker died (``core.jobs.reconcile``) leaves the video failed. Returns the video."""
+    if video.status != "processing":
+        return video
+    from core import jobs
+    job = Job.get_or_none(Job.id == video.job_id) if video.job_id else None
+    if job is None:
+        age = (utcnow() - (video.updated_at or video.created_at)).total_seconds()
+        if video.job_id or age > LOST_AFTER_SECONDS:
+            render_failed(video.id, video.job_id, "The render job was lost. Please try again.")
+    else:
+        job = jobs.reconcile(job)
+        if job.status == "failed":  # normally done by the job's on_fail already; idempotent
+            render_failed(video.id, job.id, job.error or "The render failed.")
+    fresh = Video.get_or_none(Video.id == video.id)
+    if fresh is None:
+        return video
+    for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
+                      "poster_file", "subtitles_file", "rendered_at"):
+        setattr(video, attribute, getattr(fresh, attribute))
+    return video
+
+
+# --- failing -------------------------------------------------------------------------------------
+
+
+def render_failed(video_id, job_id, reason):
+    """Mark the render of ``job_id`` failed (see the module docstring); removes its folder."""
+    reason = (reason or "The render failed.").strip()
+    video = Video.get_or_none(Video.id == video_id)
+    if video is None:
+        if job_id:
+            get_storage(current_app).delete_prefix(render_prefix(video_id, job_id))
+        return
+    mine = (Video.id == video_id) & (Video.status == "processing")
+    mine &= (Video.job_id == job_id) if job_id else Video.job_id.is_null()
+    if video.video_file and get_storage(current_app).exists(video.video_file):
+        changes = dict(status="completed", progress=100, progress_message="Regeneration failed",
+                       error=f"Regeneration failed: {reason} The previous video is kept.")
+    else:
+        changes = dict(status="failed", progress_message="Failed", error=reason)
+    Video.update(**changes).where(mine).execute()
+    if job_id and folder_of(video.video_file) != render_prefix(video_id, job_id):
+        get_storage(current_app).delete_prefix(render_prefix(video_id, job_id))
+
+
+def on_fail(job, reason):
+    if job.video_id:
+        render_failed(job.video_id, job.id, reason)
+
+
+# --- the job (in a worker) -----------------------------------------------------------------------
+
+
+def script_paragraphs(text):
+    """Paragraphs of a script: blank-line separated, else line separated."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    parts = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    if len(parts) == 1 and "\n" in parts[0]:
+        parts = [p.strip() for p in parts[0].splitlines() if p.strip()]
+    return parts
+
+
+def story_request(video, seed):
+    words = int(video.duration * WORDS_PER_SECOND * (video.voice_speed or 1.0))
+    return StoryRequest(
+        genre=video.genre, mood=video.mood, setting=video.setting, characters=video.characters,
+        intensity=video.intensity, length_words=max(100, min(3000, words)),
+        time_of_day=video.time_of_day, weather=video.weather_condition,
+        protagonist=video.protagonist, antagonist=video.antagonist,
+        narrative_perspective=video.narrative_perspective, pacing=video.pacing,
+        include_dialogue=video.include_dialogue, include_description=video.include_description,
+        key_elements=video.key_elements, plot_twist=video.plot_twist,
+        custom_prompt=video.custom_prompt, suggested_title=video.title, seed=seed)
+
+
+def render_request(video, paragraphs, seed):
+    return VideoRenderRequest(
+        title=video.title, paragraphs=paragraphs, genre=video.genre, mood=video.mood,
+        setting=video.setting, time_of_day=video.time_of_day, weather=video.weather_condition,
+        animation_style=video.animation_style, narration_voice=video.narration_voice,
+        music_ambience=video.music_ambience, duration=video.duration,
+        aspect_ratio=video.aspect_ratio, resolution=video.resolution,
+        frame_rate=video.frame_rate, voice_speed=video.voice_speed,
+        music_volume=video.music_volume, narration_volume=video.narration_volume,
+        color_grading=video.color_grading, transitions=video.transitions,
+        subtitles=video.subtitles, watermark=video.watermark, seed=seed)
+
+
+def mirror_onto(video_id, job_id):
+    """A ProgressReporter listener copying the job's progress onto the Video row."""
+    def listener(percent, message):
+        (Video.update(progress=percent, progress_message=(message or "")[:200])
+         .where((Video.id == video_id) & (Video.job_id == job_id)
+                & (Video.status == "processing"))
+         .execute())
+    return listener
+
+
+def write_script(video, app, progress, seed):
+    """The script stage: the video's own text, or (direct mode, no text) the story provider's."""
+    progress(2, "Writing script")
+    paragraphs = script_paragraphs(video.content)
+    if paragraphs:
+        return paragraphs
+    if video.creation_mode != "direct":
+        raise ProviderError("The story of this video has no text to narrate.")
+    result = plugin_host(app).story_provider().generate(
+        story_request(video, seed),
+        lambda percent, message: progress(2 + int(percent) * (SCRIPT_END - 2) // 100,
+                                          "Writing script"))
+    paragraphs = script_paragraphs(result.content)
+    if not paragraphs:
+        raise ProviderError("The story provider returned an empty script.")
+    Video.update(content=result.content).where(Video.id == video.id).execute()
+    return paragraphs
+
+
+def _collect(result, out_dir):
+    """{"video"|"poster"|"subtitles": file name in ``out_dir``}, copying files a provider wrote
+    elsewhere into ``out_dir``."""
+    files = {}
+    for name, path in (("video", result.video_path), ("poster", result.poster_path),
+                       ("subtitles", result.subtitles_path)):
+        if not path:
+            continue
+        path = Path(path)
+        if not path.is_file():
+            if name == "video":
+                raise ProviderError("The renderer produced no video file.")
+            continue
+        if path.resolve().parent != Path(out_dir).resolve():
+            target = Path(out_dir) / MEDIA_NAMES[name]
+            shutil.copyfile(path, target)
+            path = target
+        files[name] = path.name
+    return files
+
+
+@handler(KIND, on_fail=on_fail)
+def run_render(job, progress, app):
+    """The ``video.render`` job: script, render into a new folder, swap in on success."""
+    from rq.timeouts import JobTimeoutException
+    try:
+        return _render(job, progress, app)
+    except JobTimeoutException:
+        raise ProviderError(timeout_message()) from None
+
+
+def _render(job, progress, app):
+    video_id = job.video_id or (job.payload or {}).get("videoId")
+    claimed = (Video.update(job_id=job.id)
+               .where((Video.id == video_id) & (Video.status == "processing")
+                      & (Video.job_id.is_null() | (Video.job_id == job.id)))
+               .execute())
+    if not claimed:
+        return {"skipped": "The video was deleted or another render replaced this one."}
+    progress.listeners.append(mirror_onto(video_id, job.id))
+    video = Video.get_by_id(video_id)
+    seed = zlib.crc32(job.id.encode()) % 100_000 or random.randrange(1, 100_000)
+    paragraphs = write_script(video, app, progress, seed)
+    video = Video.get_by_id(video_id)
+
+    storage = get_storage(app)
+    prefix = render_prefix(video_id, job.id)
+    out_dir = storage.workdir(prefix)
+    provider = plugin_host(app).video_provider()
+
+    def render_progress(percent, message=None):
+        percent = SCRIPT_END + int(max(0, min(100, percent)) * (99 - SCRIPT_END) / 100)
+        progress(percent, message or "Rendering")
+
+    try:
+        result = provider.render(render_request(video, paragraphs, seed), out_dir,
+                                 render_progress)
+        files = _collect(result, out_dir)
+        storage.publish(out_dir, prefix)
+    except BaseException:
+        storage.delete_prefix(prefix)
+        raise
+
+    keys = {name: storage.key_for(prefix, file_name) for name, file_name in files.items()}
+    previous = Video.get_or_none(Video.id == video_id)
+    swapped = (Video.update(status="completed", progress=100, progress_message="Completed",
+                            error=None, video_file=keys["video"],
+                            poster_file=keys.get("poster"), subtitles_file=keys.get("subtitles"),
+                            rendered_at=utcnow())
+               .where((Video.id == video_id) & (Video.job_id == job.id)
+                      & (Video.status == "processing"))
+               .execute())
+    if not swapped:
+        storage.delete_prefix(prefix)
+        return {"skipped": "The video was deleted or another render replaced this one."}
+    old = folder_of(previous.video_file) if previous else None
+    if old and old != prefix:
+        storage.delete_prefix(old)
+    return {"videoId": video_id, "videoFile": keys["video"], "width": result.width,
+            "height": result.height, "fps": result.fps, "duration": result.duration}
+
+
+def timeout_message():
+    seconds = None
+    try:
+        from rq import get_current_job
+        current = get_current_job()
+        seconds = int(current.timeout) if current is not None and current.timeout else None
+    except Exception:  # only for the message
+        seconds = None
+    if seconds:
+        return f"The render took longer than {seconds} seconds and was stopped."
+    return "The render took too long and was stopped."

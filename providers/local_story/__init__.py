@@ -1,25 +1,28 @@
-"""The default story provider: an offline, seeded procedural writer (no model, no network)."""
+"""The default story provider: an offline, seeded procedural writer (no model, no network).
+
+``writer`` builds stories from the form, ``revise`` reviews and revises existing text; the
+vocabulary lives in ``phrasebank`` and the sentence shapes in ``templates``.
+"""
 from core.hookspecs import hookimpl
-from core.providers import StoryProvider, StoryResult
+from core.providers import StoryProvider, StoryResult, no_progress
+
+from . import revise
+from .writer import StoryWriter
 
 
 class LocalStoryProvider(StoryProvider):
     name = "local"
     label = "Local writer (offline)"
 
-    def generate(self, request, progress=lambda p, m: None):
-        progress(50, "Writing")
-        title = request.suggested_title or f"{request.genre} Story in {request.setting}"
-        content = (f"In {request.setting}, {request.characters} felt the {request.mood.lower()} "
-                   f"air close in.")
+    def generate(self, request, progress=no_progress):
+        title, content = StoryWriter(request).write(progress)
         return StoryResult(title=title, content=content)
 
-    def suggest(self, content, kind="improvement", progress=lambda p, m: None):
-        return ["Add a sensory detail to the opening.", "Name the threat later.",
-                "End on an unanswered question."]
+    def suggest(self, content, kind="improvement", progress=no_progress):
+        return revise.suggest(content, kind, progress)
 
-    def enhance(self, content, mode, progress=lambda p, m: None):
-        return content
+    def enhance(self, content, mode, progress=no_progress):
+        return revise.enhance(content, mode, progress)
 
 
 @hookimpl

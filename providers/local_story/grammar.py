@@ -175,6 +175,7 @@ class Voice:
     perspective: str
     hero: Person
     _since_name: int = field(default=99)
+    _in_sentence: int = field(default=0)
 
     @classmethod
     def for_perspective(cls, perspective, hero):
@@ -193,7 +194,8 @@ class Voice:
         if self.perspective != "third":
             return self.forms()[0]
         self._since_name += 1
-        if self._since_name > 3 or rng.random() < 0.2:
+        self._in_sentence += 1
+        if self._in_sentence == 1 and (self._since_name > 3 or rng.random() < 0.2):
             self._since_name = 0
             return self.hero.short
         return self.hero.pron[0]
@@ -204,6 +206,9 @@ class Voice:
             return self.forms()[0]
         self._since_name = 0
         return self.hero.short
+
+    def new_sentence(self):
+        self._in_sentence = 0
 
     def reset(self):
         self._since_name = 99

@@ -10,6 +10,7 @@ class Pacing:
     split: float          # chance a compound sentence is split into two short ones
     filler_words: float   # expected words per filler, used to plan budgets
     scene_count: int      # scenes in the escalation of a long story
+    tail: float           # chance a trailing clause lengthens a sentence
 
     def paragraph_size(self, rng):
         return rng.randint(*self.paragraph)
@@ -20,10 +21,10 @@ class Pacing:
 
 
 PACINGS = {
-    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 21.0, 2),
-    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 13.0, 3),
-    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 10.0, 5),
-    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 9.0, 7),
+    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.6),
+    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.4),
+    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.2),
+    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 8.0, 7, 0.1),
 }
 
 

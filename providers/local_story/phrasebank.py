@@ -583,7 +583,7 @@ TIMES = {
               "recur": ["The night pressed close against the windows.",
                         "The night had grown deeper, the kind that swallows sound.",
                         "Night had settled in completely, and it had no intention of leaving."]},
-    "midnight": {"word": "midnight", "light": ["the stroke of midnight", "the dead of midnight",
+    "midnight": {"word": "midnight", "light": ["the deep hush of midnight", "the dead of midnight",
                                                 "the black hour of midnight", "the silence of midnight"],
                  "recur": ["Midnight came and did not pass; the clock hands simply stopped.",
                            "At midnight the house seemed to draw one long breath.",
@@ -604,45 +604,45 @@ def time_key(value):
 # --- weather -------------------------------------------------------------------------------------
 
 WEATHER = {
-    "clear": {"word": "clear", "desc": ["under a sky so clear it looked painted", "beneath a cold, cloudless sky",
+    "clear": {"verb": ["glittered coldly", "stayed perfectly still", "hung empty overhead"], "word": "sky", "desc": ["under a sky so clear it looked painted", "beneath a cold, cloudless sky",
                                          "with the air sharp and perfectly clear"],
               "sound": "the ringing silence of the clear air", "touch": "the clean, biting chill of the clear air",
               "recur": ["The sky stayed perfectly clear, which somehow made it worse.",
                         "Outside, the clear sky offered no cover and no mercy.",
                         "Through the window, the clear sky looked like a lid."]},
-    "cloudy": {"word": "clouds", "desc": ["beneath a low ceiling of cloud", "under clouds the colour of old pewter",
+    "cloudy": {"verb": ["thickened", "sagged lower", "drifted past"], "word": "clouds", "desc": ["beneath a low ceiling of cloud", "under clouds the colour of old pewter",
                                            "while heavy clouds sagged over the rooftops"],
                "sound": "the muffled hush beneath the clouds", "touch": "the damp weight of the overcast air",
                "recur": ["The clouds had lowered until they seemed to rest on the rooftops.",
                          "Clouds slid past overhead, hiding something that moved above them.",
                          "The overcast sky pressed down like a held breath."]},
-    "foggy": {"word": "fog", "desc": ["as fog rolled in thick enough to swallow sound",
+    "foggy": {"verb": ["thickened", "curled at the windows", "swallowed the path"], "word": "fog", "desc": ["as fog rolled in thick enough to swallow sound",
                                        "in a fog that turned every lamp into a ghost",
                                        "while a clinging fog crept along the ground"],
               "sound": "the dripping quiet of the fog", "touch": "the cold, wet breath of the fog",
               "recur": ["The fog had crept closer, pressing against the glass like a face.",
                         "Shapes moved in the fog and dissolved before they could be named.",
                         "The fog thickened until the world ended an arm's length away."]},
-    "rainy": {"word": "rain", "desc": ["as rain hammered the roof in long grey sheets",
+    "rainy": {"verb": ["hammered the roof", "streamed down the glass", "drummed on"], "word": "rain", "desc": ["as rain hammered the roof in long grey sheets",
                                         "under a steady, needling rain", "while rain streamed down the windows"],
               "sound": "the endless drumming of the rain", "touch": "the icy trickle of rain down the collar",
               "recur": ["The rain had not let up; it drummed on like fingers on a coffin lid.",
                         "Rain streamed down the glass, blurring whatever stood outside.",
                         "Water pooled under the door, and the rain kept coming."]},
-    "stormy": {"word": "storm", "desc": ["as a storm split the sky with white veins of lightning",
+    "stormy": {"verb": ["cracked overhead", "shook the walls", "rolled closer"], "word": "storm", "desc": ["as a storm split the sky with white veins of lightning",
                                           "while thunder rolled like furniture dragged across the heavens",
                                           "in the teeth of a howling storm"],
                "sound": "the crack and roll of thunder", "touch": "the electric prickle of the storm on the skin",
                "recur": ["Lightning flashed, and for an instant there was someone at the window.",
                          "The storm shook the walls as if it wanted to be let in.",
                          "Thunder rolled again, closer now, answering something."]},
-    "snowy": {"word": "snow", "desc": ["as snow fell in silent, endless drifts", "under a sky shedding thick snow",
+    "snowy": {"verb": ["kept falling", "buried the path", "hissed against the glass"], "word": "snow", "desc": ["as snow fell in silent, endless drifts", "under a sky shedding thick snow",
                                         "while snow buried every path and footprint"],
                "sound": "the smothering hush of falling snow", "touch": "the numbing bite of the snow",
                "recur": ["Snow had covered the tracks, all but one set that led toward the door.",
                          "The snow kept falling, burying the road and any hope of leaving.",
                          "Outside, the snow glowed faintly blue in the dark."]},
-    "windy": {"word": "wind", "desc": ["as the wind moaned through every gap in the walls",
+    "windy": {"verb": ["moaned in the eaves", "rattled the shutters", "howled"], "word": "wind", "desc": ["as the wind moaned through every gap in the walls",
                                         "while a restless wind worried at the shutters",
                                         "with a wind that tugged like impatient hands"],
               "sound": "the low moan of the wind in the eaves", "touch": "the wind's cold fingers at the throat",
@@ -650,7 +650,7 @@ WEATHER = {
                         "Shutters banged in the wind like someone knocking to be let in.",
                         "The wind died all at once, and the silence was worse."]},
 }
-WEATHER["default"] = {"word": "air", "desc": ["under a sky that gave nothing away", "in the heavy, waiting air"],
+WEATHER["default"] = {"verb": ["waited", "stayed heavy", "hung still"], "word": "air", "desc": ["under a sky that gave nothing away", "in the heavy, waiting air"],
                       "sound": "the hum of the heavy air", "touch": "the clammy closeness of the air",
                       "recur": ["The air outside had not changed, and it was still waiting.",
                                 "The sky held its colourless calm, giving nothing away."]}
@@ -666,7 +666,7 @@ def weather_key(value):
 SOUNDS = ["a wet, slow dripping", "the scrape of something heavy being dragged", "a whisper with no breath behind it",
           "the tick of cooling metal", "a low hum under the floor", "a creak like a held breath released",
           "distant, patient footsteps", "a soft tapping on the glass", "the groan of old timber",
-          "a child's humming, thin and tuneless", "the rattle of a loose chain", "a sigh from the empty hallway"]
+          "a thin, tuneless humming like a child's", "the rattle of a loose chain", "a sigh from the empty hallway"]
 SMELLS = ["wet earth and old pennies", "mildew and candle smoke", "rot sweetened with lilies", "cold ash",
           "damp wool and something underneath it", "rust and rainwater", "burnt hair", "stale perfume",
           "formaldehyde and dust", "spoiled milk and incense", "river mud", "mothballs and decay"]
@@ -679,7 +679,7 @@ SAID = {"statement": ["said", "whispered", "murmured", "muttered", "breathed", "
         "question": ["asked", "whispered", "demanded", "breathed", "wondered aloud"],
         "exclaim": ["shouted", "hissed", "cried", "snapped", "yelled", "gasped"]}
 NOUN_DARK = ["shadows", "dark", "gloom", "corners", "stillness", "silence", "hallway", "doorway"]
-ADV = ["slowly", "carefully", "quietly", "without a word", "at last", "once more", "again", "very softly"]
+ADV = ["slowly", "carefully", "quietly", "without a sound", "at last", "once more", "again", "very softly"]
 FRAGMENTS = ["Silence", "A creak", "Nothing", "Breath", "A footstep", "Closer", "Stillness", "A shadow",
              "Then a click", "Another step", "A whisper", "Cold", "Darkness", "A heartbeat", "Then quiet"]
 
@@ -689,14 +689,13 @@ RICHER = {
     "small": ["cramped", "meagre", "narrow"], "old": ["ancient", "time-worn", "decrepit"],
     "cold": ["icy", "bone-chilling", "frigid"], "scary": ["harrowing", "dread-soaked", "nightmarish"],
     "scared": ["terrified", "petrified", "rigid with fear"], "afraid": ["terrified", "petrified", "fearful"],
-    "walked": ["crept", "stalked", "shuffled"], "ran": ["fled", "bolted", "sprinted"],
-    "looked": ["peered", "stared", "gazed"], "said": ["murmured", "whispered", "rasped"],
+    "walked": ["crept", "stalked", "shuffled"], "looked at": ["peered at", "stared at", "gazed at"], "said": ["murmured", "whispered", "rasped"],
     "went": ["ventured", "drifted", "crept"], "saw": ["glimpsed", "beheld", "caught sight of"],
     "heard": ["caught the sound of", "made out", "picked up"], "quiet": ["hushed", "deathly still", "muted"],
     "loud": ["deafening", "thunderous", "piercing"], "bad": ["wretched", "vile", "foul"],
     "strange": ["uncanny", "unnatural", "eldritch"], "very": ["deeply", "terribly", "utterly"],
-    "noise": ["clamour", "din", "commotion"], "house": ["house", "dwelling", "house"],
-    "scream": ["shriek", "wail", "howl"], "light": ["glow", "gleam", "glimmer"],
+    "noise": ["clamour", "din", "commotion"],
+    "scream": ["shriek", "wail", "howl"],
     "opened": ["eased open", "wrenched open", "pried open"], "moved": ["shifted", "stirred", "slithered"],
     "ugly": ["misshapen", "grotesque", "hideous"], "wet": ["sodden", "dripping", "rain-soaked"],
 }

@@ -46,6 +46,16 @@ REASONS2 = [
     "the air tasted of {dread} things", "the first doubt arrived before the door had even closed",
 ]
 
+MOOD_LINE = [
+    "{mood_atmos}", "Everything about the place felt {mood}.", "The silence was {mood}, and it was listening.",
+    "Even the air seemed {mood} here.", "It was a {mood} kind of quiet, the kind that waits.",
+    "The whole place had a {mood} stillness to it.", "{S} had never been anywhere so {mood}.",
+]
+GENRE_IMAGE = [
+    "The first thing {S} saw inside was {image}.", "{S} {look} {image} and tried not to understand it.",
+    "Nearby was {image}, which explained nothing.", "{S} {move} past {image} without letting {REFL} stop.",
+    "Someone had left {image} where anyone would see it.", "{POS_CAP} eyes went straight to {image}.",
+]
 COMPANION = [
     "{CF} {C_WAS} already there, pacing beside the {dark}.",
     "{CF} carried the lantern and refused to look behind {C_OBJ}.",
@@ -75,7 +85,7 @@ COMPANION_AGAIN = [
 
 ANTAGONIST_FIRST = [
     "That was when {S} first saw {AF}, standing where the {dark} met the light.",
-    "Something moved at the edge of sight: {AF}, {threat}.",
+    "Something moved at the edge of sight: {AF}, who {threat}.",
     "{AF_CAP} {threat}.",
     "{S} did not see {AF} at first; {S} only felt {A_OBJ}, a pressure like {fear}.",
     "Out of the {dark} came {AF}, and the air turned {dread}.",
@@ -111,20 +121,29 @@ WHERE = ["where no one should have left it", "half-buried in the {dark}", "just 
 KEYS_ALL = [
     "{S} noticed {KLIST}, and none of it belonged here.",
     "There were {KLIST}, and each one made the {dark} feel closer.",
-    "{S} took stock: {KLIST}.",
+    "{S} took stock, {adv}: {KLIST}.", "In the {dark} {S} found {KLIST}, and {fear} crept in.",
+    "{S} {look} {KLIST}, each more {dread} than the last.",
+    "Someone had gathered {KLIST} in the {dark}, {adv}.",
+    "{KLIST_CAP}: none of it should have been in {PLACE}.",
+    "{S} counted them {adv}: {KLIST}.",
 ]
 
 PROMPT_NP = [
     "Through all of it ran {PROMPT}, and {S} could not shake it.",
-    "Again and again, {POS} thoughts came back to {PROMPT}.",
+    "Again and again, {POS} thoughts came back to {PROMPT}, {mood} and insistent.",
     "{S} thought of {PROMPT}, and {fear} rose in {POS} chest.",
-    "At the heart of everything lay {PROMPT}.",
+    "At the {mood} heart of everything lay {PROMPT}.",
+    "In the {dark}, {S} could not stop thinking of {PROMPT}.",
+    "It all came back, {adv}, to {PROMPT}.",
+    "{S} sensed {PROMPT} somewhere in the {dark}, {dread} and close.",
 ]
 PROMPT_CLAUSE = [
     "{S} could not shake the thought that {PROMPT}.",
     "Beneath everything lay one {dread} certainty: {PROMPT}.",
     "{S} had been warned, once, that {PROMPT}.",
-    "Somewhere in {POS} mind, a voice insisted that {PROMPT}.",
+    "Somewhere in {POS} mind, a {mood} voice insisted that {PROMPT}.",
+    "In the {dark}, {S} remembered what the old stories said: {PROMPT}.",
+    "{S} knew, {adv}, that {PROMPT}.",
 ]
 
 SETTING_RECUR = [
@@ -153,7 +172,7 @@ SMELL = [
 ]
 TOUCH = [
     "The {surface} under {POS} fingers was {texture}.",
-    "{S} felt {wx_touch}, and then something else, {texture}.",
+    "{S} felt {wx_touch}, and then something else under {POS} fingers, {texture}.",
     "When {S} touched the {surface}, it was {texture}.",
     "{POS_CAP} palm came away from the {surface} {texture}.",
     "The air against {POS} skin felt {texture}.",
@@ -175,7 +194,7 @@ FILLER = {
         "{sign}", "{sign}", "{S} {move} deeper into {PLACE} as {fear} grew.", "{body_cap}.",
         "{S} {look} {image}, and {body}.", "The {dark} seemed to lean closer.",
         "{S} counted {POS} breaths to stay calm and lost count.", "{mood_atmos}",
-        "Each step felt more {dread} than the last.", "{S} {move} on, {adv}, toward the {dark}.",
+        "Each step into the {dark} felt {dread}.", "{S} {move} on, {adv}, toward the {dark}.",
         "Past {image} there was only the {dark}.",
         "{S} could no longer tell how long {S} had been inside.",
         "Something {dread} was happening, and it was happening {adv}.",
@@ -186,11 +205,21 @@ FILLER = {
         "{S} backed away, and the {dark} followed.", "{sign}",
         "For a moment the world went perfectly, terribly still.",
         "{S} wanted to laugh, and what came out was something else.",
+        "The {dark} seemed to lean in, {mood} and expectant.", "{S} {look} {image} and finally understood it.",
+        "{fear_cap} arrived, cold and complete.", "{C} would not meet {POS} eyes.",
+        "The floor seemed to tilt under {O}, {adv}.", "Somewhere in {PLACE}, {sound} began again.",
+        "{S} heard {POS} own voice say something {dread}.", "All of it had been arranged, {adv}, for {O}.",
+        "The {dark} gave back nothing but {sound}.", "Every {mood} detail suddenly made sense.",
     ],
     "end": [
         "{S} did not look back.", "{S} still dreams of {image}.",
         "Some doors, once opened, stay open.", "The {dark} never entirely left {O}.",
         "{S} tells no one, and the silence costs more each year.",
+        "Years later, {S} still flinches at {sound}.", "{S} keeps the lights on now, every night.",
+        "Whatever followed {O} out of {PLACE} is {mood} and patient.",
+        "The smell of {smell} still wakes {O} some nights.", "{S} learned to live with {fear}, {adv}.",
+        "Nobody ever asked about {image}, and {S} never told.",
+        "{S} never again trusted a {mood} silence.", "{C} stopped answering {POS} calls after that.",
     ],
 }
 
@@ -198,6 +227,11 @@ TWIST_LEAD = [
     "Then {S} understood", "The truth arrived all at once", "And then the {mood} truth surfaced",
     "{S} saw it then, plain and cold", "It had been there from the very beginning",
     "The last piece fell into place", "{C} said it before {S} could", "There was no denying it any longer",
+    "The {dread} answer had been waiting all along", "{S} finally understood, and the understanding was {dread}",
+    "Every clue pointed the same way", "The {mood} truth was simple", "{C} whispered the truth aloud",
+    "Somewhere in the {dark}, the truth had been waiting", "Then the {dark} gave up its secret",
+    "The answer came in a {dread} rush", "{S} remembered everything at once", "Nobody had lied, exactly",
+    "It came to {O} {adv}, the way {fear} comes", "What {S} learned then would never leave {O}",
 ]
 TWIST_BUILD = [
     "Then, without warning, everything changed.", "{S} saw something that did not fit.",
@@ -214,6 +248,13 @@ ENDING = [
     "The door of {PLACE} closed behind {O}, softly, like a promise.",
     "Whatever {A} wanted, it had all the time in the world to take it.",
     "{S} left {PLACE} alive, though {S} was not sure that was the word for it.",
+    "Some nights {S} still hears {sound}, and thinks of {PLACE}.",
+    "In {PLACE}, the {dark} settled, satisfied, to wait for the next visitor.",
+    "Nobody believed {O} about {PLACE}, and in the end {S} stopped telling it.",
+    "The last thing {S} saw of {PLACE} was a light in a window that should have been dark.",
+    "{PLACE_CAP} keeps what it takes, and it took more from {O} than {S} will ever admit.",
+    "On {mood} nights, {S} can still feel {PLACE} waiting.",
+    "{PLACE_CAP} is quiet now, and {A} is patient.",
 ]
 
 DIALOGUE_LINES = [
@@ -241,3 +282,41 @@ TRANSITIONS = [
     "Much later,", "On the next floor,", "After a silence that lasted too long,", "Further in,",
     "When {S} finally moved again,", "Minutes passed, or hours;", "Without warning,",
 ]
+
+# Decorations: a lead-in or a trailing clause that keeps recurring images from reading alike.
+LEADS = [
+    "Just then,", "For a while,", "By then,", "Even so,", "Still,", "Again,", "After a while,",
+    "For a long moment,", "Once again,", "In the {mood} hush,", "Somehow,", "All the while,", "By now,",
+    "More than ever,", "In the {dark},", "And yet,", "Even now,", "Meanwhile,", "For a heartbeat,",
+    "Not long after,", "Inevitably,", "As the {wx_word} {wx_verb},", "Then,", "Little by little,",
+    "Without meaning to,",
+]
+TAILS = [
+    ", and {S} froze.", ", and {body}.", ", and {S} did not dare to breathe.",
+    ", though no one else seemed to notice.", ", just as {S} had feared.", " — and then it happened again.",
+    ", and the {dark} seemed to answer.", ", as if in warning.", ", and {fear} tightened its grip.",
+    ", while the {wx_word} {wx_verb}.", ", and {S} felt {fear}.", ", and something in the {dark} shifted.",
+    ", and {S} told {REFL} it meant nothing.", ", as if something were counting.", ", and the silence thickened.",
+    ", long enough for {O} to notice.", ", and {S} wished {S} had stayed away.", ", and nobody said a word.",
+    ", and the air turned {dread}.", ", the way a memory returns.",
+]
+
+# Compact beats for very short stories (a hundred-odd words must still carry every field).
+TINY_OPEN = {
+    "first": ["My name is {HERO}, and I came to {SETTING} {at_time}, {wx}.",
+              "I am {HERO}; I reached {SETTING} {at_time}, {wx}."],
+    "second": ["You are {HERO}, and you came to {SETTING} {at_time}, {wx}.",
+               "Your name is {HERO}; you reached {SETTING} {at_time}, {wx}."],
+    "third": ["{SN} came to {SETTING} {at_time}, {wx}.", "{SN} reached {SETTING} {at_time}, {wx}."],
+}
+PEOPLE_ALL = [
+    "{PEOPLE} were there too, and none of them wanted to stay.",
+    "{PEOPLE} had come as well, each of them {mood} and silent.",
+    "With {O} were {PEOPLE}, and none of them spoke of leaving.",
+    "{PEOPLE} kept close, though no one said why.",
+    "{PEOPLE} came along, against their better judgement.",
+    "{PEOPLE} followed, {adv}, saying nothing about the {dark}.",
+]
+TINY_PEOPLE = ["{PEOPLE} came too, and {AF} was waiting.", "{PEOPLE} followed {O} in; {AF} followed them.",
+               "{PEOPLE} stayed close, but {AF} was already there."]
+TINY_SENSE = ["The air smelled of {smell}.", "{S} heard {sound}.", "The {surface} felt {texture}."]

@@ -18,6 +18,15 @@ from .grammar import (Person, Voice, as_noun_phrase, capitalize_first, definite,
 from .pacing import pacing_profile
 from .titles import make_title
 
+AT_TIME = {"dawn": "at dawn", "morning": "one morning", "noon": "at noon", "afternoon": "one afternoon",
+           "dusk": "at dusk", "night": "one night", "midnight": "at midnight"}
+FIXED_SLOTS = {"S", "SN", "O", "POS", "POS_CAP", "REFL", "WAS", "PLACE", "PLACE_CAP", "NAME", "A", "A_CAP",
+               "C", "C_POS", "C_OBJ", "C_PRON", "C_WAS", "AF", "AF_CAP", "SETTING", "SETTING_CAP"}
+PLAIN_SLOTS = {"{sign}", "{mood_atmos}", "{body_cap}."}
+NO_LEAD = {"In", "At", "Under", "By", "For", "Somewhere", "Out", "As", "When", "Then", "Just", "Again",
+           "Still", "Even", "Meanwhile", "Once", "After", "Before", "Minutes", "Later", "Much", "Deeper",
+           "Further", "On", "Without", "Some", "Every", "Past", "Nothing", "Close", "Far"}
+UNDECORATED = {"twist", "ending", "opening", "intro", "speech"}
 SECTIONS = (("begin", 0.22, 10, "Setting the scene"), ("escalate", 0.46, 35, "Building dread"),
             ("twist", 0.18, 65, "Twisting the knife"), ("end", 0.14, 85, "Finalizing"))
 REQUIRED, OPTIONAL, FILLER = 0, 1, 2
@@ -84,6 +93,9 @@ class StoryWriter:
         self.weather = pb.WEATHER[pb.weather_key(request.weather)]
         self.used = set()
         self._decks = {}
+        self.tiny = False
+        self._plain = False
+        self._section_name = ""
         self._cast()
         self._story_facts()
         self.ctx = self._context()
@@ -171,7 +183,8 @@ class StoryWriter:
             "SETTING": self.setting.first, "SETTING_CAP": lambda: capitalize_first(self.setting.first()),
             "PLACE": self.setting.later, "PLACE_CAP": lambda: capitalize_first(self.setting.later()),
             "light": self.time["light"], "light_cap": lambda: capitalize_first(rng.choice(self.time["light"])),
-            "wx": self.weather["desc"], "wx_sound": self.weather["sound"], "wx_touch": self.weather["touch"],
+            "wx": self.weather["desc"], "wx_word": self.weather["word"], "wx_verb": self.weather["verb"],
+            "at_time": AT_TIME.get(self.time["word"], "one evening"), "wx_sound": self.weather["sound"], "wx_touch": self.weather["touch"],
             "mood": self.mood["adj"], "mood_atmos": self.mood["atmos"],
             "dread": tier["dread"], "fear": tier["fear"], "fear_cap": lambda: capitalize_first(rng.choice(tier["fear"])),
             "body": tier["body"], "body_cap": lambda: capitalize_first(expand(rng.choice(tier["body"]), self.ctx, rng)),
@@ -210,12 +223,22 @@ class StoryWriter:
         ctx = self._with_companion(self.ctx, person)
         if extra:
             ctx.update(extra)
-        return tidy(expand(self._deck(templates), ctx, self.rng))
+        self.voice.new_sentence()
+        template = self._deck(templates)
+        slots = set(re.findall(r"\{(\w+)\}", template))
+        self._plain = not (slots - FIXED_SLOTS) or template in PLAIN_SLOTS
+        return tidy(expand(template, ctx, self.rng))
 
     def _make(self, templates, section, kind, tag="", extra=None, person=None, tries=8, speech=False):
         """One new sentence (never a repeat), or None when every try repeated."""
+        self._section_name = section
         for _ in range(tries):
-            text = self._render(templates, extra, person)
+            if self.tiny:
+                text = min((self._render(templates, extra, person) for _ in range(3)), key=len)
+            else:
+                text = self._render(templates, extra, person)
+                if tag not in UNDECORATED:
+                    text = self._decorate(text)
             if text not in self.used:
                 self.used.add(text)
                 return Sentence(text, len(text.split()), section, kind, tag, speech=speech)
@@ -223,10 +246,11 @@ class StoryWriter:
 
     def _shape(self, sentence):
         """Apply the pacing: split long sentences for fast pacing."""
-        if sentence is None or sentence.speech or sentence.kind == REQUIRED and sentence.tag == "twist":
+        if sentence is None or sentence.speech or sentence.kind == REQUIRED:
             return [sentence] if sentence else []
         if self.rng.random() < self.pace.split:
-            parts = re.split(r",? and (?=(?:I|you|she|he|they|it|the|a|[A-Z])\b)|; | — ", sentence.text, maxsplit=1)
+            parts = re.split(r", and (?=(?:I|you|she|he|they|it|the|a|[A-Z])\b)|; | — |, while |, though ",
+                             sentence.text, maxsplit=1)
             if len(parts) == 2 and all(len(p.split()) >= 3 for p in parts):
                 out = []
                 for p in parts:
@@ -291,6 +315,24 @@ class StoryWriter:
                 return line
         return None
 
+    def _decorate(self, text):
+        """Sometimes add a lead-in and/or a trailing clause (variety across seeds)."""
+        rng = self.rng
+        lead_p, tail_p = (0.6, self.pace.tail + 0.2) if self._plain else (0.4, self.pace.tail)
+        if self._section_name == "end":
+            tail_p = 0.8 if self._plain else 0.4
+        r = rng.random()
+        if self._plain and r >= lead_p and r < 0.85:
+            lead_p = 1.0  # a sentence with no slots never appears bare... mostly
+        first = text.split(" ", 1)[0].strip(",")
+        if r < lead_p and not text.startswith('"') and self._section_name != "end" and first not in NO_LEAD:
+            lead = expand(self._deck(tp.LEADS), self.ctx, rng)
+            if self.weather["word"] not in lead or self.weather["word"] not in text:
+                text = capitalize_first(lead) + " " + self._tail(text)
+        if rng.random() < tail_p and text.endswith(".") and len(text.split()) < 20 and not text.endswith('."'):
+            text = text[:-1] + expand(self._deck(tp.TAILS), self.ctx, rng)
+        return text
+
     def _tail(self, text):
         """``text`` lower-cased at the start unless it opens with a name or 'I'."""
         first = text.split()[0].strip('",.;:!?') if text.split() else ""
@@ -313,36 +355,41 @@ class StoryWriter:
         beats = []
         senses = [tp.SOUND, tp.SMELL, tp.TOUCH]
         rng.shuffle(senses)
+        if self.tiny:
+            return self._tiny_beats(section, one)
         if section == "begin":
             beats.append(one(tp.OPENING, tag="opening"))
             if self.voice.perspective != "third" or not compact:
                 beats.append(one(tp.INTRO[self.voice.perspective], tag="intro"))
             if req.include_description:
                 beats.append(one(senses[0], REQUIRED, "sense"))
+            beats.append(one(tp.GENRE_IMAGE, REQUIRED, "genre"))
+            beats.append(one(tp.MOOD_LINE, REQUIRED, "mood"))
         elif section == "escalate":
             if compact and len(self.companions) > 1:
                 names = [c.mention() for c in self.companions]
                 people = ", ".join(names[:-1]) + " and " + names[-1]
-                beats.append(one([f"{people} were there too, and none of them wanted to stay."], tag="people"))
+                beats.append(one(tp.PEOPLE_ALL, tag="people", extra={"PEOPLE": people}))
             else:
                 for c in self.companions:
                     beats.append(one(tp.COMPANION, tag="people", person=c))
             beats.append(one(tp.ANTAGONIST_FIRST, tag="villain"))
             if compact and len(self.elements) > 1:
                 klist = ", ".join(self.elements[:-1]) + " and " + self.elements[-1]
-                beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist}))
+                beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}))
             else:
                 for k in self.elements:
                     beats.append(one(tp.KEY, tag="key", extra={"K": k, "K_CAP": capitalize_first(k)}))
             if self.prompt:
                 beats.append(one(tp.PROMPT_NP if self.prompt_np else tp.PROMPT_CLAUSE, tag="prompt"))
+            beats.append(one(["{sign}"], REQUIRED, "genre"))
             if req.include_dialogue:
                 beats.append(lambda: self._dialogue(section, REQUIRED))
                 for _ in range(int(budget // 350)):
                     beats.append(lambda: self._dialogue(section, OPTIONAL))
             if req.include_description:
                 for s in senses[1:]:
-                    beats.append(one(s, OPTIONAL, "sense"))
+                    beats.append(one(s, REQUIRED, "sense"))
             if not compact:
                 beats.append(one(tp.SETTING_RECUR, OPTIONAL, "recur"))
                 beats.append(one(self.time["recur"], OPTIONAL, "recur"))
@@ -364,6 +411,30 @@ class StoryWriter:
             beats.append(one(self.weather["recur"] + self.time["recur"], tag="recur"))
             beats.append(one(tp.ENDING, tag="ending"))
         return beats, (2 if section == "begin" else 0)
+
+    def _tiny_beats(self, section, one):
+        req, beats = self.req, []
+        if section == "begin":
+            beats.append(one(tp.TINY_OPEN[self.voice.perspective], tag="opening"))
+        elif section == "escalate":
+            names = [c.mention() for c in self.companions]
+            people = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            beats.append(one(tp.TINY_PEOPLE, tag="villain", extra={"PEOPLE": people}))
+            if self.elements:
+                klist = (", ".join(self.elements[:-1]) + " and " + self.elements[-1]
+                         if len(self.elements) > 1 else self.elements[0])
+                beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}))
+            if self.prompt:
+                beats.append(one(tp.PROMPT_NP if self.prompt_np else tp.PROMPT_CLAUSE, tag="prompt"))
+            if req.include_description:
+                beats.append(one(tp.TINY_SENSE, tag="sense"))
+            if req.include_dialogue:
+                beats.append(lambda: self._dialogue(section, REQUIRED)[:1])
+        elif section == "twist":
+            beats.append(one([lead + ": {TWIST}." for lead in tp.TWIST_LEAD], tag="twist"))
+        else:
+            beats.append(one(tp.ENDING, tag="ending"))
+        return beats, len(beats)
 
     def _section(self, section, budget, compact):
         beats, lead = self._beats(section, budget, compact)
@@ -392,68 +463,93 @@ class StoryWriter:
 
     # --- length fitting -----------------------------------------------------------------------
 
-    def _fit(self, sections):
-        target = self.target
-        lo, hi = target * 0.97, target * 1.03
-        total = lambda: sum(s.words for sec in sections.values() for s in sec)
-        guard = 0
-        while total() < lo and guard < 400:
-            guard += 1
-            sec = sections["escalate"]
-            made = self._filler("escalate")
+    def _grow(self, sections, lo):
+        """Add escalation fillers (after the antagonist's entrance) until the story reaches ``lo``."""
+        sec = sections["escalate"]
+        misses = 0
+        while self._total(sections) < lo and misses < 20:
+            made = self._filler("escalate") or self._filler("begin")
             if not made:
-                made = self._filler("begin")
-                if not made:
-                    break
+                misses += 1
+                continue
             first_ok = next((i for i, s in enumerate(sec) if s.tag == "villain"), 0) + 1
-            pos = self.rng.randint(first_ok, len(sec))
+            pos = self.rng.randint(min(first_ok, len(sec)), len(sec))
             sec[pos:pos] = made
+
+    def _shrink(self, sections, lo, hi):
+        """Drop fillers, then optional beats, until the story is at most ``hi`` words."""
         for kind in (FILLER, OPTIONAL):
             for name in ("escalate", "begin", "twist", "end"):
                 sec = sections[name]
-                idx = [i for i, s in enumerate(sec) if s.kind == kind and s.words <= total() - lo + 2]
+                idx = [i for i, s in enumerate(sec) if s.kind == kind]
                 self.rng.shuffle(idx)
-                drop = set()
+                drop, total = set(), self._total(sections)
                 for i in idx:
-                    if total() - sum(sec[j].words for j in drop) <= hi:
+                    if total <= hi:
                         break
-                    if total() - sum(sec[j].words for j in drop) - sec[i].words >= lo * 0.95:
+                    if total - sec[i].words >= lo * 0.96:
                         drop.add(i)
+                        total -= sec[i].words
                 if drop:
-                    sections[name] = sec = [s for j, s in enumerate(sec) if j not in drop]
-                    if sec and not sec[0].scene_start and name != "escalate":
-                        sec[0].scene_start = True
+                    keep = [s for j, s in enumerate(sec) if j not in drop]
+                    if keep and not keep[0].scene_start and name != "escalate":
+                        keep[0].scene_start = True
+                    sections[name] = keep
+                    if name == "escalate":
+                        pass
+
+    def _last_resort(self, sections):
+        """Very short stories with many fields: give up colour (senses, imagery) before length."""
+        for tag in ("genre", "mood", "recur", "sense"):
+            for name in ("begin", "escalate", "end"):
+                if self._total(sections) <= self.target * 1.06:
+                    return
+                sec = sections[name]
+                hit = [i for i, s in enumerate(sec) if s.tag == tag]
+                if hit and (tag != "sense" or sum(s.tag == "sense" for n in sections for s in sections[n]) > 1
+                            or self._total(sections) > self.target * 1.08):
+                    del sec[hit[-1]]
+
+    def _fit(self, sections):
+        lo, hi = self.target * 0.97, self.target * 1.03
+        self._grow(sections, lo)
+        self._shrink(sections, lo, hi)
         return sections
 
+    @staticmethod
+    def _total(sections):
+        return sum(s.words for sec in sections.values() for s in sec)
+
     def _twist_position_ok(self, sections):
+        """True when the twist text starts after 69% of the words (safely in the final third)."""
         before = sum(s.words for n in ("begin", "escalate") for s in sections[n])
-        twist_sec = sections["twist"]
-        for s in twist_sec:
+        for s in sections["twist"]:
             if s.tag == "twist":
+                at = s.text.lower().find(self.twist.lower()[:24])
+                before += len(s.text[:max(at, 0)].split())
                 break
             before += s.words
-        total = sum(s.words for sec in sections.values() for s in sec)
-        return before >= total * 0.68
+        return before >= self._total(sections) * 0.69
 
     def _rebalance_twist(self, sections):
         """Move words from before the twist to after it until the twist sits in the final third."""
         guard = 0
         while not self._twist_position_ok(sections) and guard < 60:
             guard += 1
-            early = [i for i, s in enumerate(sections["twist"]) if s.kind != REQUIRED and s.tag != "twist"]
-            twist_at = next(i for i, s in enumerate(sections["twist"]) if s.tag == "twist")
-            early = [i for i in early if i < twist_at]
-            if early:
-                del sections["twist"][early[0]]
-                continue
+            twist_at = next((i for i, s in enumerate(sections["twist"]) if s.tag == "twist"), None)
+            if twist_at is None:
+                break
+            late = [(name, i) for name in ("end", "twist") for i, s in enumerate(sections[name])
+                    if s.kind != REQUIRED and (name == "end" or i > twist_at)]
+            if late:  # shorten what follows the twist first
+                name, i = late[0]
+                del sections[name][i]
+                if self._total(sections) >= self.target * 0.93:
+                    continue
             made = self._filler("escalate")
             if not made:
                 break
             sections["escalate"].extend(made)
-            # keep the total in band: drop a filler after the twist if there is one
-            late = [i for i, s in enumerate(sections["end"]) if s.kind == FILLER]
-            if late:
-                del sections["end"][late[0]]
         return sections
 
     # --- paragraphs ---------------------------------------------------------------------------
@@ -472,10 +568,24 @@ class StoryWriter:
                 paras.append(" ".join(x.text for x in current))
         return [p for p in paras if p.strip()]
 
+    def _ensure_full_mentions(self, content):
+        """Name everyone and everything in full once, even if that sentence was dropped in fitting."""
+        pairs = [(self.setting.full, self.setting.short), (self.villain.full, self.villain.short),
+                 (self.hero.full, self.hero.short)] + [(c.full, c.short) for c in self.companions]
+        for full, short in pairs:
+            if full.lower() in content.lower() or not short:
+                continue
+            m = re.search(r"(?i)\b" + re.escape(short) + r"\b", content)
+            if m:
+                rep = full if not m.group(0)[:1].isupper() else capitalize_first(full)
+                content = content[:m.start()] + rep + content[m.end():]
+        return content
+
     # --- entry point --------------------------------------------------------------------------
 
     def write(self, progress):
         compact = self.target < 400
+        self.tiny = self.target < 220
         sections = {}
         for name, share, pct, message in SECTIONS:
             progress(pct, message)
@@ -483,8 +593,10 @@ class StoryWriter:
         progress(92, "Polishing")
         sections = self._fit(sections)
         sections = self._rebalance_twist(sections)
-        sections = self._fit(sections)
+        self._grow(sections, self.target * 0.95)
+        self._last_resort(sections)
         content = "\n\n".join(self._paragraphs(sections))
+        content = self._ensure_full_mentions(content)
         title = self._clean(self.req.suggested_title) or make_title(self.req, self.hero, self.villain.full,
                                                                     self.elements, self.genre, self.rng)
         progress(100, "Done")
@@ -497,6 +609,4 @@ def _tag(line, speaker, rng):
     if kind == "statement":
         body = line[:-1] + "," if line.endswith(".") else line + ","
         return f'"{body}" {speaker} {verb}.'
-    if rng.random() < 0.3:
-        return f'{capitalize_first(speaker)} {verb}, "{line}"'
-    return f'"{line}" {speaker} {verb}.'
+    return f'{capitalize_first(speaker)} {verb}, "{line}"'

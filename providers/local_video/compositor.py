@@ -62,7 +62,7 @@ class Compositor:
         rng = np.random.default_rng(seed + 5)
         self.grain = []
         if look.grain > 0:
-            for _ in range(GRAIN_VARIANTS):
+            for _ in range(GRAIN_VARIANTS if look.grain_every else 1):
                 self.grain.append((rng.standard_normal((self.ch, self.cw, 1), dtype=np.float32)
                                    * look.grain).astype(np.int16))
         # frame-level schedules: flicker runs and lightning flashes
@@ -80,7 +80,7 @@ class Compositor:
                     if f + k < len(self.flash):
                         self.flash[f + k] = True
                 t += rng.uniform(5.0, 11.0)
-        self.particles = overlays.particles_for(weather, width, height, fps, seed)
+        self.particles = overlays.particles_for(weather, width, height, fps, seed, look.film_damage)
         self.letterbox = int(height * look.letterbox / 2) if look.letterbox else 0
         self.watermark = overlays.text_sprite("Dreadforge", width, height, max(12, height // 28),
                                               anchor="corner", opacity=150) if watermark else None
@@ -182,7 +182,8 @@ class Compositor:
         elif layer.dim is not None and self.flicker[min(f, len(self.flicker) - 1)]:
             src = layer.dim
         else:
-            src = layer.variants[(f // hold) % len(layer.variants)]
+            every = max(hold, self.look.grain_every or 1)
+            src = layer.variants[(f // every) % len(layer.variants)]
         np.copyto(out, src[y:y + self.height, x:x + self.width])
 
     # --- the stream ----------------------------------------------------------------------------

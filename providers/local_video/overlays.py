@@ -83,7 +83,7 @@ class Particles:
         rng = np.random.default_rng(seed + 99)
         area = width * height
         if kind == "rain":
-            n = int(area / 2600)
+            n = int(area / 5200)
             length = max(6, height // 28)
             self.offsets = [(int(round(i * 0.25)), i) for i in range(length)]  # slanted streak
             self.speed = height * 1.6 / fps
@@ -124,6 +124,37 @@ class Particles:
         flat[index] = ((flat[index].astype(np.uint16) * (256 - a) + self.color * a) >> 8).astype(np.uint8)
 
 
-def particles_for(weather, width, height, fps, seed=0):
+class FilmDamage:
+    """Old-film specks and vertical scratches, new ones every frame (a few hundred pixels)."""
+
+    def __init__(self, width, height, seed=0):
+        self.width, self.height, self.seed = width, height, seed
+        self.scratch_x = None
+
+    def apply(self, frame, f):
+        w, h = self.width, self.height
+        rng = np.random.default_rng((self.seed, f))
+        flat = frame.reshape(-1, 3)
+        n = int(rng.integers(0, 12))
+        xs = rng.integers(0, w - 3, n)
+        ys = rng.integers(0, h - 3, n)
+        size = max(1, h // 360)
+        for dx in range(size + 1):
+            for dy in range(size + 1):
+                idx = (ys + dy) * w + xs + dx
+                flat[idx] = np.where(rng.random(n)[:, None] < 0.5, 20, 225).astype(np.uint8)
+        if self.scratch_x is None or rng.random() < 0.04:
+            self.scratch_x = int(rng.integers(0, w)) if rng.random() < 0.6 else -1
+        if self.scratch_x >= 0 and rng.random() < 0.85:
+            x = min(w - 1, max(0, self.scratch_x + int(rng.integers(-1, 2))))
+            self.scratch_x = x
+            column = frame[:, x]
+            column[...] = ((column.astype(np.uint16) + 200) >> 1).astype(np.uint8)
+
+
+def particles_for(weather, width, height, fps, seed=0, film_damage=False):
     kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow"], "Windy": ["dust"]}
-    return [Particles(kind, width, height, fps, seed) for kind in kinds.get(weather, [])]
+    out = [Particles(kind, width, height, fps, seed) for kind in kinds.get(weather, [])]
+    if film_damage:
+        out.append(FilmDamage(width, height, seed))
+    return out

@@ -36,7 +36,7 @@ def frame_size(aspect_ratio, resolution, max_height=1080):
     """(width, height): the resolution names the frame height, capped at ``max_height``."""
     aw, ah = ASPECTS.get(str(aspect_ratio), ASPECTS["16:9"])
     height = min(HEIGHTS.get(str(resolution), 1080), int(max_height))
-    width = int(round(height * aw / ah / 2)) * 2
+    width = int(height * aw / ah / 2 + 0.5) * 2
     return width, height - height % 2
 
 

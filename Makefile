@@ -1,0 +1,54 @@
+# Dreadforge: `make run` serves the site, `make test` runs the whole suite.
+# Both install whatever is missing first (idempotent): .venv, the web app's node_modules and build,
+# and for the tests Debian's Chromium and running PostgreSQL and Redis servers.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.installed
+WEBAPP := webapp
+PORT ?= 5000
+PYTEST_ARGS ?=
+
+.PHONY: run test setup webapp services browser seed bench clean
+
+run: setup
+	$(PY) -m cli run --port $(PORT)
+
+test: setup services browser
+	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+
+setup: $(STAMP) $(WEBAPP)/dist/index.html
+
+$(STAMP): setup.cfg pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip setuptools wheel
+	$(PIP) install --quiet -e ".[dev,stability]"
+	touch $(STAMP)
+
+$(WEBAPP)/node_modules/.installed: $(WEBAPP)/package.json $(WEBAPP)/package-lock.json
+	cd $(WEBAPP) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(WEBAPP)/dist/index.html: $(WEBAPP)/node_modules/.installed $(shell find $(WEBAPP)/src -type f 2>/dev/null)
+	cd $(WEBAPP) && npm run build --silent
+
+webapp: $(WEBAPP)/dist/index.html
+
+# PostgreSQL and Redis for the test suite (the site itself needs neither: it embeds SQLite and a queue).
+services:
+	@bash tests/services.sh
+
+# Debian's Chromium for the browser tests (never a downloaded browser).
+browser:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+seed: setup
+	$(PY) -m cli seed --users 50 --stories 500 --videos 20 --likes 2000
+
+bench: setup
+	for script in bench/bench_*.py; do $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) $(WEBAPP)/node_modules $(WEBAPP)/dist $(WEBAPP)/.parcel-cache

@@ -1,0 +1,180 @@
+"""Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
+from marshmallow import fields, pre_load
+
+from core.models import ROLES
+from core.schemas.common import AuthorSchema, Choice, InputSchema
+from core.schemas.stories import StorySchema
+from core.schemas.users import UserSchema
+
+USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
+USER_ROLE_FILTERS = ("all", "user", "admin", "super_admin")
+STORY_FILTERS = ("all", "public", "private")
+VIDEO_FILTERS = ("all", "public", "private", "pending", "processing", "completed", "failed")
+REPORT_STATUSES = ("open", "resolved", "dismissed", "all")
+REPORT_TYPES = ("all", "story", "video", "comment")
+
+
+class PageArgs(InputSchema):
+    """``?limit=`` (1-100, default 20) and ``?page=`` (1-based, default 1)."""
+
+    limit = fields.Integer(load_default=20)
+    page = fields.Integer(load_default=1)
+
+    @pre_load
+    def _blank_to_none(self, data, **kwargs):
+        return {key: value for key, value in data.items() if value not in ("", None)}
+
+
+class UserListArgs(PageArgs):
+    role = fields.String(load_default="all")
+    status = fields.String(load_default="all")
+    search = fields.String(load_default="")
+
+
+class ContentListArgs(PageArgs):
+    search = fields.String(load_default="")
+    filter = fields.String(load_default="all")
+    status = fields.String(load_default=None)
+    userId = fields.Integer(load_default=None)
+
+
+class ReportListArgs(PageArgs):
+    status = fields.String(load_default="open")
+    type = fields.String(load_default="all")
+
+
+class AuditListArgs(PageArgs):
+    action = fields.String(load_default=None)
+    targetType = fields.String(load_default=None)
+    targetId = fields.Integer(load_default=None)
+    actorId = fields.Integer(load_default=None)
+
+
+class UserPatchBody(InputSchema):
+    role = Choice(ROLES, "role")
+    isActive = fields.Boolean(error_messages={"invalid": "isActive must be true or false"})
+
+
+class BanBody(InputSchema):
+    # Checked in the service so every malformed value gives the product's message.
+    reason = fields.Raw(load_default=None, allow_none=True)
+    expiresAt = fields.Raw(load_default=None, allow_none=True)
+    durationDays = fields.Raw(load_default=None, allow_none=True)
+
+
+class VisibilityBody(InputSchema):
+    # Required, but checked after the admin check so a visitor gets 401 before any 400.
+    isPublic = fields.Boolean(load_default=None, allow_none=True, error_messages={
+        "invalid": "isPublic must be true or false"})
+
+
+class NoteBody(InputSchema):
+    note = fields.String(load_default=None, allow_none=True)
+
+
+# --- responses ----------------------------------------------------------------------------------
+
+
+class AdminCheckSchema(InputSchema):
+    isAdmin = fields.Boolean()
+    role = fields.String()
+
+
+class AdminStatsSchema(InputSchema):
+    totalUsers = fields.Integer()
+    activeUsers = fields.Integer()
+    inactiveUsers = fields.Integer()
+    bannedUsers = fields.Integer()
+    adminUsers = fields.Integer()
+    totalStories = fields.Integer()
+    publicStories = fields.Integer()
+    totalVideos = fields.Integer()
+    publicVideos = fields.Integer()
+    totalViews = fields.Integer()
+    openReports = fields.Integer()
+
+
+class AdminUserSchema(UserSchema):
+    isBanned = fields.Method("_banned")
+    bannedAt = fields.DateTime(attribute="banned_at", allow_none=True)
+    updatedAt = fields.DateTime(attribute="updated_at")
+
+    def _banned(self, user):
+        return user.ban_in_force()
+
+
+class AdminStorySchema(StorySchema):
+    pass
+
+
+class AdminVideoSchema(InputSchema):
+    id = fields.Integer()
+    userId = fields.Integer(attribute="user_id")
+    storyId = fields.Integer(attribute="story_id", allow_none=True)
+    title = fields.String()
+    description = fields.String()
+    genre = fields.String()
+    mood = fields.String()
+    creationMode = fields.String(attribute="creation_mode")
+    status = fields.String()
+    progress = fields.Integer()
+    animationStyle = fields.String(attribute="animation_style")
+    narrationVoice = fields.String(attribute="narration_voice")
+    duration = fields.Integer()
+    resolution = fields.String()
+    isPublic = fields.Boolean(attribute="is_public")
+    allowComments = fields.Boolean(attribute="allow_comments")
+    allowDownload = fields.Boolean(attribute="allow_download")
+    views = fields.Integer()
+    likesCount = fields.Integer(attribute="likes_count")
+    commentsCount = fields.Integer(attribute="comments_count")
+    sharesCount = fields.Integer(attribute="shares_count")
+    createdAt = fields.DateTime(attribute="created_at")
+    updatedAt = fields.DateTime(attribute="updated_at")
+    user = fields.Nested(AuthorSchema)
+
+
+class ReportTargetSchema(InputSchema):
+    type = fields.String()
+    id = fields.Integer()
+    title = fields.String(allow_none=True)
+    excerpt = fields.String(allow_none=True)
+    isPublic = fields.Boolean(allow_none=True)
+    storyId = fields.Integer(allow_none=True)
+    videoId = fields.Integer(allow_none=True)
+    authorId = fields.Integer(allow_none=True)
+    authorName = fields.String(allow_none=True)
+    authorEmail = fields.String(allow_none=True)
+
+
+class PersonSchema(InputSchema):
+    id = fields.Integer()
+    name = fields.String()
+    email = fields.String()
+
+
+class ReportSchema(InputSchema):
+    id = fields.Integer()
+    status = fields.String()
+    reason = fields.String()
+    isSystem = fields.Boolean()
+    reporter = fields.Nested(PersonSchema, allow_none=True)
+    reporterName = fields.String()
+    target = fields.Nested(ReportTargetSchema)
+    createdAt = fields.DateTime()
+    resolvedAt = fields.DateTime(allow_none=True)
+    resolvedBy = fields.Nested(PersonSchema, allow_none=True)
+    resolutionNote = fields.String(allow_none=True)
+
+
+class AuditEntrySchema(InputSchema):
+    id = fields.Integer()
+    actorId = fields.Integer(attribute="actor_id", allow_none=True)
+    actorEmail = fields.String(attribute="actor_email")
+    action = fields.String()
+    targetType = fields.String(attribute="target_type")
+    targetId = fields.Integer(attribute="target_id", allow_none=True)
+    targetLabel = fields.String(attribute="target_label")
+    reason = fields.String(allow_none=True)
+    details = fields.Raw(allow_none=True)
+    createdAt = fields.DateTime(attribute="created_at")

@@ -1,0 +1,339 @@
+"""Videos: the video shape, the creation form (two modes) and the editor form (PATCH, regenerate).
+
+Both choice lists of the spec (§5: the creation form's and the editor's) are accepted, anything
+else is a 400 naming the value. Missing settings take the spec's defaults (§9); a setting that is
+sent empty gets its 'required' message.
+"""
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from core import choices
+from core.schemas.common import AuthorSchema, Choice, InputSchema, ListArgs, Trimmed
+
+MAX_TITLE = 100
+MAX_TEXT = 50_000
+DEFAULT_DESCRIPTION = "Horror video created with AI"
+
+TITLE_REQUIRED = "Title is required"
+TITLE_TOO_LONG = "Title must be under 100 characters"
+STORY_REQUIRED = "Please select a story"
+REQUIRED_MESSAGES = {
+    "genre": "Genre is required",
+    "mood": "Mood is required",
+    "setting": "Setting is required",
+    "characters": "Characters are required",
+    "animationStyle": "Animation style is required",
+    "narrationVoice": "Narration voice is required",
+}
+#: fields each creation mode requires (besides the two every mode requires)
+MODE_REQUIRED = {
+    "from_story": ("storyId", "title"),
+    "direct": ("genre", "mood", "setting", "characters"),
+}
+
+# Defaults of the spec (§9) for the render settings.
+SETTING_DEFAULTS = {
+    "animationStyle": "Cinematic", "narrationVoice": "Deep Male",
+    "musicAmbience": "Dark Atmospheric", "duration": 60, "aspectRatio": "16:9",
+    "resolution": "1080p", "frameRate": 30, "voiceSpeed": 1.0, "musicVolume": 50,
+    "narrationVolume": 80, "colorGrading": "Horror", "transitions": "Fade", "subtitles": True,
+    "watermark": False, "isPublic": True, "allowComments": True, "allowDownload": False,
+}
+
+
+def _text(max_length, name, **kwargs):
+    return Trimmed(validate=validate.Length(
+        max=max_length, error=f"{name} must be at most {max_length:,} characters"), **kwargs)
+
+
+class SettingChoice(Choice):
+    """A choice that may be left out (the default applies) but not sent empty."""
+
+    def __init__(self, options, label, required_message=None, **kwargs):
+        super().__init__(options, label, required_message, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is None or (isinstance(value, str) and not value.strip()) or value == []:
+            raise ValidationError(self.required_message)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class OptionalChoice(Choice):
+    """A choice where empty means 'use the default' (``load_default``)."""
+
+    def __init__(self, options, label, **kwargs):
+        kwargs.setdefault("allow_none", True)
+        super().__init__(options, label, **kwargs)
+
+    def deserialize(self, value, attr=None, data=None, **kwargs):
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return self.load_default
+        return super().deserialize(value, attr, data, **kwargs)
+
+
+class FrameRate(fields.Integer):
+    default_error_messages = {"invalid": "Frame rate must be 24, 30 or 60"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValidationError(f"Unknown frame rate '{value}' (use 24, 30 or 60)") from None
+        if number not in choices.FRAME_RATES:
+            raise ValidationError(f"Unknown frame rate '{value}' (use 24, 30 or 60)")
+        return int(number)
+
+
+def _number(cls, low, high, message, **kwargs):
+    return cls(validate=validate.Range(min=low, max=high, error=message),
+               error_messages={"invalid": message, "null": message}, **kwargs)
+
+
+def _duration(low, **kwargs):
+    return _number(fields.Integer, low, 300, f"Duration must be between {low} and 300 seconds",
+                   **kwargs)
+
+
+class OptionalId(fields.Integer):
+    """An id that may be left empty (None); anything else must be a whole number."""
+
+    def __init__(self, message, **kwargs):
+        super().__init__(allow_none=True, strict=False,
+                         error_messages={"invalid": message, "too_large": message}, **kwargs)
+
+    def deserialize(self, value, attr=None, data=None, **kwargs):
+        if isinstance(value, str) and not value.strip():
+            value = None
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        return super().deserialize(value, attr, data, **kwargs)
+
+
+def settings_fields(defaults):
+    """Render and publish settings shared by the creation form and the editor; ``defaults`` gives
+    missing ones the spec's defaults (creation) or leaves them out (the editor changes only what
+    it is sent)."""
+    def d(name):
+        return {"load_default": SETTING_DEFAULTS[name]} if defaults else {}
+
+    return {
+        "animationStyle": SettingChoice(choices.ANIMATION_STYLES, "animation style",
+                                        **d("animationStyle")),
+        "narrationVoice": SettingChoice(choices.NARRATION_VOICES, "narration voice",
+                                        **d("narrationVoice")),
+        "musicAmbience": OptionalChoice(choices.MUSIC, "music", **d("musicAmbience")),
+        "aspectRatio": OptionalChoice(choices.ASPECT_RATIOS, "aspect ratio", **d("aspectRatio")),
+        "resolution": OptionalChoice(choices.RESOLUTIONS, "resolution", **d("resolution")),
+        "frameRate": FrameRate(**d("frameRate")),
+        "voiceSpeed": _number(fields.Float, 0.5, 2, "Voice speed must be between 0.5 and 2",
+                              **d("voiceSpeed")),
+        "musicVolume": _number(fields.Integer, 0, 100, "Music volume must be between 0 and 100",
+                               **d("musicVolume")),
+        "narrationVolume": _number(fields.Integer, 0, 100,
+                                   "Narration volume must be between 0 and 100",
+                                   **d("narrationVolume")),
+        "colorGrading": OptionalChoice(choices.COLOR_GRADINGS, "color grading",
+                                       **d("colorGrading")),
+        "transitions": OptionalChoice(choices.TRANSITIONS, "transition", **d("transitions")),
+        "subtitles": fields.Boolean(**d("subtitles")),
+        "watermark": fields.Boolean(**d("watermark")),
+        "isPublic": fields.Boolean(**d("isPublic")),
+        "allowComments": fields.Boolean(**d("allowComments")),
+        "allowDownload": fields.Boolean(**d("allowDownload")),
+    }
+
+
+def content_fields():
+    """The story side of a video. No defaults: in from_story mode what is not sent is copied from
+    the story (see ``core.services.videos.create``)."""
+    def named_text(max_length, name, null_message):
+        return Trimmed(validate=validate.Length(
+            max=max_length, error=f"{name} must be at most {max_length:,} characters"),
+            error_messages={"null": null_message})
+
+    return {
+        "content": _text(MAX_TEXT, "Content"),
+        "genre": Choice(choices.GENRES, "genre"),
+        "mood": Choice(choices.MOODS, "mood"),
+        "setting": named_text(2000, "Setting", REQUIRED_MESSAGES["setting"]),
+        "characters": named_text(2000, "Characters", REQUIRED_MESSAGES["characters"]),
+        "intensity": _number(fields.Integer, 1, 10, "Intensity must be between 1 and 10"),
+        "timeOfDay": Choice(choices.TIMES_OF_DAY, "time of day"),
+        "weatherCondition": Choice(choices.WEATHER, "weather"),
+        "protagonist": _text(200, "Protagonist"),
+        "antagonist": _text(200, "Antagonist"),
+        "includeDialogue": fields.Boolean(),
+        "includeDescription": fields.Boolean(),
+        "narrativePerspective": Choice(choices.PERSPECTIVES, "narrative perspective"),
+        "pacing": Choice(choices.PACINGS, "pacing"),
+        "keyElements": _text(2000, "Key elements"),
+        "plotTwist": _text(2000, "Plot twist"),
+        "customPrompt": _text(5000, "Custom prompt"),
+    }
+
+
+def _blank(original, name):
+    """True when ``name`` was left out or sent empty (a null is its field's own error)."""
+    if not isinstance(original, dict) or name not in original:
+        return True
+    value = original[name]
+    if isinstance(value, (list, tuple)):
+        value = value[0] if value else ""
+    return isinstance(value, str) and not value.strip()
+
+
+def creation_mode(original):
+    """The creation mode of a raw body: ``creationMode``, else from_story when a story is named."""
+    if not isinstance(original, dict):
+        return "direct"
+    mode = original.get("creationMode")
+    if isinstance(mode, str) and mode.strip():
+        return mode.strip()
+    return "direct" if original.get("storyId") in (None, "") else "from_story"
+
+
+_CreateBase = InputSchema.from_dict({**settings_fields(True), **content_fields()},
+                                    name="VideoCreateBase")
+_EditBase = InputSchema.from_dict({**settings_fields(False), **content_fields()},
+                                  name="VideoEditBase")
+
+
+class VideoCreateSchema(_CreateBase):
+    """``POST /api/videos``: ``creationMode`` from_story (storyId, title) or direct (genre, mood,
+    setting, characters); both need animationStyle and narrationVoice; duration 15-300.
+    Without ``creationMode`` the mode is from_story when a storyId is sent, else direct."""
+
+    creationMode = Choice(choices.CREATION_MODES, "creation mode", allow_none=True)
+    storyId = OptionalId(STORY_REQUIRED, load_default=None)
+    title = Trimmed(load_default="", allow_none=True,
+                    validate=validate.Length(max=MAX_TITLE, error=TITLE_TOO_LONG))
+    description = _text(2000, "Description", load_default=DEFAULT_DESCRIPTION)
+    duration = _duration(15, load_default=SETTING_DEFAULTS["duration"])
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _mode_requirements(self, data, original, **kwargs):
+        mode = creation_mode(original)
+        if mode not in MODE_REQUIRED:
+            return  # an unknown mode: the creationMode field says so
+        errors = {}
+        for name in MODE_REQUIRED[mode]:
+            if name in ("storyId", "title"):  # these two accept null as 'not given'
+                if _blank(original, name) or original.get(name) is None:
+                    errors[name] = [STORY_REQUIRED if name == "storyId" else TITLE_REQUIRED]
+            elif _blank(original, name):
+                errors[name] = [REQUIRED_MESSAGES[name]]
+        if errors:
+            raise ValidationError(errors)
+
+
+class VideoEditSchema(_EditBase):
+    """``PATCH /api/videos/{id}`` and ``POST /api/videos/{id}/regenerate``: only the fields sent
+    change (title 1-100, duration 10-300, frame rate 24/30/60, voice speed 0.5-2, volumes 0-100)."""
+
+    title = Trimmed(validate=validate.Length(max=MAX_TITLE, error=TITLE_TOO_LONG),
+                    error_messages={"null": TITLE_REQUIRED})
+    description = _text(2000, "Description")
+    duration = _duration(10)
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def _title_required(self, data, original, **kwargs):
+        if isinstance(original, dict) and isinstance(original.get("title"), str) \
+                and not original["title"].strip():
+            raise ValidationError(TITLE_REQUIRED, "title")
+
+
+class VideoFeedArgs(ListArgs):
+    q = fields.String(load_default="")
+    status = fields.String(load_default="")
+
+
+class VideoSchema(InputSchema):
+    id = fields.Integer()
+    userId = fields.Integer(attribute="user_id")
+    storyId = fields.Integer(attribute="story_id", allow_none=True)
+    creationMode = fields.String(attribute="creation_mode")
+    title = fields.String()
+    description = fields.String()
+    content = fields.String()
+    genre = fields.String()
+    mood = fields.String()
+    setting = fields.String()
+    characters = fields.String()
+    plotTwist = fields.String(attribute="plot_twist")
+    keyElements = fields.String(attribute="key_elements")
+    intensity = fields.Integer()
+    timeOfDay = fields.String(attribute="time_of_day")
+    weatherCondition = fields.String(attribute="weather_condition")
+    protagonist = fields.String()
+    antagonist = fields.String()
+    includeDialogue = fields.Boolean(attribute="include_dialogue")
+    includeDescription = fields.Boolean(attribute="include_description")
+    narrativePerspective = fields.String(attribute="narrative_perspective")
+    pacing = fields.String()
+    customPrompt = fields.String(attribute="custom_prompt")
+    status = fields.String()
+    progress = fields.Integer()
+    progressMessage = fields.String(attribute="progress_message")
+    error = fields.String(allow_none=True)
+    videoUrl = fields.String(attribute="video_url", allow_none=True, dump_default=None)
+    posterUrl = fields.String(attribute="poster_url", allow_none=True, dump_default=None)
+    subtitlesUrl = fields.String(attribute="subtitles_url", allow_none=True, dump_default=None)
+    downloadUrl = fields.String(attribute="download_url", allow_none=True, dump_default=None)
+    renderHeight = fields.Integer(attribute="render_height", allow_none=True, dump_default=None)
+    animationStyle = fields.String(attribute="animation_style")
+    narrationVoice = fields.String(attribute="narration_voice")
+    musicAmbience = fields.String(attribute="music_ambience")
+    duration = fields.Integer()
+    aspectRatio = fields.String(attribute="aspect_ratio")
+    resolution = fields.String()
+    frameRate = fields.Integer(attribute="frame_rate")
+    voiceSpeed = fields.Float(attribute="voice_speed")
+    musicVolume = fields.Integer(attribute="music_volume")
+    narrationVolume = fields.Integer(attribute="narration_volume")
+    colorGrading = fields.String(attribute="color_grading")
+    transitions = fields.String()
+    subtitles = fields.Boolean()
+    watermark = fields.Boolean()
+    isPublic = fields.Boolean(attribute="is_public")
+    allowComments = fields.Boolean(attribute="allow_comments")
+    allowDownload = fields.Boolean(attribute="allow_download")
+    views = fields.Integer()
+    likesCount = fields.Integer(attribute="likes_count")
+    commentsCount = fields.Integer(attribute="comments_count")
+    sharesCount = fields.Integer(attribute="shares_count")
+    isLikedByUser = fields.Boolean(attribute="is_liked_by_user", dump_default=False)
+    renderedAt = fields.DateTime(attribute="rendered_at", allow_none=True)
+    createdAt = fields.DateTime(attribute="created_at")
+    updatedAt = fields.DateTime(attribute="updated_at")
+    user = fields.Nested(AuthorSchema)
+
+
+VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields
+    "title": "title", "description": "description", "content": "content", "genre": "genre",
+    "mood": "mood", "setting": "setting", "characters": "characters", "plotTwist": "plot_twist",
+    "keyElements": "key_elements", "intensity": "intensity", "timeOfDay": "time_of_day",
+    "weatherCondition": "weather_condition", "protagonist": "protagonist",
+    "antagonist": "antagonist", "includeDialogue": "include_dialogue",
+    "includeDescription": "include_description", "narrativePerspective": "narrative_perspective",
+    "pacing": "pacing", "customPrompt": "custom_prompt", "animationStyle": "animation_style",
+    "narrationVoice": "narration_voice", "musicAmbience": "music_ambience",
+    "duration": "duration", "aspectRatio": "aspect_ratio", "resolution": "resolution",
+    "frameRate": "frame_rate", "voiceSpeed": "voice_speed", "musicVolume": "music_volume",
+    "narrationVolume": "narration_volume", "colorGrading": "color_grading",
+    "transitions": "transitions", "subtitles": "subtitles", "watermark": "watermark",
+    "isPublic": "is_public", "allowComments": "allow_comments",
+    "allowDownload": "allow_download",
+}
+#: story attributes a from_story video copies (model attribute names on both)
+STORY_COPY = ("content", "genre", "mood", "setting", "characters", "plot_twist", "key_elements",
+              "intensity", "time_of_day", "weather_condition", "protagonist", "antagonist",
+              "include_dialogue", "include_description", "narrative_perspective", "pacing",
+              "custom_prompt")
+#: defaults for the content fields when neither the body nor a story gives them
+CONTENT_DEFAULTS = {"content": "", "genre": "", "mood": "", "setting": "", "characters": "",
+                    "plot_twist": "", "key_elements": "", "intensity": 5, "time_of_day": "",
+                    "weather_condition": "", "protagonist": "", "antagonist": "",
+                    "include_dialogue": True, "include_description": True,
+                    "narrative_perspective": "Third Person", "pacing": "Moderate",
+                    "custom_prompt": ""}

@@ -1,0 +1,455 @@
+"""Admin work: figures, user management (roles, activation, bans, deletion) and content moderation.
+
+Rules (enforced here, not in the routes):
+
+* Only a ``super_admin`` may change roles (every change grants or removes an admin role) and only a
+  ``super_admin`` may deactivate, ban or delete an administrator.
+* Nobody can change the role of, deactivate, ban or delete their own account.
+* The last usable (active, unbanned) ``super_admin`` can never be demoted, deactivated, banned or
+  deleted.
+* Every action writes an audit entry in the same transaction as the change.
+"""
+import datetime as dt
+import logging
+import shutil
+from pathlib import Path
+
+from flask import current_app
+from peewee import JOIN, fn
+
+from core import db
+from core.errors import abort
+from core.models import (ADMIN_ROLES, AuditEntry, Comment, Job, Like, Report, Share, Story, User,
+                         Video, View, utcnow)
+from core.services import audit, feeds
+from core.services import stories as story_service
+
+log = logging.getLogger(__name__)
+
+BAN_DURATIONS = (1, 7, 30)
+MAX_BAN_REASON = 1000
+CHUNK = 500  # ids per IN (...) list
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def page_of(query, order, args):
+    """``?limit=&page=`` on a query, with the total for ``X-Total-Count``."""
+    limit = feeds.clamp_limit(args.get("limit"))
+    page = args.get("page") or 1
+    if page < 1:
+        abort(400, message="page must be 1 or more")
+    total = query.order_by().count()
+    rows = list(query.order_by(*order).paginate(page, limit))
+    return feeds.Page(rows, total=total, page=page, per_page=limit)
+
+
+def chunks(ids):
+    ids = list(ids)
+    for start in range(0, len(ids), CHUNK):
+        yield ids[start:start + CHUNK]
+
+
+def banned_now(now=None):
+    """SQL condition: a ban in force at ``now`` (an expired ban does not count)."""
+    now = now or utcnow()
+    return (User.is_banned == True) & (  # noqa: E712
+        User.ban_expires_at.is_null() | (User.ban_expires_at > now))
+
+
+def active_now(now=None):
+    return (User.is_active == True) & ~banned_now(now)  # noqa: E712
+
+
+def like_any(columns, text):
+    """Every white-space separated word of ``text`` appears in one of ``columns`` (any case)."""
+    condition = None
+    for word in text.split():
+        pattern = f"%{word}%"
+        term = None
+        for column in columns:
+            term = (column ** pattern) if term is None else (term | (column ** pattern))
+        condition = term if condition is None else (condition & term)
+    return condition
+
+
+def get_user(user_id):
+    user = User.get_or_none(User.id == user_id)
+    if user is None:
+        abort(404, message="User not found")
+    return user
+
+
+def media_dir_of_video(video_id):
+    return Path(current_app.config["MEDIA_DIR"]) / "videos" / str(int(video_id))
+
+
+def remove_video_files(video_ids):
+    """Delete ``MEDIA_DIR/videos/{id}/`` for each id (after the rows are committed)."""
+    for video_id in video_ids:
+        folder = media_dir_of_video(video_id)
+        try:
+            shutil.rmtree(folder)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            log.exception("could not remove %s", folder)
+
+
+# --- figures -------------------------------------------------------------------------------------
+
+
+def stats():
+    now = utcnow()
+    total_users = User.select().count()
+    active_users = User.select().where(active_now(now)).count()
+    inactive_users = User.select().where(User.is_active == False).count()  # noqa: E712
+    banned_users = User.select().where(banned_now(now)).count()
+    admin_users = User.select().where(User.role.in_(ADMIN_ROLES)).count()
+    total_stories = Story.select().count()
+    public_stories = Story.select().where(Story.is_public == True).count()  # noqa: E712
+    total_videos = Video.select().count()
+    public_videos = Video.select().where(Video.is_public == True).count()  # noqa: E712
+    story_views = Story.select(fn.COALESCE(fn.SUM(Story.views), 0)).scalar() or 0
+    video_views = Video.select(fn.COALESCE(fn.SUM(Video.views), 0)).scalar() or 0
+    open_reports = Report.select().where(Report.status == "open").count()
+    return {"totalUsers": total_users, "activeUsers": active_users,
+            "inactiveUsers": inactive_users, "bannedUsers": banned_users,
+            "adminUsers": admin_users, "totalStories": total_stories,
+            "publicStories": public_stories, "totalVideos": total_videos,
+            "publicVideos": public_videos, "totalViews": int(story_views) + int(video_views),
+            "openReports": open_reports}
+
+
+# --- users ---------------------------------------------------------------------------------------
+
+USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
+USER_ROLES = ("all", "user", "admin", "super_admin")
+
+
+def list_users(args):
+    """Filters: ``status`` all, active, inactive, banned, admin; ``role`` all, user, admin (both
+    admin roles), super_admin; ``search`` by name or e-mail. Newest first. Two more queries count
+    the stories and videos of the users on the page (never one per user)."""
+    now = utcnow()
+    query = User.select()
+    status = (args.get("status") or "all").strip().lower()
+    role = (args.get("role") or "all").strip().lower()
+    if status not in USER_STATUSES:
+        abort(400, message=f"Unknown status '{status}' (use {', '.join(USER_STATUSES)})")
+    if role not in USER_ROLES:
+        abort(400, message=f"Unknown role '{role}' (use {', '.join(USER_ROLES)})")
+    if status == "active":
+        query = query.where(active_now(now))
+    elif status == "inactive":
+        query = query.where(User.is_active == False)  # noqa: E712
+    elif status == "banned":
+        query = query.where(banned_now(now))
+    elif status == "admin":
+        query = query.where(User.role.in_(ADMIN_ROLES))
+    if role == "admin":
+        query = query.where(User.role.in_(ADMIN_ROLES))
+    elif role in ("user", "super_admin"):
+        query = query.where(User.role == role)
+    search = (args.get("search") or "").strip()
+    if search:
+        query = query.where(like_any((User.email, User.first_name, User.last_name), search))
+    page = page_of(query, (User.created_at.desc(), User.id.desc()), args)
+    attach_counts(page.items)
+    return page
+
+
+def attach_counts(users):
+    """``stories_count`` and ``videos_count`` on each user: one grouped query per kind."""
+    ids = [user.id for user in users]
+    counts = {Story: {}, Video: {}}
+    if ids:
+        for model in counts:
+            counts[model] = dict(model.select(model.user, fn.COUNT(model.id))
+                                 .where(model.user.in_(ids)).group_by(model.user).tuples())
+    for user in users:
+        user.stories_count = counts[Story].get(user.id, 0)
+        user.videos_count = counts[Video].get(user.id, 0)
+    return users
+
+
+def usable_super_admins(excluding=None):
+    query = User.select().where((User.role == "super_admin") & active_now())
+    if excluding is not None:
+        query = query.where(User.id != excluding)
+    return query.count()
+
+
+def guard(actor, target, verb):
+    """Refuse acting on yourself, an admin without being super_admin, or the last super_admin."""
+    if target.id == actor.id:
+        abort(400, message=f"You cannot {verb} your own account")
+    if target.is_admin and actor.role != "super_admin":
+        abort(403, message=f"Only a super admin can {verb} an administrator")
+    if target.role == "super_admin" and usable_super_admins(excluding=target.id) == 0:
+        abort(400, message=f"You cannot {verb} the last super admin")
+
+
+def update_user(actor, user_id, body):
+    """``role`` and/or ``isActive``; returns the user with counts."""
+    if "role" not in body and "isActive" not in body:
+        abort(400, message="Nothing to update: send role and/or isActive")
+    target = get_user(user_id)
+    new_role = body.get("role", target.role)
+    new_active = body.get("isActive", target.is_active)
+    if new_role != target.role:
+        if actor.role != "super_admin":
+            abort(403, message="Only a super admin can grant or remove admin roles")
+        if target.id == actor.id:
+            abort(400, message="You cannot change your own role")
+        if (target.role == "super_admin"
+                and usable_super_admins(excluding=target.id) == 0):
+            abort(400, message="You cannot demote the last super admin")
+    if new_active != target.is_active and not new_active:
+        guard(actor, target, "deactivate")
+    elif new_active != target.is_active:
+        if target.is_admin and actor.role != "super_admin":
+            abort(403, message="Only a super admin can activate an administrator")
+    label = audit.user_label(target)
+    with db.write_transaction():
+        changes = {}
+        if new_role != target.role:
+            changes[User.role] = new_role
+            audit.record(actor, "user.role_change", "user", target.id, label,
+                         details={"from": target.role, "to": new_role})
+        if new_active != target.is_active:
+            changes[User.is_active] = new_active
+            audit.record(actor, "user.activate" if new_active else "user.deactivate", "user",
+                         target.id, label)
+        if changes:
+            changes[User.updated_at] = utcnow()
+            User.update(changes).where(User.id == target.id).execute()
+    return attach_counts([User.get_by_id(target.id)])[0]
+
+
+def parse_ban(body, now):
+    """``(reason, expires_at)`` from ``{reason, expiresAt}`` or ``{reason, durationDays}``."""
+    reason = body.get("reason")
+    reason = reason.strip() if isinstance(reason, str) else ""
+    if not reason:
+        abort(400, message="Ban reason is required", errors={"reason": ["Ban reason is required"]})
+    if len(reason) > MAX_BAN_REASON:
+        message = f"Ban reason must be at most {MAX_BAN_REASON:,} characters"
+        abort(400, message=message, errors={"reason": [message]})
+    expires_raw, days = body.get("expiresAt"), body.get("durationDays")
+    if expires_raw in ("", "permanent"):
+        expires_raw = None
+    if days in ("", "permanent"):
+        days = None
+    if expires_raw is not None and days is not None:
+        abort(400, message="Give either expiresAt or durationDays, not both")
+    if days is not None:
+        if isinstance(days, str) and days.strip().isdigit():
+            days = int(days.strip())
+        if isinstance(days, bool) or not isinstance(days, int) or days not in BAN_DURATIONS:
+            message = "durationDays must be 1, 7 or 30 (or null for a permanent ban)"
+            abort(400, message=message, errors={"durationDays": [message]})
+        return reason, now + dt.timedelta(days=days)
+    if expires_raw is None:
+        return reason, None
+    message = "expiresAt must be an ISO date and time in the future (or null for a permanent ban)"
+    if not isinstance(expires_raw, str):
+        abort(400, message=message, errors={"expiresAt": [message]})
+    try:
+        expires = dt.datetime.fromisoformat(expires_raw.strip())
+    except ValueError:
+        abort(400, message=message, errors={"expiresAt": [message]})
+    if expires.tzinfo is not None:
+        expires = expires.astimezone(dt.timezone.utc).replace(tzinfo=None)
+    if expires <= now:
+        abort(400, message="The ban must end in the future", errors={"expiresAt": [message]})
+    return reason, expires
+
+
+def ban_user(actor, user_id, body):
+    target = get_user(user_id)
+    now = utcnow()
+    reason, expires = parse_ban(body, now)
+    guard(actor, target, "ban")
+    with db.write_transaction():
+        User.update({User.is_banned: True, User.ban_reason: reason, User.ban_expires_at: expires,
+                     User.banned_at: now, User.updated_at: now}).where(
+            User.id == target.id).execute()
+        audit.record(actor, "user.ban", "user", target.id, audit.user_label(target), reason,
+                     details={"expiresAt": expires.isoformat() + "Z" if expires else None,
+                              "permanent": expires is None})
+    return attach_counts([User.get_by_id(target.id)])[0]
+
+
+def unban_user(actor, user_id):
+    target = get_user(user_id)
+    if target.is_admin and actor.role != "super_admin" and target.id != actor.id:
+        abort(403, message="Only a super admin can unban an administrator")
+    if target.is_banned:
+        with db.write_transaction():
+            User.update({User.is_banned: False, User.ban_reason: None, User.ban_expires_at: None,
+                         User.banned_at: None, User.updated_at: utcnow()}).where(
+                User.id == target.id).execute()
+            audit.record(actor, "user.unban", "user", target.id, audit.user_label(target),
+                         details={"previousReason": target.ban_reason})
+    return attach_counts([User.get_by_id(target.id)])[0]
+
+
+def _ids(query):
+    return [row_id for (row_id,) in query.tuples()]
+
+
+def _recount(model, ids):
+    """Set likes, comments and shares counters of ``model`` rows from the rows that remain."""
+    fk = {Like: None, Comment: None, Share: None}
+    for model_fk in fk:
+        fk[model_fk] = model_fk.story if model is Story else model_fk.video
+    for part in chunks(sorted(ids)):
+        model.update({
+            model.likes_count: Like.select(fn.COUNT(Like.id)).where(fk[Like] == model.id),
+            model.comments_count: Comment.select(fn.COUNT(Comment.id)).where(
+                fk[Comment] == model.id),
+            model.shares_count: Share.select(fn.COUNT(Share.id)).where(fk[Share] == model.id),
+        }).where(model.id.in_(part)).execute()
+
+
+def delete_user(actor, user_id):
+    """The user and everything they made or did, in one transaction; the likes, comments and
+    shares counters of other people's content are recounted from the rows that remain. Their
+    video files go after the commit. Returns a summary of what was removed."""
+    target = get_user(user_id)
+    guard(actor, target, "delete")
+    uid = target.id
+    with db.write_transaction():
+        story_ids = _ids(Story.select(Story.id).where(Story.user == uid))
+        video_ids = _ids(Video.select(Video.id).where(Video.user == uid))
+        own_comments = Comment.select(Comment.id).where(Comment.user == uid)
+        # Other people's content whose counters move: what the user liked, shared or commented.
+        touched_stories, touched_videos = set(), set()
+        for model in (Like, Share, Comment):
+            rows = model.select(model.story, model.video).where(model.user == uid).distinct()
+            for story_id, video_id in rows.tuples():
+                if story_id is not None:
+                    touched_stories.add(story_id)
+                if video_id is not None:
+                    touched_videos.add(video_id)
+        touched_stories -= set(story_ids)
+        touched_videos -= set(video_ids)
+
+        summary = {"stories": len(story_ids), "videos": len(video_ids),
+                   "comments": own_comments.count(),
+                   "likes": Like.select().where(Like.user == uid).count(),
+                   "shares": Share.select().where(Share.user == uid).count()}
+
+        # Children before parents, so it works the same with or without ON DELETE support.
+        comment_ids = _ids(Comment.select(Comment.id).where(
+            (Comment.user == uid) | Comment.parent.in_(own_comments)
+            | Comment.story.in_(story_ids or [0]) | Comment.video.in_(video_ids or [0])))
+        replies_of_others = 0
+        for part in chunks(comment_ids):
+            Report.delete().where(Report.comment.in_(part)).execute()
+        for part in chunks(comment_ids):
+            replies_of_others += Comment.delete().where(
+                Comment.id.in_(part) & Comment.parent.is_null(False)).execute()
+        for part in chunks(comment_ids):
+            Comment.delete().where(Comment.id.in_(part)).execute()
+        Like.delete().where(Like.user == uid).execute()
+        Share.delete().where(Share.user == uid).execute()
+        View.delete().where(View.viewer == f"u:{uid}").execute()
+        Report.delete().where(Report.reporter == uid).execute()
+        Report.update(resolved_by=None).where(Report.resolved_by == uid).execute()
+        AuditEntry.update(actor=None).where(AuditEntry.actor == uid).execute()
+        Job.delete().where(Job.user == uid).execute()
+        for model, ids, fk_name in ((Story, story_ids, "story"), (Video, video_ids, "video")):
+            for part in chunks(ids):
+                for child in (Like, Share, View, Report):
+                    child.delete().where(getattr(child, fk_name).in_(part)).execute()
+                if model is Video:
+                    Job.delete().where(Job.video.in_(part)).execute()
+                else:
+                    # Other people's videos made from these stories keep working, unlinked.
+                    Video.update(story=None).where(Video.story.in_(part)).execute()
+        for part in chunks(video_ids):
+            Video.delete().where(Video.id.in_(part)).execute()
+        for part in chunks(story_ids):
+            Story.delete().where(Story.id.in_(part)).execute()
+        User.delete().where(User.id == uid).execute()
+        _recount(Story, touched_stories)
+        _recount(Video, touched_videos)
+        audit.record(actor, "user.delete", "user", uid, audit.user_label(target),
+                     details=summary)
+    remove_video_files(video_ids)
+    return summary
+
+
+# --- stories and videos --------------------------------------------------------------------------
+
+STORY_FILTERS = ("all", "public", "private")
+VIDEO_FILTERS = ("all", "public", "private", "pending", "processing", "completed", "failed")
+
+
+def list_content(model, args):
+    """Every story or video (private ones too), newest first, with the author in the same query.
+    ``filter`` all, public, private (videos also a status); ``search`` in the title, or the
+    author's name or e-mail; ``userId`` for one author."""
+    allowed = STORY_FILTERS if model is Story else VIDEO_FILTERS
+    query = model.select(model, User).join(User, JOIN.INNER, on=(model.user == User.id))
+    for value in {args.get("filter") or "all", args.get("status") or "all"}:
+        value = value.strip().lower()
+        if value not in allowed:
+            abort(400, message=f"Unknown filter '{value}' (use {', '.join(allowed)})")
+        if value == "public":
+            query = query.where(model.is_public == True)  # noqa: E712
+        elif value == "private":
+            query = query.where(model.is_public == False)  # noqa: E712
+        elif value != "all":
+            query = query.where(model.status == value)
+    if args.get("userId") is not None:
+        query = query.where(model.user == args["userId"])
+    search = (args.get("search") or "").strip()
+    if search:
+        query = query.where(like_any((model.title,), search)
+                            | like_any((User.email, User.first_name, User.last_name), search))
+    page = page_of(query, (model.created_at.desc(), model.id.desc()), args)
+    for row in page.items:
+        row.is_liked_by_user = False
+    return page
+
+
+def get_content(model, content_id):
+    row = (model.select(model, User).join(User, JOIN.INNER, on=(model.user == User.id))
+           .where(model.id == content_id).first())
+    if row is None:
+        abort(404, message=f"{model.__name__} not found")
+    return row
+
+
+def set_visibility(actor, model, content_id, is_public):
+    content = get_content(model, content_id)
+    kind = model.__name__.lower()
+    if content.is_public != is_public:
+        with db.write_transaction():
+            model.update({model.is_public: is_public, model.updated_at: utcnow()}).where(
+                model.id == content.id).execute()
+            audit.record(actor, f"{kind}.visibility", kind, content.id, content.title,
+                         details={"isPublic": is_public, "authorId": content.user_id,
+                                  "authorEmail": content.user.email})
+        content.is_public = is_public
+    content.is_liked_by_user = False
+    return content
+
+
+def delete_content(actor, model, content_id):
+    content = get_content(model, content_id)
+    kind = model.__name__.lower()
+    with db.write_transaction():
+        if model is Story:
+            story_service.delete(content)
+        else:
+            Video.delete().where(Video.id == content.id).execute()
+        audit.record(actor, f"{kind}.delete", kind, content.id, content.title,
+                     details={"authorId": content.user_id, "authorEmail": content.user.email})
+    if model is Video:
+        remove_video_files([content.id])
+    return {"message": "Content deleted successfully"}

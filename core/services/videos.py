@@ -1,0 +1,219 @@
+"""Videos: create (from a story or directly), edit, delete, render, and their response shape."""
+import re
+
+from flask import current_app
+
+from core import db
+from core.app import plugin_host
+from core.errors import abort
+from core.models import Like, Story, User, Video, utcnow
+from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
+from core.services import feeds, video_render
+from core.services.engagement import flag_for_review, moderate
+from core.storage import get_storage
+
+#: the frame height each resolution names
+HEIGHTS = {"720p": 720, "1080p": 1080, "1440p": 1440, "4K": 2160, "8K": 4320}
+GENERATE_FROM = ("pending", "failed")
+REGENERATE_FROM = ("completed", "failed")
+CREATOR_ONLY = "Only the creator can generate this video"
+
+
+def default_title(genre, setting):
+    setting = (setting or "").strip()
+    title = f"{genre} Video in {setting}" if setting else f"{genre or 'Horror'} Video"
+    return title[:MAX_TITLE]
+
+
+def creation_mode(body):
+    return body.get("creationMode") or ("from_story" if body.get("storyId") is not None
+                                        else "direct")
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+def visible(video, user):
+    return video.is_public or (user is not None and (user.id == video.user_id or user.is_admin))
+
+
+def load(video_id, user):
+    """The video if ``user`` may see it; 404 otherwise (private videos of others included)."""
+    video = Video.get_or_none(Video.id == video_id)
+    if video is None or not visible(video, user):
+        abort(404, message="Video not found")
+    return video
+
+
+def owned(video_id, user, message="You can only edit your own videos."):
+    """The video if ``user`` owns it: 404 if missing or not visible, 403 if someone else's."""
+    video = load(video_id, user)
+    if video.user_id != user.id:
+        abort(403, message=message)
+    return video
+
+
+def render_height(resolution, max_height):
+    return min(HEIGHTS.get(resolution, 1080), int(max_height))
+
+
+def media_url(video, key, name):
+    if not key:
+        return None
+    version = (video_render.folder_of(key) or "").rsplit("/", 1)[-1][:12]
+    return f"/media/videos/{video.id}/{name}" + (f"?v={version}" if version else "")
+
+
+def decorate_many(videos, user, max_height=None):
+    """Attach the media URLs, ``renderHeight`` and ``is_liked_by_user`` for the response."""
+    if max_height is None:
+        max_height = plugin_host().video_provider().max_height
+    for video in videos:
+        video.video_url = media_url(video, video.video_file, "video.mp4")
+        video.poster_url = media_url(video, video.poster_file, "poster.jpg")
+        video.subtitles_url = media_url(video, video.subtitles_file, "subtitles.vtt")
+        may_download = video.allow_download or (user is not None and user.id == video.user_id)
+        video.download_url = (f"/api/videos/{video.id}/download"
+                              if video.video_file and may_download else None)
+        video.render_height = render_height(video.resolution, max_height)
+    feeds.mark_liked(videos, user, Like.video)
+    return videos
+
+
+def decorate(video, user):
+    """One video for the response: its author, media URLs and ``is_liked_by_user``."""
+    video.user = User.get_by_id(video.user_id)
+    decorate_many([video], user)
+    return video
+
+
+def of_user(user_id, user, args):
+    page = feeds.user_feed(Video, Like.video, user_id, user, args)
+    decorate_many(page.items, user)
+    return page
+
+
+def feed(genre, mood, sort, args, user):
+    page = feeds.video_feed(genre, mood, sort, args, user, status=args.get("status") or None)
+    decorate_many(page.items, user)
+    return page
+
+
+def refresh(video):
+    """While rendering, notice a dead render (killed worker, timeout) and mark it failed."""
+    return video_render.reconcile_video(video)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+
+def _apply(video, body, skip_blank=()):
+    for api_name, attribute in VIDEO_FIELDS.items():
+        if api_name not in body:
+            continue
+        value = body[api_name]
+        if value is None or (attribute in skip_blank and value == ""):
+            continue
+        setattr(video, attribute, value)
+
+
+def _moderation_text(video):
+    return f"{video.title}\n{video.description}\n{video.content}"
+
+
+def create(user, body):
+    """A pending video. from_story copies the story's text and settings (a field sent non-empty
+    wins); direct takes them from the body (title defaults to '{genre} Video in {setting}')."""
+    mode = creation_mode(body)
+    video = Video(user=user.id, creation_mode=mode, status="pending", progress=0,
+                  progress_message="")
+    for attribute, value in CONTENT_DEFAULTS.items():
+        setattr(video, attribute, value)
+    if mode == "from_story":
+        story = Story.get_or_none(Story.id == body["storyId"])
+        if story is None or not (story.is_public or story.user_id == user.id or user.is_admin):
+            abort(404, message="Story not found", errors={"storyId": ["Story not found"]})
+        video.story = story.id
+        for attribute in STORY_COPY:
+            setattr(video, attribute, getattr(story, attribute))
+    _apply(video, body, skip_blank=STORY_COPY)
+    video.title = (body.get("title") or "").strip() or default_title(video.genre, video.setting)
+    if not video.description:
+        video.description = "Horror video created with AI"
+    verdict = moderate(_moderation_text(video), "video")
+    now = utcnow()
+    video.created_at = video.updated_at = now
+    with db.write_transaction():
+        video.save(force_insert=True)
+        flag_for_review(verdict, video=video.id)
+    if video.is_public:
+        plugin_host().fire("on_published", content=video, kind="video")
+    return video
+
+
+def update(video, body):
+    """Apply the editor fields that were sent."""
+    was_public = video.is_public
+    text_before = _moderation_text(video)
+    _apply(video, body)
+    verdict = None
+    if _moderation_text(video) != text_before:
+        verdict = moderate(_moderation_text(video), "video")
+    video.updated_at = utcnow()
+    with db.write_transaction():
+        # only the editor's columns: a render running meanwhile owns the status/file columns
+        video.save(only=[getattr(Video, attribute) for attribute in VIDEO_FIELDS.values()]
+                   + [Video.updated_at])
+        flag_for_review(verdict, video=video.id)
+    if video.is_public and not was_public:
+        plugin_host().fire("on_published", content=video, kind="video")
+    return Video.get_by_id(video.id)
+
+
+def delete(video):
+    """One transaction: the video with its likes, shares, comments, views, reports and jobs (ON
+    DELETE); then its files. A render still running finds its video gone and discards its work."""
+    with db.write_transaction():
+        Video.delete().where(Video.id == video.id).execute()
+    get_storage(current_app).delete_prefix(video_render.video_prefix(video.id))
+
+
+def _conflict_generate(status):
+    if status == "processing":
+        return "This video is already being generated."
+    if status == "completed":
+        return "This video has already been generated; use regenerate to render it again."
+    return f"This video cannot be generated while {status}."
+
+
+def _conflict_regenerate(status):
+    if status == "processing":
+        return "This video is already being generated."
+    if status == "pending":
+        return "This video has not been generated yet; use generate."
+    return f"This video cannot be regenerated while {status}."
+
+
+def generate(video, user):
+    """Start the first render (from pending, or again after a failure)."""
+    if video.user_id != user.id:
+        abort(403, message=CREATOR_ONLY)
+    return video_render.start(video, user, GENERATE_FROM, _conflict_generate)
+
+
+def regenerate(video, user, body):
+    """Save the editor fields, then render again; the current file stays until the new one
+    succeeds (see ``core.services.video_render``)."""
+    if video.user_id != user.id:
+        abort(403, message=CREATOR_ONLY)
+    fresh = Video.get_by_id(video.id)
+    if fresh.status not in REGENERATE_FROM:
+        abort(409, message=_conflict_regenerate(fresh.status))
+    if body:
+        video = update(fresh, body)
+    return video_render.start(video, user, REGENERATE_FROM, _conflict_regenerate)
+
+
+def download_name(video):
+    title = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", video.title or "").strip(" .")
+    return f"{title or 'video'}.mp4"

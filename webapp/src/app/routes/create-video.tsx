@@ -1,0 +1,47 @@
+import { useSearchParams } from 'react-router-dom';
+import { Icon } from '../../components/ui/icons';
+import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../lib/auth';
+import { useStory } from '../../features/stories/api/get-story';
+import { useUserStories } from '../../features/stories/api/get-user-stories';
+import { StoryPicker } from '../../features/stories/components/story-picker';
+import { useVideo } from '../../features/videos/api/get-video';
+import { VideoChooser, VideoCreate, formFromStory, formFromVideo } from '../../features/videos/components/video-create';
+
+export default function CreateVideoRoute() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const fromStory = params.get('from_story');
+  const fromVideo = params.get('from_video');
+  const step = params.get('mode');
+  const stories = useUserStories(user?.id);
+  const story = useStory(Number(fromStory), !!fromStory && /^\d+$/.test(fromStory));
+  const video = useVideo(Number(fromVideo), !!fromVideo && /^\d+$/.test(fromVideo));
+
+  let body: React.ReactNode;
+  if ((fromStory && story.isLoading) || (fromVideo && video.isLoading)) {
+    body = (
+      <div className="page-loading">
+        <Spinner size="lg" />
+      </div>
+    );
+  } else if (fromStory || fromVideo || step === 'direct') {
+    const initial = fromStory && story.data ? formFromStory(story.data) : fromVideo && video.data ? formFromVideo(video.data) : { creationMode: 'direct' as const };
+    body = <VideoCreate key={`${fromStory}-${fromVideo}-${step}`} initial={initial} stories={stories.data ?? []} />;
+  } else if (step === 'pick') {
+    body = <StoryPicker userId={user!.id} onSelect={(id) => setParams({ from_story: String(id) })} onBack={() => setParams({})} />;
+  } else {
+    body = <VideoChooser onFromStory={() => setParams({ mode: 'pick' })} onDirect={() => setParams({ mode: 'direct' })} />;
+  }
+  return (
+    <div className="container page narrow">
+      <header className="page-header">
+        <h1 className="page-title">
+          <Icon name="film" size={28} /> Create a Horror Video
+        </h1>
+        <p className="muted">Narrated, animated nightmares. Generation takes about 2-5 minutes.</p>
+      </header>
+      {body}
+    </div>
+  );
+}

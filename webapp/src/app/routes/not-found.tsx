@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { StatusPage } from '../../components/status-page';
+
+export function NotFoundRoute() {
+  return (
+    <StatusPage
+      title="Page Not Found"
+      message="This page has vanished into the fog."
+      actions={
+        <Link to="/" className="btn btn-primary">
+          Go Home
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Tabs } from '../../components/ui/tabs';
+import { useAuth } from '../../lib/auth';
+import { ProfileCard } from '../../features/users/components/profile-card';
+import { MyStoriesList } from '../../features/stories/components/story-list';
+import { MyVideosList } from '../../features/videos/components/video-list';
+
+export default function ProfileRoute() {
+  const { user } = useAuth();
+  const [tab, setTab] = useState('stories');
+  if (!user) return null;
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1 className="page-title">My Horror Collection</h1>
+      </header>
+      <ProfileCard user={user} />
+      <div className="panel">
+        <Tabs
+          label="Collection"
+          idBase="profile"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'stories', label: 'My Stories' },
+            { value: 'videos', label: 'My Videos' },
+          ]}
+        />
+        <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`} className="tab-panel">
+          {tab === 'stories' ? <MyStoriesList userId={user.id} /> : <MyVideosList userId={user.id} />}
+        </div>
+      </div>
+    </div>
+  );
+}

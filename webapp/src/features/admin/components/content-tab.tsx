@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Icon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDebounce } from '../../../lib/use-debounce';
+import { authorHandle, formatCount, formatDate } from '../../../lib/format';
+import { handledUnauthorized } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useAdminContent, type ContentFilter, type ContentKind } from '../api/get-admin-content';
+import { useDeleteContent, useSetContentVisibility } from '../api/admin-content-mutations';
+
+const fail = (description: string) => (error: unknown) => {
+  if (handledUnauthorized(error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
+};
+
+export function ContentTab({ kind }: { kind: ContentKind }) {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<ContentFilter>('all');
+  const debounced = useDebounce(search, 300);
+  const items = useAdminContent({ kind, search: debounced, filter }, true);
+  const visibility = useSetContentVisibility();
+  const remove = useDeleteContent();
+  const [target, setTarget] = useState<number | null>(null);
+  const noun = kind === 'stories' ? 'story' : 'video';
+  return (
+    <div className="stack">
+      <div className="row wrap admin-filters">
+        <div className="search-box grow">
+          <Icon name="search" size={16} />
+          <label htmlFor={`admin-${kind}-search`} className="sr-only">Search {kind}</label>
+          <input id={`admin-${kind}-search`} type="search" className="input" placeholder={`Search ${kind}...`} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <label htmlFor={`admin-${kind}-filter`} className="sr-only">Filter {kind}</label>
+        <select id={`admin-${kind}-filter`} className="input select-narrow" value={filter} onChange={(e) => setFilter(e.target.value as ContentFilter)}>
+          <option value="all">All</option>
+          <option value="public">Public</option>
+          <option value="private">Private</option>
+          {kind === 'videos' && <option value="pending">Pending</option>}
+          {kind === 'videos' && <option value="completed">Completed</option>}
+        </select>
+      </div>
+      {items.isLoading ? (
+        [0, 1, 2, 3].map((i) => <Skeleton key={i} className="skeleton-row" />)
+      ) : !items.data?.length ? (
+        <p className="muted center">No {kind} found.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Author</th>
+                <th scope="col">Visibility</th>
+                <th scope="col">Views</th>
+                <th scope="col">Created</th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.data.map((item: any) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link to={`/${noun}/${item.id}`}>{item.title}</Link>
+                    <div className="badge-row">
+                      {item.genre && <Badge variant="outline">{item.genre}</Badge>}
+                      {item.status && <Badge variant={item.status === 'completed' ? 'success' : item.status === 'failed' ? 'danger' : 'default'}>{item.status}</Badge>}
+                    </div>
+                  </td>
+                  <td className="muted small">{authorHandle(item.user)}</td>
+                  <td>
+                    <Badge variant={item.isPublic === false ? 'warning' : 'success'}>{item.isPublic === false ? 'Private' : 'Public'}</Badge>
+                  </td>
+                  <td>{formatCount(item.views)}</td>
+                  <td className="muted small">{formatDate(item.createdAt)}</td>
+                  <td>
+                    <div className="row-sm end">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        disabled={visibility.isPending}
+                        onClick={() =>
+                          visibility.mutate(
+                            { kind, id: item.id, isPublic: item.isPublic === false },
+                            { onSuccess: () => toast({ title: 'Content visibility updated' }), onError: fail('Failed to update content visibility') },
+                          )
+                        }
+                      >
+                        {item.isPublic === false ? 'Make Public' : 'Make Private'}
+                      </button>
+                      <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>
+                        <Icon name="trash" size={14} />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={target !== null}
+        onClose={() => setTarget(null)}
+        title={`Delete ${noun}?`}
+        description={`Are you sure you want to delete this ${noun}? This action cannot be undone.`}
+        pending={remove.isPending}
+        onConfirm={() =>
+          target !== null &&
+          remove.mutate(
+            { kind, id: target },
+            {
+              onSuccess: () => {
+                setTarget(null);
+                toast({ title: 'Content deleted successfully' });
+              },
+              onError: (e) => {
+                setTarget(null);
+                fail('Failed to delete content')(e);
+              },
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

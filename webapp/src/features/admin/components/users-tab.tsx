@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Icon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDebounce } from '../../../lib/use-debounce';
+import { displayName, formatDate } from '../../../lib/format';
+import { handledUnauthorized, useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useAdminUsers, type AdminUserFilter } from '../api/get-admin-users';
+import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-users-mutations';
+import { BanDialog } from './ban-dialog';
+import type { User } from '../../../types/api';
+
+const fail = (description: string) => (error: unknown) => {
+  if (handledUnauthorized(error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
+};
+
+export function UsersTab() {
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<AdminUserFilter>('all');
+  const debounced = useDebounce(search, 300);
+  const users = useAdminUsers({ filter, search: debounced }, true);
+  const update = useUpdateUser();
+  const ban = useBanUser();
+  const unban = useUnbanUser();
+  const remove = useDeleteUser();
+  const [banTarget, setBanTarget] = useState<User | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<User | null>(null);
+
+  return (
+    <div className="stack">
+      <div className="row wrap admin-filters">
+        <div className="search-box grow">
+          <Icon name="search" size={16} />
+          <label htmlFor="admin-user-search" className="sr-only">Search users</label>
+          <input id="admin-user-search" type="search" className="input" placeholder="Search by name or e-mail..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <label htmlFor="admin-user-filter" className="sr-only">Filter users</label>
+        <select id="admin-user-filter" className="input select-narrow" value={filter} onChange={(e) => setFilter(e.target.value as AdminUserFilter)}>
+          <option value="all">All users</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+          <option value="admin">Admins</option>
+        </select>
+      </div>
+      {users.isLoading ? (
+        [0, 1, 2, 3].map((i) => <Skeleton key={i} className="skeleton-row" />)
+      ) : !users.data?.length ? (
+        <p className="muted center">No users found.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Content</th>
+                <th scope="col">Joined</th>
+                <th scope="col"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((u) => {
+                const self = me && String(me.id) === String(u.id);
+                return (
+                  <tr key={u.id}>
+                    <td>
+                      <div className="row-sm">
+                        <Avatar user={u} size={32} />
+                        <div>
+                          <div>{displayName(u)}</div>
+                          <div className="muted small">{u.email}</div>
+                        </div>
+                      </div>
+                    </td>
+                    <td>
+                      <Badge variant={u.role === 'user' ? 'outline' : 'accent'}>{u.role ?? 'user'}</Badge>
+                    </td>
+                    <td>
+                      <div className="badge-row">
+                        <Badge variant={u.isActive === false ? 'default' : 'success'}>{u.isActive === false ? 'Inactive' : 'Active'}</Badge>
+                        {u.isBanned && <Badge variant="danger" title={u.banReason ?? undefined}>Banned{u.banExpiresAt ? ` until ${formatDate(u.banExpiresAt)}` : ''}</Badge>}
+                      </div>
+                    </td>
+                    <td className="muted small">
+                      {u.storiesCount ?? 0} stories · {u.videosCount ?? 0} videos
+                    </td>
+                    <td className="muted small">{formatDate(u.createdAt)}</td>
+                    <td>
+                      <div className="row-sm end wrap">
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          disabled={!!self || update.isPending}
+                          onClick={() =>
+                            update.mutate(
+                              { id: u.id, updates: { isActive: u.isActive === false } },
+                              { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
+                            )
+                          }
+                        >
+                          {u.isActive === false ? 'Activate' : 'Deactivate'}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          disabled={!!self || update.isPending || u.role === 'super_admin'}
+                          onClick={() =>
+                            update.mutate(
+                              { id: u.id, updates: { role: u.role === 'admin' ? 'user' : 'admin' } },
+                              { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
+                            )
+                          }
+                        >
+                          {u.role === 'admin' ? 'Make User' : 'Make Admin'}
+                        </button>
+                        {u.isBanned ? (
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs"
+                            disabled={unban.isPending}
+                            onClick={() => unban.mutate(u.id, { onSuccess: () => toast({ title: 'User unbanned' }), onError: fail('Failed to unban user') })}
+                          >
+                            Unban
+                          </button>
+                        ) : (
+                          <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setBanTarget(u)}>
+                            Ban
+                          </button>
+                        )}
+                        <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setDeleteTarget(u)} aria-label={`Delete ${displayName(u)}`}>
+                          <Icon name="trash" size={14} />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <BanDialog
+        user={banTarget}
+        onClose={() => setBanTarget(null)}
+        pending={ban.isPending}
+        onBan={({ reason, expiresAt }) =>
+          banTarget &&
+          ban.mutate(
+            { id: banTarget.id, reason, expiresAt },
+            {
+              onSuccess: () => {
+                setBanTarget(null);
+                toast({ title: 'User banned' });
+              },
+              onError: fail('Failed to ban user'),
+            },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={!!deleteTarget}
+        onClose={() => setDeleteTarget(null)}
+        title="Delete user?"
+        description="Are you sure you want to delete this user and all their content? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleteTarget &&
+          remove.mutate(deleteTarget.id, {
+            onSuccess: () => {
+              setDeleteTarget(null);
+              toast({ title: 'User deleted' });
+            },
+            onError: (e) => {
+              setDeleteTarget(null);
+              fail('Failed to delete user')(e);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Comment, ContentType } from '../../../types/api';
+
+type Input = { type: ContentType; id: number; content: string; parentId?: number | null };
+
+/** POST /api/{type}s/{id}/comments {content, parentId?}. */
+export const createComment = ({ type, id, content, parentId }: Input) =>
+  api.post<Comment>(`/api/${type}s/${id}/comments`, parentId ? { content, parentId } : { content });
+
+export const useCreateComment = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createComment,
+    onSuccess: (_c, { type, id }) => {
+      client.invalidateQueries({ queryKey: [`${type}s`, 'comments', id] });
+      client.invalidateQueries({ queryKey: [`${type}s`, 'activity', id, 'comments'] });
+      client.invalidateQueries({ queryKey: [`${type}s`, 'detail', id, 'community'] });
+    },
+  });
+};

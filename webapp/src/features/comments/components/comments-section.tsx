@@ -1,0 +1,284 @@
+import { useMemo, useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { Icon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ReportButton } from '../../../components/report-button';
+import { LOGIN_URL, handledUnauthorized, requireSignIn, useAuth } from '../../../lib/auth';
+import { displayName, formatRelative, isEdited } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useComments } from '../api/get-comments';
+import { useCreateComment } from '../api/create-comment';
+import { useDeleteComment, useUpdateComment } from '../api/update-comment';
+import type { Comment, ContentType } from '../../../types/api';
+
+type Props = { type: ContentType; id: number; allowComments?: boolean };
+
+const failure = (description: string) => (error: unknown) => {
+  if (handledUnauthorized(error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
+};
+
+/** Top-level comments with one reply level, inline edit and reply modes. */
+export function CommentsSection({ type, id, allowComments = true }: Props) {
+  const { isAuthenticated } = useAuth();
+  const comments = useComments(type, id);
+  const create = useCreateComment();
+  const [text, setText] = useState('');
+
+  const threads = useMemo(() => {
+    const all = comments.data ?? [];
+    const top = all.filter((c) => !c.parentId);
+    const replies = (parent: number) =>
+      all.filter((c) => c.parentId === parent).sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+    return top.map((c) => ({ comment: c, replies: replies(c.id) }));
+  }, [comments.data]);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!requireSignIn(isAuthenticated, 'comment')) return;
+    const content = text.trim();
+    if (!content) {
+      toast({ title: 'Error', description: 'Please enter a comment', variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      { type, id, content },
+      {
+        onSuccess: () => {
+          setText('');
+          toast({ title: 'Comment posted successfully!' });
+        },
+        onError: failure('Failed to post comment. Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <section id="comments" className="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="section-title">
+        <Icon name="comment" /> Comments ({comments.data?.length ?? 0})
+      </h2>
+      {!allowComments ? (
+        <p className="muted">Comments are disabled for this {type}.</p>
+      ) : isAuthenticated ? (
+        <form className="comment-form" onSubmit={submit}>
+          <label htmlFor={`new-comment-${type}-${id}`} className="sr-only">
+            Write a comment
+          </label>
+          <textarea
+            id={`new-comment-${type}-${id}`}
+            className="input"
+            rows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Share your thoughts on this nightmare..."
+          />
+          <div className="row end">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
+              {create.isPending ? 'Posting...' : 'Post Comment'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="comment-signin">
+          <p className="muted">Sign in to join the conversation.</p>
+          <a className="btn btn-outline btn-sm" href={LOGIN_URL}>
+            Sign In to Comment
+          </a>
+        </div>
+      )}
+
+      {comments.isLoading ? (
+        <div className="stack">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="comment">
+              <Skeleton className="skeleton-avatar" />
+              <div style={{ flex: 1 }}>
+                <Skeleton className="skeleton-line short" />
+                <Skeleton className="skeleton-line" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : comments.isError ? (
+        <p className="muted">Failed to fetch comments</p>
+      ) : threads.length === 0 ? (
+        <p className="muted">No comments yet. Be the first to share your fear.</p>
+      ) : (
+        <ul className="comment-list">
+          {threads.map(({ comment, replies }) => (
+            <li key={comment.id}>
+              <CommentItem comment={comment} type={type} contentId={id} canReply={allowComments} />
+              {replies.length > 0 && (
+                <ul className="reply-list">
+                  {replies.map((r) => (
+                    <li key={r.id}>
+                      <CommentItem comment={r} type={type} contentId={id} canReply={false} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment, type, contentId, canReply }: { comment: Comment; type: ContentType; contentId: number; canReply: boolean }) {
+  const { user, isAuthenticated } = useAuth();
+  const isAuthor = !!user && String(user.id) === String(comment.userId);
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
+  const [draft, setDraft] = useState('');
+  const [confirm, setConfirm] = useState(false);
+  const update = useUpdateComment();
+  const remove = useDeleteComment();
+  const create = useCreateComment();
+  const target = { type, parentContentId: contentId, commentId: comment.id };
+
+  const saveEdit = () => {
+    const content = draft.trim();
+    if (!content) {
+      toast({ title: 'Error', description: 'Please enter comment content', variant: 'destructive' });
+      return;
+    }
+    update.mutate(
+      { ...target, content },
+      {
+        onSuccess: () => {
+          setMode('view');
+          toast({ title: 'Comment updated successfully!' });
+        },
+        onError: failure('Failed to update comment. Please try again.'),
+      },
+    );
+  };
+
+  const sendReply = () => {
+    if (!requireSignIn(isAuthenticated, 'reply')) return;
+    const content = draft.trim();
+    if (!content) {
+      toast({ title: 'Error', description: 'Please enter a reply', variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      { type, id: contentId, content, parentId: comment.parentId || comment.id },
+      {
+        onSuccess: () => {
+          setMode('view');
+          setDraft('');
+          toast({ title: 'Comment posted successfully!' });
+        },
+        onError: failure('Failed to post comment. Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <div className="comment">
+      <Avatar user={comment.user} size={36} />
+      <div className="comment-body">
+        <div className="comment-head">
+          <strong>{displayName(comment.user)}</strong>
+          <span className="muted small">{formatRelative(comment.createdAt)}</span>
+          {isEdited(comment.createdAt, comment.updatedAt) && <Badge variant="outline">Edited</Badge>}
+        </div>
+        {mode === 'edit' ? (
+          <div className="stack-sm">
+            <label className="sr-only" htmlFor={`edit-${comment.id}`}>Edit comment</label>
+            <textarea id={`edit-${comment.id}`} className="input" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
+            <div className="row-sm">
+              <button type="button" className="btn btn-primary btn-xs" onClick={saveEdit} disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save'}
+              </button>
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <p className="comment-text">{comment.content}</p>
+        )}
+        {mode === 'view' && (
+          <div className="comment-actions">
+            {canReply && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => {
+                  if (!requireSignIn(isAuthenticated, 'reply')) return;
+                  setDraft('');
+                  setMode('reply');
+                }}
+              >
+                Reply
+              </button>
+            )}
+            {isAuthor && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => {
+                    setDraft(comment.content);
+                    setMode('edit');
+                  }}
+                >
+                  <Icon name="edit" size={13} /> Edit
+                </button>
+                <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
+                  <Icon name="trash" size={13} /> Delete
+                </button>
+              </>
+            )}
+            {!isAuthor && <ReportButton type="comment" id={comment.id} compact />}
+          </div>
+        )}
+        {mode === 'reply' && (
+          <div className="stack-sm reply-form">
+            <label className="sr-only" htmlFor={`reply-${comment.id}`}>Write a reply</label>
+            <textarea
+              id={`reply-${comment.id}`}
+              className="input"
+              rows={2}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder={`Reply to ${displayName(comment.user)}...`}
+              autoFocus
+            />
+            <div className="row-sm">
+              <button type="button" className="btn btn-primary btn-xs" onClick={sendReply} disabled={create.isPending}>
+                {create.isPending ? 'Posting...' : 'Post Reply'}
+              </button>
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Delete comment?"
+        description="Are you sure you want to delete this comment? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(target, {
+            onSuccess: () => {
+              setConfirm(false);
+              toast({ title: 'Comment deleted successfully!' });
+            },
+            onError: (error) => {
+              setConfirm(false);
+              failure('Failed to delete comment. Please try again.')(error);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

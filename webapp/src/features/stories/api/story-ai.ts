@@ -1,0 +1,44 @@
+import { api } from '../../../lib/api-client';
+
+export type GeneratePayload = {
+  genre: string;
+  characters: string;
+  setting: string;
+  mood: string[];
+  intensity: number;
+  keyElements: string;
+  storyLength: 'short' | 'medium' | 'long';
+  timeOfDay: string;
+  weatherCondition: string;
+  protagonist: string;
+  antagonist: string;
+  narrativePerspective: string;
+  pacing: string;
+  customPrompt: string;
+  suggestedTitle: string;
+  plotTwist?: string;
+  includeDialogue?: boolean;
+  includeDescription?: boolean;
+};
+
+export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';
+
+/** POST /api/stories/generate → 202 {jobId}; the job's result is {title, content}. */
+export const startStoryGeneration = (payload: GeneratePayload) => api.post<{ jobId: string }>('/api/stories/generate', payload);
+
+/** POST /api/stories/suggestions → 202 {jobId}; result {suggestions: [...]}. */
+export const startStorySuggestions = (content: string) =>
+  api.post<{ jobId: string }>('/api/stories/suggestions', { content, type: 'improvement' });
+
+/** POST /api/stories/{id}/enhance or /api/stories/enhance → 202 {jobId}; result {content}. */
+export const startStoryEnhance = ({ id, type, content }: { id?: number; type: EnhanceType; content: string }) =>
+  api.post<{ jobId: string }>(id ? `/api/stories/${id}/enhance` : '/api/stories/enhance', { type, content });
+
+export type GenerateResult = { title: string; content: string };
+export type SuggestionsResult = { suggestions: string[] } | string[];
+export type EnhanceResult = { content: string };
+
+export function suggestionsText(result: SuggestionsResult | null): string {
+  const list = Array.isArray(result) ? result : result?.suggestions ?? [];
+  return list.filter(Boolean).join('\n\n');
+}

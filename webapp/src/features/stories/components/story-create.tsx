@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Icon } from '../../../components/ui/icons';
+import { ProgressBar } from '../../../components/ui/progress';
+import { TextField } from '../../../components/ui/form';
+import { useJobRunner } from '../../../lib/jobs';
+import { handledUnauthorized } from '../../../lib/auth';
+import { lengthLabel } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { startStoryGeneration, type GenerateResult } from '../api/story-ai';
+import { useCreateStory } from '../api/create-story';
+import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
+import { StoryTextEditor } from './story-text-editor';
+import { StoryAiPanel } from './story-ai-panel';
+
+/** /create: settings → generating (real job progress) → editor → saved. */
+export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
+  const navigate = useNavigate();
+  const [settings, setSettings] = useState<StorySettings>({ ...DEFAULT_STORY_SETTINGS, ...initial });
+  const [errors, setErrors] = useState<StoryErrors>({});
+  const [content, setContent] = useState('');
+  const [title, setTitle] = useState('');
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit');
+  const job = useJobRunner();
+  const save = useCreateStory();
+  const generated = content.length > 0;
+
+  const onSettings = (next: StorySettings) => {
+    setSettings(next);
+    if (Object.keys(errors).length) setErrors(validateStorySettings(next));
+  };
+
+  const generate = async () => {
+    const found = validateStorySettings(settings);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      toast({ title: 'Validation Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+      return;
+    }
+    try {
+      const result = await job.run<GenerateResult>(() =>
+        startStoryGeneration({
+          genre: settings.genre,
+          characters: settings.characters,
+          setting: settings.setting,
+          mood: [settings.mood],
+          intensity: settings.intensity,
+          keyElements: settings.keyElements,
+          storyLength: lengthLabel(settings.storyLength),
+          timeOfDay: settings.timeOfDay,
+          weatherCondition: settings.weatherCondition,
+          protagonist: settings.protagonist,
+          antagonist: settings.antagonist,
+          narrativePerspective: settings.narrativePerspective,
+          pacing: settings.pacing,
+          customPrompt: settings.customPrompt,
+          suggestedTitle: settings.title,
+          plotTwist: settings.plotTwist,
+          includeDialogue: settings.includeDialogue,
+          includeDescription: settings.includeDescription,
+        }),
+      );
+      setContent(result?.content ?? '');
+      setTitle(settings.title || result?.title || '');
+      setMode('edit');
+      toast({ title: 'Story Generated Successfully!', description: 'Review and refine your nightmare, then save it.' });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
+      toast({ title: 'Generation Failed', description: 'Failed to generate story. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  const saveStory = () => {
+    save.mutate(
+      {
+        title: title.trim(),
+        content,
+        genre: settings.genre,
+        mood: settings.mood,
+        characters: settings.characters,
+        setting: settings.setting,
+        intensity: settings.intensity,
+        storyLength: settings.storyLength,
+        timeOfDay: settings.timeOfDay,
+        weatherCondition: settings.weatherCondition,
+        protagonist: settings.protagonist,
+        antagonist: settings.antagonist,
+        narrativePerspective: settings.narrativePerspective,
+        pacing: settings.pacing,
+        keyElements: settings.keyElements,
+        plotTwist: settings.plotTwist,
+        customPrompt: settings.customPrompt,
+        includeDialogue: settings.includeDialogue,
+        includeDescription: settings.includeDescription,
+        isPublic: settings.isPublic,
+        allowComments: settings.allowComments,
+      },
+      {
+        onSuccess: (story) => {
+          toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
+          navigate(`/story/${story.id}`);
+        },
+        onError: (error) => {
+          if (handledUnauthorized(error)) return;
+          toast({ title: 'Save Failed', description: 'Failed to save story. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const generateNew = () => {
+    setContent('');
+    setTitle('');
+    setMode('edit');
+  };
+
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <h1 className="page-title">
+          <Icon name="book" size={28} /> Create a Horror Story
+        </h1>
+        <p className="muted">Shape the nightmare, let the AI write it, then make it yours.</p>
+      </header>
+      <div className="create-layout">
+        <section className="panel" aria-labelledby="settings-title">
+          <h2 id="settings-title" className="panel-title">Story Settings</h2>
+          <StorySettingsForm value={settings} onChange={onSettings} errors={errors} disabled={job.running} />
+          <button type="button" className="btn btn-primary btn-block" onClick={generate} disabled={job.running}>
+            <Icon name="sparkles" size={16} /> {job.running ? 'Generating...' : generated ? 'Regenerate Story' : 'Generate Story'}
+          </button>
+        </section>
+        <section className="panel" aria-labelledby="result-title" aria-busy={job.running}>
+          <h2 id="result-title" className="panel-title">Your Story</h2>
+          {job.running ? (
+            <div className="generating">
+              <ProgressBar value={job.progress} message={job.message} label="Story generation progress" />
+              <p className="muted small">The AI is conjuring your nightmare. This usually takes less than a minute.</p>
+            </div>
+          ) : generated ? (
+            <div className="stack">
+              <TextField label="Title" value={title} onChange={setTitle} placeholder={`${settings.genre} Story in ${settings.setting}`} maxLength={200} />
+              <StoryTextEditor value={content} onChange={setContent} mode={mode} onModeChange={setMode} />
+              <StoryAiPanel content={content} onContent={setContent} />
+              <div className="save-area">
+                <button type="button" className="btn btn-primary" onClick={saveStory} disabled={save.isPending || !content.trim()}>
+                  <Icon name="save" size={16} /> {save.isPending ? 'Saving...' : 'Save Story'}
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={generateNew} disabled={save.isPending}>
+                  <Icon name="refresh" size={16} /> Generate New
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="empty-state">
+              <Icon name="skull" size={44} />
+              <h3>Your nightmare awaits</h3>
+              <p>Fill in the settings and press Generate Story. The text appears here for you to edit and save.</p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

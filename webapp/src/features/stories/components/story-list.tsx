@@ -1,0 +1,112 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Icon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ShareDropdown } from '../../../components/share-dropdown';
+import { excerpt, formatCount, formatDate } from '../../../lib/format';
+import { handledUnauthorized } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useUserStories } from '../api/get-user-stories';
+import { useDeleteStory } from '../api/delete-story';
+import { useShareStory } from '../api/share-story';
+import type { Story } from '../../../types/api';
+
+/** Profile: My Stories. */
+export function MyStoriesList({ userId }: { userId: string | number }) {
+  const stories = useUserStories(userId);
+  const navigate = useNavigate();
+  if (stories.isLoading)
+    return (
+      <div className="stack">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="skeleton-row" />
+        ))}
+      </div>
+    );
+  if (stories.isError) return <p className="muted">Failed to fetch user stories</p>;
+  if (!stories.data?.length)
+    return (
+      <EmptyState
+        title="No stories yet"
+        hint="Your first nightmare is one click away."
+        icon="book"
+        action={
+          <button type="button" className="btn btn-primary" onClick={() => navigate('/create')}>
+            Create Your First Story
+          </button>
+        }
+      />
+    );
+  return (
+    <ul className="item-list">
+      {stories.data.map((story) => (
+        <MyStoryRow key={story.id} story={story} />
+      ))}
+    </ul>
+  );
+}
+
+function MyStoryRow({ story }: { story: Story }) {
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeleteStory();
+  const share = useShareStory();
+  return (
+    <li className="item-row">
+      <div className="item-main">
+        <Link to={`/story/${story.id}`} className="item-title">
+          {story.title}
+        </Link>
+        <p className="muted small clamp-2">{excerpt(story.content)}</p>
+        <div className="badge-row">
+          <Badge variant="accent">{story.genre}</Badge>
+          {story.isPublic === false && <Badge variant="warning">Private</Badge>}
+          <span className="muted small">
+            <Icon name="eye" size={13} /> {formatCount(story.views)} · <Icon name="heart" size={13} /> {story.likesCount ?? 0} · {formatDate(story.createdAt)}
+          </span>
+        </div>
+      </div>
+      <div className="item-actions">
+        <Link to={`/story/${story.id}/edit`} className="btn btn-ghost btn-xs">
+          <Icon name="edit" size={14} /> Edit
+        </Link>
+        <Link to={`/create-video?from_story=${story.id}`} className="btn btn-ghost btn-xs">
+          <Icon name="film" size={14} /> Create Video
+        </Link>
+        <ShareDropdown
+          type="story"
+          id={story.id}
+          title={story.title}
+          buttonLabel="Share"
+          className="btn btn-ghost btn-xs"
+          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
+        />
+        <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
+          <Icon name="trash" size={14} /> Delete
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Delete story?"
+        description="Are you sure you want to delete this story? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(story.id, {
+            onSuccess: () => {
+              setConfirm(false);
+              toast({ title: 'Story deleted successfully' });
+            },
+            onError: (error) => {
+              setConfirm(false);
+              if (handledUnauthorized(error)) return;
+              toast({ title: 'Error', description: 'Failed to delete story', variant: 'destructive' });
+            },
+          })
+        }
+      />
+    </li>
+  );
+}

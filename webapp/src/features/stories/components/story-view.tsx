@@ -1,0 +1,88 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { ShareDropdown } from '../../../components/share-dropdown';
+import { ReportButton } from '../../../components/report-button';
+import { displayName, firstMood, formatCount, formatRelative, readingTime } from '../../../lib/format';
+import { useAuth } from '../../../lib/auth';
+import { useShareStory } from '../api/share-story';
+import { StoryLikeButton } from './story-like-button';
+import type { Story } from '../../../types/api';
+
+/** The story page body: header, badges, content and actions. */
+export function StoryView({ story }: { story: Story }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const share = useShareStory();
+  const isOwner = !!user && String(user.id) === String(story.userId);
+  const mood = firstMood(story.mood);
+  return (
+    <article className="story-article">
+      <div className="row between wrap">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
+          <Icon name="back" size={16} /> Back
+        </button>
+        <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
+          <Icon name="eye" size={16} /> {formatCount(story.views ?? 0)} views
+        </span>
+      </div>
+      <header className="story-header">
+        <div className="author-row">
+          <Avatar user={story.user} size={44} />
+          <div>
+            <p className="author-name">{displayName(story.user, 'Anonymous Horror Writer')}</p>
+            <p className="muted small row-sm wrap">
+              <Badge variant="accent">{story.genre}</Badge>
+              <span>{formatRelative(story.createdAt)}</span>
+              <span aria-hidden="true">·</span>
+              <span className="meta-item">
+                <Icon name="clock" size={14} /> {readingTime(story.content)} min read
+              </span>
+            </p>
+          </div>
+        </div>
+        <h1 className="story-title">{story.title}</h1>
+        <div className="badge-row">
+          {story.characters && <Badge variant="outline" title="Characters">Characters: {story.characters}</Badge>}
+          {story.setting && <Badge variant="outline" title="Setting">Setting: {story.setting}</Badge>}
+          {mood && <Badge variant="outline" title="Mood">Mood: {mood}</Badge>}
+          {story.intensity ? <Badge variant="outline" title="Intensity">Intensity: {story.intensity}/10</Badge> : null}
+          {story.isPublic === false && <Badge variant="warning">Private</Badge>}
+        </div>
+      </header>
+      <div className="story-content">{story.content}</div>
+      <div className="story-actions">
+        <StoryLikeButton story={story} size="md" />
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+          aria-label={`${story.commentsCount ?? 0} comments: go to comments`}
+        >
+          <Icon name="comment" size={16} /> {story.commentsCount ?? 0}
+        </button>
+        <ShareDropdown
+          type="story"
+          id={story.id}
+          title={story.title}
+          count={story.sharesCount ?? 0}
+          className="btn btn-ghost"
+          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
+        />
+        <span className="spacer" />
+        {isOwner && (
+          <>
+            <Link to={`/story/${story.id}/edit`} className="btn btn-outline btn-sm">
+              <Icon name="edit" size={14} /> Edit
+            </Link>
+            <Link to={`/create-video?from_story=${story.id}`} className="btn btn-outline btn-sm">
+              <Icon name="film" size={14} /> Make Video
+            </Link>
+          </>
+        )}
+        {!isOwner && <ReportButton type="story" id={story.id} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { useNavigate } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar';
+import { DropdownMenu, MenuItem } from '../../../components/ui/dropdown-menu';
+import { Icon } from '../../../components/ui/icons';
+import { formatCount, formatDate } from '../../../lib/format';
+import { useUserStats } from '../api/get-user-stats';
+import type { User } from '../../../types/api';
+
+export function ProfileCard({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const stats = useUserStats(user.id);
+  return (
+    <section className="panel profile-card" aria-label="Profile">
+      <Avatar user={user} size={84} />
+      <div className="profile-info">
+        <h2 className="profile-name">@{user.firstName || 'creator'}</h2>
+        <p className="muted">{user.email}</p>
+        {user.createdAt && <p className="muted small">Joined {formatDate(user.createdAt)}</p>}
+        <div className="profile-counts">
+          <span>
+            <strong>{formatCount(stats.data?.storiesCount ?? user.storiesCount ?? 0)}</strong> stories
+          </span>
+          <span>
+            <strong>{formatCount(stats.data?.videosCount ?? user.videosCount ?? 0)}</strong> videos
+          </span>
+          <span>
+            <strong>{formatCount(stats.data?.totalViews ?? 0)}</strong> views
+          </span>
+        </div>
+      </div>
+      <DropdownMenu
+        buttonClassName="btn btn-primary"
+        label={
+          <>
+            <Icon name="plus" size={16} /> Create New <Icon name="chevron" size={14} />
+          </>
+        }
+      >
+        {({ close }) => (
+          <>
+            <MenuItem close={close} onSelect={() => navigate('/create')}>
+              <Icon name="book" size={16} /> Create Story
+            </MenuItem>
+            <MenuItem close={close} onSelect={() => navigate('/create-video')}>
+              <Icon name="film" size={16} /> Create Video
+            </MenuItem>
+          </>
+        )}
+      </DropdownMenu>
+    </section>
+  );
+}

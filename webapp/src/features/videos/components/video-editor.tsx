@@ -1,0 +1,305 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { ProgressBar } from '../../../components/ui/progress';
+import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
+import { Tabs } from '../../../components/ui/tabs';
+import {
+  EDITOR_ANIMATION_STYLES,
+  EDITOR_ASPECT_RATIOS,
+  EDITOR_COLOR_GRADING,
+  EDITOR_DURATION,
+  EDITOR_FRAME_RATES,
+  EDITOR_MUSIC,
+  EDITOR_RESOLUTIONS,
+  EDITOR_TRANSITIONS,
+  EDITOR_VOICES,
+} from '../../../lib/constants';
+import { formatDuration } from '../../../lib/format';
+import { handledUnauthorized } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useRegenerateVideo, useUpdateVideo } from '../api/update-video';
+import { useVideoCommunity } from '../api/get-video';
+import { VideoStatusBadge } from './video-status-badge';
+import type { Video } from '../../../types/api';
+
+export type EditorForm = {
+  title: string;
+  description: string;
+  animationStyle: string;
+  narrationVoice: string;
+  musicAmbience: string;
+  duration: number;
+  aspectRatio: string;
+  resolution: string;
+  frameRate: number;
+  voiceSpeed: number;
+  musicVolume: number;
+  narrationVolume: number;
+  colorGrading: string;
+  transitions: string;
+  subtitles: boolean;
+  watermark: boolean;
+  isPublic: boolean;
+  allowComments: boolean;
+  allowDownload: boolean;
+};
+
+export const EDITOR_DEFAULTS: EditorForm = {
+  title: '',
+  description: '',
+  animationStyle: 'Cinematic',
+  narrationVoice: 'Deep Male',
+  musicAmbience: 'Dark Orchestral',
+  duration: 60,
+  aspectRatio: '16:9',
+  resolution: '1080p',
+  frameRate: 30,
+  voiceSpeed: 1,
+  musicVolume: 50,
+  narrationVolume: 80,
+  colorGrading: 'Horror',
+  transitions: 'Fade',
+  subtitles: true,
+  watermark: false,
+  isPublic: true,
+  allowComments: true,
+  allowDownload: false,
+};
+
+export function editorFormFromVideo(video: Video): EditorForm {
+  const out = { ...EDITOR_DEFAULTS };
+  for (const key of Object.keys(EDITOR_DEFAULTS) as (keyof EditorForm)[]) {
+    const value = (video as any)[key];
+    if (value !== undefined && value !== null) (out as any)[key] = value;
+  }
+  return out;
+}
+
+type Errors = Partial<Record<keyof EditorForm, string>>;
+
+/** SPEC §5 video editor rules. */
+export function validateEditorForm(f: EditorForm): Errors {
+  const e: Errors = {};
+  if (f.title.trim().length < 1) e.title = 'Title is required';
+  else if (f.title.length > 100) e.title = 'Title must be under 100 characters';
+  if (!f.animationStyle) e.animationStyle = 'Animation style is required';
+  if (!f.narrationVoice) e.narrationVoice = 'Narration voice is required';
+  if (f.duration < 10 || f.duration > 300) e.duration = 'Duration must be between 10 and 300 seconds';
+  if (f.frameRate < 24 || f.frameRate > 60) e.frameRate = 'Frame rate must be between 24 and 60';
+  if (f.voiceSpeed < 0.5 || f.voiceSpeed > 2) e.voiceSpeed = 'Voice speed must be between 0.5 and 2';
+  if (f.musicVolume < 0 || f.musicVolume > 100) e.musicVolume = 'Music volume must be between 0 and 100';
+  if (f.narrationVolume < 0 || f.narrationVolume > 100) e.narrationVolume = 'Narration volume must be between 0 and 100';
+  return e;
+}
+
+const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
+  title: 'video',
+  animationStyle: 'video',
+  duration: 'video',
+  frameRate: 'video',
+  narrationVoice: 'audio',
+  voiceSpeed: 'audio',
+  musicVolume: 'audio',
+  narrationVolume: 'audio',
+};
+
+export function VideoEditor({ video }: { video: Video }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<EditorForm>(() => editorFormFromVideo(video));
+  const [errors, setErrors] = useState<Errors>({});
+  const [dirty, setDirty] = useState(false);
+  const [tab, setTab] = useState('video');
+  const [regenerating, setRegenerating] = useState(false);
+  const save = useUpdateVideo();
+  const regenerate = useRegenerateVideo();
+  const live = useVideoCommunity(video.id, { forcePolling: regenerating });
+  const current = live.data ?? video;
+  const previous = useRef(current.status);
+
+  useEffect(() => {
+    if (!regenerating) return;
+    const status = current.status;
+    if (previous.current === 'processing' && status === 'completed') {
+      setRegenerating(false);
+      toast({ title: 'Video Regenerated', description: 'Your video has been regenerated with new settings.', variant: 'success' });
+    } else if (status === 'failed' && previous.current !== 'failed') {
+      setRegenerating(false);
+      toast({ title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.', variant: 'destructive' });
+    }
+    previous.current = status;
+  }, [current.status, regenerating]);
+
+  const set = <K extends keyof EditorForm>(key: K) => (v: EditorForm[K]) => {
+    const next = { ...form, [key]: v };
+    setForm(next);
+    setDirty(true);
+    if (Object.keys(errors).length) setErrors(validateEditorForm(next));
+  };
+
+  const check = () => {
+    const found = validateEditorForm(form);
+    setErrors(found);
+    const keys = Object.keys(found) as (keyof EditorForm)[];
+    if (keys.length) setTab(TAB_OF[keys[0]] ?? 'video');
+    return keys.length === 0;
+  };
+
+  const onSave = () => {
+    if (!check()) {
+      toast({ title: 'Validation Error', description: 'Please fix the errors in your video settings.', variant: 'destructive' });
+      return;
+    }
+    save.mutate(
+      { id: video.id, data: form },
+      {
+        onSuccess: () => {
+          setDirty(false);
+          toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' });
+        },
+        onError: (error) => {
+          if (handledUnauthorized(error)) return;
+          toast({ title: 'Save Failed', description: 'Failed to save your video settings. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const onRegenerate = () => {
+    if (!check()) {
+      toast({ title: 'Validation Error', description: 'Please fix the errors before regenerating.', variant: 'destructive' });
+      return;
+    }
+    regenerate.mutate(
+      { id: video.id, data: form },
+      {
+        onSuccess: () => {
+          setDirty(false);
+          previous.current = 'processing';
+          setRegenerating(true);
+          live.refetch();
+        },
+        onError: (error) => {
+          if (handledUnauthorized(error)) return;
+          toast({ title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.', variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const busy = save.isPending || regenerate.isPending || regenerating;
+  const progressValue = regenerate.isPending ? 5 : current.progress ?? 0;
+  return (
+    <div className="container page">
+      <header className="page-header row between wrap">
+        <div>
+          <h1 className="page-title">
+            <Icon name="film" size={26} /> Video Editor
+          </h1>
+          <p className="muted row-sm wrap">
+            <span>{current.title}</span> <VideoStatusBadge status={current.status} />
+            {dirty && <Badge variant="warning">Unsaved changes</Badge>}
+          </p>
+        </div>
+        <div className="row-sm wrap">
+          <button type="button" className="btn btn-primary" onClick={onSave} disabled={busy}>
+            <Icon name="save" size={16} /> {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={onRegenerate} disabled={busy}>
+            <Icon name="refresh" size={16} /> {regenerating || regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => navigate(`/video/${video.id}`)}>
+            Close
+          </button>
+        </div>
+      </header>
+      {(regenerating || regenerate.isPending) && (
+        <ProgressBar value={progressValue} message={current.progressMessage || 'Regenerating your video...'} label="Regeneration progress" />
+      )}
+      <div className="editor-layout">
+        <section className="panel">
+          <Tabs
+            label="Editor sections"
+            idBase="video-editor"
+            value={tab}
+            onChange={setTab}
+            items={[
+              { value: 'video', label: 'Video' },
+              { value: 'audio', label: 'Audio' },
+              { value: 'effects', label: 'Effects' },
+              { value: 'publish', label: 'Publish' },
+            ]}
+          />
+          <fieldset className="tab-panel" role="tabpanel" id={`video-editor-panel-${tab}`} aria-labelledby={`video-editor-tab-${tab}`} disabled={regenerating}>
+            {tab === 'video' && (
+              <div className="stack">
+                <TextField label="Title *" value={form.title} onChange={set('title')} error={errors.title} />
+                <TextField label="Description" value={form.description} onChange={set('description')} multiline rows={3} />
+                <SelectField label="Animation style *" value={form.animationStyle} onChange={set('animationStyle')} options={EDITOR_ANIMATION_STYLES} error={errors.animationStyle} />
+                <SliderField label="Duration" value={form.duration} onChange={set('duration')} min={EDITOR_DURATION.min} max={EDITOR_DURATION.max} step={EDITOR_DURATION.step} display={formatDuration(form.duration)} error={errors.duration} />
+                <div className="grid-3">
+                  <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={set('aspectRatio')} options={EDITOR_ASPECT_RATIOS} />
+                  <SelectField label="Resolution" value={form.resolution} onChange={set('resolution')} options={EDITOR_RESOLUTIONS} />
+                  <SelectField label="Frame rate" value={form.frameRate} onChange={(v) => set('frameRate')(Number(v))} options={EDITOR_FRAME_RATES.map((f) => ({ value: f, label: `${f} fps` }))} error={errors.frameRate} />
+                </div>
+              </div>
+            )}
+            {tab === 'audio' && (
+              <div className="stack">
+                <SelectField label="Narration voice *" value={form.narrationVoice} onChange={set('narrationVoice')} options={EDITOR_VOICES} error={errors.narrationVoice} />
+                <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} min={0.5} max={2} step={0.1} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
+                <SelectField label="Music" value={form.musicAmbience} onChange={set('musicAmbience')} options={EDITOR_MUSIC} placeholder="None" />
+                <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} min={0} max={100} step={5} display={`${form.musicVolume}%`} error={errors.musicVolume} />
+                <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} min={0} max={100} step={5} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
+              </div>
+            )}
+            {tab === 'effects' && (
+              <div className="stack">
+                <SelectField label="Color grading" value={form.colorGrading} onChange={set('colorGrading')} options={EDITOR_COLOR_GRADING} />
+                <SelectField label="Transitions" value={form.transitions} onChange={set('transitions')} options={EDITOR_TRANSITIONS} />
+                <SwitchField label="Subtitles" checked={form.subtitles} onChange={set('subtitles')} />
+                <SwitchField label="Watermark" checked={form.watermark} onChange={set('watermark')} />
+              </div>
+            )}
+            {tab === 'publish' && (
+              <div className="stack">
+                <SwitchField label="Public" checked={form.isPublic} onChange={set('isPublic')} />
+                <SwitchField label="Allow comments" checked={form.allowComments} onChange={set('allowComments')} />
+                <SwitchField label="Allow download" checked={form.allowDownload} onChange={set('allowDownload')} />
+              </div>
+            )}
+          </fieldset>
+        </section>
+        <aside className="panel preview-panel" aria-label="Preview">
+          <h2 className="panel-title">Preview</h2>
+          <div className={`preview-frame ratio-${form.aspectRatio.replace(':', '-')}`}>
+            {current.posterUrl ? (
+              <img src={current.posterUrl} alt={`Preview of ${current.title}`} />
+            ) : (
+              <div className="thumb-placeholder">
+                <Icon name="image" size={40} />
+              </div>
+            )}
+          </div>
+          <dl className="details-list">
+            <dt>Duration</dt>
+            <dd>{formatDuration(form.duration)}</dd>
+            <dt>Format</dt>
+            <dd>
+              {form.aspectRatio} · {form.resolution} · {form.frameRate} fps
+            </dd>
+            <dt>Voice</dt>
+            <dd>
+              {form.narrationVoice} ({form.voiceSpeed.toFixed(1)}x)
+            </dd>
+            <dt>Look</dt>
+            <dd>
+              {form.colorGrading} · {form.transitions}
+            </dd>
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}

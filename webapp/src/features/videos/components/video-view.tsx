@@ -1,0 +1,144 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { ShareDropdown } from '../../../components/share-dropdown';
+import { ReportButton } from '../../../components/report-button';
+import { displayName, firstMood, formatCount, formatDuration, formatRelative } from '../../../lib/format';
+import { getErrorMessage } from '../../../lib/api-client';
+import { handledUnauthorized, useAuth } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import { useGenerateVideo } from '../api/generate-video';
+import { useShareVideo } from '../api/share-video';
+import { VideoLikeButton } from './video-like-button';
+import { VideoPlayer } from './video-player';
+import { VideoStatusBadge } from './video-status-badge';
+import type { Video } from '../../../types/api';
+
+/** Toasts once when a followed render finishes. */
+export function useRenderOutcomeToast(video: Video | undefined) {
+  const previous = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const status = video?.status;
+    if (previous.current === 'processing' && status === 'completed') {
+      toast({ title: 'Video Ready!', description: 'Your horror video has been generated.', variant: 'success' });
+    } else if (previous.current === 'processing' && status === 'failed') {
+      toast({ title: 'Generation Failed', description: video?.error || 'The video could not be generated.', variant: 'destructive' });
+    }
+    previous.current = status;
+  }, [video?.status]);
+}
+
+export function VideoView({ video }: { video: Video }) {
+  const navigate = useNavigate();
+  const { user, isAuthenticated } = useAuth();
+  const generate = useGenerateVideo();
+  const share = useShareVideo();
+  const isCreator = !!user && String(user.id) === String(video.userId);
+  useRenderOutcomeToast(video);
+
+  const start = () => {
+    if (!isAuthenticated) {
+      toast({ title: 'Authentication Required', description: 'Please log in to generate videos', variant: 'destructive' });
+      return;
+    }
+    if (!isCreator) {
+      toast({ title: 'Access Denied', description: 'Only the creator can generate this video', variant: 'destructive' });
+      return;
+    }
+    generate.mutate(video.id, {
+      onSuccess: () =>
+        toast({ title: 'Video Generation Started', description: 'Your video is being generated. Check back in a few moments.' }),
+      onError: (error) => {
+        if (handledUnauthorized(error)) return;
+        toast({ title: 'Error', description: `Failed to start video generation: ${getErrorMessage(error)}`, variant: 'destructive' });
+      },
+    });
+  };
+
+  const mood = firstMood(video.mood);
+  return (
+    <article className="video-article">
+      <div className="row between wrap">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
+          <Icon name="back" size={16} /> Back
+        </button>
+        <span className="meta-item">
+          <Icon name="eye" size={16} /> {formatCount(video.views ?? 0)} views
+        </span>
+      </div>
+      <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />
+      <header className="story-header">
+        <h1 className="story-title">{video.title}</h1>
+        <div className="author-row">
+          <Avatar user={video.user} size={40} />
+          <div>
+            <p className="author-name">{displayName(video.user, 'Anonymous Horror Creator')}</p>
+            <p className="muted small row-sm wrap">
+              {video.genre && <Badge variant="accent">{video.genre}</Badge>}
+              <span>{formatRelative(video.createdAt)}</span>
+              <span aria-hidden="true">·</span>
+              <span className="meta-item">
+                <Icon name="clock" size={14} /> {formatDuration(video.duration)}
+              </span>
+            </p>
+          </div>
+        </div>
+        <div className="badge-row">
+          <VideoStatusBadge status={video.status} />
+          {video.animationStyle && <Badge variant="outline" title="Animation style">{video.animationStyle}</Badge>}
+          {video.narrationVoice && <Badge variant="outline" title="Narration voice">{video.narrationVoice}</Badge>}
+          {video.musicAmbience && <Badge variant="outline" title="Music">{video.musicAmbience}</Badge>}
+          {mood && <Badge variant="outline">{mood}</Badge>}
+          {video.aspectRatio && <Badge variant="outline">{video.aspectRatio}</Badge>}
+          {video.resolution && (
+            <Badge variant="outline" title={video.renderHeight ? `Rendered at ${video.renderHeight}p` : undefined}>
+              {video.resolution}
+            </Badge>
+          )}
+          {video.isPublic === false && <Badge variant="warning">Private</Badge>}
+        </div>
+      </header>
+      {video.description && <p className="video-description">{video.description}</p>}
+      <div className="story-actions">
+        <VideoLikeButton video={video} size="md" />
+        <button type="button" className="btn btn-ghost" onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth' })}>
+          <Icon name="comment" size={16} /> {video.commentsCount ?? 0}
+        </button>
+        <ShareDropdown
+          type="video"
+          id={video.id}
+          title={video.title}
+          count={video.sharesCount ?? 0}
+          className="btn btn-ghost"
+          onShare={({ platform, shareType }) => share.mutateAsync({ id: video.id, platform, shareType })}
+        />
+        {video.downloadUrl && (
+          <a className="btn btn-outline btn-sm" href={video.downloadUrl} download>
+            <Icon name="download" size={14} /> Download
+          </a>
+        )}
+        <span className="spacer" />
+        {isCreator ? (
+          <Link to={`/video-editor/${video.id}`} className="btn btn-outline btn-sm">
+            <Icon name="edit" size={14} /> Edit Video
+          </Link>
+        ) : (
+          <ReportButton type="video" id={video.id} />
+        )}
+        {video.storyId ? (
+          <Link to={`/story/${video.storyId}`} className="btn btn-ghost btn-sm">
+            <Icon name="book" size={14} /> Read the Story
+          </Link>
+        ) : null}
+      </div>
+      {video.content && (
+        <details className="panel video-script">
+          <summary>Narration script</summary>
+          <div className="story-content">{video.content}</div>
+        </details>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+type Likeable = { id: number; isLikedByUser?: boolean; likesCount?: number };
+type Snapshot = Array<[QueryKey, unknown]>;
+
+function patch(item: Likeable, id: number, liked: boolean): Likeable {
+  if (!item || item.id !== id) return item;
+  const was = !!item.isLikedByUser;
+  const delta = liked === was ? 0 : liked ? 1 : -1;
+  return { ...item, isLikedByUser: liked, likesCount: Math.max(0, (item.likesCount ?? 0) + delta) };
+}
+
+/**
+ * Optimistic like toggle for `resource` ('stories' | 'videos'): patches every
+ * cached list and the item's detail queries; returns a snapshot to roll back.
+ */
+export async function applyOptimisticLike(client: QueryClient, resource: string, id: number, liked: boolean): Promise<Snapshot> {
+  const filters = [{ queryKey: [resource, 'list'] }, { queryKey: [resource, 'detail', id] }];
+  await Promise.all(filters.map((f) => client.cancelQueries(f)));
+  const snapshot: Snapshot = filters.flatMap((f) => client.getQueriesData(f));
+  for (const f of filters) {
+    client.setQueriesData(f, (old: unknown) => {
+      if (Array.isArray(old)) return old.map((item) => patch(item as Likeable, id, liked));
+      if (old && typeof old === 'object') return patch(old as Likeable, id, liked);
+      return old;
+    });
+  }
+  return snapshot;
+}
+
+export function rollback(client: QueryClient, snapshot: Snapshot | undefined) {
+  for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
+}
