@@ -58,7 +58,8 @@ def plugins_list(as_json):
         return
     for row in rows:
         origin = "built-in" if row["builtin"] else row["package"]
-        click.echo(f"{row['name']}  {row['version']}  ({origin})")
+        state = "  [disabled in plugins.toml]" if row["disabled"] else ""
+        click.echo(f"{row['name']}  {row['version']}  ({origin}){state}")
         click.echo(f"    hooks: {', '.join(row['hooks']) or '-'}")
         if row["provides"]:
             click.echo(f"    provides: {', '.join(row['provides'])}")
@@ -151,7 +152,7 @@ def string_list(tbl, key):
 
 
 def edit(name, capability, enable):
-    """Apply enable/disable to plugins.toml; returns the message to print."""
+    """Apply enable/disable to plugins.toml; returns ``(message, whether the file changed)``."""
     import tomlkit
 
     from core.plugins import CAPABILITIES
@@ -166,12 +167,12 @@ def edit(name, capability, enable):
         default = CAPABILITIES[kind][2]
         if enable:
             if active == name:
-                return f"{kind} provider is already '{name}'"
+                return f"{kind} provider is already '{name}'", False
             section["provider"] = name
             message = f"{kind} provider: {active} -> {name}"
         else:
             if active != name:
-                return f"'{name}' is not the active {kind} provider ({active} is)"
+                return f"'{name}' is not the active {kind} provider ({active} is)", False
             if name == default:
                 raise click.ClickException(
                     f"'{name}' is the default {kind} provider: enable another one instead, "
@@ -181,7 +182,7 @@ def edit(name, capability, enable):
     elif kind == "moderation":
         filters = string_list(table(doc, "moderation"), "filters")
         if enable == (name in filters):
-            return f"moderation filter '{name}' is already {'on' if enable else 'off'}"
+            return f"moderation filter '{name}' is already {'on' if enable else 'off'}", False
         if enable:
             filters.append(name)
         else:
@@ -194,7 +195,7 @@ def edit(name, capability, enable):
             section["targets"].extend(target.id for target in plugin_host.share_targets())
         targets = section["targets"]
         if enable == (name in targets):
-            return f"share target '{name}' is already {'on' if enable else 'off'}"
+            return f"share target '{name}' is already {'on' if enable else 'off'}", False
         if enable:
             targets.append(name)
         else:
@@ -203,18 +204,21 @@ def edit(name, capability, enable):
     else:
         disabled = string_list(table(doc, "plugins"), "disabled")
         if enable == (name not in disabled):
-            return f"plugin '{name}' is already {'enabled' if enable else 'disabled'}"
+            return f"plugin '{name}' is already {'enabled' if enable else 'disabled'}", False
         if enable:
             disabled.remove(name)
         else:
             disabled.append(name)
         message = f"plugin '{name}' {'enabled' if enable else 'disabled'}"
     path.write_text(tomlkit.dumps(doc))
-    return message
+    return message, True
 
 
-def report_after_edit(message):
+def report_after_edit(outcome):
+    message, changed = outcome
     click.echo(f"{config_file()}: {message}")
+    if not changed:
+        return
     plugin_host = load_host()
     for problem in plugin_host.problems():
         click.echo(f"warning: {problem.format(plugin_host.config_path)}", err=True)

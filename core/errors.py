@@ -41,7 +41,22 @@ def first_message(errors):
     return None
 
 
+def schema_name(schema):
+    """OpenAPI component names: the class name; a modified schema (only/exclude/partial) inline."""
+    from apispec.ext.marshmallow.common import resolve_schema_cls
+    if not isinstance(schema, type) and (schema.only or schema.exclude or schema.partial):
+        return None
+    name = resolve_schema_cls(schema).__name__
+    return name[:-6] if name.endswith("Schema") and len(name) > 6 else name
+
+
 class Api(SmorestApi):
+    def __init__(self, app=None, **kwargs):
+        from apispec.ext.marshmallow import MarshmallowPlugin
+        kwargs.setdefault("spec_kwargs", {})["marshmallow_plugin"] = MarshmallowPlugin(
+            schema_name_resolver=schema_name)
+        super().__init__(app, **kwargs)
+
     def handle_http_exception(self, error):
         if isinstance(error, InternalServerError) or not isinstance(error, HTTPException):
             original = getattr(error, "original_exception", None) or error

@@ -108,6 +108,7 @@ def humanize(message):
 def plugin_manager(load_entrypoints=True, disabled=()):
     """Build a pluggy manager with the hookspecs, the built-ins and (optionally) entry points."""
     pm = pluggy.PluginManager("dreadforge")
+    pm.distributions = {}  # plugin name -> importlib.metadata.Distribution (entry points)
     pm.add_hookspecs(hookspecs)
     for name in disabled:
         pm.set_blocked(name)
@@ -121,6 +122,7 @@ def plugin_manager(load_entrypoints=True, disabled=()):
                 continue
             try:
                 pm.register(ep.load(), name=ep.name)
+                pm.distributions[ep.name] = ep.dist
             except Exception:  # a broken third-party package must not take the site down
                 log.exception("could not load plugin %s from entry point", ep.name)
     return pm
@@ -133,7 +135,7 @@ class PluginHost:
                  config=None):
         self.config_path = Path(config_path)
         self.config = read_config(self.config_path) if config is None else config
-        disabled = self.config.get("plugins", {}).get("disabled", [])
+        disabled = self.section("plugins").get("disabled", [])
         if not isinstance(disabled, list):
             disabled = []  # reported by problems(); start without disabling anything
         self.base_dir = self.config_path.parent
@@ -269,7 +271,7 @@ class PluginHost:
         return problems
 
     def _disabled_problems(self):
-        disabled = self.config.get("plugins", {}).get("disabled", [])
+        disabled = self.section("plugins").get("disabled", [])
         problems = [Problem(f"plugins.{key}", "unknown option")
                     for key in self.section("plugins") if key != "disabled"]
         if not isinstance(disabled, list) or not all(isinstance(n, str) for n in disabled):
@@ -408,16 +410,17 @@ class PluginHost:
 
     def describe(self):
         """One row per registered plugin: name, version, origin, hooks and what it provides."""
-        dists = {id(plugin): dist for plugin, dist in self.pm.list_plugin_distinfo()}
         rows = []
         for name, plugin in sorted(self.pm.list_name_plugin(), key=lambda item: item[0] or ""):
-            dist = dists.get(id(plugin))
-            hooks = sorted(caller.name for caller in self.pm.get_hookcallers(plugin) or [])
+            dist = self.pm.distributions.get(name)
+            hooks = ([] if plugin is None else
+                     sorted(caller.name for caller in self.pm.get_hookcallers(plugin) or []))
             rows.append({
                 "name": name,
+                "disabled": plugin is None,  # blocked by [plugins] disabled
                 "version": dist.version if dist else package_version(),
                 "builtin": name in DEFAULT_PLUGINS,
-                "package": dist.project_name if dist else "dreadforge",
+                "package": dist.metadata["Name"] if dist else "dreadforge",
                 "hooks": hooks,
                 "provides": self._provided_by(plugin, hooks),
             })
@@ -433,8 +436,10 @@ class PluginHost:
         for hook_name in hooks:
             if hook_name not in registers:
                 continue
+            impls = [impl for impl in getattr(self.pm.hook, hook_name).get_hookimpls()
+                     if impl.plugin is plugin]
             try:
-                items = getattr(plugin, hook_name)() or []
+                items = [item for impl in impls for item in impl.function() or []]
             except Exception as exc:
                 provided.append(f"{registers[hook_name]}:<error: {exc.__class__.__name__}>")
                 continue

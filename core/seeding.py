@@ -56,8 +56,23 @@ def _story_text(rng, name):
 
 
 def _insert(model, rows):
+    """Bulk insert with one prepared statement (peewee builds the SQL, the driver runs it
+    ``executemany``): building a query object per row would cost far more than the writes."""
+    if not rows:
+        return
+    fields = [field for field in model._meta.sorted_fields if field is not model._meta.primary_key]
+    names = [field.name for field in fields]
+    defaults = {field.name: field.default() if callable(field.default) else field.default
+                for field in fields}
+    database = db.database.obj
+    sql = 'INSERT INTO "{}" ({}) VALUES ({})'.format(
+        model._meta.table_name, ", ".join(f'"{field.column_name}"' for field in fields),
+        ", ".join([database.param] * len(fields)))
+    cursor = database.cursor()
     for start in range(0, len(rows), BATCH):
-        model.insert_many(rows[start:start + BATCH]).execute()
+        cursor.executemany(sql, [tuple(field.db_value(row.get(name, defaults[name]))
+                                       for name, field in zip(names, fields))
+                                 for row in rows[start:start + BATCH]])
 
 
 def _new_ids(model, after):

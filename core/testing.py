@@ -102,7 +102,7 @@ def sign_in(app, first_name="Mara", last_name="Vale", email=None):
 
 @pytest.fixture
 def app_factory(tmp_path):
-    """``app_factory(plugins=[...], config={...}, **settings)`` → a Flask app on a fresh database."""
+    """``app_factory(plugins=[...], config={...}, **settings)`` → an app on a fresh database."""
     count = itertools.count(1)
 
     def factory(plugins=(), config=None, **settings):

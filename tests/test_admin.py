@@ -397,8 +397,14 @@ def test_admin_stories_list_filter_search_toggle_delete(app, users, make_client)
     assert ids("?filter=public")[0] == [public["id"]]
     assert ids("?filter=private")[0] == [private["id"]]
     assert ids("?search=drowned")[0] == [public["id"]]
-    assert ids("?search=graves")[0] == [private["id"], public["id"]]  # author's name
-    assert ids("?search=graves&filter=private")[0] == [private["id"]]
+    email = author_json["email"].upper()
+    assert ids(f"?search={email}")[0] == [private["id"], public["id"]]  # the author's e-mail
+    assert ids(f"?search={email}&filter=private")[0] == [private["id"]]
+    assert ids("?search=attic&filter=public")[0] == []
+    assert ids("?search=the%20choir")[0] == [public["id"]]
+    assert ids("?search=zzz&page=2")[1].headers["X-Total-Count"] == "0"
+    assert ids("?search=e&limit=1&page=2")[0] == [public["id"]]
+    assert ids("?search=e&limit=1&page=3")[1].headers["X-Total-Count"] == "2"
     assert ids(f"?userId={somebody['id']}")[0] == []
     assert ids("?limit=1&page=2")[0] == [public["id"]]
     assert admin.get("/api/admin/stories?filter=pending").status_code == 400
@@ -439,7 +445,7 @@ def test_admin_videos_list_filter_toggle_delete(app, users):
     assert ids("?status=pending&filter=private") == [pending]
     assert ids("?filter=public") == [done]
     assert ids("?search=salt") == [pending]
-    assert ids("?search=lucian") == [pending, done]
+    assert ids(f"?search={author['email']}") == [pending, done]
     row = admin.get("/api/admin/videos?filter=completed").get_json()[0]
     assert row["status"] == "completed" and row["user"]["firstName"] == "Lucian"
     assert row["likesCount"] == 1 and row["commentsCount"] == 1

@@ -61,7 +61,8 @@ def test_shipped_plugins_toml_names_only_known_things():
     ({"story": {"provider": "echo"}}, "plugins.toml:story.echo.prefix: missing required option"),
     ({"moderation": {"filters": ["wordlist"], "wordlist": {"words": ["ok", 3]}}},
      "plugins.toml:moderation.wordlist.words.1: not a valid string"),
-    ({"moderation": {"filters": ["nope"]}}, "plugins.toml:moderation.filters: unknown filter 'nope'"),
+    ({"moderation": {"filters": ["nope"]}},
+     "plugins.toml:moderation.filters: unknown filter 'nope'"),
     ({"share": {"targets": ["twitter", "myspace"]}},
      "plugins.toml:share.targets: unknown share target 'myspace'"),
     ({"plugins": {"disabled": ["plugins.nope"]}},
@@ -114,14 +115,16 @@ def test_unknown_options_of_a_plugin_section_are_reported():
 
 def test_disabled_plugin_is_not_registered():
     host = host_for({"plugins": {"disabled": ["plugins.ads"]}, "ads": {"provider": "none"}})
-    assert "plugins.ads" not in dict(host.pm.list_name_plugin())
+    assert host.pm.get_plugin("plugins.ads") is None
+    row = next(row for row in host.describe() if row["name"] == "plugins.ads")
+    assert row["disabled"] is True and row["hooks"] == []
     assert "none" not in host.available("ads")
     assert problems({"plugins": {"disabled": ["plugins.ads"]}})[0].startswith(
         "plugins.toml:ads.provider: unknown provider 'none'")
 
 
 def test_describe_lists_builtins_with_hooks_and_what_they_provide():
-    rows = {row["name"]: row for row in host_for({}, extras).describe()}
+    rows = {row["name"]: row for row in host_for({}, extras, misbehaving).describe()}
     assert set(DEFAULT_PLUGINS) <= set(rows)
     assert rows["plugins.share_targets"]["builtin"] is True
     assert rows["plugins.share_targets"]["hooks"] == ["register_share_targets"]
@@ -130,6 +133,8 @@ def test_describe_lists_builtins_with_hooks_and_what_they_provide():
     assert rows["tests.plugins.extras"]["builtin"] is False
     assert {"story:echo", "video:still", "moderation:shout"} <= set(
         rows["tests.plugins.extras"]["provides"])
+    assert rows["tests.plugins.misbehaving"]["provides"] == ["ads:exploding",
+                                                             "share:<error: Broken>"]
 
 
 def test_active_providers_reports_option_validity():

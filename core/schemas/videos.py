@@ -145,42 +145,44 @@ def settings_fields(defaults):
 
 
 def content_fields():
-    """The story side of a video. No defaults: in from_story mode what is not sent is copied from
-    the story (see ``core.services.videos.create``)."""
-    def named_text(max_length, name, null_message):
-        return Trimmed(validate=validate.Length(
-            max=max_length, error=f"{name} must be at most {max_length:,} characters"),
-            error_messages={"null": null_message})
+    """The story side of a video. No defaults, and null means 'not given': in from_story mode what
+    is not given is copied from the story (see ``core.services.videos.create``)."""
+    def text(max_length, name):
+        return _text(max_length, name, allow_none=True)
+
+    def choice(options, label):
+        return Choice(options, label, allow_none=True)
 
     return {
-        "content": _text(MAX_TEXT, "Content"),
-        "genre": Choice(choices.GENRES, "genre"),
-        "mood": Choice(choices.MOODS, "mood"),
-        "setting": named_text(2000, "Setting", REQUIRED_MESSAGES["setting"]),
-        "characters": named_text(2000, "Characters", REQUIRED_MESSAGES["characters"]),
-        "intensity": _number(fields.Integer, 1, 10, "Intensity must be between 1 and 10"),
-        "timeOfDay": Choice(choices.TIMES_OF_DAY, "time of day"),
-        "weatherCondition": Choice(choices.WEATHER, "weather"),
-        "protagonist": _text(200, "Protagonist"),
-        "antagonist": _text(200, "Antagonist"),
-        "includeDialogue": fields.Boolean(),
-        "includeDescription": fields.Boolean(),
-        "narrativePerspective": Choice(choices.PERSPECTIVES, "narrative perspective"),
-        "pacing": Choice(choices.PACINGS, "pacing"),
-        "keyElements": _text(2000, "Key elements"),
-        "plotTwist": _text(2000, "Plot twist"),
-        "customPrompt": _text(5000, "Custom prompt"),
+        "content": text(MAX_TEXT, "Content"),
+        "genre": choice(choices.GENRES, "genre"),
+        "mood": choice(choices.MOODS, "mood"),
+        "setting": text(2000, "Setting"),
+        "characters": text(2000, "Characters"),
+        "intensity": _number(fields.Integer, 1, 10, "Intensity must be between 1 and 10",
+                             allow_none=True),
+        "timeOfDay": choice(choices.TIMES_OF_DAY, "time of day"),
+        "weatherCondition": choice(choices.WEATHER, "weather"),
+        "protagonist": text(200, "Protagonist"),
+        "antagonist": text(200, "Antagonist"),
+        "includeDialogue": fields.Boolean(allow_none=True),
+        "includeDescription": fields.Boolean(allow_none=True),
+        "narrativePerspective": choice(choices.PERSPECTIVES, "narrative perspective"),
+        "pacing": choice(choices.PACINGS, "pacing"),
+        "keyElements": text(2000, "Key elements"),
+        "plotTwist": text(2000, "Plot twist"),
+        "customPrompt": text(5000, "Custom prompt"),
     }
 
 
 def _blank(original, name):
-    """True when ``name`` was left out or sent empty (a null is its field's own error)."""
-    if not isinstance(original, dict) or name not in original:
+    """True when ``name`` was left out, sent null or sent empty."""
+    if not isinstance(original, dict):
         return True
-    value = original[name]
+    value = original.get(name)
     if isinstance(value, (list, tuple)):
-        value = value[0] if value else ""
-    return isinstance(value, str) and not value.strip()
+        value = value[0] if value else None
+    return value is None or (isinstance(value, str) and not value.strip())
 
 
 def creation_mode(original):
@@ -218,11 +220,9 @@ class VideoCreateSchema(_CreateBase):
             return  # an unknown mode: the creationMode field says so
         errors = {}
         for name in MODE_REQUIRED[mode]:
-            if name in ("storyId", "title"):  # these two accept null as 'not given'
-                if _blank(original, name) or original.get(name) is None:
-                    errors[name] = [STORY_REQUIRED if name == "storyId" else TITLE_REQUIRED]
-            elif _blank(original, name):
-                errors[name] = [REQUIRED_MESSAGES[name]]
+            if _blank(original, name):
+                errors[name] = [{"storyId": STORY_REQUIRED, "title": TITLE_REQUIRED}.get(
+                    name) or REQUIRED_MESSAGES[name]]
         if errors:
             raise ValidationError(errors)
 

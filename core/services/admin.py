@@ -11,11 +11,9 @@ Rules (enforced here, not in the routes):
 """
 import datetime as dt
 import logging
-import shutil
-from pathlib import Path
 
 from flask import current_app
-from peewee import JOIN, fn
+from peewee import JOIN, SQL, Case, fn
 
 from core import db
 from core.errors import abort
@@ -34,15 +32,44 @@ CHUNK = 500  # ids per IN (...) list
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def page_of(query, order, args):
-    """``?limit=&page=`` on a query, with the total for ``X-Total-Count``."""
+def page_args(args):
     limit = feeds.clamp_limit(args.get("limit"))
     page = args.get("page") or 1
     if page < 1:
         abort(400, message="page must be 1 or more")
-    total = query.order_by().count()
+    return page, limit
+
+
+def page_of(query, order, args, count_query=None):
+    """``?limit=&page=`` on a query, with the total for ``X-Total-Count`` (counted on
+    ``count_query`` when given: the same filter without the joins the page needs)."""
+    page, limit = page_args(args)
+    total = (count_query if count_query is not None else query).order_by().count()
     rows = list(query.order_by(*order).paginate(page, limit))
     return feeds.Page(rows, total=total, page=page, per_page=limit)
+
+
+def windowed_page(model, condition, args, fetch):
+    """A page of a search or a rare filter in one pass: the ids of the page and the number of
+    matches (``COUNT(*) OVER ()``) from one scan, which the admin indexes answer without reading
+    the table; then ``fetch(ids)`` loads those rows. Newest first.
+
+    Used where few rows match (or a text search must scan anyway): walking the newest-first index
+    and skipping non-matching rows would read the whole table for a handful of banned users."""
+    page, limit = page_args(args)
+    order = (model.created_at.desc(), model.id.desc())
+    hits = list(model.select(model.id, fn.COUNT(SQL("*")).over().alias("total"))
+                .where(condition).order_by(*order).paginate(page, limit).tuples())
+    if hits:
+        total = hits[0][1]
+    elif page > 1:
+        total = model.select().where(condition).count()
+    else:
+        total = 0
+    ids = [row_id for row_id, _total in hits]
+    by_id = {row.id: row for row in fetch(ids)} if ids else {}
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
+                      per_page=limit)
 
 
 def chunks(ids):
@@ -81,44 +108,44 @@ def get_user(user_id):
     return user
 
 
-def media_dir_of_video(video_id):
-    return Path(current_app.config["MEDIA_DIR"]) / "videos" / str(int(video_id))
-
-
 def remove_video_files(video_ids):
-    """Delete ``MEDIA_DIR/videos/{id}/`` for each id (after the rows are committed)."""
+    """Delete each video's files (``MEDIA_DIR/videos/{id}/`` with local storage), after the rows
+    are committed; a failure is logged, never raised (the rows are already gone)."""
+    from core.services.video_render import video_prefix
+    from core.storage import get_storage
+    storage = get_storage(current_app)
     for video_id in video_ids:
-        folder = media_dir_of_video(video_id)
         try:
-            shutil.rmtree(folder)
-        except FileNotFoundError:
-            pass
-        except OSError:
-            log.exception("could not remove %s", folder)
+            storage.delete_prefix(video_prefix(int(video_id)))
+        except Exception:  # noqa: BLE001 - a leftover file must not turn the delete into a 500
+            log.exception("could not remove the files of video %s", video_id)
 
 
 # --- figures -------------------------------------------------------------------------------------
 
 
 def stats():
+    """The panel's figures in four aggregate queries (each read from an index)."""
     now = utcnow()
-    total_users = User.select().count()
-    active_users = User.select().where(active_now(now)).count()
-    inactive_users = User.select().where(User.is_active == False).count()  # noqa: E712
-    banned_users = User.select().where(banned_now(now)).count()
-    admin_users = User.select().where(User.role.in_(ADMIN_ROLES)).count()
-    total_stories = Story.select().count()
-    public_stories = Story.select().where(Story.is_public == True).count()  # noqa: E712
-    total_videos = Video.select().count()
-    public_videos = Video.select().where(Video.is_public == True).count()  # noqa: E712
-    story_views = Story.select(fn.COALESCE(fn.SUM(Story.views), 0)).scalar() or 0
-    video_views = Video.select(fn.COALESCE(fn.SUM(Video.views), 0)).scalar() or 0
+
+    def tally(condition):
+        return fn.COALESCE(fn.SUM(Case(None, [(condition, 1)], 0)), 0)
+
+    users = User.select(fn.COUNT(SQL("*")), tally(active_now(now)),
+                        tally(User.is_active == False),  # noqa: E712
+                        tally(banned_now(now)), tally(User.role.in_(ADMIN_ROLES))).tuples().get()
+    figures = {}
+    for model in (Story, Video):
+        figures[model] = model.select(fn.COUNT(SQL("*")),
+                                      tally(model.is_public == True),  # noqa: E712
+                                      fn.COALESCE(fn.SUM(model.views), 0)).tuples().get()
     open_reports = Report.select().where(Report.status == "open").count()
-    return {"totalUsers": total_users, "activeUsers": active_users,
-            "inactiveUsers": inactive_users, "bannedUsers": banned_users,
-            "adminUsers": admin_users, "totalStories": total_stories,
-            "publicStories": public_stories, "totalVideos": total_videos,
-            "publicVideos": public_videos, "totalViews": int(story_views) + int(video_views),
+    return {"totalUsers": users[0], "activeUsers": int(users[1]),
+            "inactiveUsers": int(users[2]), "bannedUsers": int(users[3]),
+            "adminUsers": int(users[4]), "totalStories": figures[Story][0],
+            "publicStories": int(figures[Story][1]), "totalVideos": figures[Video][0],
+            "publicVideos": int(figures[Video][1]),
+            "totalViews": int(figures[Story][2]) + int(figures[Video][2]),
             "openReports": open_reports}
 
 
@@ -133,29 +160,39 @@ def list_users(args):
     admin roles), super_admin; ``search`` by name or e-mail. Newest first. Two more queries count
     the stories and videos of the users on the page (never one per user)."""
     now = utcnow()
-    query = User.select()
     status = (args.get("status") or "all").strip().lower()
     role = (args.get("role") or "all").strip().lower()
     if status not in USER_STATUSES:
         abort(400, message=f"Unknown status '{status}' (use {', '.join(USER_STATUSES)})")
     if role not in USER_ROLES:
         abort(400, message=f"Unknown role '{role}' (use {', '.join(USER_ROLES)})")
+    conditions = []
     if status == "active":
-        query = query.where(active_now(now))
+        conditions.append(active_now(now))
     elif status == "inactive":
-        query = query.where(User.is_active == False)  # noqa: E712
+        conditions.append(User.is_active == False)  # noqa: E712
     elif status == "banned":
-        query = query.where(banned_now(now))
+        conditions.append(banned_now(now))
     elif status == "admin":
-        query = query.where(User.role.in_(ADMIN_ROLES))
+        conditions.append(User.role.in_(ADMIN_ROLES))
     if role == "admin":
-        query = query.where(User.role.in_(ADMIN_ROLES))
+        conditions.append(User.role.in_(ADMIN_ROLES))
     elif role in ("user", "super_admin"):
-        query = query.where(User.role == role)
+        conditions.append(User.role == role)
     search = (args.get("search") or "").strip()
     if search:
-        query = query.where(like_any((User.email, User.first_name, User.last_name), search))
-    page = page_of(query, (User.created_at.desc(), User.id.desc()), args)
+        conditions.append(like_any((User.email, User.first_name, User.last_name), search))
+    if search or status in ("inactive", "banned", "admin") or role in ("admin", "super_admin"):
+        condition = conditions[0]
+        for term in conditions[1:]:
+            condition = condition & term
+        page = windowed_page(User, condition, args,
+                             lambda ids: User.select().where(User.id.in_(ids)))
+    else:
+        query = User.select()
+        for term in conditions:
+            query = query.where(term)
+        page = page_of(query, (User.created_at.desc(), User.id.desc()), args)
     attach_counts(page.items)
     return page
 
@@ -391,27 +428,45 @@ VIDEO_FILTERS = ("all", "public", "private", "pending", "processing", "completed
 
 def list_content(model, args):
     """Every story or video (private ones too), newest first, with the author in the same query.
-    ``filter`` all, public, private (videos also a status); ``search`` in the title, or the
-    author's name or e-mail; ``userId`` for one author."""
+    ``filter`` all, public, private (videos also a status); ``search`` in the title, or an exact
+    author e-mail address; ``userId`` for one author."""
     allowed = STORY_FILTERS if model is Story else VIDEO_FILTERS
-    query = model.select(model, User).join(User, JOIN.INNER, on=(model.user == User.id))
+    condition = None
+
+    def add(term):
+        nonlocal condition
+        condition = term if condition is None else (condition & term)
+
     for value in {args.get("filter") or "all", args.get("status") or "all"}:
         value = value.strip().lower()
         if value not in allowed:
             abort(400, message=f"Unknown filter '{value}' (use {', '.join(allowed)})")
         if value == "public":
-            query = query.where(model.is_public == True)  # noqa: E712
+            add(model.is_public == True)  # noqa: E712
         elif value == "private":
-            query = query.where(model.is_public == False)  # noqa: E712
+            add(model.is_public == False)  # noqa: E712
         elif value != "all":
-            query = query.where(model.status == value)
+            add(model.status == value)
     if args.get("userId") is not None:
-        query = query.where(model.user == args["userId"])
+        add(model.user == args["userId"])
+
+    def with_author():
+        return model.select(model, User).join(User, JOIN.INNER, on=(model.user == User.id))
+
     search = (args.get("search") or "").strip()
     if search:
-        query = query.where(like_any((model.title,), search)
-                            | like_any((User.email, User.first_name, User.last_name), search))
-    page = page_of(query, (model.created_at.desc(), model.id.desc()), args)
+        matches = like_any((model.title,), search)
+        if "@" in search:
+            matches = matches | model.user.in_(
+                User.select(User.id).where(User.email == search.lower()))
+        add(matches)
+        page = windowed_page(model, condition, args,
+                             lambda ids: with_author().where(model.id.in_(ids)))
+    else:
+        query, count_query = with_author(), model.select()
+        if condition is not None:
+            query, count_query = query.where(condition), count_query.where(condition)
+        page = page_of(query, (model.created_at.desc(), model.id.desc()), args, count_query)
     for row in page.items:
         row.is_liked_by_user = False
     return page

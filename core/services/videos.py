@@ -215,5 +215,6 @@ def regenerate(video, user, body):
 
 
 def download_name(video):
-    title = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", video.title or "").strip(" .")
+    title = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", video.title or "")
+    title = re.sub(r"\s+", " ", title).strip(" .")
     return f"{title or 'video'}.mp4"

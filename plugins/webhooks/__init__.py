@@ -101,8 +101,7 @@ def emit(event, payload):
     secret = os.environ.get(settings["secret_env"]) if settings["secret_env"] else None
     if secret:
         headers[SIGNATURE_HEADER] = sign(secret, body)
-    queue = Queue(jobs.queue_name("default"),
-                  connection=jobs.connection(current_app.config.get("REDIS_URL")))
+    queue = Queue(jobs.queue_name("default"), connection=jobs.app_connection(current_app))
     queued = []
     for url in settings["urls"]:
         delivery = uuid.uuid4().hex

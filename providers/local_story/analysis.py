@@ -59,8 +59,12 @@ class Reading:
     words: int
     sense_hits: list = field(default_factory=list)   # per paragraph: set of senses present
 
+    narrator: str = ""                # the name a first/second-person narrator gives, if any
+
     @property
     def protagonist(self):
+        if self.narrator:
+            return self.narrator
         return self.names[0] if self.names else ""
 
 
@@ -112,13 +116,13 @@ def find_names(text):
 
 def find_perspective(text):
     bare = QUOTED.sub(" ", text)
-    first = len(re.findall(r"\b(I|me|my|myself)\b", bare))
+    first = len(re.findall(r"\bI\b|\b(?i:me|my|myself|mine)\b", bare))
     second = len(re.findall(r"(?i)\b(you|your|yourself)\b", bare))
     third = {p: len(re.findall(rf"(?i)\b{p}\b", bare)) for p in ("she", "he", "they")}
     pronoun = max(third, key=third.get) if any(third.values()) else "they"
-    if first >= max(second, 3) and first >= third[pronoun] * 0.5:
+    if first >= 2 and first > second and first >= third[pronoun] * 0.5:
         return "first", pronoun
-    if second >= max(first, 3) and second >= third[pronoun] * 0.5:
+    if second >= 2 and second > first and second >= third[pronoun] * 0.5:
         return "second", pronoun
     return "third", pronoun
 
@@ -142,7 +146,13 @@ def read(text):
     sentences = [split_sentences(p) for p in paragraphs]
     names, counts = find_names(text)
     perspective, pronoun = find_perspective(text)
-    return Reading(text=text, paragraphs=paragraphs, sentences=sentences, names=names, name_counts=counts,
+    narrator = ""
+    if perspective != "third":
+        m = re.search(r"\b(?:[Mm]y name is|I am|I'm|call me|[Yy]our name is|You are|you are)\s+"
+                      r"((?:Dr\.\s|Mr\.\s|Mrs\.\s|Ms\.\s)?[A-Z][a-z'’]+(?:\s[A-Z][a-z'’]+)?)", text)
+        if m:
+            narrator = m.group(1)
+    return Reading(narrator=narrator, text=text, paragraphs=paragraphs, sentences=sentences, names=names, name_counts=counts,
                    perspective=perspective, pronoun=pronoun, setting=find_setting(text),
                    dialogue_lines=len(QUOTED.findall(text)), words=len(text.split()),
                    sense_hits=[senses_in(p) for p in paragraphs])

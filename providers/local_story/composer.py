@@ -52,5 +52,6 @@ def tidy(sentence):
     s = re.sub(r"(?i)\bthe the\b", "the", s)
     s = re.sub(r"(?i)\b(a|an) (the|a|an) ", r"\2 ", s)
     s = re.sub(r",\s*([,.;:!?])", r"\1", s)
+    s = re.sub(r"\b([Aa]) (?=[aeioAEIO]|u[nmst]|hour|honest)", r"\1n ", s)
     s = re.sub(r"([.!?])\.$", r"\1", s)
     return capitalize_first(s)

@@ -32,6 +32,10 @@ daughter aunt grandmother granny niece actress waitress priestess hostess heires
 matron madam mrs ms miss duchess countess princess maid she her""".split())
 MALE_WORDS = set("""man boy father dad husband priest brother son uncle king widower monk lord
 sir mr grandfather nephew prince duke count baron butler he him his""".split())
+TITLES = {"dr", "mr", "mrs", "ms", "miss", "detective", "father", "sister", "brother", "mother", "professor",
+          "captain", "coach", "uncle", "aunt", "nurse", "officer", "sheriff", "agent", "reverend", "pastor",
+          "lord", "lady", "sir", "madam", "count", "countess", "baron", "doctor", "inspector", "judge", "saint",
+          "grandma", "grandpa", "granny", "old", "young", "little", "big", "king", "queen", "prince", "princess"}
 ARTICLES = ("a ", "an ", "the ", "some ", "my ", "his ", "her ", "their ", "our ", "one ")
 
 PRONOUNS = {
@@ -146,9 +150,14 @@ class Person:
             short = definite(name)
         else:
             words = name.split()
-            titled = words[0].rstrip(".").lower() in ("dr", "mr", "mrs", "ms", "miss", "detective",
-                                                     "father", "sister", "professor", "captain")
-            short = " ".join(words[:2]) if titled else words[0] if words else name
+            caps = [i for i, w in enumerate(words) if w[:1].isupper()]
+            if caps and caps[0] > 0:  # 'old Jonah' -> 'Jonah'
+                words = words[caps[0]:]
+            titled = words[0].rstrip(".").lower() in TITLES
+            if titled and len(words) > 2:
+                short = f"{words[0]} {words[-1]}"  # 'Detective Ray Cole' -> 'Detective Cole'
+            else:
+                short = " ".join(words[:2]) if titled else words[0] if words else name
         return cls(full=text if not desc else f"{name}, {desc.strip()}", short=short,
                    gender=guess_gender(text, default_gender))
 

@@ -21,10 +21,10 @@ class Pacing:
 
 
 PACINGS = {
-    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.6),
-    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.4),
-    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.2),
-    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 8.0, 7, 0.1),
+    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.35),
+    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.25),
+    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.1),
+    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 8.0, 7, 0.05),
 }
 
 

@@ -13,7 +13,7 @@ from . import phrasebank as pb
 from . import templates as tp
 from .analysis import STOP, read, senses_in, split_sentences
 from .composer import Deck, expand, tidy
-from .grammar import Person, Voice, capitalize_first
+from .grammar import Person, Voice, capitalize_first, guess_gender
 
 EXPAND = [
     "{S} stopped to listen, and the {dark} seemed to listen back.",
@@ -25,7 +25,7 @@ EXPAND = [
     "{C} moved closer to {O}, as if distance had become dangerous.",
     "The {surface} was {texture} under {POS} hand.",
     "{S} counted the seconds between each sound and lost count at nine.",
-    "It occurred to {O} that no one knew where {S} had gone.",
+    "It occurred to {O}, too late, that no one would know where to look.",
     "{C} tried to smile, and it came out wrong.",
     "The shadows in {PLACE} had grown longer than the light could explain.",
     "{S} remembered, too late, every warning {S} had ignored.",
@@ -64,7 +64,10 @@ class Reviser:
     def _context(self):
         r, rng = self.r, self.rng
         hero_name = r.protagonist if r.perspective == "third" else ""
-        others = [n for n in r.names if n != hero_name][:4]
+        if r.perspective == "third" and r.pronoun in ("she", "he"):
+            matching = [n for n in r.names[:4] if guess_gender(n, "") == r.pronoun]
+            hero_name = matching[0] if matching else hero_name
+        others = [n for n in r.names if n not in (hero_name, r.narrator)][:4]
         if r.perspective == "third" and not hero_name:
             hero_name = {"she": "she", "he": "he"}.get(r.pronoun, "they")
         gender = r.pronoun if r.perspective == "third" else "they"
@@ -95,6 +98,8 @@ class Reviser:
     def _sentence(self, templates):
         """A new sentence in the story's voice; templates naming a companion need one."""
         pool = [t for t in templates if "{C" not in t] if not self.others else templates
+        if not pool:
+            pool = [t for t in EXPAND if "{C" not in t]
         for _ in range(12):
             ctx = dict(self.ctx)
             if self.others:
@@ -148,7 +153,7 @@ class Reviser:
                            f"final paragraph; bring it back at the end so the place itself feels like the threat.")
             else:
                 out.append(f"Make {r.setting} act, not just appear: a door that locks itself, a room that "
-                           f"should not exist — so far its {mentions} mentions are mostly backdrop.")
+                           f"should not exist — so far it is mentioned {_times(mentions)}, mostly as backdrop.")
         repeated = self._repeated_word()
         if repeated:
             word, n = repeated
@@ -159,9 +164,19 @@ class Reviser:
             last_sentence = split_sentences(r.paragraphs[-1])[-1] if r.paragraphs[-1] else ""
             out.append(f'The ending ("{" ".join(last_sentence.split()[:8])}…") closes the door; consider '
                        f"ending on an image or a question that lingers after the last line.")
-        if len(out) < 3:
-            out.append(f"At {r.words} words, open with a shorter first sentence — a hook of under twelve "
-                       f"words — before the description begins.")
+        if len(out) < 5 and r.sentences and r.sentences[0]:
+            first = r.sentences[0][0]
+            lengths = [len(x.split()) for para in r.sentences for x in para]
+            avg = sum(lengths) / len(lengths)
+            if len(first.split()) > 14:
+                out.append(f'The first sentence ("{" ".join(first.split()[:8])}…") runs {len(first.split())} '
+                           f"words; open with a hook of under twelve words before the description begins.")
+            elif avg < 9:
+                out.append(f"Sentences average {avg:.0f} words; vary the rhythm with one long, winding "
+                           f"sentence before each shock so the short ones hit harder.")
+            else:
+                out.append(f"Sentences average {avg:.0f} words; break the longest ones at the moment of fear "
+                           f"so the prose speeds up when the reader's pulse should.")
         if kind and kind != "improvement":
             key = kind.lower()
             out.sort(key=lambda s: 0 if key in s.lower() else 1)
@@ -267,7 +282,7 @@ class Reviser:
                 i = rng.choice(narrative)
                 clause = expand(rng.choice(SENSORY_CLAUSES), self.ctx, rng)
                 sentences[i] = sentences[i][:-1] + clause + "."
-            if len(present) < 2:
+            if len(present) < 2 and len(sentences) >= 3:
                 missing = [s for s in ("sound", "smell", "touch") if s not in present]
                 sense = {"sound": tp.SOUND, "smell": tp.SMELL, "touch": tp.TOUCH}[rng.choice(missing)]
                 extra = self._sentence(sense)
@@ -297,6 +312,8 @@ MODES = {"expand": Reviser.expand, "shorten": Reviser.shorten, "enhance": Revise
 
 
 def suggest(content, kind="improvement", progress=no_progress):
+    if not (content or "").strip():
+        raise ProviderError("There is no text to review.")
     progress(30, "Reading the story")
     out = Reviser(content).suggest(kind)
     progress(100, "Done")

@@ -11,7 +11,7 @@ Templates are past tense and never address a reader as 'you' outside second pers
 """
 
 OPENING = [
-    "{S} reached {SETTING} in {light}, {wx}.",
+    "{S} {reached} {SETTING} in {light}, {wx}.",
     "It was {light} when {SN} first saw {SETTING}, {wx}.",
     "{SETTING_CAP} waited in {light}, {wx}, {mood} and patient, as {SN} {arrived}.",
     "By {light}, {SN} had come to {SETTING}, {wx}.",
@@ -19,6 +19,9 @@ OPENING = [
     "In {light}, {wx}, {SN} {arrived} at {SETTING} with nothing but a bag and a bad feeling.",
     "{light_cap} had settled over {SETTING}, {wx}, by the time {SN} {arrived}.",
 ]
+REACHED = ["reached", "came to", "found", "arrived at", "stumbled upon", "finally reached", "drove up to"]
+ENDING_LEADS = ["In the end,", "Afterwards,", "To this day,", "Long after,", "Even now,", "Years later,",
+                "After that night,"]
 ARRIVED = ["arrived", "came through the gate", "found the way in", "stepped inside", "pulled up outside",
            "walked the last stretch of road"]
 
@@ -71,7 +74,7 @@ COMPANION = [
     "{CF} {C_WAS} the first to notice how {mood} the silence had become.",
 ]
 COMPANION_AGAIN = [
-    "{C} {C_WAS} nowhere to be seen, and then suddenly {C_WAS} right there.",
+    "{C} vanished from sight for a moment, then stood right there again.",
     "{C} grabbed {POS} sleeve and pointed at the {dark}.",
     "{C} shook {C_POS} head slowly, as if trying to wake up.",
     "{C} backed toward the wall, lips moving without sound.",
@@ -96,7 +99,7 @@ ANTAGONIST = [
     "{A_CAP} {act}, and {body}.",
     "Somewhere close, {A} {threat}.",
     "{S} felt {A} before {S} saw anything, a {dread} weight in the {dark}.",
-    "{A_CAP} {A_WAS} closer now; {S} was sure of it.",
+    "{A_CAP} {A_WAS} closer now; {S} {WAS} sure of it.",
     "The {dark} shifted, and {A} {act}.",
     "{S} knew, without looking, that {A} {A_WAS} near.",
     "Every time {S} blinked, {A} seemed a step nearer.",
@@ -124,26 +127,20 @@ KEYS_ALL = [
     "{S} took stock, {adv}: {KLIST}.", "In the {dark} {S} found {KLIST}, and {fear} crept in.",
     "{S} {look} {KLIST}, each more {dread} than the last.",
     "Someone had gathered {KLIST} in the {dark}, {adv}.",
-    "{KLIST_CAP}: none of it should have been in {PLACE}.",
+    "{KLIST_CAP}: none of it should have been in {PLACE}, and all of it felt {mood}.",
     "{S} counted them {adv}: {KLIST}.",
 ]
 
-PROMPT_NP = [
-    "Through all of it ran {PROMPT}, and {S} could not shake it.",
-    "Again and again, {POS} thoughts came back to {PROMPT}, {mood} and insistent.",
-    "{S} thought of {PROMPT}, and {fear} rose in {POS} chest.",
-    "At the {mood} heart of everything lay {PROMPT}.",
-    "In the {dark}, {S} could not stop thinking of {PROMPT}.",
-    "It all came back, {adv}, to {PROMPT}.",
-    "{S} sensed {PROMPT} somewhere in the {dark}, {dread} and close.",
-]
-PROMPT_CLAUSE = [
-    "{S} could not shake the thought that {PROMPT}.",
+# The custom prompt is woven in after a colon, which reads well for a noun phrase or a clause.
+PROMPT = [
+    "{S} kept returning, {adv}, to one {dread} thought: {PROMPT}.",
     "Beneath everything lay one {dread} certainty: {PROMPT}.",
-    "{S} had been warned, once, that {PROMPT}.",
-    "Somewhere in {POS} mind, a {mood} voice insisted that {PROMPT}.",
-    "In the {dark}, {S} remembered what the old stories said: {PROMPT}.",
-    "{S} knew, {adv}, that {PROMPT}.",
+    "The old stories had warned of it in {mood} whispers: {PROMPT}.",
+    "It all came back, {adv}, to this: {PROMPT}.",
+    "In the {dark}, {S} remembered the rumour: {PROMPT}.",
+    "{S} had heard it once, in a {mood} whisper: {PROMPT}.",
+    "There was one {dread} thing {S} could not shake: {PROMPT}.",
+    "Somewhere in {POS} mind, a {mood} voice kept repeating it: {PROMPT}.",
 ]
 
 SETTING_RECUR = [
@@ -207,17 +204,17 @@ FILLER = {
         "{S} wanted to laugh, and what came out was something else.",
         "The {dark} seemed to lean in, {mood} and expectant.", "{S} {look} {image} and finally understood it.",
         "{fear_cap} arrived, cold and complete.", "{C} would not meet {POS} eyes.",
-        "The floor seemed to tilt under {O}, {adv}.", "Somewhere in {PLACE}, {sound} began again.",
+        "The floor seemed to tilt under {O}.", "Somewhere in {PLACE}, {sound} began again.",
         "{S} heard {POS} own voice say something {dread}.", "All of it had been arranged, {adv}, for {O}.",
-        "The {dark} gave back nothing but {sound}.", "Every {mood} detail suddenly made sense.",
+        "The {dark} gave back nothing but {sound}.", "Every detail suddenly made a {dread} kind of sense.",
     ],
     "end": [
-        "{S} did not look back.", "{S} still dreams of {image}.",
-        "Some doors, once opened, stay open.", "The {dark} never entirely left {O}.",
-        "{S} tells no one, and the silence costs more each year.",
-        "Years later, {S} still flinches at {sound}.", "{S} keeps the lights on now, every night.",
+        "{S} did not look back.", "For years {S} dreamed of {image}.",
+        "Some doors, once opened, stayed open.", "The {dark} never entirely left {O}.",
+        "{S} told no one, and the silence cost more each year.",
+        "Years later, {S} still flinched at {sound}.", "After that, {S} kept the lights on, every night.",
         "Whatever followed {O} out of {PLACE} is {mood} and patient.",
-        "The smell of {smell} still wakes {O} some nights.", "{S} learned to live with {fear}, {adv}.",
+        "The smell of {smell} woke {O} for years afterwards.", "In time, {S} learned to live with {fear}.",
         "Nobody ever asked about {image}, and {S} never told.",
         "{S} never again trusted a {mood} silence.", "{C} stopped answering {POS} calls after that.",
     ],
@@ -234,7 +231,7 @@ TWIST_LEAD = [
     "It came to {O} {adv}, the way {fear} comes", "What {S} learned then would never leave {O}",
 ]
 TWIST_BUILD = [
-    "Then, without warning, everything changed.", "{S} saw something that did not fit.",
+    "Then, without warning, the {dark} changed.", "{S} saw something that did not fit.",
     "A single detail was wrong, and {S} could not stop seeing it.",
     "{C} went very still, staring at {O}.", "The pieces had been there all along, waiting.",
     "{S} finally noticed what {S} had been refusing to see.",
@@ -244,11 +241,11 @@ ENDING = [
     "And somewhere in {PLACE}, {A} is still waiting.",
     "{PLACE_CAP} is still there, and on certain nights the lights come on by themselves.",
     "{S} never spoke of {PLACE} again, but {PLACE} never stopped speaking of {O}.",
-    "When the others came looking, they found only {K_END}.",
+    "When the others came looking, they found only {K_END} and the {dark}.",
     "The door of {PLACE} closed behind {O}, softly, like a promise.",
     "Whatever {A} wanted, it had all the time in the world to take it.",
-    "{S} left {PLACE} alive, though {S} was not sure that was the word for it.",
-    "Some nights {S} still hears {sound}, and thinks of {PLACE}.",
+    "{S} left {PLACE} alive, though {S} {WAS} not sure that was the word for it.",
+    "Some nights {S} still heard {sound}, and thought of {PLACE}.",
     "In {PLACE}, the {dark} settled, satisfied, to wait for the next visitor.",
     "Nobody believed {O} about {PLACE}, and in the end {S} stopped telling it.",
     "The last thing {S} saw of {PLACE} was a light in a window that should have been dark.",
@@ -273,23 +270,26 @@ REPLIES = [
     "We finish this tonight.", "I'm right here.",
 ]
 ACTION_BEATS = [
-    "{C} grabbed {POS} arm.", "{C} lowered the light.", "{C} stopped walking.",
-    "{C} turned, eyes wide.", "{C} swallowed hard.", "{C} pressed a finger to {C_POS} lips.",
+    "{C} grabbed {POS} arm.", "{C} lowered the light and looked toward the {dark}.",
+    "{C} stopped walking and listened.", "{C} turned toward the {dark}, eyes wide.", "{C} swallowed hard and looked at the {dark}.",
+    "{C} pressed a finger to {C_POS} lips.", "{C} glanced at the {dark}, then back at {O}.",
+    "{C} stepped between {O} and the {dark}.", "{C} lifted the light, {adv}.",
 ]
+VOCATIVES = ["{NAME}, ", "Listen, ", "God, ", "Wait, ", "Please, ", "Look, ", "Quiet, ", "Hey, ", "Oh God, ",
+             "Christ, ", "{NAME}, listen, "]
 
 TRANSITIONS = [
     "Later,", "Some time after that,", "Deeper inside,", "When the lights failed,", "By then,",
-    "Much later,", "On the next floor,", "After a silence that lasted too long,", "Further in,",
+    "Much later,", "Around the next corner,", "After a silence that lasted too long,", "Further in,",
     "When {S} finally moved again,", "Minutes passed, or hours;", "Without warning,",
 ]
 
 # Decorations: a lead-in or a trailing clause that keeps recurring images from reading alike.
 LEADS = [
-    "Just then,", "For a while,", "By then,", "Even so,", "Still,", "Again,", "After a while,",
-    "For a long moment,", "Once again,", "In the {mood} hush,", "Somehow,", "All the while,", "By now,",
-    "More than ever,", "In the {dark},", "And yet,", "Even now,", "Meanwhile,", "For a heartbeat,",
-    "Not long after,", "Inevitably,", "As the {wx_word} {wx_verb},", "Then,", "Little by little,",
-    "Without meaning to,",
+    "Just then,", "By then,", "Even so,", "Still,", "Again,", "After a while,", "Once again,",
+    "In the {mood} dark,", "Somehow,", "All the while,", "By now,", "In the {dark},", "And yet,", "Even now,",
+    "Meanwhile,", "Not long after,", "Then,", "Little by little,", "As the {wx_word} {wx_verb},", "Worse,",
+    "Strangest of all,", "Sure enough,", "Before long,", "At that moment,", "Around then,",
 ]
 TAILS = [
     ", and {S} froze.", ", and {body}.", ", and {S} did not dare to breathe.",
@@ -298,7 +298,7 @@ TAILS = [
     ", while the {wx_word} {wx_verb}.", ", and {S} felt {fear}.", ", and something in the {dark} shifted.",
     ", and {S} told {REFL} it meant nothing.", ", as if something were counting.", ", and the silence thickened.",
     ", long enough for {O} to notice.", ", and {S} wished {S} had stayed away.", ", and nobody said a word.",
-    ", and the air turned {dread}.", ", the way a memory returns.",
+    ", and the air turned {dread}.",
 ]
 
 # Compact beats for very short stories (a hundred-odd words must still carry every field).
@@ -310,11 +310,11 @@ TINY_OPEN = {
     "third": ["{SN} came to {SETTING} {at_time}, {wx}.", "{SN} reached {SETTING} {at_time}, {wx}."],
 }
 PEOPLE_ALL = [
-    "{PEOPLE} were there too, and none of them wanted to stay.",
+    "{PEOPLE} were there too, and none of them wanted to stay in the {dark}.",
     "{PEOPLE} had come as well, each of them {mood} and silent.",
     "With {O} were {PEOPLE}, and none of them spoke of leaving.",
     "{PEOPLE} kept close, though no one said why.",
-    "{PEOPLE} came along, against their better judgement.",
+    "{PEOPLE} came along, {adv}, against their better judgement.",
     "{PEOPLE} followed, {adv}, saying nothing about the {dark}.",
 ]
 TINY_PEOPLE = ["{PEOPLE} came too, and {AF} was waiting.", "{PEOPLE} followed {O} in; {AF} followed them.",

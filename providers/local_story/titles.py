@@ -39,6 +39,6 @@ def make_title(request, hero, villain, elements, genre, rng):
     if elements:
         options.append(f"The {_bare(elements[0], 3)}")
     if hero and hero.short and hero.short[:1].isupper():
-        options.append(f"{hero.short.split()[0]} and the {noun}")
+        options.append(f"{hero.short} and the {noun}")
     options = [o[0].upper() + o[1:] for o in options if o and len(o.split()) >= 2]
     return rng.choice(options) if options else f"The {noun}"

@@ -25,7 +25,9 @@ FIXED_SLOTS = {"S", "SN", "O", "POS", "POS_CAP", "REFL", "WAS", "PLACE", "PLACE_
 PLAIN_SLOTS = {"{sign}", "{mood_atmos}", "{body_cap}."}
 NO_LEAD = {"In", "At", "Under", "By", "For", "Somewhere", "Out", "As", "When", "Then", "Just", "Again",
            "Still", "Even", "Meanwhile", "Once", "After", "Before", "Minutes", "Later", "Much", "Deeper",
-           "Further", "On", "Without", "Some", "Every", "Past", "Nothing", "Close", "Far"}
+           "Further", "On", "Without", "Some", "Every", "Past", "Nothing", "Close", "Far", "With", "Around",
+           "Worse", "Sure", "Before", "Strangest", "All", "Little", "Not"}
+SENSORY = re.compile(r"\{(smell|sound|sound_cap|texture|wx_touch|wx_sound)\}|\b(smell|scent|stench|odour|reek)")
 UNDECORATED = {"twist", "ending", "opening", "intro", "speech"}
 SECTIONS = (("begin", 0.22, 10, "Setting the scene"), ("escalate", 0.46, 35, "Building dread"),
             ("twist", 0.18, 65, "Twisting the knife"), ("end", 0.14, 85, "Finalizing"))
@@ -93,12 +95,14 @@ class StoryWriter:
         self.weather = pb.WEATHER[pb.weather_key(request.weather)]
         self.used = set()
         self._decks = {}
+        self.used_lines = set()
         self.tiny = False
         self._plain = False
         self._section_name = ""
         self._cast()
         self._story_facts()
         self.ctx = self._context()
+        self.fillers = {k: self._sensory_ok(v) for k, v in tp.FILLER.items()}
 
     # --- facts from the form ------------------------------------------------------------------
 
@@ -122,6 +126,7 @@ class StoryWriter:
         self.villain = Mention(antagonist)
         self.proper = {w.strip(".,") for p in [self.hero, *self.companions] for w in (p.full + " " + p.short).split()
                        if w[:1].isupper()} | {w for w in antagonist.split() if w[:1].isupper()}
+        self.proper |= {w.strip(".,") for w in (self.req.setting or "").split() if w[:1].isupper()}
         self.villain_gender = guess_gender(antagonist, "it")
         self.voice = Voice.for_perspective(req.narrative_perspective, self.hero)
 
@@ -132,16 +137,21 @@ class StoryWriter:
         if setting[:1].isupper() and not setting.lower().startswith(("the ", "a ", "an ")):
             self.setting.short = setting
         elif not setting.lower().startswith(("the ", "a ", "an ", "some ")):
-            self.setting.short = "the " + setting
+            self.setting.full = self.setting.short = "the " + setting  # 'old mill' -> 'the old mill'
         self.elements = [as_noun_phrase(self._clean(e)) for e in split_list(req.key_elements)]
         twist = lower_first(self._clean(req.plot_twist))
         self.twist = twist or expand(self.rng.choice(self.genre["twists"]), self._pron_ctx(), self.rng)
         prompt = self._clean(req.custom_prompt)
         prompt = _PROMPT_PREFIX.sub("", prompt, count=1).strip() or prompt
         self.prompt = lower_first(prompt) if prompt else ""
-        self.prompt_np = bool(re.match(r"(?i)^(a|an|the|some|one|his|her|their|its|every|an?)\b", self.prompt))
 
     # --- template context ---------------------------------------------------------------------
+
+    def _sensory_ok(self, templates):
+        """Without 'include description', leave out templates that are sensory passages."""
+        if self.req.include_description:
+            return templates
+        return [t for t in templates if not SENSORY.search(t)] or templates
 
     def _pron_ctx(self):
         forms = self.voice.forms()
@@ -177,7 +187,7 @@ class StoryWriter:
             "HERO": hero_full, "NAME": self.hero.short,
             "AF": v.first, "AF_CAP": lambda: capitalize_first(v.first()), "A": v.later,
             "A_CAP": lambda: capitalize_first(v.later()),
-            "A_PRON": pb and ("they" if villain_plural else {"she": "she", "he": "he"}.get(self.villain_gender, "it")),
+            "A_PRON": "they" if villain_plural else {"she": "she", "he": "he"}.get(self.villain_gender, "it"),
             "A_OBJ": {"she": "her", "he": "him", "they": "them"}.get(self.villain_gender, "it"),
             "A_WAS": "was",
             "SETTING": self.setting.first, "SETTING_CAP": lambda: capitalize_first(self.setting.first()),
@@ -188,12 +198,12 @@ class StoryWriter:
             "mood": self.mood["adj"], "mood_atmos": self.mood["atmos"],
             "dread": tier["dread"], "fear": tier["fear"], "fear_cap": lambda: capitalize_first(rng.choice(tier["fear"])),
             "body": tier["body"], "body_cap": lambda: capitalize_first(expand(rng.choice(tier["body"]), self.ctx, rng)),
-            "act": tier["act"], "image": self.genre["images"], "sign": self.genre["signs"],
+            "act": tier["act"], "image": self.genre["images"], "sign": self._sensory_ok(self.genre["signs"]),
             "threat": self.genre["threat"],
             "sound": pb.SOUNDS, "sound_cap": lambda: capitalize_first(rng.choice(pb.SOUNDS)),
             "smell": pb.SMELLS, "texture": pb.TEXTURES, "surface": tp.SURFACES,
             "move": pb.MOVE, "look": pb.LOOK, "adv": pb.ADV, "dark": pb.NOUN_DARK,
-            "arrived": tp.ARRIVED, "where": tp.WHERE, "reason": tp.REASONS, "reason2": tp.REASONS2,
+            "arrived": tp.ARRIVED, "reached": tp.REACHED, "where": tp.WHERE, "reason": tp.REASONS, "reason2": tp.REASONS2,
             "reason_cap": lambda: capitalize_first(expand(rng.choice(tp.REASONS), self.ctx, rng)),
             "TWIST": self.twist, "PROMPT": self.prompt, "K_HUNG": tp.KEY_HUNG,
             "K_END": lambda: self.elements[0] if self.elements else rng.choice(self.genre["images"]),
@@ -229,15 +239,16 @@ class StoryWriter:
         self._plain = not (slots - FIXED_SLOTS) or template in PLAIN_SLOTS
         return tidy(expand(template, ctx, self.rng))
 
-    def _make(self, templates, section, kind, tag="", extra=None, person=None, tries=8, speech=False):
+    def _make(self, templates, section, kind, tag="", extra=None, person=None, tries=8, speech=False,
+              decorate=True):
         """One new sentence (never a repeat), or None when every try repeated."""
         self._section_name = section
         for _ in range(tries):
-            if self.tiny:
+            if self.tiny and kind == REQUIRED:
                 text = min((self._render(templates, extra, person) for _ in range(3)), key=len)
             else:
                 text = self._render(templates, extra, person)
-                if tag not in UNDECORATED:
+                if decorate and tag not in UNDECORATED:
                     text = self._decorate(text)
             if text not in self.used:
                 self.used.add(text)
@@ -264,9 +275,10 @@ class StoryWriter:
 
     def _filler(self, section):
         """A filler sentence; slow pacing joins two into one long sentence."""
-        first = self._make(tp.FILLER[section], section, FILLER, "filler")
+        pool = self.fillers[section]
+        first = self._make(pool, section, FILLER, "filler")
         if first and self.rng.random() < self.pace.join:
-            second = self._make(tp.FILLER[section], section, FILLER, "filler")
+            second = self._make(pool, section, FILLER, "filler", decorate=False)
             if second:
                 glue = self.rng.choice([", and ", "; ", ", while ", " — "])
                 text = first.text.rstrip(".!?") + glue + self._tail(second.text)
@@ -295,9 +307,10 @@ class StoryWriter:
         pool = tp.REPLIES + lines
         if speaker in (self.hero.short, "I", "you"):
             pool = [x for x in pool if "{NAME}" not in x]
-        reply = self._speech_line(pool, a)
+        reply = self._speech_line(pool, a, hero_speaks=speaker in (self.hero.short, "I", "you"))
         if reply:
-            out.append(_tag(reply, speaker, rng))
+            used_verbs = {w for t in out for w in re.findall(r"[a-z]+", t.rsplit('"', 1)[-1])}
+            out.append(_tag(reply, speaker, rng, avoid=used_verbs))
         sentences = []
         for text in out:
             text = capitalize_first(text)
@@ -307,27 +320,40 @@ class StoryWriter:
             sentences.append(Sentence(text, len(text.split()), section, kind, "speech", speech=True))
         return sentences
 
-    def _speech_line(self, lines, person):
+    def _speech_line(self, lines, person, hero_speaks=False):
         for _ in range(10):
-            line = tidy(expand(self.rng.choice(lines), self._with_companion(self.ctx, person), self.rng))
+            ctx = self._with_companion(self.ctx, person)
+            raw = base = self.rng.choice(lines)
+            if base in self.used_lines:
+                continue
+            if self.rng.random() < 0.45 and not raw.startswith("{NAME}"):
+                vocatives = [v for v in tp.VOCATIVES if not (hero_speaks and "NAME" in v)]
+                raw = self.rng.choice(vocatives) + raw[0].lower() + raw[1:] if not raw.startswith("I ") and \
+                    not raw.startswith("I'") else self.rng.choice(vocatives) + raw
+            line = tidy(expand(raw, ctx, self.rng))
             if line not in self.used:
                 self.used.add(line)
+                self.used_lines.add(base)
                 return line
         return None
 
     def _decorate(self, text):
         """Sometimes add a lead-in and/or a trailing clause (variety across seeds)."""
         rng = self.rng
-        lead_p, tail_p = (0.6, self.pace.tail + 0.2) if self._plain else (0.4, self.pace.tail)
+        lead_p, tail_p = (0.55, self.pace.tail + 0.3) if self._plain else (0.25, self.pace.tail)
         if self._section_name == "end":
-            tail_p = 0.8 if self._plain else 0.4
+            tail_p = 0.35 if self._plain else 0.1
         r = rng.random()
         if self._plain and r >= lead_p and r < 0.85:
             lead_p = 1.0  # a sentence with no slots never appears bare... mostly
         first = text.split(" ", 1)[0].strip(",")
-        if r < lead_p and not text.startswith('"') and self._section_name != "end" and first not in NO_LEAD:
+        can_lead = not text.startswith('"') and self._section_name != "end" and first not in NO_LEAD
+        if self._plain and not can_lead:
+            tail_p = max(tail_p, 0.85)
+        if r < lead_p and can_lead:
             lead = expand(self._deck(tp.LEADS), self.ctx, rng)
-            if self.weather["word"] not in lead or self.weather["word"] not in text:
+            overlap = {w for w in re.findall(r"[a-z]{4,}", lead.lower())} & set(re.findall(r"[a-z]{4,}", text.lower()))
+            if not overlap:
                 text = capitalize_first(lead) + " " + self._tail(text)
         if rng.random() < tail_p and text.endswith(".") and len(text.split()) < 20 and not text.endswith('."'):
             text = text[:-1] + expand(self._deck(tp.TAILS), self.ctx, rng)
@@ -341,10 +367,17 @@ class StoryWriter:
         return text[0].lower() + text[1:]
 
     def _transition(self, sentence):
-        """Open a new scene with a time or place shift."""
-        lead = self._deck(tp.TRANSITIONS)
-        text = capitalize_first(expand(lead, self.ctx, self.rng)) + " " + self._tail(sentence.text)
-        sentence.text, sentence.words = text, len(text.split())
+        """Open a new scene with a time or place shift (the sentence stays unique)."""
+        first = sentence.text.split(" ", 1)[0].strip(",")
+        if first in NO_LEAD or "," in sentence.text[:22]:
+            return
+        for _ in range(4):
+            lead = self._deck(tp.TRANSITIONS)
+            text = capitalize_first(expand(lead, self.ctx, self.rng)) + " " + self._tail(sentence.text)
+            if text not in self.used:
+                self.used.add(text)
+                sentence.text, sentence.words = text, len(text.split())
+                return
 
     # --- planning -----------------------------------------------------------------------------
 
@@ -381,7 +414,7 @@ class StoryWriter:
                 for k in self.elements:
                     beats.append(one(tp.KEY, tag="key", extra={"K": k, "K_CAP": capitalize_first(k)}))
             if self.prompt:
-                beats.append(one(tp.PROMPT_NP if self.prompt_np else tp.PROMPT_CLAUSE, tag="prompt"))
+                beats.append(one(tp.PROMPT, tag="prompt"))
             beats.append(one(["{sign}"], REQUIRED, "genre"))
             if req.include_dialogue:
                 beats.append(lambda: self._dialogue(section, REQUIRED))
@@ -408,9 +441,21 @@ class StoryWriter:
             if req.include_dialogue and not compact:
                 beats.append(lambda: self._dialogue(section, OPTIONAL))
         else:
-            beats.append(one(self.weather["recur"] + self.time["recur"], tag="recur"))
-            beats.append(one(tp.ENDING, tag="ending"))
+            recur = self.weather["recur"] if self.rng.random() < 0.5 else self.time["recur"]
+            beats.append(one(recur, tag="recur"))
+            beats.append(lambda: self._ending(section))
         return beats, (2 if section == "begin" else 0)
+
+    def _ending(self, section):
+        """The closing line, sometimes opened with a looking-back phrase."""
+        made = self._make(self._sensory_ok(tp.ENDING), section, REQUIRED, "ending")
+        if made and self.rng.random() < 0.5:
+            first = made.text.split(" ", 1)[0]
+            if first not in NO_LEAD and first not in ("And", "Whatever", "Nobody", "The"):
+                lead = self._deck(tp.ENDING_LEADS)
+                made.text = lead + " " + self._tail(made.text)
+                made.words = len(made.text.split())
+        return [made] if made else []
 
     def _tiny_beats(self, section, one):
         req, beats = self.req, []
@@ -425,7 +470,7 @@ class StoryWriter:
                          if len(self.elements) > 1 else self.elements[0])
                 beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}))
             if self.prompt:
-                beats.append(one(tp.PROMPT_NP if self.prompt_np else tp.PROMPT_CLAUSE, tag="prompt"))
+                beats.append(one(tp.PROMPT, tag="prompt"))
             if req.include_description:
                 beats.append(one(tp.TINY_SENSE, tag="sense"))
             if req.include_dialogue:
@@ -433,7 +478,7 @@ class StoryWriter:
         elif section == "twist":
             beats.append(one([lead + ": {TWIST}." for lead in tp.TWIST_LEAD], tag="twist"))
         else:
-            beats.append(one(tp.ENDING, tag="ending"))
+            beats.append(lambda: self._ending(section))
         return beats, len(beats)
 
     def _section(self, section, budget, compact):
@@ -495,8 +540,6 @@ class StoryWriter:
                     if keep and not keep[0].scene_start and name != "escalate":
                         keep[0].scene_start = True
                     sections[name] = keep
-                    if name == "escalate":
-                        pass
 
     def _last_resort(self, sections):
         """Very short stories with many fields: give up colour (senses, imagery) before length."""
@@ -603,9 +646,9 @@ class StoryWriter:
         return title, content
 
 
-def _tag(line, speaker, rng):
+def _tag(line, speaker, rng, avoid=()):
     kind = "question" if line.endswith("?") else "exclaim" if line.endswith("!") else "statement"
-    verb = rng.choice(pb.SAID[kind])
+    verb = rng.choice([v for v in pb.SAID[kind] if v not in avoid] or pb.SAID[kind])
     if kind == "statement":
         body = line[:-1] + "," if line.endswith(".") else line + ","
         return f'"{body}" {speaker} {verb}.'

@@ -131,6 +131,34 @@ def local_painter(ctx):
     return paint
 
 
+def prepare(request, max_height=1080):
+    """Size, rate, duration, seed, look and paint size of a request."""
+    width, height = frame_size(request.aspect_ratio, request.resolution, max_height)
+    fps = frame_rate(request.frame_rate)
+    duration = clamp_duration(request.duration)
+    seed = int(request.seed or 0) or zlib.crc32(str(request.title).encode()) % 100000
+    look = look_for(request.animation_style, request.genre, request.mood)
+    scale = PAINT_LONG_SIDE / max(width, height)
+    paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
+    return RenderContext(request, width, height, fps, duration, seed, look, paint_size)
+
+
+def script_of(request):
+    paragraphs = [str(p) for p in (request.paragraphs or []) if str(p or "").strip()]
+    if not paragraphs and request.title:
+        paragraphs = [str(request.title)]
+    return paragraphs
+
+
+def build_compositor(ctx, plan, prepared, cues):
+    req = ctx.request
+    return Compositor(ctx.width, ctx.height, ctx.fps, ctx.duration, plan,
+                      lambda scene, cw, ch: prepared[scene.index], ctx.look,
+                      transition=req.transitions, weather=req.weather, cues=cues,
+                      burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
+                      seed=ctx.seed, stormy=req.weather == "Stormy")
+
+
 def render(request, out_dir, progress, max_height=1080, painter_factory=local_painter,
            timings=None):
     """Render ``request`` into ``out_dir``; ``painter_factory(ctx)`` gives each scene's image."""
@@ -140,17 +168,10 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
     timings = {} if timings is None else timings
 
     report("Writing script", 0, 1)
-    width, height = frame_size(request.aspect_ratio, request.resolution, max_height)
-    fps = frame_rate(request.frame_rate)
-    duration = clamp_duration(request.duration)
-    seed = int(request.seed or 0) or zlib.crc32(str(request.title).encode()) % 100000
-    paragraphs = [str(p) for p in (request.paragraphs or []) if str(p or "").strip()]
-    if not paragraphs and request.title:
-        paragraphs = [str(request.title)]
-    look = look_for(request.animation_style, request.genre, request.mood)
-    scale = PAINT_LONG_SIDE / max(width, height)
-    paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
-    ctx = RenderContext(request, width, height, fps, duration, seed, look, paint_size, timings)
+    ctx = prepare(request, max_height)
+    ctx.timings = timings
+    width, height, fps, duration, seed = ctx.width, ctx.height, ctx.fps, ctx.duration, ctx.seed
+    paragraphs = script_of(request)
     report("Writing script", 1, 1)
 
     # narration, subtitles, music
@@ -180,11 +201,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         report("Painting scenes", 1, 1)
         timings["paint"] = time.perf_counter() - t0
 
-        comp = Compositor(width, height, fps, duration, plan,
-                          lambda scene, cw, ch: prepared[scene.index], look,
-                          transition=request.transitions, weather=request.weather, cues=cues,
-                          burn_subtitles=bool(request.subtitles), watermark=bool(request.watermark),
-                          seed=seed, stormy=request.weather == "Stormy")
+        comp = build_compositor(ctx, plan, prepared, cues)
         t0 = time.perf_counter()
         total = comp.n_frames
         every = max(1, total // 100)

@@ -87,8 +87,11 @@ class KeyImageClient:
                                              wait_for_ready=False):
                 for artifact in answer.artifacts:
                     if artifact.finish_reason == pb.FILTER or artifact.type == pb.ARTIFACT_CLASSIFICATIONS:
+                        found = [c.name for c in list(artifact.classifier.exceeds) +
+                                 list(artifact.classifier.categories) if c.name]
+                        why = f" ({', '.join(dict.fromkeys(found))})" if found else ""
                         raise ProviderError(
-                            f"Stability's content filter refused the prompt for scene {scene}; "
+                            f"Stability's content filter refused the prompt for scene {scene}{why}; "
                             "try softening the wording of that paragraph")
                     if artifact.type == pb.ARTIFACT_IMAGE and artifact.binary:
                         if artifact.finish_reason == pb.ERROR:

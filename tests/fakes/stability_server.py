@@ -63,7 +63,7 @@ class _Service(pb_grpc.GenerationServiceServicer):
         if refused and fake.mode == "refuse":
             classifier = pb.ClassifierParameters(
                 categories=[pb.ClassifierCategory(name="nsfw", concepts=[pb.ClassifierConcept(concept="violence")])],
-                realized_action=pb.ACTION_REJECT)
+                realized_action=pb.ACTION_DISCARD)
             yield pb.Answer(answer_id=answer_id, request_id=request.request_id, artifacts=[
                 pb.Artifact(id=1, type=pb.ARTIFACT_CLASSIFICATIONS, classifier=classifier,
                             finish_reason=pb.FILTER)])

@@ -341,6 +341,31 @@ def test_continue_appends_new_paragraphs_with_the_names(provider, story):
     assert any(name in added for name in ("Sarah", "Tom", "Dr. Whitfield"))
 
 
+def test_revisions_of_short_nameless_text(provider):
+    text = "I walked into the old church at midnight. My hands were shaking.\n\nSomething moved behind the altar."
+    for mode in ("expand", "shorten", "enhance", "continue"):
+        out = provider.enhance(text, mode)
+        assert out and "{" not in out
+    cont = provider.enhance(text, "continue")
+    assert cont.startswith(text) and re.search(r"\b(I|my|me)\b", cont[len(text):])
+    assert "church" in provider.enhance(text, "expand")
+    with pytest.raises(ProviderError):
+        provider.suggest("   ")
+
+
+@pytest.mark.parametrize("changes", [
+    dict(characters="Sarah", protagonist="", antagonist="", key_elements="", plot_twist="", custom_prompt="",
+         time_of_day="", weather=""),
+    dict(characters="a young nurse named Clara and Dr. Hale", protagonist="a young nurse named Clara",
+         narrative_perspective="", pacing="", mood=["Dark"], intensity=42, length_words="1200"),
+    dict(genre="", mood="", setting="", characters="Zoë, Émile", length_words=None, seed=-5),
+])
+def test_odd_forms_still_make_a_story(provider, changes):
+    res = write(provider, **changes)
+    assert res.title and "{" not in res.content and "}" not in res.content
+    assert len(res.content.split("\n\n")) >= 4
+
+
 def test_unknown_enhancement_is_refused(provider, story):
     with pytest.raises(ProviderError, match="Unknown enhancement type: sparkle"):
         provider.enhance(story, "sparkle")

@@ -1,13 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
 import { queryClient } from '../lib/query-client';
 import { Toaster } from '../components/ui/toaster';
-import { router } from './router';
+import { AppRouter } from './router';
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { lazy, useEffect } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useAuth } from '../lib/auth';
 import { ProtectedRoute } from './protected-route';
 import { IndexRoute } from './routes/index-route';
 import { NotFoundRoute } from './routes/not-found';
-import { RouteError } from './routes/route-error';
+import { ErrorBoundary } from './routes/route-error';
 
 const ExploreRoute = lazy(() => import('./routes/explore'));
 const StoryRoute = lazy(() => import('./routes/story'));
@@ -19,45 +19,51 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const LinkRoute = lazy(() => import('./routes/link'));
 
-/** While the auth user loads, a full-page 'Loading...' spinner. */
-function AuthGate() {
-  const { isLoading } = useAuth();
-  if (isLoading) return <FullPageSpinner />;
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
 }
 
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
-export const router = createBrowserRouter([
-  {
-    element: <AuthGate />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        element: <MainLayout />,
-        children: [
-          { index: true, element: <IndexRoute /> },
-          { path: 'explore', element: <ExploreRoute /> },
-          { path: 'story/:id', element: <StoryRoute /> },
-          { path: 'story/:id/edit', element: protect(<StoryEditRoute />) },
-          { path: 'story-editor/:id', element: protect(<StoryEditRoute />) },
-          { path: 'create', element: protect(<CreateStoryRoute />) },
-          { path: 'create-story', element: protect(<CreateStoryRoute />) },
-          { path: 'create-video', element: protect(<CreateVideoRoute />) },
-          { path: 'video/:id', element: <VideoRoute /> },
-          { path: 'video-editor/:id', element: protect(<VideoEditorRoute />) },
-          { path: 'profile', element: protect(<ProfileRoute />) },
-          { path: 'admin', element: protect(<AdminRoute />) },
-          { path: 'link-story/:id', element: protect(<LinkRoute type="story" />) },
-          { path: 'link-video/:id', element: protect(<LinkRoute type="video" />) },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-]);
+/** While the auth user loads, a full-page 'Loading...' spinner; then the routes. */
+function AppRoutes() {
+  const { isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <FullPageSpinner />;
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<MainLayout />}>
+          <Route index element={<IndexRoute />} />
+          <Route path="explore" element={<ExploreRoute />} />
+          <Route path="story/:id" element={<StoryRoute />} />
+          <Route path="story/:id/edit" element={protect(<StoryEditRoute />)} />
+          <Route path="story-editor/:id" element={protect(<StoryEditRoute />)} />
+          <Route path="create" element={protect(<CreateStoryRoute />)} />
+          <Route path="create-story" element={protect(<CreateStoryRoute />)} />
+          <Route path="create-video" element={protect(<CreateVideoRoute />)} />
+          <Route path="video/:id" element={<VideoRoute />} />
+          <Route path="video-editor/:id" element={protect(<VideoEditorRoute />)} />
+          <Route path="profile" element={protect(<ProfileRoute />)} />
+          <Route path="admin" element={protect(<AdminRoute />)} />
+          <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
+          <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </ErrorBoundary>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -54,17 +54,6 @@ export function ShareDropdown({ type, id, title, count, onShare, buttonLabel, cl
     return () => clearTimeout(timer);
   }, [copied]);
 
-  const copyLink = async () => {
-    const ok = await copyText(url);
-    if (ok) {
-      setCopied(true);
-      toast({ title: 'Link Copied', description: `${Noun} link copied to clipboard.` });
-    } else {
-      toast({ title: 'Shared', description: `Share this ${noun}: ${url}` });
-    }
-    return ok;
-  };
-
   const choose = async (target: ShareTarget) => {
     setOpen(false);
     const link = target.url || '';
@@ -74,7 +63,7 @@ export function ShareDropdown({ type, id, title, count, onShare, buttonLabel, cl
       window.open(link, 'share', `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener`);
     } else if (link.startsWith('mailto:')) {
       window.location.href = link;
-    } else if (link && !target.popup && target.shareType !== 'link') {
+    } else if (link && target.shareType !== 'link') {
       window.open(link, '_blank', 'noopener');
     }
     try {
@@ -130,10 +119,7 @@ export function ShareDropdown({ type, id, title, count, onShare, buttonLabel, cl
         {buttonLabel ? <span>{buttonLabel}</span> : count !== undefined ? <span>{count}</span> : null}
       </button>
       {open && (
-        <div id={menuId} ref={menu} role="menu" className="dropdown-menu dropdown-end" onKeyDown={onKeyDown}>
-          <button type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => { setOpen(false); void copyLink(); }}>
-            <Icon name="copy" size={16} /> {copied ? 'Copied!' : 'Copy link'}
-          </button>
+        <div id={menuId} ref={menu} role="menu" className="dropdown-menu dropdown-start" onKeyDown={onKeyDown}>
           {targets.isLoading && (
             <div className="dropdown-label">
               <Spinner size="sm" /> Loading share options...
@@ -143,9 +129,9 @@ export function ShareDropdown({ type, id, title, count, onShare, buttonLabel, cl
           {targets.data?.map((target) => (
             <button key={target.id} type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => void choose(target)}>
               <span className="share-icon" aria-hidden="true">
-                {target.icon && target.icon.length <= 2 ? target.icon : <Icon name={target.shareType === 'email' ? 'comment' : target.shareType === 'link' ? 'link' : 'share'} size={16} />}
+                <Icon name={target.shareType === 'link' ? (copied ? 'check' : 'link') : target.shareType === 'email' ? 'mail' : 'share'} size={16} />
               </span>
-              {target.label}
+              {target.shareType === 'link' && copied ? 'Copied!' : target.label}
             </button>
           ))}
         </div>

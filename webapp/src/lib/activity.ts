@@ -1,3 +1,4 @@
+import { resourceOf } from './resource';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import type { ActivityEntry, ContentType } from '../types/api';
@@ -6,11 +7,11 @@ export type ActivityKind = 'likes' | 'shares' | 'comments';
 
 /** GET /api/{type}s/{id}/{likes|shares|comments} for the Review dialog. */
 export const getActivity = (type: ContentType, id: number, kind: ActivityKind) =>
-  api.get<ActivityEntry[]>(`/api/${type}s/${id}/${kind}`);
+  api.get<ActivityEntry[]>(`/api/${resourceOf(type)}/${id}/${kind}`);
 
 export const getActivityQueryOptions = (type: ContentType, id: number, kind: ActivityKind) =>
   queryOptions({
-    queryKey: [`${type}s`, 'activity', id, kind],
+    queryKey: [`${resourceOf(type)}`, 'activity', id, kind],
     queryFn: () => getActivity(type, id, kind),
     staleTime: 0,
   });

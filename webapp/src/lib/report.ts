@@ -1,3 +1,4 @@
+import { resourceOf } from './resource';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -5,6 +6,6 @@ export type ReportType = 'story' | 'video' | 'comment';
 
 /** POST /api/{type}s/{id}/report {reason}. */
 export const reportContent = ({ type, id, reason }: { type: ReportType; id: number; reason: string }) =>
-  api.post<unknown>(`/api/${type}s/${id}/report`, { reason });
+  api.post<unknown>(`/api/${resourceOf(type)}/${id}/report`, { reason });
 
 export const useReportContent = () => useMutation({ mutationFn: reportContent });

@@ -84,14 +84,15 @@ export default function ExploreRoute() {
   const items = useMemo(() => {
     const needle = q.toLowerCase();
     const moodNeedle = mood.toLowerCase();
+    // The community feeds are filtered by genre and mood on the server; the user's own lists are not.
     const keep = (x: Story | Video) =>
-      (!needle || matches(x, needle)) && byGenre(x, genre) && (mood === 'All Moods' || moodOf(x).includes(moodNeedle));
+      (!needle || matches(x, needle)) && (!mine || (byGenre(x, genre) && (mood === 'All Moods' || moodOf(x).includes(moodNeedle))));
     const list: Item[] = [
       ...(wantStories ? (stories.data ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
       ...(wantVideos ? (videos.data ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
     ];
     return list.sort(compare(sort));
-  }, [stories.data, videos.data, wantStories, wantVideos, q, genre, mood, sort]);
+  }, [stories.data, videos.data, wantStories, wantVideos, q, genre, mood, sort, mine]);
 
   const clearFilter = () => {
     setTab('all');

@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { FEATURED_STORIES } from '../../lib/constants';
 import { ClosingBanner, Hero } from '../../features/landing/components/hero';
 import { useStories } from '../../features/stories/api/get-stories';
-import { FeaturedStoryCard } from '../../features/stories/components/story-card';
+import { FeaturedStoryCard } from '../../features/stories/components/featured-story-card';
 
 export function LandingRoute() {
   const stories = useStories({ limit: FEATURED_STORIES });

@@ -32,6 +32,7 @@ const PATHS: Record<string, string> = {
   shuffle: 'M3 6h4l10 12h4M3 18h4l3-3.6M14 9.6 17 6h4M18 3l3 3-3 3M18 15l3 3-3 3',
   wand: 'M4 20 16 8M14 4v3M18 8h3M17.5 5.5l2-2M6 4l.7 2L9 6.7 6.7 7.4 6 9.5 5.3 7.4 3 6.7l2.3-.7z',
   check: 'M5 12l5 5L20 7',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01',
 };
 

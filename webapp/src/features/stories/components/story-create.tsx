@@ -23,7 +23,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const job = useJobRunner();
   const save = useCreateStory();
-  const generated = content.length > 0;
+  const [generated, setGenerated] = useState(false);
 
   const onSettings = (next: StorySettings) => {
     setSettings(next);
@@ -61,6 +61,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
         }),
       );
       setContent(result?.content ?? '');
+      setGenerated(true);
       setTitle(settings.title || result?.title || '');
       setMode('edit');
       toast({ title: 'Story Generated Successfully!', description: 'Review and refine your nightmare, then save it.' });
@@ -109,6 +110,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   };
 
   const generateNew = () => {
+    setGenerated(false);
     setContent('');
     setTitle('');
     setMode('edit');

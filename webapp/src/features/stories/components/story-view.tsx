@@ -24,7 +24,7 @@ export function StoryView({ story }: { story: Story }) {
           <Icon name="back" size={16} /> Back
         </button>
         <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
-          <Icon name="eye" size={16} /> {formatCount(story.views ?? 0)} views
+          <Icon name="eye" size={16} /> {formatCount(story.views ?? 0)} {(story.views ?? 0) === 1 ? 'view' : 'views'}
         </span>
       </div>
       <header className="story-header">

@@ -121,7 +121,7 @@ export function VideoEditor({ video }: { video: Video }) {
   useEffect(() => {
     if (!regenerating) return;
     const status = current.status;
-    if (previous.current === 'processing' && status === 'completed') {
+    if (status === 'completed' && previous.current !== 'completed') {
       setRegenerating(false);
       toast({ title: 'Video Regenerated', description: 'Your video has been regenerated with new settings.', variant: 'success' });
     } else if (status === 'failed' && previous.current !== 'failed') {

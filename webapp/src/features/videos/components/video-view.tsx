@@ -21,9 +21,10 @@ export function useRenderOutcomeToast(video: Video | undefined) {
   const previous = useRef<string | undefined>(undefined);
   useEffect(() => {
     const status = video?.status;
-    if (previous.current === 'processing' && status === 'completed') {
+    const was = previous.current;
+    if (was && was !== 'completed' && status === 'completed') {
       toast({ title: 'Video Ready!', description: 'Your horror video has been generated.', variant: 'success' });
-    } else if (previous.current === 'processing' && status === 'failed') {
+    } else if (was && was !== 'failed' && status === 'failed') {
       toast({ title: 'Generation Failed', description: video?.error || 'The video could not be generated.', variant: 'destructive' });
     }
     previous.current = status;
@@ -65,7 +66,7 @@ export function VideoView({ video }: { video: Video }) {
           <Icon name="back" size={16} /> Back
         </button>
         <span className="meta-item">
-          <Icon name="eye" size={16} /> {formatCount(video.views ?? 0)} views
+          <Icon name="eye" size={16} /> {formatCount(video.views ?? 0)} {(video.views ?? 0) === 1 ? 'view' : 'views'}
         </span>
       </div>
       <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />

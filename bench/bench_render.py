@@ -1,0 +1,170 @@
+"""Benchmark of the offline video renderer (providers.local_video).
+
+Prints three figures:
+
+1. end-to-end time of a 60 s 1280x720 30 fps render (target <= 30 s, aim 15 s);
+2. frame-pipeline speed as a ratio of the speed at which the same ffmpeg settings encode the very
+   same frames pre-made on disk (target >= 0.80);
+3. peak resident memory of the process tree (Python + ffmpeg children, sampled with psutil every
+   20 ms) during a 300 s 1920x1080 render, run in a fresh child process (target < 500 MB).
+
+Usage: .venv/bin/python bench/bench_render.py [--skip-memory] [--ratio-seconds 20]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+STORY = [
+    "The house at the end of Mill Lane had been empty for forty years. Nobody went near it after "
+    "dark, and the children who dared each other to touch the gate never stayed long.",
+    "One night, Sarah saw a light in the attic window. It flickered, then went out. She told "
+    "herself it was a reflection, a trick of the moon on old glass.",
+    "The next morning the front door stood open, and muddy footprints led up the stairs toward "
+    "the attic. They were small, bare, and they only went one way.",
+    "She followed them, one creaking step at a time, until she heard something breathing behind "
+    "the attic door. It was slow and patient, as if it had been waiting for her all along.",
+    "When the door swung open, the room was empty except for a chair facing the window, and on "
+    "the dusty glass, written from the inside, was her own name.",
+]
+
+
+def request(duration, resolution, **extra):
+    from core.providers import VideoRenderRequest
+    values = dict(title="The Attic", paragraphs=STORY * 3, genre="Gothic Horror", mood="Eerie",
+                  setting="an abandoned house", time_of_day="Night", weather="Rainy",
+                  duration=duration, resolution=resolution, frame_rate=30, seed=11)
+    values.update(extra)
+    return VideoRenderRequest(**values)
+
+
+def end_to_end(duration, resolution):
+    from providers.local_video import LocalVideoProvider
+    provider = LocalVideoProvider()
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        result = provider.render(request(duration, resolution), Path(out), lambda p, m: None)
+        elapsed = time.perf_counter() - start
+    return elapsed, result, dict(provider.last_timings)
+
+
+def pipeline_ratio(seconds):
+    """Time our frames -> ffmpeg pipe against ffmpeg encoding the same frames read from disk."""
+    from providers.local_video import encoder, narration, pipeline, subtitles
+    req = request(seconds, "720p")
+    ctx = pipeline.prepare(req)
+    paragraphs = pipeline.script_of(req)
+    voice = narration.fit_narration(paragraphs, req.narration_voice, 1.0, ctx.duration)
+    cues = subtitles.cues_from_narration(voice, ctx.duration)
+    plan = pipeline.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
+    painter = pipeline.local_painter(ctx)
+    prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
+        raw = Path(tmp) / "frames.rgb"
+        # 1) make the frames once, to disk
+        with open(raw, "wb") as fh:
+            for frame in pipeline.build_compositor(ctx, plan, prepared, cues).frames():
+                fh.write(memoryview(frame).cast("B"))
+        frames = raw.stat().st_size // (ctx.width * ctx.height * 3)
+        with open(raw, "rb") as fh:  # warm the page cache so the baseline is not disk-bound
+            while fh.read(1 << 24):
+                pass
+        # 2) baseline: the same ffmpeg command, frames streamed from the file
+        args = encoder.video_args(ctx.width, ctx.height, ctx.fps, Path(tmp) / "premade.mp4")
+        start = time.perf_counter()
+        with open(raw, "rb") as fh:
+            subprocess.run(args, stdin=fh, check=True)
+        premade = time.perf_counter() - start
+        raw.unlink()
+        # 3) our pipeline: frames generated and piped as they are made
+        comp = pipeline.build_compositor(ctx, plan, prepared, cues)
+        start = time.perf_counter()
+        with encoder.VideoEncoder(ctx.width, ctx.height, ctx.fps, Path(tmp) / "live.mp4") as enc:
+            for frame in comp.frames():
+                enc.write(frame)
+        live = time.perf_counter() - start
+    return frames, premade, live
+
+
+def child_render(duration, resolution, result_file):
+    elapsed, result, timings = end_to_end(duration, resolution)
+    Path(result_file).write_text(json.dumps({"elapsed": elapsed, "width": result.width,
+                                             "height": result.height, "duration": result.duration,
+                                             "timings": timings}))
+
+
+def peak_tree_rss(duration, resolution):
+    import psutil
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as fh:
+        result_file = fh.name
+    child = subprocess.Popen([sys.executable, __file__, "--child", str(duration), resolution,
+                              result_file], cwd=str(ROOT))
+    proc = psutil.Process(child.pid)
+    peak = {"total": 0, "python": 0, "ffmpeg": 0}
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            try:
+                py = proc.memory_info().rss
+                ff = 0
+                for c in proc.children(recursive=True):
+                    try:
+                        ff += c.memory_info().rss
+                    except psutil.Error:
+                        pass
+            except psutil.Error:
+                break
+            if py + ff > peak["total"]:
+                peak.update(total=py + ff, python=py, ffmpeg=ff)
+            stop.wait(0.02)
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    code = child.wait()
+    stop.set()
+    thread.join()
+    if code:
+        raise SystemExit(f"child render failed with {code}")
+    data = json.loads(Path(result_file).read_text())
+    os.unlink(result_file)
+    return peak, data
+
+
+def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child_render(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--skip-ratio", action="store_true")
+    parser.add_argument("--ratio-seconds", type=int, default=20)
+    args = parser.parse_args()
+
+    elapsed, result, timings = end_to_end(60, "720p")
+    print(f"end-to-end 60 s {result.width}x{result.height}@{result.fps}: {elapsed:.1f} s "
+          f"(target <= 30 s) [audio {timings.get('audio', 0):.1f} s, paint {timings.get('paint', 0):.1f} s, "
+          f"frames+encode {timings.get('encode', 0):.1f} s, duration {result.duration:.2f} s]")
+    if not args.skip_ratio:
+        frames, premade, live = pipeline_ratio(args.ratio_seconds)
+        print(f"frame pipeline vs pre-made frames ({frames} frames, 720p30, same ffmpeg args): "
+              f"pre-made {premade:.2f} s ({frames / premade:.0f} fps), live {live:.2f} s "
+              f"({frames / live:.0f} fps) -> ratio {premade / live:.2f} (target >= 0.80)")
+    if not args.skip_memory:
+        peak, data = peak_tree_rss(300, "1080p")
+        mb = 1024 * 1024
+        print(f"300 s {data['width']}x{data['height']} render: {data['elapsed']:.1f} s, peak tree RSS "
+              f"{peak['total'] / mb:.0f} MB (python {peak['python'] / mb:.0f} MB + ffmpeg "
+              f"{peak['ffmpeg'] / mb:.0f} MB at that moment; target < 500 MB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+"""The `dreadforge` command: db upgrade, users create, seed, and `run` with its embedded queue."""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from http.cookiejar import CookieJar
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def dreadforge(args, data_dir, input_text=None, **env):
+    child_env = {k: v for k, v in os.environ.items()
+                 if k not in ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")}
+    child_env.update({"DREADFORGE_DATA": str(data_dir), "PYTHONPATH": str(ROOT),
+                      "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml")})
+    child_env.update(env)
+    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, env=child_env,
+                          input=input_text, capture_output=True, text=True, timeout=120)
+
+
+def test_db_upgrade_creates_then_reports_up_to_date(tmp_path):
+    first = dreadforge(["db", "upgrade"], tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "0001_initial" in first.stdout
+    assert (tmp_path / "dreadforge.db").exists()
+    again = dreadforge(["db", "upgrade"], tmp_path)
+    assert "database is up to date" in again.stdout
+
+
+def test_users_create_prompts_for_the_password(tmp_path):
+    result = dreadforge(["users", "create", "--email", "root@example.com", "--role",
+                         "super_admin"], tmp_path, input_text="s3cret-pass\ns3cret-pass\n")
+    assert result.returncode == 0, result.stderr
+    assert "created super_admin root@example.com" in result.stdout
+    duplicate = dreadforge(["users", "create", "--email", "root@example.com", "--password",
+                            "another-pass"], tmp_path)
+    assert duplicate.returncode != 0
+    assert "already exists" in duplicate.stderr
+
+
+def test_seed_makes_browsable_content(tmp_path):
+    result = dreadforge(["seed", "--users", "5", "--stories", "40", "--videos", "3",
+                         "--likes", "60"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "40 stories" in result.stdout and "60 likes" in result.stdout
+
+
+def test_wrong_plugins_toml_stops_start_up_with_one_line(tmp_path):
+    bad = tmp_path / "plugins.toml"
+    bad.write_text('[story]\nprovider = "nonesuch"\n')
+    result = dreadforge(["db", "upgrade"], tmp_path, DREADFORGE_PLUGINS=str(bad))
+    assert result.returncode != 0
+    error_lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert error_lines == [f"Error: {bad}:story.provider: unknown provider 'nonesuch' "
+                           "(available: local, openai)"]
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def running_site(tmp_path):
+    """`dreadforge run` on a free port, with no REDIS_URL: SQLite and the embedded queue."""
+    port = free_port()
+    child_env = {k: v for k, v in os.environ.items()
+                 if k not in ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")}
+    child_env.update({"DREADFORGE_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)})
+    log = open(tmp_path / "run.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port)], cwd=ROOT,
+                            env=child_env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError((tmp_path / "run.log").read_text())
+            time.sleep(0.2)
+    yield base
+    import signal
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+class Browserless:
+    """A cookie-keeping HTTP client that speaks the CSRF rule, like the web app."""
+
+    def __init__(self, base):
+        self.base, self.jar = base, CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def call(self, method, path, body=None):
+        headers = {"Content-Type": "application/json"}
+        token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
+        if token:
+            headers["X-CSRF-Token"] = token
+        request = urllib.request.Request(self.base + path, method=method, headers=headers,
+                                         data=json.dumps(body).encode() if body else None)
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read() or b"null")
+
+
+def test_run_serves_the_site_and_runs_jobs_without_any_server(running_site):
+    visitor = Browserless(running_site)
+    with urllib.request.urlopen(running_site + "/") as page:
+        assert "<html" in page.read().decode().lower()
+    status, body = visitor.call("GET", "/api/auth/user")
+    assert status == 401 and body["message"] == "Unauthorized"
+    status, user = visitor.call("POST", "/api/auth/register", {
+        "email": "runner@example.com", "password": "long enough", "firstName": "Run"})
+    assert status == 201
+    visitor.call("POST", "/api/auth/logout")
+    status, _ = visitor.call("POST", "/api/auth/login", {"email": "runner@example.com",
+                                                         "password": "long enough"})
+    assert status == 200
+    assert visitor.call("GET", "/api/auth/user")[1]["email"] == "runner@example.com"
+    status, story = visitor.call("POST", "/api/stories/generate?wait=25", {
+        "genre": "Paranormal", "mood": ["Eerie"], "setting": "a lighthouse",
+        "characters": "Wren", "storyLength": "short"})
+    assert status == 200, story
+    assert story["content"]

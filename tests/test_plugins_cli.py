@@ -1,0 +1,211 @@
+"""`dreadforge plugins`: list, check, enable, disable, new (with the install round trip)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from cli.plugins_cmd import plugins
+from core.testing import ROOT
+
+PYTHON = sys.executable
+
+
+@pytest.fixture
+def toml(tmp_path, monkeypatch):
+    """A copy of the shipped plugins.toml that the commands read and edit."""
+    path = tmp_path / "plugins.toml"
+    shutil.copy(ROOT / "plugins.toml", path)
+    # providers/stability_video is being written elsewhere: keep its section out of the way
+    text = path.read_text().replace('[video.stability]\napi_key_env = "STABILITY_KEY"\n', "")
+    path.write_text(text)
+    monkeypatch.setenv("DREADFORGE_PLUGINS", str(path))
+    monkeypatch.setenv("DREADFORGE_NO_ENTRYPOINTS", "1")
+    return path
+
+
+def run(*args):
+    return CliRunner().invoke(plugins, list(args), catch_exceptions=False)
+
+
+def test_plugins_group_is_mounted_on_dreadforge():
+    from cli.main import main
+    assert "plugins" in main.commands
+
+
+def test_list_shows_every_plugin_and_the_active_providers(toml):
+    result = run("list")
+    assert result.exit_code == 0
+    assert "plugins.share_targets  0.1.0  (built-in)" in result.output.replace("0.0.0", "0.1.0")
+    assert "    hooks: on_commented, on_liked, on_published, on_shared" in result.output
+    assert "    provides: ads:none, ads:house, ads:script" in result.output
+    assert "  story: local (options valid)" in result.output
+    assert "  share: clipboard, twitter, facebook, email, reddit, whatsapp" in result.output
+
+
+def test_list_json(toml):
+    data = json.loads(run("list", "--json").output)
+    names = {row["name"]: row for row in data["plugins"]}
+    assert names["plugins.webhooks"]["hooks"] == ["on_commented", "on_liked", "on_published",
+                                                  "on_shared"]
+    assert data["active"]["ads"]["provider"] == "none" and data["active"]["ads"]["optionsValid"]
+    assert data["config"] == str(toml)
+
+
+def test_check_ok(toml):
+    result = run("check")
+    assert (result.exit_code, result.output) == (0, f"{toml}: ok\n")
+
+
+def test_check_prints_every_problem_and_fails(toml, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    text = toml.read_text().replace('provider = "local"            # "local" (offline writer)',
+                                    'provider = "openai"  #')
+    text = text.replace("temperature = 0.9", 'temperature = "warm"')
+    text = text.replace('provider = "none"', 'provider = "banners"')
+    toml.write_text(text.replace("[webhooks]\n", "[webhooks]\nretries = 2\n"))
+    result = run("check")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{toml}:story.openai.temperature: not a valid number",
+        f"{toml}:ads.provider: unknown provider 'banners' (available: house, none, script)",
+        f"{toml}:webhooks.retries: unknown option",
+    ]
+
+
+def test_check_reports_a_missing_api_key_variable(toml, monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    toml.write_text(toml.read_text().replace('provider = "local"            # "local" (offline w',
+                                             'provider = "openai"            # "local" (offline w'))
+    result = run("check")
+    assert result.output == (f"{toml}:story.openai.api_key_env: environment variable "
+                             "OPENAI_API_KEY is not set\n")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    assert run("check").exit_code == 0
+
+
+def test_disable_and_enable_a_share_target_keep_comments_and_order(toml):
+    before = toml.read_text()
+    result = run("disable", "reddit")
+    assert result.exit_code == 0 and "share target 'reddit' off" in result.output
+    text = toml.read_text()
+    assert 'targets = ["clipboard", "twitter", "facebook", "email", "whatsapp"]' in text
+    assert text.replace('"email", "whatsapp"', '"email", "reddit", "whatsapp"') == before
+    again = run("disable", "reddit").output
+    assert again == f"{toml}: share target 'reddit' is already off\n"
+    run("enable", "reddit")
+    assert '"email", "whatsapp", "reddit"]' in toml.read_text()
+
+
+def test_enable_a_provider_needs_capability_when_ambiguous(toml):
+    result = CliRunner().invoke(plugins, ["enable", "local"])
+    assert result.exit_code == 1
+    assert ("'local' is ambiguous (story, video): add --capability story or --capability video"
+            in result.output)
+
+
+def test_enable_and_disable_a_provider(toml, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+    result = run("enable", "openai")
+    assert "story provider: local -> openai" in result.output
+    assert 'provider = "openai"            # "local" (offline writer)' in toml.read_text()
+    result = run("disable", "openai")
+    assert "story provider: openai -> local (the default)" in result.output
+    result = CliRunner().invoke(plugins, ["disable", "local", "--capability", "video"])
+    assert result.exit_code == 1 and "is the default video provider" in result.output
+    run("enable", "house", "--capability", "ads")
+    assert 'provider = "house"             # "none", "house" or "script"' in toml.read_text()
+
+
+def test_enable_a_provider_with_missing_options_warns(toml):
+    result = run("enable", "script")
+    assert result.exit_code == 0 and 'provider = "script"' in toml.read_text()
+    assert result.stderr == f"warning: {toml}:ads.script.snippet: missing required option\n"
+
+
+def test_disable_and_enable_a_moderation_filter_and_a_plugin(toml):
+    run("disable", "wordlist")
+    assert "filters = []" in toml.read_text()
+    run("enable", "wordlist")
+    assert 'filters = ["wordlist"]' in toml.read_text()
+    run("disable", "plugins.webhooks")
+    assert 'disabled = ["plugins.webhooks"]                 # plugin names' in toml.read_text()
+    assert "plugins.webhooks  0.1.0  (built-in)  [disabled in plugins.toml]" in run(
+        "list").output.replace("0.0.0", "0.1.0")
+    listed = json.loads(run("list", "--json").output)
+    assert {row["name"]: row["disabled"] for row in listed["plugins"]}["plugins.webhooks"]
+    result = run("enable", "plugins.webhooks")
+    assert "plugin 'plugins.webhooks' enabled" in result.output
+    assert "disabled = []" in toml.read_text()
+
+
+def test_enable_an_unknown_name_fails(toml):
+    result = CliRunner().invoke(plugins, ["enable", "myspace"])
+    assert result.exit_code == 1
+    assert "unknown plugin, provider, filter or share target 'myspace'" in result.output
+
+
+def test_new_refuses_a_non_empty_directory(tmp_path):
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "keep").write_text("")
+    result = CliRunner().invoke(plugins, ["new", "x", "--dir", str(tmp_path / "x")])
+    assert result.exit_code == 1 and "is not empty" in result.output
+
+
+@pytest.mark.parametrize("kind", ["story-provider", "video-provider", "share-target", "ads",
+                                  "moderation"])
+def test_new_scaffolds_a_package_whose_tests_pass(tmp_path, kind):
+    target = tmp_path / "pkg"
+    result = run("new", f"Night {kind}", "--kind", kind, "--dir", str(target))
+    module = "dreadforge_night_" + kind.replace("-", "_")
+    assert result.exit_code == 0, result.output
+    assert {p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()} == {
+        "README.md", "setup.cfg", "pyproject.toml", "conftest.py", f"{module}/__init__.py",
+        f"tests/test_{module}.py"}
+    setup_cfg = (target / "setup.cfg").read_text()
+    assert f"dreadforge.plugins =\n    night-{kind} = {module}" in setup_cfg
+    source = (target / module / "__init__.py").read_text()
+    assert "@hookimpl" in source and '"""' in source.split("@hookimpl", 1)[1]  # docstrings
+    tested = subprocess.run([PYTHON, "-m", "pytest", "-q", "-p", "no:randomly"], cwd=target,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                            text=True, timeout=300)
+    assert tested.returncode == 0, tested.stdout[-3000:]
+
+
+def test_new_package_installs_with_pip_and_shows_up_in_list(tmp_path):
+    target = tmp_path / "dreadforge-ghostly-tales"
+    assert run("new", "ghostly-tales", "--dir", str(target)).exit_code == 0
+    config = tmp_path / "plugins.toml"
+    config.write_text('[story]\nprovider = "ghostly-tales"\n[story.ghostly-tales]\n'
+                      'signature = "fin"\n')
+    env = {key: value for key, value in os.environ.items() if key != "DREADFORGE_NO_ENTRYPOINTS"}
+    env.update(DREADFORGE_PLUGINS=str(config), PYTHONPATH=str(ROOT))
+    install = subprocess.run([PYTHON, "-m", "pip", "install", "-q", "--no-deps",
+                              "--no-build-isolation", "-e", str(target)],
+                             capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr[-3000:]
+    try:
+        listed = subprocess.run([PYTHON, "-m", "cli.plugins_cmd", "list", "--json"], cwd=ROOT,
+                                env=env, capture_output=True, text=True, timeout=120)
+        assert listed.returncode == 0, listed.stderr[-3000:]
+        data = json.loads(listed.stdout)
+        row = {row["name"]: row for row in data["plugins"]}["ghostly-tales"]
+        assert (row["version"], row["package"], row["builtin"]) == (
+            "0.1.0", "dreadforge-ghostly-tales", False)
+        assert row["hooks"] == ["register_story_providers"]
+        assert row["provides"] == ["story:ghostly-tales"]
+        assert data["active"]["story"]["provider"] == "ghostly-tales"
+        assert data["active"]["story"]["optionsValid"] is True
+        checked = subprocess.run([PYTHON, "-m", "cli.plugins_cmd", "check"], cwd=ROOT, env=env,
+                                 capture_output=True, text=True, timeout=120)
+        assert checked.stdout == f"{config}: ok\n", checked.stdout + checked.stderr
+        tested = subprocess.run([PYTHON, "-m", "pytest", "-q"], cwd=target, env=env,
+                                capture_output=True, text=True, timeout=300)
+        assert tested.returncode == 0, tested.stdout[-3000:]
+        assert "3 passed" in tested.stdout
+    finally:
+        subprocess.run([PYTHON, "-m", "pip", "uninstall", "-y", "-q", "dreadforge-ghostly-tales"],
+                       capture_output=True, timeout=120)

@@ -1,0 +1,350 @@
+"""The render job through a real `dreadforge worker` on real Redis: pending -> processing ->
+completed | failed, progress mirrored onto the video, render errors, job timeouts, a worker killed
+mid-render, and regeneration that keeps the old file when it fails.
+
+Most tests run a worker whose video provider is a tiny fake (registered as a plugin through
+``create_app``'s ``EXTRA_PLUGINS``): it reads what the title asks of it (``FAIL``, ``CRASH``,
+``SLOW``) and records what the Video row looked like while it rendered. One test (marked slow)
+renders a real video with the offline renderer.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+os.environ.setdefault("DREADFORGE_FAST_HASH", "1")
+
+import pytest  # noqa: E402
+
+from core.hookspecs import hookimpl  # noqa: E402
+from core.providers import ProviderError, RenderResult, VideoProvider  # noqa: E402
+from tests.test_videos_api import make_story, make_video  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- the fake provider (runs inside the worker process) ------------------------------------------
+
+
+class FakeVideoProvider(VideoProvider):
+    name = "fake"
+    label = "Fake renderer (tests)"
+    max_height = 1080
+
+    def render(self, request, out_dir, progress):
+        from core.models import Video
+        out_dir = Path(out_dir)
+        video_id = int(out_dir.parent.name)
+        seen = []
+
+        def report(percent, message):
+            progress(percent, message)
+            row = Video.get_by_id(video_id)
+            seen.append([row.status, row.progress, row.progress_message])
+
+        row = Video.get_by_id(video_id)
+        seen.append([row.status, row.progress, row.progress_message])
+        report(10, "Recording narration")
+        if "FAIL" in request.title:
+            raise ProviderError(f"The fake renderer refused '{request.title}'")
+        if "CRASH" in request.title:
+            raise RuntimeError("the fake renderer fell over")
+        report(20, "Painting scenes")
+        if "SLOW" in request.title:
+            for step in range(600):
+                progress(20 + step // 10, "Encoding video")
+                time.sleep(0.1)
+        report(60, "Encoding video")
+        report(96, "Finishing")
+        (out_dir / "video.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42FAKE:" + request.title.encode())
+        (out_dir / "poster.jpg").write_bytes(b"\xff\xd8\xff\xe0fake poster")
+        (out_dir / "subtitles.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\n"
+                                               + request.paragraphs[0] + "\n")
+        (out_dir / "observed.json").write_text(json.dumps({
+            "seen": seen, "paragraphs": request.paragraphs, "request": request.to_dict()}))
+        return RenderResult(video_path=out_dir / "video.mp4", poster_path=out_dir / "poster.jpg",
+                            subtitles_path=out_dir / "subtitles.vtt", duration=request.duration,
+                            width=640, height=360, fps=request.frame_rate)
+
+
+class FakeVideoPlugin:
+    @hookimpl
+    def register_video_providers(self):
+        return [FakeVideoProvider]
+
+
+WORKER_PLUGINS_CONFIG = {"story": {"provider": "local"}, "video": {"provider": "fake"},
+                         "ads": {"provider": "none"}}
+
+
+def worker_main():
+    """`dreadforge worker` with the fake video provider active (the entry point of the child)."""
+    import core.app
+    original = core.app.create_app
+
+    def create_app(config=None):
+        config = dict(config or {})
+        config["EXTRA_PLUGINS"] = [FakeVideoPlugin()]
+        config["PLUGINS_CONFIG"] = WORKER_PLUGINS_CONFIG
+        return original(config)
+
+    core.app.create_app = create_app
+    from cli.main import main
+    main(["worker"])
+
+
+def start_fake_worker(env, queue_env, prefix):
+    from rq import Worker
+
+    from core.jobs import connection
+    from tests.conftest import worker_env
+    log = open(env.data_dir / f"fake-worker-{uuid.uuid4().hex[:6]}.log", "w")
+    child_env = worker_env(env, queue_env, DREADFORGE_QUEUE_PREFIX=prefix)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from tests.test_video_jobs import worker_main; worker_main()"],
+        cwd=ROOT, env=child_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc.log_path = log.name
+    conn = connection(queue_env["REDIS_URL"])
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if any(w.pid == proc.pid for w in Worker.all(connection=conn)):
+            return proc
+        if proc.poll() is not None:
+            raise RuntimeError("worker exited: " + Path(log.name).read_text()[-2000:])
+        time.sleep(0.1)
+    raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
+
+
+@pytest.fixture(scope="module")
+def fake_workers(env, queue_env):
+    """One fake-provider worker per backend, on its own queue prefix; restarted if killed."""
+    prefix = f"{queue_env['DREADFORGE_QUEUE_PREFIX']}fake-{env.backend}-"
+    state = {"proc": None, "prefix": prefix}
+
+    def ensure():
+        if state["proc"] is None or state["proc"].poll() is not None:
+            state["proc"] = start_fake_worker(env, queue_env, prefix)
+        return state["proc"]
+
+    state["ensure"] = ensure
+    yield state
+    from tests.conftest import stop_worker
+    if state["proc"] is not None:
+        stop_worker(state["proc"])
+
+
+@pytest.fixture
+def fake_worker(fake_workers, monkeypatch, app):
+    """The fake worker, with this test's renders enqueued on its queues."""
+    proc = fake_workers["ensure"]()
+    monkeypatch.setenv("DREADFORGE_QUEUE_PREFIX", fake_workers["prefix"])
+    return proc
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def wait_for_video(client, video_id, until=("completed", "failed"), timeout=30, check=None):
+    deadline = time.time() + timeout
+    while True:
+        video = client.get(f"/api/videos/{video_id}").get_json()
+        if video["status"] in until and (check is None or check(video)):
+            return video
+        if time.time() > deadline:
+            raise AssertionError(f"video still {video['status']}: {video}")
+        time.sleep(0.1)
+
+
+def render_dir(app, video_id, job_id):
+    return Path(app.config["MEDIA_DIR"]) / "videos" / str(video_id) / job_id
+
+
+def job_id_of(app, video_id):
+    from core.db import database
+    from core.models import Video
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        return Video.get_by_id(video_id).job_id
+
+
+def kill_worker(proc):
+    """SIGKILL the worker's process group and its work horse's (RQ puts the horse in a group of
+    its own), as when the machine or container running them dies."""
+    import psutil
+    groups = {os.getpgid(child.pid) for child in psutil.Process(proc.pid).children(recursive=True)}
+    groups.add(os.getpgid(proc.pid))
+    for group in groups:
+        os.killpg(group, signal.SIGKILL)
+    proc.wait()
+
+
+# --- the tests -----------------------------------------------------------------------------------
+
+
+def test_generate_renders_from_the_story_with_progress_on_the_video(users, app, fake_worker):
+    client, me = users.signed_in()
+    story = make_story(client)
+    video = make_video(client, creationMode="from_story", storyId=story["id"], title="Hollow",
+                       frameRate=24, duration=45)
+    response = client.post(f"/api/videos/{video['id']}/generate")
+    assert response.status_code == 202 and response.get_json()["status"] == "processing"
+    done = wait_for_video(client, video["id"])
+    assert done["status"] == "completed", done
+    assert done["progress"] == 100 and done["progressMessage"] == "Completed"
+    assert done["error"] is None
+    job_id = job_id_of(app, video["id"])
+    observed = json.loads((render_dir(app, video["id"], job_id) / "observed.json").read_text())
+    # the script is the story's text, and the render settings are the video's
+    assert observed["paragraphs"] == ["The door opened.", "Nobody was there."]
+    assert observed["request"]["frame_rate"] == 24 and observed["request"]["duration"] == 45
+    assert observed["request"]["title"] == "Hollow"
+    # while rendering, the video row carried the job's progress and stage
+    seen = observed["seen"]
+    assert all(status == "processing" for status, _, _ in seen)
+    assert seen[0][2] == "Writing script"
+    assert [message for _, _, message in seen[1:]] == ["Recording narration", "Painting scenes",
+                                                       "Encoding video", "Finishing"]
+    progress = [percent for _, percent, _ in seen]
+    assert progress == sorted(progress) and 0 < progress[0] and progress[-1] < 100
+    # the files are served from the new render
+    media = client.get(done["videoUrl"])
+    assert media.status_code == 200 and media.data.endswith(b"FAKE:Hollow")
+    assert client.get(done["posterUrl"]).mimetype == "image/jpeg"
+    assert "The door opened." in client.get(done["subtitlesUrl"]).get_data(as_text=True)
+    assert f"/{job_id[:12]}" not in done["videoUrl"] and f"v={job_id[:12]}" in done["videoUrl"]
+    job = client.get(f"/api/jobs/{job_id}").get_json()
+    assert job["status"] == "completed" and job["result"]["videoId"] == video["id"]
+    assert client.post(f"/api/videos/{video['id']}/generate").status_code == 409
+
+
+def test_direct_mode_script_comes_from_the_story_provider(users, app, fake_worker):
+    client, _ = users.signed_in()
+    video = make_video(client, title="Lamp")  # direct, no text of its own
+    assert video["content"] == ""
+    client.post(f"/api/videos/{video['id']}/generate")
+    done = wait_for_video(client, video["id"])
+    assert done["status"] == "completed", done
+    assert done["content"]  # the script was written and kept
+    observed = json.loads((render_dir(app, video["id"], job_id_of(app, video["id"]))
+                           / "observed.json").read_text())
+    from core.services.video_render import script_paragraphs
+    assert observed["paragraphs"] == script_paragraphs(done["content"])
+
+
+def test_render_errors_leave_the_video_failed_with_a_reason(users, app, fake_worker):
+    client, _ = users.signed_in()
+    refused = make_video(client, title="FAIL please")
+    crashed = make_video(client, title="CRASH please")
+    for video in (refused, crashed):
+        assert client.post(f"/api/videos/{video['id']}/generate").status_code == 202
+    failed = wait_for_video(client, refused["id"])
+    assert failed["status"] == "failed"
+    assert failed["error"] == "The fake renderer refused 'FAIL please'"
+    assert failed["videoUrl"] is None and failed["downloadUrl"] is None
+    assert failed["progressMessage"] == "Failed"
+    assert not render_dir(app, refused["id"], job_id_of(app, refused["id"])).exists()
+    crash = wait_for_video(client, crashed["id"])
+    assert crash["status"] == "failed"
+    assert crash["error"] == "Unexpected error: RuntimeError: the fake renderer fell over"
+    # failed -> generate again, this time with a title the renderer accepts
+    client.patch(f"/api/videos/{refused['id']}", json={"title": "Fixed"})
+    assert client.post(f"/api/videos/{refused['id']}/generate").status_code == 202
+    fixed = wait_for_video(client, refused["id"])
+    assert fixed["status"] == "completed" and fixed["error"] is None
+
+
+def test_regenerate_swaps_in_only_a_successful_render(users, app, fake_worker):
+    client, _ = users.signed_in()
+    video = make_video(client, title="First cut")
+    client.post(f"/api/videos/{video['id']}/generate")
+    first = wait_for_video(client, video["id"])
+    first_job = job_id_of(app, video["id"])
+    assert first["status"] == "completed"
+
+    # a failed regeneration keeps the previous video playable
+    response = client.post(f"/api/videos/{video['id']}/regenerate",
+                           json={"title": "FAIL second cut", "duration": 30})
+    assert response.status_code == 202
+    assert response.get_json()["status"] == "processing"
+    assert response.get_json()["videoUrl"] == first["videoUrl"]  # still served while rendering
+    second_job = job_id_of(app, video["id"])
+    after = wait_for_video(client, video["id"], check=lambda v: v["error"] is not None)
+    assert after["status"] == "completed"
+    assert after["error"] == ("Regeneration failed: The fake renderer refused 'FAIL second cut' "
+                              "The previous video is kept.")
+    assert after["title"] == "FAIL second cut" and after["duration"] == 30  # settings saved
+    assert after["videoUrl"] == first["videoUrl"]
+    assert client.get(after["videoUrl"]).data.endswith(b"FAKE:First cut")
+    assert render_dir(app, video["id"], first_job).exists()
+    assert not render_dir(app, video["id"], second_job).exists()
+    assert client.get(f"/api/jobs/{second_job}").get_json()["status"] == "failed"
+
+    # a successful regeneration replaces the file and removes the old one
+    response = client.post(f"/api/videos/{video['id']}/regenerate", json={"title": "Third cut"})
+    assert response.status_code == 202
+    third = wait_for_video(client, video["id"], check=lambda v: v["title"] == "Third cut")
+    assert third["status"] == "completed" and third["error"] is None
+    assert third["videoUrl"] != first["videoUrl"]
+    assert client.get(third["videoUrl"]).data.endswith(b"FAKE:Third cut")
+    assert not render_dir(app, video["id"], first_job).exists()
+
+
+def test_a_job_timeout_leaves_the_video_failed(users, app, fake_worker, monkeypatch):
+    monkeypatch.setitem(app.config, "JOB_TIMEOUT_VIDEO", 2)
+    client, _ = users.signed_in()
+    video = make_video(client, title="SLOW burn")
+    client.post(f"/api/videos/{video['id']}/generate")
+    failed = wait_for_video(client, video["id"], timeout=30)
+    assert failed["status"] == "failed"
+    assert failed["error"] == "The render took longer than 2 seconds and was stopped."
+    assert not render_dir(app, video["id"], job_id_of(app, video["id"])).exists()
+
+
+def test_a_worker_killed_mid_render_leaves_the_video_failed(users, app, fake_workers,
+                                                            fake_worker):
+    client, _ = users.signed_in()
+    video = make_video(client, title="SLOW and doomed")
+    client.post(f"/api/videos/{video['id']}/generate")
+    rendering = wait_for_video(client, video["id"], until=("processing",),
+                               check=lambda v: v["progressMessage"] == "Encoding video")
+    assert 0 < rendering["progress"] < 100
+    kill_worker(fake_worker)
+    started = time.time()
+    failed = wait_for_video(client, video["id"], timeout=45)
+    assert failed["status"] == "failed", failed
+    assert failed["error"] == "The worker running this job stopped unexpectedly. Please try again."
+    assert time.time() - started < 40
+    job_id = job_id_of(app, video["id"])
+    assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "failed"
+    assert not render_dir(app, video["id"], job_id).exists()
+    # the creator may try again once the video is failed
+    client.patch(f"/api/videos/{video['id']}", json={"title": "Second life"})
+    fake_workers["ensure"]()
+    assert client.post(f"/api/videos/{video['id']}/generate").status_code == 202
+    assert wait_for_video(client, video["id"])["status"] == "completed"
+
+
+@pytest.mark.slow
+def test_the_offline_renderer_makes_a_real_video(users, app, env, worker):
+    """End to end with the real local provider (SQLite only: the database work is covered on both
+    backends by the fake-provider tests above)."""
+    if env.backend != "sqlite":
+        pytest.skip("renders once, on SQLite")
+    client, _ = users.signed_in()
+    video = make_video(client, title="The Keeper", resolution="720p", frameRate=24,
+                       aspectRatio="16:9", content="The lamp went dark.\n\nSomething climbed.")
+    client.patch(f"/api/videos/{video['id']}", json={"duration": 10})
+    client.post(f"/api/videos/{video['id']}/generate")
+    done = wait_for_video(client, video["id"], timeout=120)
+    assert done["status"] == "completed", done
+    assert done["renderHeight"] == 720
+    media = client.get(done["videoUrl"])
+    assert media.status_code == 200 and media.data[4:8] == b"ftyp"
+    part = client.get(done["videoUrl"], headers={"Range": "bytes=0-99"})
+    assert part.status_code == 206 and part.data == media.data[:100]
+    assert client.get(done["posterUrl"]).data[:2] == b"\xff\xd8"
+    assert client.get(done["subtitlesUrl"]).get_data(as_text=True).startswith("WEBVTT")

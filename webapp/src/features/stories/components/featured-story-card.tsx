@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { authorHandle, excerpt, formatCount } from '../../../lib/format';
+import type { Story } from '../../../types/api';
+
+/** Landing card: genre, title, 150-character excerpt, views, author, Read Story. */
+export function FeaturedStoryCard({ story }: { story: Story }) {
+  return (
+    <article className="card story-card featured">
+      <div className="card-top">
+        <Badge variant="accent">{story.genre}</Badge>
+        <span className="muted small">{story.genre}</span>
+      </div>
+      <h3 className="card-title">{story.title}</h3>
+      <p className="card-text">{excerpt(story.content)}</p>
+      <div className="card-meta">
+        <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
+          <Icon name="eye" size={15} /> {formatCount(story.views ?? 0)}
+        </span>
+        <span className="muted small">{authorHandle(story.user)}</span>
+      </div>
+      <Link to={`/story/${story.id}`} className="btn btn-outline btn-sm card-cta">
+        Read Story
+      </Link>
+    </article>
+  );
+}
