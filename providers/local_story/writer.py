@@ -277,7 +277,7 @@ class StoryWriter:
         """A filler sentence; slow pacing joins two into one long sentence."""
         pool = self.fillers[section]
         first = self._make(pool, section, FILLER, "filler")
-        if first and self.rng.random() < self.pace.join:
+        if first and not self.tiny and self.rng.random() < self.pace.join:
             second = self._make(pool, section, FILLER, "filler", decorate=False)
             if second:
                 glue = self.rng.choice([", and ", "; ", ", while ", " — "])
@@ -532,7 +532,8 @@ class StoryWriter:
                 for i in idx:
                     if total <= hi:
                         break
-                    if total - sec[i].words >= lo * 0.96:
+                    after = total - sec[i].words
+                    if after >= lo * 0.96 or abs(after - self.target) < abs(total - self.target):
                         drop.add(i)
                         total -= sec[i].words
                 if drop:
