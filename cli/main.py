@@ -16,6 +16,9 @@ def main():
     """Dreadforge: Craft Your Nightmare. Unleash Your Fear."""
 
 
+main.add_command(plugins)
+
+
 def make_app(**overrides):
     from core.app import create_app
     from core.plugins import PluginConfigError
@@ -114,7 +117,11 @@ def worker(queues, burst, name):
     if not os.environ.get("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
-    app = jobs.worker_app()
+    from core.plugins import PluginConfigError
+    try:
+        app = jobs.worker_app()
+    except PluginConfigError as err:
+        raise click.ClickException(str(err)) from None
     database.close()
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
@@ -135,7 +142,7 @@ def worker(queues, burst, name):
     threading.Thread(target=reaper, daemon=True).start()
     try:
         Worker([Queue(n, connection=conn) for n in names], connection=conn, name=name).work(
-            burst=burst, logging_level="INFO")
+            burst=burst, logging_level="INFO", with_scheduler=True)
     finally:
         stop_reaper.set()
 

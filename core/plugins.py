@@ -27,7 +27,7 @@ import pluggy
 from marshmallow import RAISE, ValidationError
 
 from core import hookspecs
-from core.providers import AdProvider, ModerationFilter, StoryProvider, VideoProvider
+from core.providers import AdProvider, StoryProvider, VideoProvider
 
 log = logging.getLogger(__name__)
 

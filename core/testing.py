@@ -128,8 +128,6 @@ def start_worker(app, queues="stories,videos,default", **extra_env):
     The worker is a new process: the plugin under test must be installed (entry point) for it to
     be loaded there. Needs ``REDIS_URL`` (or ``DREADFORGE_TEST_REDIS``) pointing at a Redis.
     """
-    import redis
-    from rq import Worker
     redis_url = (app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
                  or os.environ.get("DREADFORGE_TEST_REDIS"))
     if not redis_url:
@@ -137,18 +135,26 @@ def start_worker(app, queues="stories,videos,default", **extra_env):
     data_dir = Path(app.config["DATA_DIR"])
     plugins_file = write_plugins_toml(data_dir / "plugins.worker.toml",
                                       app.extensions["dreadforge.plugins"].config)
-    child_env = {**os.environ, "REDIS_URL": redis_url,
-                 "DATABASE_URL": app.config["DATABASE_URL"], "DREADFORGE_DATA": str(data_dir),
-                 "DREADFORGE_PLUGINS": str(plugins_file), "SECRET_KEY": "test-secret",
+    return spawn_worker({"REDIS_URL": redis_url, "DATABASE_URL": app.config["DATABASE_URL"],
+                         "DREADFORGE_DATA": str(data_dir),
+                         "DREADFORGE_PLUGINS": str(plugins_file), **extra_env},
+                        data_dir, queues)
+
+
+def spawn_worker(env_vars, log_dir, queues="stories,videos,default"):
+    """Start ``dreadforge worker`` with ``env_vars`` over this environment; wait until it listens."""
+    import redis
+    from rq import Worker
+    child_env = {**os.environ, "SECRET_KEY": "test-secret",
                  "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                              os.environ.get("PYTHONPATH")])),
-                 **extra_env}
-    log = open(data_dir / f"worker-{uuid.uuid4().hex[:6]}.log", "w")
+                 **env_vars}
+    log = open(Path(log_dir) / f"worker-{uuid.uuid4().hex[:6]}.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "cli", "worker", "--queues", queues],
                             cwd=ROOT, env=child_env, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     proc.log_path = log.name
-    conn = redis.Redis.from_url(redis_url)
+    conn = redis.Redis.from_url(child_env["REDIS_URL"])
     deadline = time.time() + 30
     while time.time() < deadline:
         if any(w.pid == proc.pid for w in Worker.all(connection=conn)):

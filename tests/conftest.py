@@ -5,13 +5,12 @@ Shaped after Flask's tutorial: ``app``, ``client`` and an ``auth`` helper. Every
 """
 import os
 import shutil
-import subprocess
-import sys
-import time
 import uuid
 from pathlib import Path
 
 import pytest
+
+pytest_plugins = ["core.testing"]  # app_factory, signed_in_client, run_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("DREADFORGE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
@@ -135,7 +134,8 @@ def db(app):
         database.close()
 
 
-from tests.helpers import ApiClient, Auth  # noqa: E402
+from core.testing import ApiClient, spawn_worker, stop_worker  # noqa: E402
+from tests.helpers import Auth  # noqa: E402
 
 
 @pytest.fixture
@@ -178,33 +178,12 @@ def worker(env, queue_env):
     stop_worker(proc)
 
 
-def worker_env(env, queue_env, **extra):
-    child_env = os.environ.copy()
-    child_env.update(queue_env)
-    child_env.update({"DATABASE_URL": env.database_url, "DREADFORGE_DATA": str(env.data_dir),
-                      "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]),
-                      "SECRET_KEY": "test-secret", "PYTHONPATH": str(ROOT)})
-    child_env.update(extra)
-    return child_env
-
-
 def start_worker(env, queue_env, **extra):
-    log = open(env.data_dir / f"worker-{uuid.uuid4().hex[:6]}.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "worker"], cwd=ROOT,
-                            env=worker_env(env, queue_env, **extra), stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
-    proc.log_path = log.name
-    deadline = time.time() + 30
-    import redis
-    from rq import Worker
-    conn = redis.Redis.from_url(queue_env["REDIS_URL"])
-    while time.time() < deadline:
-        if any(w.pid == proc.pid for w in Worker.all(connection=conn)):
-            return proc
-        if proc.poll() is not None:
-            raise RuntimeError("worker exited: " + Path(log.name).read_text()[-2000:])
-        time.sleep(0.1)
-    raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
+    """A real worker on this backend's database and this run's queues (``extra``: env vars)."""
+    return spawn_worker({**queue_env, "DATABASE_URL": env.database_url,
+                         "DREADFORGE_DATA": str(env.data_dir),
+                         "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]), **extra},
+                        env.data_dir)
 
 
 def kill_worker(proc):
@@ -221,14 +200,3 @@ def kill_worker(proc):
         except psutil.NoSuchProcess:
             pass
     proc.wait()
-
-
-def stop_worker(proc):
-    import signal
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()

@@ -1,26 +1,9 @@
-"""Helpers for tests (and for plugin authors' tests): CSRF-aware clients and accounts."""
+"""Account helpers for the suite's tests (plugin authors: see core.testing)."""
 import itertools
 
-from flask.testing import FlaskClient
+from core.testing import PASSWORD
 
-PASSWORD = "correct horse battery"
 _counter = itertools.count(1)
-
-
-class ApiClient(FlaskClient):
-    """A test client that echoes the csrf_token cookie in X-CSRF-Token, as the web app does."""
-
-    def open(self, *args, **kwargs):
-        method = (kwargs.get("method") or "GET").upper()
-        if method in ("POST", "PUT", "PATCH", "DELETE") and not kwargs.pop("no_csrf", False):
-            cookie = self.get_cookie("csrf_token")
-            if cookie is None:
-                super().open("/api/share-targets")
-                cookie = self.get_cookie("csrf_token")
-            headers = dict(kwargs.pop("headers", None) or {})
-            headers.setdefault("X-CSRF-Token", cookie.value)
-            kwargs["headers"] = headers
-        return super().open(*args, **kwargs)
 
 
 class Auth:

@@ -5,9 +5,19 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import PASSWORD, Auth
-from tests.test_admin_helpers import (audit_actions, comment, count, counter_mismatches,
-                                      engage_video, make_story, make_video, models, orphans,
-                                      update_user, user_row)
+from tests.test_admin_helpers import (
+    audit_actions,
+    comment,
+    count,
+    counter_mismatches,
+    engage_video,
+    make_story,
+    make_video,
+    models,
+    orphans,
+    update_user,
+    user_row,
+)
 
 # (method, path, body) of every admin endpoint; ids point at nothing, the role check comes first.
 ENDPOINTS = [
@@ -130,6 +140,13 @@ def test_users_list_filters_search_and_counts(app, users):
     # pagination
     page = admin.get("/api/admin/users?limit=2&page=3")
     assert page.headers["X-Total-Count"] == "5" and len(page.get_json()) == 1
+    page = admin.get("/api/admin/users?status=admin&limit=1&page=2")  # a rare filter
+    assert page.headers["X-Total-Count"] == "2" and len(page.get_json()) == 1
+    page = admin.get("/api/admin/users?status=admin&limit=1&page=5")  # past the end
+    assert page.headers["X-Total-Count"] == "2" and page.get_json() == []
+    page = admin.get("/api/admin/users?search=a&limit=2&page=2")
+    assert page.headers["X-Total-Count"] == "5"  # every test e-mail has an 'a' (example.com)
+    assert admin.get("/api/admin/users?search=zzz&page=3").headers["X-Total-Count"] == "0"
     assert admin.get("/api/admin/users?status=weird").status_code == 400
     assert "weird" in admin.get("/api/admin/users?role=weird").get_json()["message"]
     assert admin.get("/api/admin/users?limit=0").status_code == 400
@@ -227,9 +244,10 @@ def test_nobody_demotes_or_deactivates_themselves_or_the_last_super_admin(app, u
 def test_last_super_admin_is_protected(app, users):
     """Only reachable when the acting super admin is not counted (e.g. created through the CLI
     and then deactivated mid-request); the service refuses it anyway."""
-    from core.services import admin as service
-    from core.models import User
     from werkzeug.exceptions import HTTPException
+
+    from core.models import User
+    from core.services import admin as service
     _, boss = users.signed_in(role="super_admin")
     _, actor = users.signed_in(role="super_admin")
     update_user(app, actor["id"], is_active=False)
@@ -265,7 +283,7 @@ def test_deactivate_and_reactivate(app, users, make_client):
 
 
 def test_delete_user_cascade_leaves_no_orphan_and_exact_counters(app, users, make_client):
-    from core.models import (Comment, Job, Like, Report, Share, Story, User, Video, View)
+    from core.models import Comment, Job, Like, Report, Share, Story, User, Video, View
     admin, admin_json = users.signed_in(role="admin")
     doomed, doomed_json = users.signed_in(first_name="Doomed", last_name="Writer")
     other, other_json = users.signed_in()

@@ -51,22 +51,21 @@ def make_video(app, user_id, with_file=True, **fields):
 def engage_video(app, video_id, user_id, like=True, share=True, text=None, parent_id=None):
     """Like/share/comment a video as rows with exact counters (no video routes to call yet)."""
     from core.models import Comment, Like, Share, Video
-    with models(app) as database:
-        with database.atomic():
-            comment_id = None
-            if like:
-                Like.create(user=user_id, video=video_id)
-                Video.update(likes_count=Video.likes_count + 1).where(
-                    Video.id == video_id).execute()
-            if share:
-                Share.create(user=user_id, video=video_id, platform="clipboard", share_type="link")
-                Video.update(shares_count=Video.shares_count + 1).where(
-                    Video.id == video_id).execute()
-            if text:
-                comment_id = Comment.create(user=user_id, video=video_id, content=text,
-                                            parent=parent_id).id
-                Video.update(comments_count=Video.comments_count + 1).where(
-                    Video.id == video_id).execute()
+    with models(app) as database, database.atomic():
+        comment_id = None
+        if like:
+            Like.create(user=user_id, video=video_id)
+            Video.update(likes_count=Video.likes_count + 1).where(
+                Video.id == video_id).execute()
+        if share:
+            Share.create(user=user_id, video=video_id, platform="clipboard", share_type="link")
+            Video.update(shares_count=Video.shares_count + 1).where(
+                Video.id == video_id).execute()
+        if text:
+            comment_id = Comment.create(user=user_id, video=video_id, content=text,
+                                        parent=parent_id).id
+            Video.update(comments_count=Video.comments_count + 1).where(
+                Video.id == video_id).execute()
     return comment_id
 
 

@@ -5,7 +5,6 @@ import logging
 import pytest
 
 from core.plugins import PluginConfigError
-from core.testing import app_factory  # noqa: F401  (fixture)
 from plugins import ads
 from tests.plugins import misbehaving
 

@@ -4,8 +4,14 @@ import datetime as dt
 import pytest
 
 from tests.helpers import Auth
-from tests.test_admin_helpers import (audit_actions, count, make_story, models, update_user,
-                                      user_row)
+from tests.test_admin_helpers import (
+    audit_actions,
+    count,
+    make_story,
+    models,
+    update_user,
+    user_row,
+)
 
 
 def ban(admin, user_id, **body):
@@ -44,7 +50,7 @@ def test_ban_durations_and_expiry_validation(app, users):
         expires = user_row(app, vid).ban_expires_at
         assert abs(expires - (utcnow() + dt.timedelta(days=days))) < dt.timedelta(minutes=1)
 
-    future = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).isoformat()
+    future = (dt.datetime.now(dt.UTC) + dt.timedelta(days=3)).isoformat()
     response = ban(admin, vid, reason="Until Friday", expiresAt=future.replace("+00:00", "Z"))
     assert response.status_code == 200
     assert abs(user_row(app, vid).ban_expires_at - (utcnow() + dt.timedelta(days=3))) \
@@ -55,7 +61,7 @@ def test_ban_durations_and_expiry_validation(app, users):
     assert abs(user_row(app, vid).ban_expires_at - (utcnow() + dt.timedelta(hours=5))) \
         < dt.timedelta(minutes=1)
 
-    past = (dt.datetime.now(dt.timezone.utc) - dt.timedelta(hours=1)).isoformat()
+    past = (dt.datetime.now(dt.UTC) - dt.timedelta(hours=1)).isoformat()
     for body, word in (({"expiresAt": past}, "future"), ({"expiresAt": "tomorrow"}, "ISO"),
                        ({"expiresAt": 12345}, "ISO"), ({"durationDays": 2}, "1, 7 or 30"),
                        ({"durationDays": True}, "1, 7 or 30"),
@@ -166,6 +172,7 @@ def test_banned_users_content_stays_visible(users, make_client):
     victim, victim_json = users.signed_in()
     story = make_story(victim)
     ban(admin, victim_json["id"], reason="Spam")
+    assert victim.get("/api/auth/user").status_code == 403
     visitor = make_client()
     assert visitor.get(f"/api/stories/{story['id']}").status_code == 200
     assert story["id"] in [s["id"] for s in visitor.get("/api/stories").get_json()]
@@ -187,6 +194,8 @@ def test_ban_expires_on_its_own(app, users, make_client, monkeypatch):
     assert Auth(make_client()).login(victim_json["email"]).status_code == 403
 
     monkeypatch.setattr(core.models, "utcnow", lambda: real_now + dt.timedelta(days=1, minutes=1))
+    # the session opened before the ban was never used while it applied: it just works again
+    assert victim.get("/api/auth/user").status_code == 200
     client = make_client()
     response = Auth(client).login(victim_json["email"])
     assert response.status_code == 200

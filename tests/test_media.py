@@ -48,10 +48,10 @@ def test_media_types_range_and_conditional_requests(users, client, app):
     assert vtt.status_code == 200 and vtt.mimetype == "text/vtt"
     assert vtt.get_data(as_text=True).startswith("WEBVTT")
     assert client.get(f"/media/videos/{video['id']}/secrets.txt").status_code == 404
+    check_not_rendered_is_404(owner, client)
 
 
-def test_media_of_a_video_not_rendered_is_404(users, client):
-    owner, _ = users.signed_in()
+def check_not_rendered_is_404(owner, client):
     video = make_video(owner)
     for name in ("video.mp4", "poster.jpg", "subtitles.vtt"):
         response = client.get(f"/media/videos/{video['id']}/{name}")
@@ -98,10 +98,10 @@ def test_download_only_when_allowed_or_for_the_owner(users, client, app):
     response = client.get(path, headers={"Range": "bytes=10-19"})
     assert response.status_code == 206 and response.data == DATA[10:20]
     assert response.headers["Content-Disposition"].startswith("attachment")
+    check_unicode_download_name(owner, app)
 
 
-def test_unicode_titles_make_valid_download_names(users, app):
-    owner, _ = users.signed_in()
+def check_unicode_download_name(owner, app):
     video = make_video(owner, title="Ночь ужаса")
     put_media(app, video["id"], data=b"x")
     disposition = owner.get(f"/api/videos/{video['id']}/download").headers["Content-Disposition"]

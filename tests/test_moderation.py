@@ -1,10 +1,18 @@
 """Reports (users to moderators), the admin queue, and the moderation filter hook (wordlist)."""
+from typing import ClassVar
+
 import pytest
 
 from core.hookspecs import hookimpl
 from core.providers import ModerationFilter, Verdict
-from tests.test_admin_helpers import (audit_actions, comment, count, make_story, make_video,
-                                      models)
+from tests.test_admin_helpers import (
+    audit_actions,
+    comment,
+    count,
+    make_story,
+    make_video,
+    models,
+)
 
 
 def has_route(app, rule):
@@ -145,6 +153,7 @@ def test_report_queue_resolve_and_dismiss(app, users):
 
 def test_report_queue_makes_no_query_per_report(app, users):
     import logging
+
     from tests.test_admin import QueryCounter
     admin, _ = users.signed_in(role="admin")
     author, _ = users.signed_in()
@@ -245,7 +254,7 @@ class VendorFilter(ModerationFilter):
 
     name = "vendor"
     label = "Vendor API"
-    calls = []
+    calls: ClassVar[list] = []
 
     def check(self, text, kind):
         VendorFilter.calls.append((text, kind))

@@ -11,7 +11,7 @@ from core import jobs
 from core.app import plugin_host
 from core.plugins import DEFAULT_PLUGINS, PluginConfigError, PluginHost
 from core.providers import StoryRequest
-from core.testing import ROOT, app_factory, signed_in_client  # noqa: F401  (fixtures)
+from core.testing import ROOT
 from tests.plugins import extras, misbehaving, recorder
 
 
@@ -276,3 +276,28 @@ def test_hook_on_shared(app_factory, signed_in_client, events):
                            json={"platform": "reddit", "shareType": "social"})
     assert response.get_json() == {"recorded": True, "sharesCount": 1}
     assert events[-1] == ("shared", "story", story["id"], "reddit", "social")
+
+
+# --- the built-in word list ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action, status", [("reject", 422), ("flag", 201)])
+def test_wordlist_rejects_or_flags(app_factory, signed_in_client, action, status):
+    from core.db import database
+    from core.models import Report
+    app = app_factory(config={"moderation": {"filters": ["wordlist"],
+                                             "wordlist": {"action": action, "words": ["Cthulhu"]}}})
+    client, _user = signed_in_client(app)
+    story = new_story(client)
+    response = client.post(f"/api/stories/{story['id']}/comments",
+                           json={"content": "Ph'nglui CTHULHU fhtagn"})
+    assert response.status_code == status
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        reasons = [report.reason for report in Report.select()]
+        database.close()
+    if action == "reject":
+        assert response.get_json()["message"] == "Your comment contains a blocked word: 'CTHULHU'"
+        assert reasons == []
+    else:
+        assert reasons == ["Flagged automatically: Your comment contains a blocked word: 'CTHULHU'"]

@@ -3,7 +3,6 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from core.testing import app_factory, signed_in_client  # noqa: F401  (fixtures)
 from plugins import share_targets
 from tests.plugins import misbehaving
 

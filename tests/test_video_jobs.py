@@ -98,25 +98,42 @@ def worker_main():
 
 
 def start_fake_worker(env, queue_env, prefix):
+    """`dreadforge worker` (fake video provider) on this backend's database, on ``prefix`` queues."""
     from rq import Worker
 
     from core.jobs import connection
-    from tests.conftest import worker_env
-    log = open(env.data_dir / f"fake-worker-{uuid.uuid4().hex[:6]}.log", "w")
-    child_env = worker_env(env, queue_env, DREADFORGE_QUEUE_PREFIX=prefix)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from tests.test_video_jobs import worker_main; worker_main()"],
-        cwd=ROOT, env=child_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    proc.log_path = log.name
+    child_env = {**os.environ, **queue_env, "DREADFORGE_QUEUE_PREFIX": prefix,
+                 "DATABASE_URL": env.database_url, "DREADFORGE_DATA": str(env.data_dir),
+                 "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]),
+                 "SECRET_KEY": "test-secret",
+                 "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                             os.environ.get("PYTHONPATH")]))}
+    log_path = env.data_dir / f"fake-worker-{uuid.uuid4().hex[:6]}.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from tests.test_video_jobs import worker_main; worker_main()"],
+            cwd=ROOT, env=child_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc.log_path = log_path
     conn = connection(queue_env["REDIS_URL"])
     deadline = time.time() + 60
     while time.time() < deadline:
         if any(w.pid == proc.pid for w in Worker.all(connection=conn)):
             return proc
         if proc.poll() is not None:
-            raise RuntimeError("worker exited: " + Path(log.name).read_text()[-2000:])
+            raise RuntimeError("worker exited: " + log_path.read_text()[-2000:])
         time.sleep(0.1)
-    raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
+    stop_fake_worker(proc)
+    raise RuntimeError("worker did not start: " + log_path.read_text()[-2000:])
+
+
+def stop_fake_worker(proc):
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 @pytest.fixture(scope="module")
@@ -132,9 +149,8 @@ def fake_workers(env, queue_env):
 
     state["ensure"] = ensure
     yield state
-    from tests.conftest import stop_worker
     if state["proc"] is not None:
-        stop_worker(state["proc"])
+        stop_fake_worker(state["proc"])
 
 
 @pytest.fixture
@@ -175,10 +191,17 @@ def kill_worker(proc):
     """SIGKILL the worker's process group and its work horse's (RQ puts the horse in a group of
     its own), as when the machine or container running them dies."""
     import psutil
-    groups = {os.getpgid(child.pid) for child in psutil.Process(proc.pid).children(recursive=True)}
-    groups.add(os.getpgid(proc.pid))
+    groups = {proc.pid}
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            groups.add(os.getpgid(child.pid))
+        except ProcessLookupError:
+            pass
     for group in groups:
-        os.killpg(group, signal.SIGKILL)
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
     proc.wait()
 
 
@@ -186,7 +209,7 @@ def kill_worker(proc):
 
 
 def test_generate_renders_from_the_story_with_progress_on_the_video(users, app, fake_worker):
-    client, me = users.signed_in()
+    client, _ = users.signed_in()
     story = make_story(client)
     video = make_video(client, creationMode="from_story", storyId=story["id"], title="Hollow",
                        frameRate=24, duration=45)
@@ -219,10 +242,11 @@ def test_generate_renders_from_the_story_with_progress_on_the_video(users, app, 
     job = client.get(f"/api/jobs/{job_id}").get_json()
     assert job["status"] == "completed" and job["result"]["videoId"] == video["id"]
     assert client.post(f"/api/videos/{video['id']}/generate").status_code == 409
+    check_direct_mode_script(client, app)
 
 
-def test_direct_mode_script_comes_from_the_story_provider(users, app, fake_worker):
-    client, _ = users.signed_in()
+def check_direct_mode_script(client, app):
+    """Direct mode: the script comes from the story provider, and is kept."""
     video = make_video(client, title="Lamp")  # direct, no text of its own
     assert video["content"] == ""
     client.post(f"/api/videos/{video['id']}/generate")

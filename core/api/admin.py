@@ -8,10 +8,23 @@ from flask.views import MethodView
 from core.auth import require_admin
 from core.errors import Blueprint, abort
 from core.models import Story, Video
-from core.schemas.admin import (AdminCheckSchema, AdminStatsSchema, AdminStorySchema,
-                                AdminUserSchema, AdminVideoSchema, AuditEntrySchema,
-                                AuditListArgs, BanBody, ContentListArgs, NoteBody, ReportListArgs,
-                                ReportSchema, UserListArgs, UserPatchBody, VisibilityBody)
+from core.schemas.admin import (
+    AdminCheckSchema,
+    AdminStatsSchema,
+    AdminStorySchema,
+    AdminUserSchema,
+    AdminVideoSchema,
+    AuditEntrySchema,
+    AuditListArgs,
+    BanBody,
+    ContentListArgs,
+    NoteBody,
+    ReportListArgs,
+    ReportSchema,
+    UserListArgs,
+    UserPatchBody,
+    VisibilityBody,
+)
 from core.services import admin, audit, reports
 
 blp = Blueprint("admin", __name__, url_prefix="/api/admin", description="Administration")

@@ -1,9 +1,11 @@
-"""Comments on their own: reporting a comment to the moderators."""
+"""Comments on their own: reporting a comment or reply to the moderators."""
 from flask.views import MethodView
 
+from core.api.engagement import load_visible
 from core.auth import require_user
-from core.errors import Blueprint
+from core.errors import Blueprint, abort
 from core.limits import enforce
+from core.models import Comment, Story, Video
 from core.schemas.comments import ReportBody
 from core.services import reports
 
@@ -15,7 +17,15 @@ class CommentReport(MethodView):
     @blp.arguments(ReportBody)
     @blp.response(201)
     def post(self, body, comment_id):
-        """Report a comment or reply to the moderators (once per user and comment)."""
+        """Report a comment or reply you can see (once per user and comment)."""
         user = require_user()
         enforce("reports")
-        return reports.report_comment(user, comment_id, body["reason"])
+        comment = Comment.get_or_none(Comment.id == comment_id)
+        if comment is None:
+            abort(404, message="Comment not found")
+        # Only comments on a story or video this user may see (404 otherwise, as for the item).
+        if comment.story_id is not None:
+            load_visible(Story, comment.story_id, user)
+        else:
+            load_visible(Video, comment.video_id, user)
+        return reports.report(user, body["reason"], comment=comment.id)

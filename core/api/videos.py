@@ -17,6 +17,13 @@ blp = Blueprint("videos", __name__, url_prefix="/api/videos",
 
 @blp.route("")
 class Videos(MethodView):
+    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.response(200, VideoSchema(many=True))
+    def get(self, args):
+        """Newest public videos (``?status=completed`` for the playable ones)."""
+        page = videos.feed("All Genres", "All Moods", "newest", args, viewer())
+        return page.items, 200, page.headers()
+
     @blp.arguments(VideoCreateSchema)
     @blp.response(201, VideoSchema)
     def post(self, body):

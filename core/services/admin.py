@@ -17,8 +17,20 @@ from peewee import JOIN, SQL, Case, fn
 
 from core import db
 from core.errors import abort
-from core.models import (ADMIN_ROLES, AuditEntry, Comment, Job, Like, Report, Share, Story, User,
-                         Video, View, utcnow)
+from core.models import (
+    ADMIN_ROLES,
+    AuditEntry,
+    Comment,
+    Job,
+    Like,
+    Report,
+    Share,
+    Story,
+    User,
+    Video,
+    View,
+    utcnow,
+)
 from core.services import audit, feeds
 from core.services import stories as story_service
 
@@ -245,9 +257,8 @@ def update_user(actor, user_id, body):
             abort(400, message="You cannot demote the last super admin")
     if new_active != target.is_active and not new_active:
         guard(actor, target, "deactivate")
-    elif new_active != target.is_active:
-        if target.is_admin and actor.role != "super_admin":
-            abort(403, message="Only a super admin can activate an administrator")
+    elif new_active != target.is_active and target.is_admin and actor.role != "super_admin":
+        abort(403, message="Only a super admin can activate an administrator")
     label = audit.user_label(target)
     with db.write_transaction():
         changes = {}
@@ -298,7 +309,7 @@ def parse_ban(body, now):
     except ValueError:
         abort(400, message=message, errors={"expiresAt": [message]})
     if expires.tzinfo is not None:
-        expires = expires.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        expires = expires.astimezone(dt.UTC).replace(tzinfo=None)
     if expires <= now:
         abort(400, message="The ban must end in the future", errors={"expiresAt": [message]})
     return reason, expires

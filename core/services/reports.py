@@ -3,7 +3,8 @@ from peewee import IntegrityError
 
 from core import db
 from core.errors import abort
-from core.models import Report
+from core.models import Comment, Report, Story, User, Video, utcnow
+from core.services import audit, feeds
 
 MAX_REASON = 1000
 
@@ -31,20 +32,6 @@ STATUSES = ("open", "resolved", "dismissed", "all")
 TYPES = ("all", "story", "video", "comment")
 
 
-def report_comment(user, comment_id, reason):
-    """Report a comment the user can see (its story or video must be visible to them)."""
-    from core.api.engagement import load_visible
-    from core.models import Comment, Story, Video
-    comment = Comment.get_or_none(Comment.id == comment_id)
-    if comment is None:
-        abort(404, message="Comment not found")
-    if comment.story_id is not None:
-        load_visible(Story, comment.story_id, user)
-    else:
-        load_visible(Video, comment.video_id, user)
-    return report(user, reason, comment=comment.id)
-
-
 def excerpt(text, size=EXCERPT):
     text = " ".join((text or "").split())
     return text if len(text) <= size else text[:size].rstrip() + "..."
@@ -59,8 +46,6 @@ def _person(user):
 def queue(args):
     """Reports newest first (``status`` open by default, ``type``), each with its item's title or
     excerpt, the item's author and the reporter's name, in a fixed number of queries."""
-    from core.models import Comment, Story, User, Video
-    from core.services import feeds
     status = (args.get("status") or "open").strip().lower()
     kind = (args.get("type") or "all").strip().lower()
     if status not in STATUSES:
@@ -142,8 +127,6 @@ def _shape(row, comments, stories, videos, users):
 
 def close(actor, report_id, status, note=None):
     """Resolve or dismiss an open report (409 when already closed), with an audit entry."""
-    from core.models import utcnow
-    from core.services import audit
     assert status in ("resolved", "dismissed")
     row = Report.get_or_none(Report.id == report_id)
     if row is None:

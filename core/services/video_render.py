@@ -5,8 +5,8 @@
 
 1. claims the video (``job_id``) and mirrors its progress onto the Video row (``progress`` 0-100,
    ``progressMessage``: script, narration, scenes, encoding, finishing);
-2. *script*: the video's ``content`` split into paragraphs; a direct-mode video without a script
-   gets one from the active story provider (stored in ``content`` and reused by regeneration; send
+2. *script*: the video's ``content`` split into paragraphs; a video without text (direct mode)
+   gets a script from the active story provider (stored in ``content`` and reused by regeneration; send
    ``content: ""`` in a PATCH to have a new one written);
 3. renders with the active video provider into a new folder ``videos/{id}/{jobId}/`` of the media
    storage, and swaps it in only when the render succeeded, then removes the previous folder.
@@ -67,7 +67,8 @@ def start(video, user, allowed_from, conflict_message):
     previous = (video.status, video.progress, video.progress_message, video.error, video.job_id)
     with db.write_transaction():
         moved = (Video.update(status="processing", progress=0,
-                              progress_message="Waiting for a worker", error=None, job_id=None)
+                              progress_message="Waiting for a worker", error=None, job_id=None,
+                              updated_at=utcnow())
                  .where((Video.id == video.id) & Video.status.in_(list(allowed_from)))
                  .execute())
     if not moved:
@@ -100,7 +101,7 @@ def reconcile_video(video):
         return video
     from core import jobs
     job = Job.get_or_none(Job.id == video.job_id) if video.job_id else None
-    if job is None:
+    if job is None:  # (job_id is set right after enqueueing: allow that moment)
         age = (utcnow() - (video.updated_at or video.created_at)).total_seconds()
         if video.job_id or age > LOST_AFTER_SECONDS:
             render_failed(video.id, video.job_id, "The render job was lost. Please try again.")
@@ -196,13 +197,12 @@ def mirror_onto(video_id, job_id):
 
 
 def write_script(video, app, progress, seed):
-    """The script stage: the video's own text, or (direct mode, no text) the story provider's."""
+    """The script stage: the video's own text (a from_story video's copy of its story), or, when
+    it has none (direct mode), one written by the active story provider."""
     progress(2, "Writing script")
     paragraphs = script_paragraphs(video.content)
     if paragraphs:
         return paragraphs
-    if video.creation_mode != "direct":
-        raise ProviderError("The story of this video has no text to narrate.")
     result = plugin_host(app).story_provider().generate(
         story_request(video, seed),
         lambda percent, message: progress(2 + int(percent) * (SCRIPT_END - 2) // 100,

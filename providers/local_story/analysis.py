@@ -97,7 +97,8 @@ def find_names(text):
             run = " ".join(words)
             at_start = m.start() == 0 or sentence[:m.start()].strip() in ('"', "“", "'")
             first = words[0].rstrip(".")
-            known = first.lower() in FEMALE_NAMES or first.lower() in MALE_NAMES or first in ("Dr", "Mr", "Mrs", "Ms")
+            known = (first.lower() in FEMALE_NAMES or first.lower() in MALE_NAMES
+                     or first in ("Dr", "Mr", "Mrs", "Ms"))
             if at_start and not known and len(words) == 1 and run.lower() in lower_words:
                 continue
             counts[run] += 1
@@ -134,7 +135,8 @@ def find_setting(text):
         counts[m.group(2).lower()] += 1
     if counts:
         return "the " + counts.most_common(1)[0][0]
-    named = re.search(r"\b(?:at|in|to|inside)\s+((?:[A-Z][a-z]+\s){0,2}(?:Manor|House|Hall|Asylum|Hospital|Island|Woods))", text)
+    named = re.search(r"\b(?:at|in|to|inside)\s+((?:[A-Z][a-z]+\s){0,2}"
+                      r"(?:Manor|House|Hall|Asylum|Hospital|Island|Woods))", text)
     return named.group(1) if named else ""
 
 
@@ -152,7 +154,8 @@ def read(text):
                       r"((?:Dr\.\s|Mr\.\s|Mrs\.\s|Ms\.\s)?[A-Z][a-z'’]+(?:\s[A-Z][a-z'’]+)?)", text)
         if m:
             narrator = m.group(1)
-    return Reading(narrator=narrator, text=text, paragraphs=paragraphs, sentences=sentences, names=names, name_counts=counts,
+    return Reading(narrator=narrator, text=text, paragraphs=paragraphs, sentences=sentences, names=names,
+                   name_counts=counts,
                    perspective=perspective, pronoun=pronoun, setting=find_setting(text),
                    dialogue_lines=len(QUOTED.findall(text)), words=len(text.split()),
                    sense_hits=[senses_in(p) for p in paragraphs])

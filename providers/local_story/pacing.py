@@ -11,6 +11,8 @@ class Pacing:
     filler_words: float   # expected words per filler, used to plan budgets
     scene_count: int      # scenes in the escalation of a long story
     tail: float           # chance a trailing clause lengthens a sentence
+    lead: float = 0.25    # chance a lead-in phrase opens a sentence
+    fragment: float = 0.0  # chance a filler is a short, punchy fragment instead
 
     def paragraph_size(self, rng):
         return rng.randint(*self.paragraph)
@@ -21,10 +23,10 @@ class Pacing:
 
 
 PACINGS = {
-    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.35),
-    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.25),
-    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.1),
-    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 8.0, 7, 0.05),
+    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.35, 0.35),
+    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.25, 0.25),
+    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.1, 0.15, 0.1),
+    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 7.0, 7, 0.05, 0.05, 0.4),
 }
 
 

@@ -604,45 +604,59 @@ def time_key(value):
 # --- weather -------------------------------------------------------------------------------------
 
 WEATHER = {
-    "clear": {"verb": ["glittered coldly", "stayed perfectly still", "hung empty overhead"], "word": "sky", "desc": ["under a sky so clear it looked painted", "beneath a cold, cloudless sky",
+    "clear": {
+        "verb": ["glittered coldly", "stayed perfectly still", "hung empty overhead"],
+        "word": "sky", "desc": ["under a sky so clear it looked painted", "beneath a cold, cloudless sky",
                                          "with the air sharp and perfectly clear"],
               "sound": "the ringing silence of the clear air", "touch": "the clean, biting chill of the clear air",
               "recur": ["The sky stayed perfectly clear, which somehow made it worse.",
                         "Outside, the clear sky offered no cover and no mercy.",
                         "Through the window, the clear sky looked like a lid."]},
-    "cloudy": {"verb": ["thickened", "sagged lower", "drifted past"], "word": "clouds", "desc": ["beneath a low ceiling of cloud", "under clouds the colour of old pewter",
+    "cloudy": {
+        "verb": ["thickened", "sagged lower", "drifted past"],
+        "word": "clouds", "desc": ["beneath a low ceiling of cloud", "under clouds the colour of old pewter",
                                            "while heavy clouds sagged over the rooftops"],
                "sound": "the muffled hush beneath the clouds", "touch": "the damp weight of the overcast air",
                "recur": ["The clouds had lowered until they seemed to rest on the rooftops.",
                          "Clouds slid past overhead, hiding something that moved above them.",
                          "The overcast sky pressed down like a held breath."]},
-    "foggy": {"verb": ["thickened", "curled at the windows", "swallowed the path"], "word": "fog", "desc": ["as fog rolled in thick enough to swallow sound",
+    "foggy": {
+        "verb": ["thickened", "curled at the windows", "swallowed the path"],
+        "word": "fog", "desc": ["as fog rolled in thick enough to swallow sound",
                                        "in a fog that turned every lamp into a ghost",
                                        "while a clinging fog crept along the ground"],
               "sound": "the dripping quiet of the fog", "touch": "the cold, wet breath of the fog",
               "recur": ["The fog had crept closer, pressing against the glass like a face.",
                         "Shapes moved in the fog and dissolved before they could be named.",
                         "The fog thickened until the world ended an arm's length away."]},
-    "rainy": {"verb": ["hammered the roof", "streamed down the glass", "drummed on"], "word": "rain", "desc": ["as rain hammered the roof in long grey sheets",
+    "rainy": {
+        "verb": ["hammered the roof", "streamed down the glass", "drummed on"],
+        "word": "rain", "desc": ["as rain hammered the roof in long grey sheets",
                                         "under a steady, needling rain", "while rain streamed down the windows"],
               "sound": "the endless drumming of the rain", "touch": "the icy trickle of rain down the collar",
               "recur": ["The rain had not let up; it drummed on like fingers on a coffin lid.",
                         "Rain streamed down the glass, blurring whatever stood outside.",
                         "Water pooled under the door, and the rain kept coming."]},
-    "stormy": {"verb": ["cracked overhead", "shook the walls", "rolled closer"], "word": "storm", "desc": ["as a storm split the sky with white veins of lightning",
+    "stormy": {
+        "verb": ["cracked overhead", "shook the walls", "rolled closer"],
+        "word": "storm", "desc": ["as a storm split the sky with white veins of lightning",
                                           "while thunder rolled like furniture dragged across the heavens",
                                           "in the teeth of a howling storm"],
                "sound": "the crack and roll of thunder", "touch": "the electric prickle of the storm on the skin",
                "recur": ["Lightning flashed, and for an instant there was someone at the window.",
                          "The storm shook the walls as if it wanted to be let in.",
                          "Thunder rolled again, closer now, answering something."]},
-    "snowy": {"verb": ["kept falling", "buried the path", "hissed against the glass"], "word": "snow", "desc": ["as snow fell in silent, endless drifts", "under a sky shedding thick snow",
+    "snowy": {
+        "verb": ["kept falling", "buried the path", "hissed against the glass"],
+        "word": "snow", "desc": ["as snow fell in silent, endless drifts", "under a sky shedding thick snow",
                                         "while snow buried every path and footprint"],
                "sound": "the smothering hush of falling snow", "touch": "the numbing bite of the snow",
                "recur": ["Snow had covered the tracks, all but one set that led toward the door.",
                          "The snow kept falling, burying the road and any hope of leaving.",
                          "Outside, the snow glowed faintly blue in the dark."]},
-    "windy": {"verb": ["moaned in the eaves", "rattled the shutters", "howled"], "word": "wind", "desc": ["as the wind moaned through every gap in the walls",
+    "windy": {
+        "verb": ["moaned in the eaves", "rattled the shutters", "howled"],
+        "word": "wind", "desc": ["as the wind moaned through every gap in the walls",
                                         "while a restless wind worried at the shutters",
                                         "with a wind that tugged like impatient hands"],
               "sound": "the low moan of the wind in the eaves", "touch": "the wind's cold fingers at the throat",
@@ -650,7 +664,8 @@ WEATHER = {
                         "Shutters banged in the wind like someone knocking to be let in.",
                         "The wind died all at once, and the silence was worse."]},
 }
-WEATHER["default"] = {"verb": ["waited", "stayed heavy", "hung still"], "word": "air", "desc": ["under a sky that gave nothing away", "in the heavy, waiting air"],
+WEATHER["default"] = {"verb": ["waited", "stayed heavy", "hung still"],
+                      "word": "air", "desc": ["under a sky that gave nothing away", "in the heavy, waiting air"],
                       "sound": "the hum of the heavy air", "touch": "the clammy closeness of the air",
                       "recur": ["The air outside had not changed, and it was still waiting.",
                                 "The sky held its colourless calm, giving nothing away."]}
@@ -679,7 +694,7 @@ SAID = {"statement": ["said", "whispered", "murmured", "muttered", "breathed", "
         "question": ["asked", "whispered", "demanded", "breathed", "wondered aloud"],
         "exclaim": ["shouted", "hissed", "cried", "snapped", "yelled", "gasped"]}
 NOUN_DARK = ["shadows", "dark", "gloom", "corners", "stillness", "silence", "hallway", "doorway"]
-ADV = ["slowly", "carefully", "quietly", "without a sound", "at last", "once more", "again", "very softly"]
+ADV = ["slowly", "carefully", "quietly", "without a sound", "at last", "once more", "again", "in silence"]
 FRAGMENTS = ["Silence", "A creak", "Nothing", "Breath", "A footstep", "Closer", "Stillness", "A shadow",
              "Then a click", "Another step", "A whisper", "Cold", "Darkness", "A heartbeat", "Then quiet"]
 

@@ -320,3 +320,11 @@ PEOPLE_ALL = [
 TINY_PEOPLE = ["{PEOPLE} came too, and {AF} was waiting.", "{PEOPLE} followed {O} in; {AF} followed them.",
                "{PEOPLE} stayed close, but {AF} was already there."]
 TINY_SENSE = ["The air smelled of {smell}.", "{S} heard {sound}.", "The {surface} felt {texture}."]
+
+# Short, punchy beats for intense pacing (each with a slot, so stories still differ).
+FRAGMENTS = [
+    "The {dark} moved.", "Then {sound}.", "{body_cap}.", "Something {act}.", "The {surface} shook.",
+    "A {dread} silence.", "The {dark} answered.", "{S} held still, {adv}.", "Closer. {mood_cap}.",
+    "No time. The {dark}.", "{S} did not scream. Not yet.", "One breath. Then the {dark}.",
+    "{fear_cap}. Only {fear}.", "The {surface} was {texture}.", "A shape in the {dark}.",
+]

@@ -28,6 +28,7 @@ NO_LEAD = {"In", "At", "Under", "By", "For", "Somewhere", "Out", "As", "When", "
            "Further", "On", "Without", "Some", "Every", "Past", "Nothing", "Close", "Far", "With", "Around",
            "Worse", "Sure", "Before", "Strangest", "All", "Little", "Not"}
 SENSORY = re.compile(r"\{(smell|sound|sound_cap|texture|wx_touch|wx_sound)\}|\b(smell|scent|stench|odour|reek)")
+SPLITTABLE = {"people", "villain", "genre", "mood", "sense"}  # required beats intense pacing may split
 UNDECORATED = {"twist", "ending", "opening", "intro", "speech"}
 SECTIONS = (("begin", 0.22, 10, "Setting the scene"), ("escalate", 0.46, 35, "Building dread"),
             ("twist", 0.18, 65, "Twisting the knife"), ("end", 0.14, 85, "Finalizing"))
@@ -124,8 +125,9 @@ class StoryWriter:
         if not self.companions:
             self.companions = [Person.parse(rng.choice(GENERIC_COMPANIONS))]
         self.villain = Mention(antagonist)
-        self.proper = {w.strip(".,") for p in [self.hero, *self.companions] for w in (p.full + " " + p.short).split()
-                       if w[:1].isupper()} | {w for w in antagonist.split() if w[:1].isupper()}
+        people_words = " ".join(p.full + " " + p.short for p in [self.hero, *self.companions]).split()
+        self.proper = {w.strip(".,") for w in people_words if w[:1].isupper()}
+        self.proper |= {w for w in antagonist.split() if w[:1].isupper()}
         self.proper |= {w.strip(".,") for w in (self.req.setting or "").split() if w[:1].isupper()}
         self.villain_gender = guess_gender(antagonist, "it")
         self.voice = Voice.for_perspective(req.narrative_perspective, self.hero)
@@ -140,7 +142,12 @@ class StoryWriter:
             self.setting.full = self.setting.short = "the " + setting  # 'old mill' -> 'the old mill'
         self.elements = [as_noun_phrase(self._clean(e)) for e in split_list(req.key_elements)]
         twist = lower_first(self._clean(req.plot_twist))
-        self.twist = twist or expand(self.rng.choice(self.genre["twists"]), self._pron_ctx(), self.rng)
+        if not twist:
+            options = self.genre["twists"]
+            if target_words(req.length_words) < 220:  # very short stories take the shortest twist
+                options = [min(options, key=len)]
+            twist = expand(self.rng.choice(options), self._pron_ctx(), self.rng)
+        self.twist = twist
         prompt = self._clean(req.custom_prompt)
         prompt = _PROMPT_PREFIX.sub("", prompt, count=1).strip() or prompt
         self.prompt = lower_first(prompt) if prompt else ""
@@ -194,16 +201,21 @@ class StoryWriter:
             "PLACE": self.setting.later, "PLACE_CAP": lambda: capitalize_first(self.setting.later()),
             "light": self.time["light"], "light_cap": lambda: capitalize_first(rng.choice(self.time["light"])),
             "wx": self.weather["desc"], "wx_word": self.weather["word"], "wx_verb": self.weather["verb"],
-            "at_time": AT_TIME.get(self.time["word"], "one evening"), "wx_sound": self.weather["sound"], "wx_touch": self.weather["touch"],
+            "at_time": AT_TIME.get(self.time["word"], "one evening"),
+            "wx_sound": self.weather["sound"], "wx_touch": self.weather["touch"],
             "mood": self.mood["adj"], "mood_atmos": self.mood["atmos"],
-            "dread": tier["dread"], "fear": tier["fear"], "fear_cap": lambda: capitalize_first(rng.choice(tier["fear"])),
-            "body": tier["body"], "body_cap": lambda: capitalize_first(expand(rng.choice(tier["body"]), self.ctx, rng)),
+            "mood_cap": lambda: capitalize_first(rng.choice(self.mood["adj"])),
+            "dread": tier["dread"], "fear": tier["fear"],
+            "fear_cap": lambda: capitalize_first(rng.choice(tier["fear"])),
+            "body": tier["body"],
+            "body_cap": lambda: capitalize_first(expand(rng.choice(tier["body"]), self.ctx, rng)),
             "act": tier["act"], "image": self.genre["images"], "sign": self._sensory_ok(self.genre["signs"]),
             "threat": self.genre["threat"],
             "sound": pb.SOUNDS, "sound_cap": lambda: capitalize_first(rng.choice(pb.SOUNDS)),
             "smell": pb.SMELLS, "texture": pb.TEXTURES, "surface": tp.SURFACES,
             "move": pb.MOVE, "look": pb.LOOK, "adv": pb.ADV, "dark": pb.NOUN_DARK,
-            "arrived": tp.ARRIVED, "reached": tp.REACHED, "where": tp.WHERE, "reason": tp.REASONS, "reason2": tp.REASONS2,
+            "arrived": tp.ARRIVED, "reached": tp.REACHED, "where": tp.WHERE,
+            "reason": tp.REASONS, "reason2": tp.REASONS2,
             "reason_cap": lambda: capitalize_first(expand(rng.choice(tp.REASONS), self.ctx, rng)),
             "TWIST": self.twist, "PROMPT": self.prompt, "K_HUNG": tp.KEY_HUNG,
             "K_END": lambda: self.elements[0] if self.elements else rng.choice(self.genre["images"]),
@@ -257,8 +269,10 @@ class StoryWriter:
 
     def _shape(self, sentence):
         """Apply the pacing: split long sentences for fast pacing."""
-        if sentence is None or sentence.speech or sentence.kind == REQUIRED:
+        if sentence is None or sentence.speech:
             return [sentence] if sentence else []
+        if sentence.kind == REQUIRED and (self.pace.split < 0.9 or sentence.tag not in SPLITTABLE):
+            return [sentence]
         if self.rng.random() < self.pace.split:
             parts = re.split(r", and (?=(?:I|you|she|he|they|it|the|a|[A-Z])\b)|; | — |, while |, though ",
                              sentence.text, maxsplit=1)
@@ -276,6 +290,10 @@ class StoryWriter:
     def _filler(self, section):
         """A filler sentence; slow pacing joins two into one long sentence."""
         pool = self.fillers[section]
+        if section in ("escalate", "twist") and self.rng.random() < self.pace.fragment:
+            frag = self._make(self._sensory_ok(tp.FRAGMENTS), section, FILLER, "filler", decorate=False)
+            if frag:
+                return [frag]
         first = self._make(pool, section, FILLER, "filler")
         if first and not self.tiny and self.rng.random() < self.pace.join:
             second = self._make(pool, section, FILLER, "filler", decorate=False)
@@ -284,6 +302,18 @@ class StoryWriter:
                 text = first.text.rstrip(".!?") + glue + self._tail(second.text)
                 return [Sentence(text, len(text.split()), section, FILLER, "filler")]
         return self._shape(first)
+
+    def _short_filler(self, section):
+        """The shortest of a few undecorated fillers (for squeezing words in where room is tight)."""
+        made = [m for m in (self._make(self.fillers[section], section, FILLER, "filler", decorate=False)
+                            for _ in range(4)) if m]
+        if not made:
+            return None
+        best = min(made, key=lambda m: m.words)
+        for m in made:
+            if m is not best:
+                self.used.discard(m.text)
+        return best
 
     def _dialogue(self, section, kind):
         """An exchange of quoted speech between named characters."""
@@ -352,7 +382,7 @@ class StoryWriter:
             tail_p = max(tail_p, 0.85)
         if r < lead_p and can_lead:
             lead = expand(self._deck(tp.LEADS), self.ctx, rng)
-            overlap = {w for w in re.findall(r"[a-z]{4,}", lead.lower())} & set(re.findall(r"[a-z]{4,}", text.lower()))
+            overlap = set(re.findall(r"[a-z]{4,}", lead.lower())) & set(re.findall(r"[a-z]{4,}", text.lower()))
             if not overlap:
                 text = capitalize_first(lead) + " " + self._tail(text)
         if rng.random() < tail_p and text.endswith(".") and len(text.split()) < 20 and not text.endswith('."'):
@@ -384,7 +414,9 @@ class StoryWriter:
     def _beats(self, section, budget, compact):
         """The ordered beats of one section as (callable -> [Sentence]) pairs."""
         req, rng = self.req, self.rng
-        one = lambda tpl, kind=REQUIRED, tag="", **kw: (lambda: self._shape(self._make(tpl, section, kind, tag, **kw)))
+        def one(tpl, kind=REQUIRED, tag="", **kw):
+            return lambda: self._shape(self._make(tpl, section, kind, tag, **kw))
+
         beats = []
         senses = [tp.SOUND, tp.SMELL, tp.TOUCH]
         rng.shuffle(senses)
@@ -409,7 +441,7 @@ class StoryWriter:
             beats.append(one(tp.ANTAGONIST_FIRST, tag="villain"))
             if compact and len(self.elements) > 1:
                 klist = ", ".join(self.elements[:-1]) + " and " + self.elements[-1]
-                beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}))
+                beats.append(one(tp.KEYS_ALL, tag="key", extra=_klist(klist)))
             else:
                 for k in self.elements:
                     beats.append(one(tp.KEY, tag="key", extra={"K": k, "K_CAP": capitalize_first(k)}))
@@ -429,8 +461,7 @@ class StoryWriter:
                 beats.append(one(self.weather["recur"], OPTIONAL, "recur"))
                 beats.append(one(tp.ANTAGONIST, OPTIONAL, "villain"))
                 beats.append(one(tp.COMPANION_AGAIN, OPTIONAL, "people"))
-            lead = sum(1 for _ in self.companions) if not (compact and len(self.companions) > 1) else 1
-            lead += 1
+            lead = (1 if compact and len(self.companions) > 1 else len(self.companions)) + 1  # people, villain
             head, tail = beats[:lead], beats[lead:]
             rng.shuffle(tail)
             return head + tail, lead
@@ -465,10 +496,12 @@ class StoryWriter:
             names = [c.mention() for c in self.companions]
             people = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
             beats.append(one(tp.TINY_PEOPLE, tag="villain", extra={"PEOPLE": people}))
-            if self.elements:
-                klist = (", ".join(self.elements[:-1]) + " and " + self.elements[-1]
-                         if len(self.elements) > 1 else self.elements[0])
-                beats.append(one(tp.KEYS_ALL, tag="key", extra={"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}))
+            if len(self.elements) == 1:
+                k = self.elements[0]
+                beats.append(one(tp.KEY, tag="key", extra={"K": k, "K_CAP": capitalize_first(k)}))
+            elif self.elements:
+                klist = ", ".join(self.elements[:-1]) + " and " + self.elements[-1]
+                beats.append(one(tp.KEYS_ALL, tag="key", extra=_klist(klist)))
             if self.prompt:
                 beats.append(one(tp.PROMPT, tag="prompt"))
             if req.include_description:
@@ -513,10 +546,19 @@ class StoryWriter:
         sec = sections["escalate"]
         misses = 0
         while self._total(sections) < lo and misses < 20:
-            made = self._filler("escalate") or self._filler("begin")
+            gap = self.target - self._total(sections)
+            if gap < 2.5 * self.pace.filler_words:
+                short = self._short_filler("escalate")
+                made = [short] if short else []
+            else:
+                made = self._filler("escalate") or self._filler("begin")
             if not made:
                 misses += 1
                 continue
+            if self._total(sections) + sum(m.words for m in made) > self.target * 1.06:
+                for m in made:
+                    self.used.discard(m.text)
+                break
             first_ok = next((i for i, s in enumerate(sec) if s.tag == "villain"), 0) + 1
             pos = self.rng.randint(min(first_ok, len(sec)), len(sec))
             sec[pos:pos] = made
@@ -590,10 +632,12 @@ class StoryWriter:
                 del sections[name][i]
                 if self._total(sections) >= self.target * 0.93:
                     continue
-            made = self._filler("escalate")
-            if not made:
+            made = self._short_filler("escalate")
+            if not made or self._total(sections) + made.words > self.target * 1.08:
+                if made:
+                    self.used.discard(made.text)
                 break
-            sections["escalate"].extend(made)
+            sections["escalate"].append(made)
         return sections
 
     # --- paragraphs ---------------------------------------------------------------------------
@@ -645,6 +689,10 @@ class StoryWriter:
                                                                     self.elements, self.genre, self.rng)
         progress(100, "Done")
         return title, content
+
+
+def _klist(klist):
+    return {"KLIST": klist, "KLIST_CAP": capitalize_first(klist)}
 
 
 def _tag(line, speaker, rng, avoid=()):
