@@ -232,8 +232,9 @@ def fail(job, reason):
 # --- reaping (on read, and in every worker's loop) -----------------------------------------------
 
 
-def reconcile(job, conn=None, stale_after=HEARTBEAT_TTL):
+def reconcile(job, conn=None, stale_after=None):
     """Bring a queued/processing job row in line with reality; returns the (refreshed) job."""
+    stale_after = HEARTBEAT_TTL if stale_after is None else stale_after
     if job.status not in ("queued", "processing"):
         return job
     try:

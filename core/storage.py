@@ -37,7 +37,7 @@ class MediaStorage:
         raise NotImplementedError
 
     def publish(self, workdir, prefix):
-        """Make the files written into ``workdir`` available under ``prefix``; returns their keys."""
+        """Make the files written into ``workdir`` available under ``prefix``; returns the keys."""
         raise NotImplementedError
 
     def key_for(self, prefix, path):

@@ -6,8 +6,10 @@ import pytest
 from tests.helpers import Auth
 from tests.test_admin_helpers import (
     audit_actions,
+    comment,
     count,
     make_story,
+    make_video,
     models,
     update_user,
     user_row,
@@ -133,19 +135,34 @@ WRITES = [
                                                    "setting": "a crypt", "characters": "Ada"}),
     ("post", "/api/stories/suggestions", lambda ids: {"content": "text"}),
     ("post", "/api/stories/{story}/enhance", lambda ids: {"type": "expand", "content": "x"}),
+    ("post", "/api/stories/{other}/share", lambda ids: {"platform": "clipboard",
+                                                        "shareType": "link"}),
+    ("put", "/api/stories/comments/{comment}", lambda ids: {"content": "edited"}),
+    ("delete", "/api/stories/comments/{comment}", lambda ids: None),
+    ("post", "/api/comments/{comment}/report", lambda ids: {"reason": "x"}),
+    ("post", "/api/videos", lambda ids: {"creationMode": "direct", "title": "Mine",
+                                         "genre": "Gothic Horror", "mood": "Eerie",
+                                         "setting": "a crypt", "characters": "Ada"}),
+    ("post", "/api/videos/{video}/generate", lambda ids: None),
+    ("post", "/api/videos/{other_video}/like", lambda ids: None),
+    ("post", "/api/videos/{other_video}/comments", lambda ids: {"content": "hi"}),
 ]
 
 
 def test_every_write_of_a_banned_user_is_refused(app, users, make_client):
-    from core.models import Comment, Job, Like, Report, Story
+    from core.models import Comment, Job, Like, Report, Share, Story, Video
+    models_ = (Story, Video, Comment, Like, Share, Report, Job)
     admin, _ = users.signed_in(role="admin")
-    author, _ = users.signed_in()
+    author, author_json = users.signed_in()
     other_story = make_story(author)
     victim, victim_json = users.signed_in()
     own_story = make_story(victim, title="Mine")
-    ids = {"story": own_story["id"], "other": other_story["id"]}
+    own_comment = comment(victim, "story", other_story["id"], "before the ban")
+    ids = {"story": own_story["id"], "other": other_story["id"], "comment": own_comment["id"],
+           "video": make_video(app, victim_json["id"], with_file=False),
+           "other_video": make_video(app, author_json["id"], with_file=False)}
     ban(admin, victim_json["id"], reason="Spam", durationDays=1)
-    before = {model: count(app, model) for model in (Story, Comment, Like, Report, Job)}
+    before = {model: count(app, model) for model in models_}
 
     for method, path, body in WRITES:
         # sign in again before each try (the ban's first refusal ends the session)
@@ -161,10 +178,12 @@ def test_every_write_of_a_banned_user_is_refused(app, users, make_client):
     assert victim.post(f"/api/stories/{ids['other']}/like").status_code == 403
     assert victim.post(f"/api/stories/{ids['other']}/like").status_code == 401
 
-    after = {model: count(app, model) for model in (Story, Comment, Like, Report, Job)}
+    after = {model: count(app, model) for model in models_}
     assert after == before
     with models(app):
         assert Story.get_by_id(own_story["id"]).title == "Mine"
+        assert Comment.get_by_id(own_comment["id"]).content == "before the ban"
+        assert Video.get_by_id(ids["video"]).status == "pending"
 
 
 def test_banned_users_content_stays_visible(users, make_client):

@@ -16,13 +16,12 @@ import time
 import uuid
 from pathlib import Path
 
-os.environ.setdefault("DREADFORGE_FAST_HASH", "1")
 
-import pytest  # noqa: E402
+import pytest
 
-from core.hookspecs import hookimpl  # noqa: E402
-from core.providers import ProviderError, RenderResult, VideoProvider  # noqa: E402
-from tests.test_videos_api import make_story, make_video  # noqa: E402
+from core.hookspecs import hookimpl
+from core.providers import ProviderError, RenderResult, VideoProvider
+from tests.test_videos_api import make_story, make_video
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +59,8 @@ class FakeVideoProvider(VideoProvider):
                 time.sleep(0.1)
         report(60, "Encoding video")
         report(96, "Finishing")
-        (out_dir / "video.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42FAKE:" + request.title.encode())
+        (out_dir / "video.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42FAKE:"
+                                            + request.title.encode())
         (out_dir / "poster.jpg").write_bytes(b"\xff\xd8\xff\xe0fake poster")
         (out_dir / "subtitles.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\n"
                                                + request.paragraphs[0] + "\n")
@@ -98,7 +98,7 @@ def worker_main():
 
 
 def start_fake_worker(env, queue_env, prefix):
-    """`dreadforge worker` (fake video provider) on this backend's database, on ``prefix`` queues."""
+    """`dreadforge worker` (fake video provider) on this backend's database and ``prefix``."""
     from rq import Worker
 
     from core.jobs import connection
@@ -151,6 +151,10 @@ def fake_workers(env, queue_env):
     yield state
     if state["proc"] is not None:
         stop_fake_worker(state["proc"])
+    from rq import Queue
+
+    from core.jobs import connection
+    Queue(f"{prefix}videos", connection=connection(queue_env["REDIS_URL"])).empty()
 
 
 @pytest.fixture
@@ -347,12 +351,15 @@ def test_a_worker_killed_mid_render_leaves_the_video_failed(users, app, fake_wor
     assert client.post(f"/api/videos/{video['id']}/generate").status_code == 202  # may retry
 
 
-@pytest.mark.slow
-def test_the_offline_renderer_makes_a_real_video(users, app, env, worker):
-    """End to end with the real local provider (SQLite only: the database work is covered on both
-    backends by the fake-provider tests above)."""
+@pytest.fixture
+def sqlite_only(env):
     if env.backend != "sqlite":
-        pytest.skip("renders once, on SQLite")
+        pytest.skip("renders once, on SQLite (the fake-provider tests cover both databases)")
+
+
+@pytest.mark.slow
+def test_the_offline_renderer_makes_a_real_video(sqlite_only, users, app, worker):
+    """End to end with the real local provider: a 10 s 720p video, poster and subtitles."""
     client, _ = users.signed_in()
     video = make_video(client, title="The Keeper", resolution="720p", frameRate=24,
                        aspectRatio="16:9", content="The lamp went dark.\n\nSomething climbed.")

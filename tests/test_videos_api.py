@@ -1,8 +1,6 @@
 """The videos API without a worker: creation in both modes, the editor, every validation message,
 permissions, feeds, engagement, the generate/regenerate state rules and deletion."""
-import os
 
-os.environ.setdefault("DREADFORGE_FAST_HASH", "1")  # registration at argon2's cheapest cost
 
 import pytest  # noqa: E402
 

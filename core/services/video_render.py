@@ -1,13 +1,13 @@
 """Video rendering on the `videos` queue: pending -> processing -> completed | failed.
 
-``start(video, user, allowed_from)`` moves a video to ``processing`` and enqueues a
-``video.render`` job. The job (``run_render``, in a worker):
+``start(video, user, allowed_from, conflict_message)`` moves a video to ``processing`` and
+enqueues a ``video.render`` job. The job (``run_render``, in a worker):
 
 1. claims the video (``job_id``) and mirrors its progress onto the Video row (``progress`` 0-100,
    ``progressMessage``: script, narration, scenes, encoding, finishing);
 2. *script*: the video's ``content`` split into paragraphs; a video without text (direct mode)
-   gets a script from the active story provider (stored in ``content`` and reused by regeneration; send
-   ``content: ""`` in a PATCH to have a new one written);
+   gets a script from the active story provider, stored in ``content`` and reused by
+   regeneration (send ``content: ""`` in a PATCH to have a new one written);
 3. renders with the active video provider into a new folder ``videos/{id}/{jobId}/`` of the media
    storage, and swaps it in only when the render succeeded, then removes the previous folder.
 

@@ -23,10 +23,10 @@ class Pacing:
 
 
 PACINGS = {
-    "slow burn": Pacing("Slow Burn", (5, 7), 0.6, 0.0, 24.0, 2, 0.35, 0.35),
-    "moderate": Pacing("Moderate", (3, 5), 0.15, 0.1, 14.0, 3, 0.25, 0.25),
-    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.6, 11.0, 5, 0.1, 0.15, 0.1),
-    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 7.0, 7, 0.05, 0.05, 0.4),
+    "slow burn": Pacing("Slow Burn", (5, 7), 0.85, 0.0, 26.0, 2, 0.45, 0.35),
+    "moderate": Pacing("Moderate", (3, 5), 0.25, 0.05, 15.0, 3, 0.25, 0.25),
+    "fast-paced": Pacing("Fast-Paced", (2, 3), 0.0, 0.45, 11.0, 5, 0.1, 0.15, 0.05),
+    "intense": Pacing("Intense", (1, 2), 0.0, 0.95, 6.0, 7, 0.05, 0.05, 0.55),
 }
 
 

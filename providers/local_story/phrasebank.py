@@ -46,7 +46,7 @@ GENRES = {
             "Don't open the east wing, not after dark.",
             "The family never left. They only stopped being seen.",
             "Whose portrait is that? It wasn't there this morning.",
-            "Listen. The organ is playing again.",
+            "The organ is playing again. Listen to it.",
             "She signed the deed in ink that never dried.",
         ],
         "title": ["Inheritance", "Crypt", "Portrait", "Veil", "Heir", "Chapel"],

@@ -61,16 +61,16 @@ GENRE_IMAGE = [
 ]
 COMPANION = [
     "{CF} {C_WAS} already there, pacing beside the {dark}.",
-    "{CF} carried the lantern and refused to look behind {C_OBJ}.",
+    "{CF} carried the lantern and refused to look at the {dark} behind {C_OBJ}.",
     "{CF} had the map, though {C_PRON} kept folding it smaller and smaller.",
-    "{CF} laughed too loudly at nothing and then stopped all at once.",
+    "{CF} laughed too loudly at {image} and then stopped all at once.",
     "{CF} went quiet, {C_POS} eyes fixed on {image}.",
-    "{CF} checked the door twice, and then a third time.",
+    "{CF} checked the door twice, and then a third time, {adv}.",
     "{CF} stayed close to {O}, close enough to hear {POS} breathing.",
-    "{CF} tested the floorboards with one foot before trusting them.",
-    "{CF} kept glancing at the {dark} as if it had spoken.",
+    "{CF} tested the floorboards near the {dark} before trusting them.",
+    "{CF} kept glancing at the {dark} as if something there had spoken.",
     "{CF} wrote everything down in a notebook, hands not quite steady.",
-    "{CF} tried the lights; none of them worked.",
+    "{CF} tried the lights; none of them reached the {dark}.",
     "{CF} {C_WAS} the first to notice how {mood} the silence had become.",
 ]
 COMPANION_AGAIN = [
@@ -101,7 +101,7 @@ ANTAGONIST = [
     "{S} felt {A} before {S} saw anything, a {dread} weight in the {dark}.",
     "{A_CAP} {A_WAS} closer now; {S} {WAS} sure of it.",
     "The {dark} shifted, and {A} {act}.",
-    "{S} knew, without looking, that {A} {A_WAS} near.",
+    "{S} knew, without looking, that {A} {A_WAS} somewhere in the {dark}.",
     "Every time {S} blinked, {A} seemed a step nearer.",
 ]
 
@@ -200,7 +200,7 @@ FILLER = {
     "twist": [
         "{body_cap}.", "Everything {S} had believed about {PLACE} rearranged itself.",
         "{S} backed away, and the {dark} followed.", "{sign}",
-        "For a moment the world went perfectly, terribly still.",
+        "For a moment the {dark} went perfectly, terribly still.",
         "{S} wanted to laugh, and what came out was something else.",
         "The {dark} seemed to lean in, {mood} and expectant.", "{S} {look} {image} and finally understood it.",
         "{fear_cap} arrived, cold and complete.", "{C} would not meet {POS} eyes.",
@@ -209,14 +209,15 @@ FILLER = {
         "The {dark} gave back nothing but {sound}.", "Every detail suddenly made a {dread} kind of sense.",
     ],
     "end": [
-        "{S} did not look back.", "For years {S} dreamed of {image}.",
-        "Some doors, once opened, stayed open.", "The {dark} never entirely left {O}.",
-        "{S} told no one, and the silence cost more each year.",
-        "Years later, {S} still flinched at {sound}.", "After that, {S} kept the lights on, every night.",
+        "{S} did not look back, not once, not even at {image}.", "For years {S} dreamed of {image}.",
+        "Some doors, once opened in the {dark}, stayed open.", "The {dark} never entirely left {O}.",
+        "{S} told no one, and the {mood} silence cost more each year.",
+        "Years later, {S} still flinched at {sound}.", "After that, {S} kept the lights on against the {dark}.",
         "Whatever followed {O} out of {PLACE} is {mood} and patient.",
         "The smell of {smell} woke {O} for years afterwards.", "In time, {S} learned to live with {fear}.",
         "Nobody ever asked about {image}, and {S} never told.",
-        "{S} never again trusted a {mood} silence.", "{C} stopped answering {POS} calls after that.",
+        "{S} never again trusted a {mood} silence.",
+        "{C} stopped answering {POS} calls after that, and never said what was in the {dark}.",
     ],
 }
 
@@ -293,12 +294,21 @@ LEADS = [
 ]
 TAILS = [
     ", and {S} froze.", ", and {body}.", ", and {S} did not dare to breathe.",
-    ", though no one else seemed to notice.", ", just as {S} had feared.", " — and then it happened again.",
-    ", and the {dark} seemed to answer.", ", as if in warning.", ", and {fear} tightened its grip.",
+    ", though no one else seemed to notice.", " — and then it happened again.",
+    ", and the {dark} seemed to answer.", ", and {fear} tightened its grip.",
     ", while the {wx_word} {wx_verb}.", ", and {S} felt {fear}.", ", and something in the {dark} shifted.",
-    ", and {S} told {REFL} it meant nothing.", ", as if something were counting.", ", and the silence thickened.",
-    ", long enough for {O} to notice.", ", and {S} wished {S} had stayed away.", ", and nobody said a word.",
+    ", and {S} told {REFL} it meant nothing.", ", and the silence thickened.",
+    ", and {S} wished {S} had stayed away.", ", and nobody said a word.",
     ", and the air turned {dread}.",
+]
+
+# Trailing clauses that a fast-pacing split never cuts off into a stock sentence of their own.
+CLOSE_TAILS = [
+    ", as if in warning.", ", just as {S} had feared.", ", as if something were counting.",
+    ", long enough for {O} to notice.", ", as if the {dark} were listening.", ", as the {wx_word} {wx_verb}.",
+    ", as {fear} rose.", ", under {wx_sound}.", ", somewhere in the {mood} {dark}.", ", or so it seemed.",
+    ", as if {A} were near.", ", like a warning from the {dark}.", ", the way {fear} arrives.",
+    ", every bit as {dread} as before.", ", as {POS} breath shortened.",
 ]
 
 # Compact beats for very short stories (a hundred-odd words must still carry every field).
@@ -323,8 +333,8 @@ TINY_SENSE = ["The air smelled of {smell}.", "{S} heard {sound}.", "The {surface
 
 # Short, punchy beats for intense pacing (each with a slot, so stories still differ).
 FRAGMENTS = [
-    "The {dark} moved.", "Then {sound}.", "{body_cap}.", "Something {act}.", "The {surface} shook.",
-    "A {dread} silence.", "The {dark} answered.", "{S} held still, {adv}.", "Closer. {mood_cap}.",
-    "No time. The {dark}.", "{S} did not scream. Not yet.", "One breath. Then the {dark}.",
-    "{fear_cap}. Only {fear}.", "The {surface} was {texture}.", "A shape in the {dark}.",
+    "The {dark} moved, {adv}.", "Then {sound}.", "Something {act} in the {dark}.", "The {surface} shook, {adv}.",
+    "A {dread} silence in the {dark}.", "The {dark} answered with {sound}.", "{S} held still in the {dark}.",
+    "No time, only the {dark} and {fear}.", "One breath, then {sound}.", "The {surface} was {texture}.",
+    "A shape in the {dark}, {mood}.", "{sound_cap}, closer.",
 ]

@@ -28,7 +28,7 @@ NO_LEAD = {"In", "At", "Under", "By", "For", "Somewhere", "Out", "As", "When", "
            "Further", "On", "Without", "Some", "Every", "Past", "Nothing", "Close", "Far", "With", "Around",
            "Worse", "Sure", "Before", "Strangest", "All", "Little", "Not"}
 SENSORY = re.compile(r"\{(smell|sound|sound_cap|texture|wx_touch|wx_sound)\}|\b(smell|scent|stench|odour|reek)")
-SPLITTABLE = {"people", "villain", "genre", "mood", "sense"}  # required beats intense pacing may split
+SPLITTABLE = {"people", "genre", "mood", "sense"}  # required beats intense pacing may split
 UNDECORATED = {"twist", "ending", "opening", "intro", "speech"}
 SECTIONS = (("begin", 0.22, 10, "Setting the scene"), ("escalate", 0.46, 35, "Building dread"),
             ("twist", 0.18, 65, "Twisting the knife"), ("end", 0.14, 85, "Finalizing"))
@@ -271,12 +271,12 @@ class StoryWriter:
         """Apply the pacing: split long sentences for fast pacing."""
         if sentence is None or sentence.speech:
             return [sentence] if sentence else []
-        if sentence.kind == REQUIRED and (self.pace.split < 0.9 or sentence.tag not in SPLITTABLE):
+        if sentence.kind != FILLER and (self.pace.split < 0.45 or sentence.tag not in SPLITTABLE):
             return [sentence]
-        if self.rng.random() < self.pace.split:
+        if self.rng.random() < self.pace.split and sentence.section != "end":
             parts = re.split(r", and (?=(?:I|you|she|he|they|it|the|a|[A-Z])\b)|; | — |, while |, though ",
                              sentence.text, maxsplit=1)
-            if len(parts) == 2 and all(len(p.split()) >= 3 for p in parts):
+            if len(parts) == 2 and all(len(p.split()) >= 5 for p in parts):
                 out = []
                 for p in parts:
                     t = tidy(p.rstrip(".") + ".")
@@ -378,15 +378,18 @@ class StoryWriter:
             lead_p = 1.0  # a sentence with no slots never appears bare... mostly
         first = text.split(" ", 1)[0].strip(",")
         can_lead = not text.startswith('"') and self._section_name != "end" and first not in NO_LEAD
+        tails = tp.TAILS
+        if self.pace.split >= 0.45 or self._section_name == "end":
+            tails = tp.CLOSE_TAILS  # a fast-pacing split would cut an ', and ...' clause off on its own
         if self._plain and not can_lead:
-            tail_p = max(tail_p, 0.85)
+            tail_p = max(tail_p, 0.6 if self.pace.split >= 0.45 else 0.85)
         if r < lead_p and can_lead:
             lead = expand(self._deck(tp.LEADS), self.ctx, rng)
             overlap = set(re.findall(r"[a-z]{4,}", lead.lower())) & set(re.findall(r"[a-z]{4,}", text.lower()))
             if not overlap:
                 text = capitalize_first(lead) + " " + self._tail(text)
         if rng.random() < tail_p and text.endswith(".") and len(text.split()) < 20 and not text.endswith('."'):
-            text = text[:-1] + expand(self._deck(tp.TAILS), self.ctx, rng)
+            text = text[:-1] + expand(self._deck(tails), self.ctx, rng)
         return text
 
     def _tail(self, text):

@@ -20,6 +20,27 @@ from .subtitles import cue_at
 GRAIN_VARIANTS = 2
 
 
+def _libc():
+    try:
+        import ctypes
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim  # glibc only
+        return libc
+    except (OSError, AttributeError):
+        return None
+
+
+_LIBC = _libc()
+if _LIBC is not None:
+    # frame-size arrays (> 1 MB) always get their own mmap, so freeing a scene gives memory back
+    _LIBC.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
+
+
+def trim_heap():
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
 @dataclass
 class ScenePlan:
     start: float
@@ -105,20 +126,20 @@ class Compositor:
         painting = self.painter(scene, self.cw, self.ch)  # float32 0-1 or uint8 image
         if painting.dtype != np.uint8:
             painting = (np.clip(painting, 0, 1) * 255).astype(np.uint8)
-        canvas = np.asarray(Image.fromarray(painting).resize((self.cw, self.ch), Image.BICUBIC))
-        canvas = np.ascontiguousarray(canvas)
+        canvas = np.array(Image.fromarray(painting).resize((self.cw, self.ch), Image.BICUBIC))
         if self.look.scanlines:
             lut = (np.arange(256) * 0.72).astype(np.uint8)
             canvas[::3] = lut[canvas[::3]]
         variants = []
-        if self.grain:
-            base = canvas.astype(np.int16)
-            for noise in self.grain:
-                v = base + noise
-                np.clip(v, 0, 255, out=v)
-                variants.append(v.astype(np.uint8))
-            del base
-        else:
+        for noise in self.grain:  # add grain in row bands: no full-size int16 temporaries
+            v = canvas.copy() if len(self.grain) > 1 else canvas
+            for r in range(0, self.ch, 128):
+                band = v[r:r + 128].astype(np.int16)
+                band += noise[r:r + 128]
+                np.clip(band, 0, 255, out=band)
+                v[r:r + 128] = band
+            variants.append(v)
+        if not variants:
             variants.append(canvas)
         lut = (np.arange(256) * self.look.flicker_depth).astype(np.uint8)
         dim = lut[variants[0]] if self.look.flicker > 0 else None
@@ -154,6 +175,7 @@ class Compositor:
     def _release_before(self, i):
         for k in [k for k in self._layers if k < i]:
             del self._layers[k]
+        trim_heap()
 
     def close(self):
         self._pool.shutdown(wait=True, cancel_futures=True)

@@ -205,11 +205,15 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         t0 = time.perf_counter()
         total = comp.n_frames
         every = max(1, total // 100)
-        with encoder.VideoEncoder(width, height, fps, video_only) as enc:
-            for f, frame in enumerate(comp.frames()):
-                enc.write(frame)
-                if f % every == 0:
-                    report("Encoding video", f, total)
+        stream = comp.frames()
+        try:
+            with encoder.VideoEncoder(width, height, fps, video_only) as enc:
+                for f, frame in enumerate(stream):
+                    enc.write(frame)
+                    if f % every == 0:
+                        report("Encoding video", f, total)
+        finally:
+            stream.close()
         report("Encoding video", 1, 1)
         timings["encode"] = time.perf_counter() - t0
         timings["frames"] = total

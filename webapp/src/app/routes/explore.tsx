@@ -80,6 +80,8 @@ export default function ExploreRoute() {
   const videos = mine ? userVideos : communityVideos;
 
   const loading = (wantStories && stories.isLoading) || (wantVideos && videos.isLoading);
+  const failed =
+    wantStories && stories.isError ? (mine ? 'Failed to fetch user stories' : 'Failed to fetch stories') : wantVideos && videos.isError ? (mine ? 'Failed to fetch user videos' : 'Failed to fetch videos') : '';
 
   const items = useMemo(() => {
     const needle = q.toLowerCase();
@@ -136,6 +138,18 @@ export default function ExploreRoute() {
       <div role="tabpanel" id={`explore-panel-${tab}`} aria-labelledby={`explore-tab-${tab}`} className={view === 'grid' ? 'card-grid' : 'card-list'} aria-busy={loading}>
         {loading ? (
           Array.from({ length: EXPLORE_SKELETONS }, (_, i) => <CardSkeleton key={i} />)
+        ) : failed ? (
+          <div className="span-all">
+            <EmptyState
+              title={failed}
+              hint="Something went wrong while summoning content."
+              action={
+                <button type="button" className="btn btn-outline" onClick={() => { void stories.refetch(); void videos.refetch(); }}>
+                  Try Again
+                </button>
+              }
+            />
+          </div>
         ) : items.length === 0 ? (
           <div className="span-all">
             {q ? (

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { LOGIN_URL, LOGOUT_URL, useAuth } from '../../lib/auth';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
@@ -99,7 +100,8 @@ export function Navbar() {
           </button>
         </div>
       </nav>
-      {drawer && (
+      {drawer &&
+        createPortal(
         <div className="drawer-overlay" onMouseDown={(e) => e.target === e.currentTarget && setDrawer(false)}>
           <div className="drawer" ref={drawerRef} role="dialog" aria-modal="true" aria-label="Menu">
             <div className="drawer-header">
@@ -140,8 +142,9 @@ export function Navbar() {
               )}
             </div>
           </div>
-        </div>
-      )}
+        </div>,
+          document.body,
+        )}
     </header>
   );
 }

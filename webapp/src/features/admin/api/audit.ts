@@ -5,8 +5,10 @@ export type AuditEntry = {
   id: number;
   action: string;
   createdAt?: string;
-  actor?: { firstName?: string | null; lastName?: string | null; email?: string | null } | null;
   actorId?: string | number | null;
+  actorEmail?: string | null;
+  targetLabel?: string | null;
+  reason?: string | null;
   targetType?: string | null;
   targetId?: string | number | null;
   details?: unknown;

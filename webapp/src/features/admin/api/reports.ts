@@ -12,9 +12,12 @@ export type Report = {
   reason: string;
   status?: string;
   createdAt?: string;
-  reporter?: { firstName?: string | null; lastName?: string | null; email?: string | null } | null;
-  user?: { firstName?: string | null; lastName?: string | null; email?: string | null } | null;
-  target?: { title?: string; content?: string } | null;
+  isSystem?: boolean;
+  reporter?: { id?: number; name?: string | null; email?: string | null } | null;
+  reporterName?: string | null;
+  target?: { type?: string; id?: number; title?: string | null; excerpt?: string | null; authorName?: string | null; isPublic?: boolean } | null;
+  resolvedAt?: string | null;
+  resolutionNote?: string | null;
   [key: string]: unknown;
 };
 

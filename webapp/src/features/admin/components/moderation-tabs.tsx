@@ -1,18 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { displayName, formatRelative } from '../../../lib/format';
+import { formatRelative } from '../../../lib/format';
 import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useReports, useSettleReport, type Report } from '../api/reports';
 import { useAudit } from '../api/audit';
 
 function reportTarget(r: Report): { label: string; href?: string } {
-  const type = r.targetType ?? r.type ?? (r.storyId ? 'story' : r.videoId ? 'video' : r.commentId ? 'comment' : 'item');
-  const id = r.targetId ?? r.storyId ?? r.videoId ?? r.commentId;
-  const href = type === 'story' || type === 'video' ? `/${type}/${id}` : undefined;
+  const type = r.target?.type ?? r.targetType ?? r.type ?? 'item';
+  const id = r.target?.id ?? r.targetId;
+  const pageId = type === 'comment' ? (r.target as any)?.storyId ?? (r.target as any)?.videoId : id;
+  const pageType = type === 'comment' ? ((r.target as any)?.storyId ? 'story' : 'video') : type;
+  const href = pageId && (pageType === 'story' || pageType === 'video') ? `/${pageType}/${pageId}` : undefined;
   const title = r.target?.title;
-  return { label: `${type} #${id ?? '?'}${title ? ` — ${title}` : ''}`, href };
+  return { label: `${type.charAt(0).toUpperCase()}${type.slice(1)} #${id ?? '?'}${title ? ` — ${title}` : ''}`, href };
 }
 
 export function ReportsTab() {
@@ -32,9 +34,11 @@ export function ReportsTab() {
                 {target.href ? <Link to={target.href}>{target.label}</Link> : <span>{target.label}</span>}{' '}
                 <Badge variant={open ? 'warning' : 'outline'}>{r.status ?? 'open'}</Badge>
               </p>
-              <p className="muted">“{r.reason}”</p>
+              {r.target?.excerpt && <p className="muted small clamp-2">{r.target.excerpt}</p>}
+              <p>“{r.reason}”</p>
               <p className="muted small">
-                by {displayName(r.reporter ?? r.user, 'unknown')} · {formatRelative(r.createdAt)}
+                {r.isSystem ? 'Flagged automatically' : `Reported by ${r.reporterName ?? r.reporter?.name ?? r.reporter?.email ?? 'unknown'}`}
+                {r.target?.authorName ? ` · author ${r.target.authorName}` : ''} · {formatRelative(r.createdAt)}
               </p>
             </div>
             {open && (
@@ -89,13 +93,13 @@ export function AuditTab() {
           {audit.data.map((a) => (
             <tr key={a.id}>
               <td className="muted small">{formatRelative(a.createdAt)}</td>
-              <td>{a.actor ? displayName(a.actor, a.actor.email ?? 'admin') : String(a.actorId ?? '—')}</td>
+              <td>{a.actorEmail ?? (a.actorId != null ? `user #${a.actorId}` : 'system')}</td>
               <td>
                 <Badge variant="outline">{a.action}</Badge>
               </td>
               <td className="muted small">
-                {a.targetType ? `${a.targetType} #${a.targetId ?? ''}` : ''}
-                {a.details ? ` ${typeof a.details === 'string' ? a.details : JSON.stringify(a.details)}` : ''}
+                {a.targetLabel ?? (a.targetType ? `${a.targetType} #${a.targetId ?? ''}` : '')}
+                {a.reason ? ` — ${a.reason}` : ''}
               </td>
             </tr>
           ))}
