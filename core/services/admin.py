@@ -16,6 +16,7 @@ from flask import current_app
 from peewee import JOIN, SQL, Case, fn
 
 from core import db
+from core import models as core_models
 from core.errors import abort
 from core.models import (
     ADMIN_ROLES,
@@ -29,12 +30,16 @@ from core.models import (
     User,
     Video,
     View,
-    utcnow,
 )
 from core.services import audit, feeds
 from core.services import stories as story_service
 
 log = logging.getLogger(__name__)
+
+
+def clock():
+    """Now, in UTC (naive), read through ``core.models`` so a test's frozen clock applies here."""
+    return core_models.utcnow()
 
 BAN_DURATIONS = (1, 7, 30)
 MAX_BAN_REASON = 1000
@@ -52,13 +57,27 @@ def page_args(args):
     return page, limit
 
 
-def page_of(query, order, args, count_query=None):
-    """``?limit=&page=`` on a query, with the total for ``X-Total-Count`` (counted on
-    ``count_query`` when given: the same filter without the joins the page needs)."""
+def page_of(query, order, args):
+    """``?limit=&page=`` on a query, with the total for ``X-Total-Count``."""
     page, limit = page_args(args)
-    total = (count_query if count_query is not None else query).order_by().count()
+    total = query.order_by().count()
     rows = list(query.order_by(*order).paginate(page, limit))
     return feeds.Page(rows, total=total, page=page, per_page=limit)
+
+
+def two_step_page(model, condition, args, fetch):
+    """A page where many rows match: the page's ids from an index in newest-first order (deep
+    pages skip index entries, not whole rows with their text), then ``fetch(ids)`` loads those
+    rows; the total from a plain count."""
+    page, limit = page_args(args)
+    ids_query, count_query = model.select(model.id), model.select()
+    if condition is not None:
+        ids_query, count_query = ids_query.where(condition), count_query.where(condition)
+    ids = [row_id for (row_id,) in ids_query.order_by(model.created_at.desc(), model.id.desc())
+           .paginate(page, limit).tuples()]
+    by_id = {row.id: row for row in fetch(ids)} if ids else {}
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=count_query.count(),
+                      page=page, per_page=limit)
 
 
 def windowed_page(model, condition, args, fetch):
@@ -92,7 +111,7 @@ def chunks(ids):
 
 def banned_now(now=None):
     """SQL condition: a ban in force at ``now`` (an expired ban does not count)."""
-    now = now or utcnow()
+    now = now or clock()
     return (User.is_banned == True) & (  # noqa: E712
         User.ban_expires_at.is_null() | (User.ban_expires_at > now))
 
@@ -138,7 +157,7 @@ def remove_video_files(video_ids):
 
 def stats():
     """The panel's figures in four aggregate queries (each read from an index)."""
-    now = utcnow()
+    now = clock()
 
     def tally(condition):
         return fn.COALESCE(fn.SUM(Case(None, [(condition, 1)], 0)), 0)
@@ -171,7 +190,7 @@ def list_users(args):
     """Filters: ``status`` all, active, inactive, banned, admin; ``role`` all, user, admin (both
     admin roles), super_admin; ``search`` by name or e-mail. Newest first. Two more queries count
     the stories and videos of the users on the page (never one per user)."""
-    now = utcnow()
+    now = clock()
     status = (args.get("status") or "all").strip().lower()
     role = (args.get("role") or "all").strip().lower()
     if status not in USER_STATUSES:
@@ -271,7 +290,7 @@ def update_user(actor, user_id, body):
             audit.record(actor, "user.activate" if new_active else "user.deactivate", "user",
                          target.id, label)
         if changes:
-            changes[User.updated_at] = utcnow()
+            changes[User.updated_at] = clock()
             User.update(changes).where(User.id == target.id).execute()
     return attach_counts([User.get_by_id(target.id)])[0]
 
@@ -317,7 +336,7 @@ def parse_ban(body, now):
 
 def ban_user(actor, user_id, body):
     target = get_user(user_id)
-    now = utcnow()
+    now = clock()
     reason, expires = parse_ban(body, now)
     guard(actor, target, "ban")
     with db.write_transaction():
@@ -337,7 +356,7 @@ def unban_user(actor, user_id):
     if target.is_banned:
         with db.write_transaction():
             User.update({User.is_banned: False, User.ban_reason: None, User.ban_expires_at: None,
-                         User.banned_at: None, User.updated_at: utcnow()}).where(
+                         User.banned_at: None, User.updated_at: clock()}).where(
                 User.id == target.id).execute()
             audit.record(actor, "user.unban", "user", target.id, audit.user_label(target),
                          details={"previousReason": target.ban_reason})
@@ -474,10 +493,8 @@ def list_content(model, args):
         page = windowed_page(model, condition, args,
                              lambda ids: with_author().where(model.id.in_(ids)))
     else:
-        query, count_query = with_author(), model.select()
-        if condition is not None:
-            query, count_query = query.where(condition), count_query.where(condition)
-        page = page_of(query, (model.created_at.desc(), model.id.desc()), args, count_query)
+        page = two_step_page(model, condition, args,
+                             lambda ids: with_author().where(model.id.in_(ids)))
     for row in page.items:
         row.is_liked_by_user = False
     return page
@@ -496,7 +513,7 @@ def set_visibility(actor, model, content_id, is_public):
     kind = model.__name__.lower()
     if content.is_public != is_public:
         with db.write_transaction():
-            model.update({model.is_public: is_public, model.updated_at: utcnow()}).where(
+            model.update({model.is_public: is_public, model.updated_at: clock()}).where(
                 model.id == content.id).execute()
             audit.record(actor, f"{kind}.visibility", kind, content.id, content.title,
                          details={"isPublic": is_public, "authorId": content.user_id,

@@ -94,13 +94,12 @@ class Compositor:
                 self.flicker[s:s + int(rng.integers(1, 3))] = True
         self.flash = np.zeros(self.n_frames + 1, bool)
         if stormy:
-            t = rng.uniform(1.5, 4.0)
-            while t < duration - 0.5:
+            from .music import lightning_times
+            for t in lightning_times(duration, seed):
                 f = int(t * fps)
                 for k in (0, 1, 3):
                     if f + k < len(self.flash):
                         self.flash[f + k] = True
-                t += rng.uniform(5.0, 11.0)
         self.particles = overlays.particles_for(weather, width, height, fps, seed, look.film_damage)
         self.letterbox = int(height * look.letterbox / 2) if look.letterbox else 0
         self.watermark = overlays.text_sprite("Dreadforge", width, height, max(12, height // 28),

@@ -92,6 +92,16 @@ class Event:
     amp: float
 
 
+def lightning_times(duration, seed):
+    """Start times of the lightning flashes of a Stormy render (shared by picture and sound)."""
+    rng = np.random.default_rng(seed + 13)
+    times, t = [], rng.uniform(1.5, 4.0)
+    while t < duration - 0.5:
+        times.append(float(t))
+        t += rng.uniform(5.0, 11.0)
+    return times
+
+
 @dataclass
 class Music:
     recipe: Recipe
@@ -100,6 +110,9 @@ class Music:
     seed: int = 0
     events: list = field(default_factory=list)
     noise: np.ndarray = None
+    weather: str = ""
+    rain: np.ndarray = None
+    rumble: np.ndarray = None
 
     def __post_init__(self):
         rng = np.random.default_rng(self.seed + 7)
@@ -107,6 +120,14 @@ class Music:
         if r.noise_level > 0:
             self.noise = _filtered_noise_loop(rng, r.noise_band, self.sr)
         self.events = self._schedule(rng)
+        if self.weather in ("Rainy", "Stormy"):
+            self.rain = _filtered_noise_loop(rng, (1500, 7000), self.sr, 4.0)
+        if self.weather == "Stormy":
+            self.rumble = _filtered_noise_loop(rng, (25, 160), self.sr, 5.0)
+            for t in lightning_times(self.duration, self.seed):
+                self.events.append(Event(t + rng.uniform(0.2, 1.2), "thunder", 0.0,
+                                         min(4.5, self.duration - t), rng.uniform(0.6, 0.9)))
+            self.events.sort(key=lambda e: e.t)
         self._sorted_starts = np.array([e.t for e in self.events]) if self.events else np.zeros(0)
 
     def _schedule(self, rng):
@@ -227,6 +248,10 @@ class Music:
                 f = e.freq * (1 + 0.3 * np.sin(TAU * 0.25 * lt)) * (1 + 0.01 * np.sin(TAU * 6 * lt))
                 env = np.sin(np.pi * lt / e.dur) ** 2
                 out[sel] += e.amp * env * np.sin(TAU * np.cumsum(f) / self.sr)
+            elif e.kind == "thunder":
+                idx = (np.flatnonzero(sel) + int(t0 * self.sr) + int(e.t * 997)) % len(self.rumble)
+                env = np.minimum(lt / 0.05, 1) * np.exp(-lt * 1.1) * (1 + 0.6 * np.exp(-lt * 6))
+                out[sel] += e.amp * 1.6 * self.rumble[idx] * env
             elif e.kind == "swell":
                 env = (lt / e.dur) ** 2 * np.clip((e.dur - lt) * 8, 0, 1)
                 base = self.recipe.root * 2
@@ -237,6 +262,8 @@ class Music:
     def render(self, start, count):
         t = (start + np.arange(count)) / self.sr
         out = self._drone(t) + self._pad(t) + self._noise(start, count, t) + self._events(t, t[0], t[-1])
+        if self.rain is not None:
+            out = out + 0.13 * self.rain[(start + np.arange(count)) % len(self.rain)]
         out = np.asarray(out, dtype=np.float64) * np.ones(count)
         fade_in = np.clip(t / 1.5, 0, 1)
         out *= fade_in
@@ -245,9 +272,9 @@ class Music:
         return out.astype(np.float32)
 
 
-def music_for(name, duration, sr=44100, seed=0):
-    """A ``Music`` for the SPEC option ``name``; None for No Music."""
+def music_for(name, duration, sr=44100, seed=0, weather=""):
+    """A ``Music`` for the SPEC option ``name`` (with rain / thunder for the weather); None for No Music."""
     if name in SILENT:
         return None
     recipe = RECIPES.get(name) or RECIPES["Dark Atmospheric"]
-    return Music(recipe, float(duration), sr, seed)
+    return Music(recipe, float(duration), sr, seed, weather=weather or "")

@@ -179,7 +179,8 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
     voice = narration.fit_narration(paragraphs, request.narration_voice,
                                     float(request.voice_speed or 1.0), duration)
     cues = subtitles.cues_from_narration(voice, duration)
-    track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed)
+    track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed,
+                            request.weather)
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"

@@ -44,14 +44,19 @@ class StabilityVideoProvider(VideoProvider):
         self.prompts = []
         with self._client() as client:
             def painter_factory(ctx):
+                drawn = {}  # long paragraphs span several scenes: one key image per paragraph
+
                 def paint(scene, width, height):
+                    if scene.text in drawn:
+                        return drawn[scene.text]
                     gw, gh = sdxl_size(width, height)
                     prompt, preset = scene_prompt(scene.text, request)
                     self.prompts.append(prompt)
                     image = client.generate(prompt, gw, gh, seed=ctx.seed + scene.index,
                                             style_preset=preset, negative=NEGATIVE,
                                             scene=scene.index + 1)
-                    return _fit(image, width, height, request.color_grading, grading)
+                    drawn[scene.text] = _fit(image, width, height, request.color_grading, grading)
+                    return drawn[scene.text]
                 return paint
 
             try:

@@ -39,8 +39,10 @@ export function useAuth() {
   };
 }
 
+/** Full-page navigation to the sign-in page, coming back here afterwards. */
 export function goToLogin() {
-  window.location.assign(LOGIN_URL);
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(here && here !== '/' ? `${LOGIN_URL}?next=${encodeURIComponent(here)}` : LOGIN_URL);
 }
 
 /** Toast then go to sign-in after 500 ms (SPEC §4). */

@@ -4,9 +4,11 @@ import { firstMood } from '../../lib/format';
 import { GENRES, MOODS } from '../../lib/constants';
 import { useVideo } from '../../features/videos/api/get-video';
 import { StoryCreate } from '../../features/stories/components/story-create';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** /create, and /create-story?from_video={id} which prefills from a video. */
 export default function CreateStoryRoute() {
+  useDocumentTitle('Create Story');
   const [params] = useSearchParams();
   const fromVideo = params.get('from_video');
   const videoId = Number(fromVideo);

@@ -7,8 +7,10 @@ import { useUserStories } from '../../features/stories/api/get-user-stories';
 import { StoryPicker } from '../../features/stories/components/story-picker';
 import { useVideo } from '../../features/videos/api/get-video';
 import { VideoChooser, VideoCreate, formFromStory, formFromVideo } from '../../features/videos/components/video-create';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function CreateVideoRoute() {
+  useDocumentTitle('Create Video');
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const fromStory = params.get('from_story');

@@ -15,6 +15,7 @@ import { useCommunityVideos } from '../../features/videos/api/get-community-vide
 import { useUserVideos } from '../../features/videos/api/get-user-videos';
 import { VideoCard } from '../../features/videos/components/video-card';
 import type { Story, Video } from '../../types/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const TITLES: Record<string, string> = {
   'my-stories': 'My Stories',
@@ -61,6 +62,7 @@ export default function ExploreRoute() {
   const [mood, setMood] = useState('All Moods');
   const [search, setSearch] = useState('');
   const q = useDebounce(search.trim(), SEARCH_DEBOUNCE_MS);
+  useDocumentTitle(TITLES[filter] ?? 'Explore');
 
   useEffect(() => {
     if (filter === 'my-stories') setTab('stories');

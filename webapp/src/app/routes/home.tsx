@@ -10,10 +10,12 @@ import { QuickActions } from '../../features/dashboard/components/quick-actions'
 import { StatCards } from '../../features/users/components/stat-cards';
 import { useCommunityStories } from '../../features/stories/api/get-community-stories';
 import { StoryCard } from '../../features/stories/components/story-card';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const FEED = { genre: 'All Genres', mood: 'All Moods', sort: 'newest', limit: DASHBOARD_FEED_LIMIT };
 
 export default function HomeRoute() {
+  useDocumentTitle('Home');
   const { user } = useAuth();
   const feed = useCommunityStories(FEED);
   if (!user) return null;

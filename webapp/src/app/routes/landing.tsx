@@ -4,8 +4,10 @@ import { FEATURED_STORIES } from '../../lib/constants';
 import { ClosingBanner, Hero } from '../../features/landing/components/hero';
 import { useStories } from '../../features/stories/api/get-stories';
 import { FeaturedStoryCard } from '../../features/stories/components/featured-story-card';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function LandingRoute() {
+  useDocumentTitle(null);
   const stories = useStories({ limit: FEATURED_STORIES });
   return (
     <>

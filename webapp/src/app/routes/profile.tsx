@@ -4,8 +4,10 @@ import { useAuth } from '../../lib/auth';
 import { ProfileCard } from '../../features/users/components/profile-card';
 import { MyStoriesList } from '../../features/stories/components/story-list';
 import { MyVideosList } from '../../features/videos/components/video-list';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function ProfileRoute() {
+  useDocumentTitle('My Horror Collection');
   const { user } = useAuth();
   const [tab, setTab] = useState('stories');
   if (!user) return null;

@@ -5,6 +5,7 @@ import { getErrorStatus } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useStory } from '../../features/stories/api/get-story';
 import { StoryEditor } from '../../features/stories/components/story-editor';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const goHome = (
   <Link to="/" className="btn btn-primary">
@@ -14,6 +15,7 @@ const goHome = (
 
 /** /story/{id}/edit and /story-editor/{id}. */
 export default function StoryEditRoute() {
+  useDocumentTitle('Edit Story');
   const { id } = useParams();
   const { user } = useAuth();
   const valid = /^\d+$/.test(id ?? '');

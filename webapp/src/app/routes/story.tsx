@@ -6,6 +6,7 @@ import { getErrorStatus } from '../../lib/api-client';
 import { useStory, useStoryCommunity } from '../../features/stories/api/get-story';
 import { StoryView } from '../../features/stories/components/story-view';
 import { CommentsSection } from '../../features/comments/components/comments-section';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function StoryRoute() {
   const { id } = useParams();
@@ -14,6 +15,7 @@ export default function StoryRoute() {
   const valid = /^\d+$/.test(id ?? '');
   const story = useStory(storyId, valid);
   const community = useStoryCommunity(storyId, valid && story.isSuccess);
+  useDocumentTitle(story.isError || !valid ? 'Story Not Found' : story.data?.title);
 
   if (!valid || story.isError) {
     const status = getErrorStatus(story.error);

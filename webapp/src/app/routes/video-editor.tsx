@@ -5,6 +5,7 @@ import { getErrorStatus } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useVideo } from '../../features/videos/api/get-video';
 import { VideoEditor } from '../../features/videos/components/video-editor';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 const goHome = (
   <Link to="/" className="btn btn-primary">
@@ -13,6 +14,7 @@ const goHome = (
 );
 
 export default function VideoEditorRoute() {
+  useDocumentTitle('Video Editor');
   const { id } = useParams();
   const { user } = useAuth();
   const valid = /^\d+$/.test(id ?? '');

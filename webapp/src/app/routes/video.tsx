@@ -6,6 +6,7 @@ import { getErrorStatus } from '../../lib/api-client';
 import { useVideo, useVideoCommunity } from '../../features/videos/api/get-video';
 import { VideoView } from '../../features/videos/components/video-view';
 import { CommentsSection } from '../../features/comments/components/comments-section';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function VideoRoute() {
   const { id } = useParams();
@@ -14,6 +15,7 @@ export default function VideoRoute() {
   const valid = /^\d+$/.test(id ?? '');
   const video = useVideo(videoId, valid);
   const live = useVideoCommunity(videoId, { enabled: valid && video.isSuccess });
+  useDocumentTitle(video.isError || !valid ? 'Video Not Found' : video.data?.title);
 
   if (!valid || video.isError) {
     const status = getErrorStatus(video.error);

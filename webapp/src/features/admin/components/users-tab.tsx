@@ -88,7 +88,7 @@ export function UsersTab() {
                       </div>
                     </td>
                     <td className="muted small">
-                      {u.storiesCount ?? 0} stories · {u.videosCount ?? 0} videos
+                      {u.storiesCount ?? 0} {u.storiesCount === 1 ? 'story' : 'stories'} · {u.videosCount ?? 0} {u.videosCount === 1 ? 'video' : 'videos'}
                     </td>
                     <td className="muted small">{formatDate(u.createdAt)}</td>
                     <td>

@@ -17,15 +17,17 @@ export function ProfileCard({ user }: { user: User }) {
         <p className="muted">{user.email}</p>
         {user.createdAt && <p className="muted small">Joined {formatDate(user.createdAt)}</p>}
         <div className="profile-counts">
-          <span>
-            <strong>{formatCount(stats.data?.storiesCount ?? user.storiesCount ?? 0)}</strong> stories
-          </span>
-          <span>
-            <strong>{formatCount(stats.data?.videosCount ?? user.videosCount ?? 0)}</strong> videos
-          </span>
-          <span>
-            <strong>{formatCount(stats.data?.totalViews ?? 0)}</strong> views
-          </span>
+          {(
+            [
+              [stats.data?.storiesCount ?? user.storiesCount ?? 0, 'story', 'stories'],
+              [stats.data?.videosCount ?? user.videosCount ?? 0, 'video', 'videos'],
+              [stats.data?.totalViews ?? 0, 'view', 'views'],
+            ] as const
+          ).map(([n, one, many]) => (
+            <span key={many}>
+              <strong>{formatCount(n)}</strong> {n === 1 ? one : many}
+            </span>
+          ))}
         </div>
       </div>
       <DropdownMenu
