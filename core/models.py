@@ -44,6 +44,18 @@ class User(BaseModel, UserMixin):
 
     class Meta:
         table_name = "users"
+        indexes = (
+            # admin panel (migration 0003): the user search reads this index, not the table
+            (("created_at", "email", "first_name", "last_name"), False),
+            # admin status filters (banned, inactive) and the /api/admin/stats counts
+            (("is_banned", "is_active", "ban_expires_at", "role"), False),
+        )
+
+    @property
+    def is_authenticated(self):
+        # flask-login would treat an inactive user as signed out; keep them signed in so that
+        # core.auth.enforce_account_rules can sign them out with a 403 that says why.
+        return True
 
     @property
     def is_admin(self):
@@ -100,6 +112,8 @@ class Story(BaseModel):
             (("genre", "is_public", "created_at"), False),
             (("mood", "is_public", "created_at"), False),
             (("user", "created_at"), False),
+            # admin panel (migration 0003): everything newest first, title/author search
+            (("created_at", "is_public", "title", "user"), False),
         )
 
     @classmethod
@@ -186,6 +200,8 @@ class Video(BaseModel):
             (("mood", "is_public", "created_at"), False),
             (("user", "created_at"), False),
             (("status",), False),
+            # admin panel (migration 0003): everything newest first, title/author search
+            (("created_at", "is_public", "status", "title", "user"), False),
         )
 
     @classmethod

@@ -4,6 +4,7 @@ import hmac
 import json
 import threading
 import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -87,7 +88,20 @@ def test_events_are_posted_by_the_worker(app_factory, signed_in_client, worker, 
     assert (shared["platform"], shared["shareType"]) == ("email", "email")
 
 
-def test_a_failed_delivery_is_retried(app_factory, signed_in_client, worker):
+@pytest.fixture
+def scheduling_worker(env, queue_env, monkeypatch):
+    """A worker on queues of its own: RQ's scheduler lock of the shared test queues may still be
+    held by a worker another test killed, and then no retry would be scheduled for a minute."""
+    from tests.conftest import start_worker, stop_worker
+    private = {**queue_env, "DREADFORGE_QUEUE_PREFIX": f"{queue_env['DREADFORGE_QUEUE_PREFIX']}"
+               f"retry-{uuid.uuid4().hex[:6]}-"}
+    monkeypatch.setenv("DREADFORGE_QUEUE_PREFIX", private["DREADFORGE_QUEUE_PREFIX"])
+    proc = start_worker(env, private)
+    yield proc
+    stop_worker(proc)
+
+
+def test_a_failed_delivery_is_retried(app_factory, signed_in_client, scheduling_worker):
     receiver = Receiver(statuses=[500])
     try:
         app = app_factory(config={"webhooks": {"urls": [receiver.url], "events": ["published"]}})

@@ -8,7 +8,7 @@ from core.auth import require_user
 from core.errors import Blueprint, abort
 from core.jobs import reconcile
 from core.models import Job
-from core.schemas.common import InputSchema
+from core.schemas.common import InputSchema, UTCDateTime
 from core.schemas.stories import WaitArgs
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Background jobs")
@@ -22,9 +22,9 @@ class JobSchema(InputSchema):
     message = fields.String()
     result = fields.Raw(allow_none=True)
     error = fields.String(allow_none=True)
-    createdAt = fields.DateTime(attribute="created_at")
-    startedAt = fields.DateTime(attribute="started_at", allow_none=True)
-    finishedAt = fields.DateTime(attribute="finished_at", allow_none=True)
+    createdAt = UTCDateTime(attribute="created_at")
+    startedAt = UTCDateTime(attribute="started_at", allow_none=True)
+    finishedAt = UTCDateTime(attribute="finished_at", allow_none=True)
 
 
 def wait_for(job, seconds):

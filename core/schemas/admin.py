@@ -2,7 +2,7 @@
 from marshmallow import fields, pre_load
 
 from core.models import ROLES
-from core.schemas.common import AuthorSchema, Choice, InputSchema
+from core.schemas.common import AuthorSchema, Choice, InputSchema, UTCDateTime
 from core.schemas.stories import StorySchema
 from core.schemas.users import UserSchema
 
@@ -96,8 +96,8 @@ class AdminStatsSchema(InputSchema):
 
 class AdminUserSchema(UserSchema):
     isBanned = fields.Method("_banned")
-    bannedAt = fields.DateTime(attribute="banned_at", allow_none=True)
-    updatedAt = fields.DateTime(attribute="updated_at")
+    bannedAt = UTCDateTime(attribute="banned_at", allow_none=True)
+    updatedAt = UTCDateTime(attribute="updated_at")
 
     def _banned(self, user):
         return user.ban_in_force()
@@ -129,8 +129,8 @@ class AdminVideoSchema(InputSchema):
     likesCount = fields.Integer(attribute="likes_count")
     commentsCount = fields.Integer(attribute="comments_count")
     sharesCount = fields.Integer(attribute="shares_count")
-    createdAt = fields.DateTime(attribute="created_at")
-    updatedAt = fields.DateTime(attribute="updated_at")
+    createdAt = UTCDateTime(attribute="created_at")
+    updatedAt = UTCDateTime(attribute="updated_at")
     user = fields.Nested(AuthorSchema)
 
 
@@ -161,8 +161,8 @@ class ReportSchema(InputSchema):
     reporter = fields.Nested(PersonSchema, allow_none=True)
     reporterName = fields.String()
     target = fields.Nested(ReportTargetSchema)
-    createdAt = fields.DateTime()
-    resolvedAt = fields.DateTime(allow_none=True)
+    createdAt = UTCDateTime()
+    resolvedAt = UTCDateTime(allow_none=True)
     resolvedBy = fields.Nested(PersonSchema, allow_none=True)
     resolutionNote = fields.String(allow_none=True)
 
@@ -177,4 +177,4 @@ class AuditEntrySchema(InputSchema):
     targetLabel = fields.String(attribute="target_label")
     reason = fields.String(allow_none=True)
     details = fields.Raw(allow_none=True)
-    createdAt = fields.DateTime(attribute="created_at")
+    createdAt = UTCDateTime(attribute="created_at")

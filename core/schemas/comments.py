@@ -1,7 +1,7 @@
 """Comments and replies (one reply level)."""
 from marshmallow import fields
 
-from core.schemas.common import AuthorSchema, InputSchema
+from core.schemas.common import AuthorSchema, InputSchema, UTCDateTime
 
 
 class CommentSchema(InputSchema):
@@ -11,8 +11,8 @@ class CommentSchema(InputSchema):
     videoId = fields.Integer(attribute="video_id", allow_none=True)
     parentId = fields.Integer(attribute="parent_id", allow_none=True)
     content = fields.String()
-    createdAt = fields.DateTime(attribute="created_at")
-    updatedAt = fields.DateTime(attribute="updated_at")
+    createdAt = UTCDateTime(attribute="created_at")
+    updatedAt = UTCDateTime(attribute="updated_at")
     user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
 
 

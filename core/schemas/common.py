@@ -1,6 +1,17 @@
-"""Shared schema pieces: camelCase output, lenient input, trimmed strings."""
+"""Shared schema pieces: camelCase output, lenient input, trimmed strings, UTC times."""
+import datetime as dt
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
 from marshmallow.validate import Length
+
+
+class UTCDateTime(fields.DateTime):
+    """Times are stored as naive UTC; they leave the API as ISO 8601 with an explicit +00:00."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=dt.timezone.utc)
+        return super()._serialize(value, attr, obj, **kwargs)
 
 
 class InputSchema(Schema):
@@ -39,7 +50,7 @@ class EntrySchema(Schema):
     """A like or share entry of the Review dialog."""
 
     id = fields.Integer()
-    createdAt = fields.DateTime(attribute="created_at")
+    createdAt = UTCDateTime(attribute="created_at")
     user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
 
 

@@ -3,7 +3,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices
 from core.schemas.common import (AuthorSchema, Choice, InputSchema, ListArgs, RequiredText,
-                                 Trimmed)
+                                 Trimmed, UTCDateTime)
 
 MAX_TITLE = 200
 MAX_STORY = 50_000
@@ -30,10 +30,6 @@ class StoryLength(fields.Field):
         if not 100 <= words <= 3000:
             raise ValidationError("Story length must be between 100 and 3000 words")
         return words
-
-
-INTENSITY = fields.Integer(load_default=5, validate=validate.Range(
-    min=1, max=10, error="Intensity must be between 1 and 10"))
 
 
 class StoryParams(InputSchema):
@@ -137,8 +133,8 @@ class StorySchema(InputSchema):
     commentsCount = fields.Integer(attribute="comments_count")
     sharesCount = fields.Integer(attribute="shares_count")
     isLikedByUser = fields.Boolean(attribute="is_liked_by_user", dump_default=False)
-    createdAt = fields.DateTime(attribute="created_at")
-    updatedAt = fields.DateTime(attribute="updated_at")
+    createdAt = UTCDateTime(attribute="created_at")
+    updatedAt = UTCDateTime(attribute="updated_at")
     user = fields.Nested(AuthorSchema)
 
 

@@ -1,7 +1,7 @@
 """Users: the current-user shape, registration and sign-in bodies."""
 from marshmallow import fields, validate
 
-from core.schemas.common import InputSchema, Trimmed
+from core.schemas.common import InputSchema, Trimmed, UTCDateTime
 
 
 class UserSchema(InputSchema):
@@ -14,10 +14,10 @@ class UserSchema(InputSchema):
     isActive = fields.Boolean(attribute="is_active")
     isBanned = fields.Boolean(attribute="is_banned")
     banReason = fields.String(attribute="ban_reason", allow_none=True)
-    banExpiresAt = fields.DateTime(attribute="ban_expires_at", allow_none=True)
+    banExpiresAt = UTCDateTime(attribute="ban_expires_at", allow_none=True)
     storiesCount = fields.Integer(attribute="stories_count", dump_default=0)
     videosCount = fields.Integer(attribute="videos_count", dump_default=0)
-    createdAt = fields.DateTime(attribute="created_at")
+    createdAt = UTCDateTime(attribute="created_at")
 
 
 class RegisterSchema(InputSchema):

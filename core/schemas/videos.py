@@ -7,7 +7,7 @@ sent empty gets its 'required' message.
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.schemas.common import AuthorSchema, Choice, InputSchema, ListArgs, Trimmed
+from core.schemas.common import AuthorSchema, Choice, InputSchema, ListArgs, Trimmed, UTCDateTime
 
 MAX_TITLE = 100
 MAX_TEXT = 50_000
@@ -303,9 +303,9 @@ class VideoSchema(InputSchema):
     commentsCount = fields.Integer(attribute="comments_count")
     sharesCount = fields.Integer(attribute="shares_count")
     isLikedByUser = fields.Boolean(attribute="is_liked_by_user", dump_default=False)
-    renderedAt = fields.DateTime(attribute="rendered_at", allow_none=True)
-    createdAt = fields.DateTime(attribute="created_at")
-    updatedAt = fields.DateTime(attribute="updated_at")
+    renderedAt = UTCDateTime(attribute="rendered_at", allow_none=True)
+    createdAt = UTCDateTime(attribute="created_at")
+    updatedAt = UTCDateTime(attribute="updated_at")
     user = fields.Nested(AuthorSchema)
 
 

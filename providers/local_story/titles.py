@@ -17,10 +17,22 @@ def title_case(text):
     return " ".join(out)
 
 
+_PREPOSITIONS = _SMALL | {"under", "beneath", "below", "above", "near", "beyond", "behind",
+                          "inside", "outside", "across", "over", "off", "into", "where", "that"}
+
+
 def _bare(np, max_words=4):
-    """'an abandoned asylum on the hill' -> 'Abandoned Asylum on the Hill' (without the article)."""
+    """'an abandoned asylum on the hill' -> 'Abandoned Asylum on the Hill' (without the article).
+
+    A phrase too long for a title is cut before its first preposition ('the research station
+    under the ice' -> 'Research Station'), never in the middle of 'under the'."""
     words = re.sub(r"(?i)^(a|an|the|some)\s+", "", (np or "").strip()).split()
-    return title_case(" ".join(words[:max_words]).strip(" ,.;:"))
+    if len(words) > max_words:
+        cut = next((i for i, w in enumerate(words) if i and w.lower() in _PREPOSITIONS), None)
+        words = words[:cut] if cut and cut <= max_words else words[:max_words]
+    while len(words) > 1 and words[-1].lower().strip(" ,.;:") in _PREPOSITIONS:
+        words.pop()
+    return title_case(" ".join(words).strip(" ,.;:"))
 
 
 def make_title(request, hero, villain, elements, genre, rng):

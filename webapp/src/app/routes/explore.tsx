@@ -170,7 +170,7 @@ export default function ExploreRoute() {
             return (
               <Fragment key={`s${entry.item.id}`}>
                 <StoryCard story={entry.item} layout={view} showReviewButton showCreatorActions />
-                {ad && <AdSlot slot="feed" index={storyCount / AD_EVERY_N_STORIES} className="ad-feed-block" />}
+                {ad && <AdSlot slot="feed" index={storyCount / AD_EVERY_N_STORIES - 1} className="ad-feed-block" />}
               </Fragment>
             );
           })

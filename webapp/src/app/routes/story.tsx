@@ -53,7 +53,7 @@ export default function StoryRoute() {
         <CommentsSection type="story" id={merged.id} allowComments={merged.allowComments !== false} />
       </div>
       <aside className="sidebar" aria-label="Sponsored">
-        <AdSlot slot="feed" index={1} />
+        <AdSlot slot="sidebar" />
       </aside>
     </div>
   );

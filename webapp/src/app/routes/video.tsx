@@ -50,7 +50,7 @@ export default function VideoRoute() {
         <CommentsSection type="video" id={merged.id} allowComments={merged.allowComments !== false} />
       </div>
       <aside className="sidebar" aria-label="Sponsored">
-        <AdSlot slot="feed" index={1} />
+        <AdSlot slot="sidebar" />
       </aside>
     </div>
   );
