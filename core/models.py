@@ -72,16 +72,14 @@ class User(BaseModel, UserMixin):
         return " ".join(part for part in (self.first_name, self.last_name) if part) or "Anonymous"
 
 
-class Story(BaseModel):
-    user = peewee.ForeignKeyField(User, backref="stories", on_delete="CASCADE")
+class Content(BaseModel):
+    """What stories and videos share: the creation form's fields, visibility, counters and times.
+    (Never a table itself: each subclass gets its own copy of these columns.)"""
+
     title = peewee.CharField(max_length=200)
-    content = peewee.TextField()
-    genre = peewee.CharField(max_length=50)
-    mood = peewee.CharField(max_length=50)
     characters = peewee.TextField(default="")
     setting = peewee.TextField(default="")
     intensity = peewee.IntegerField(default=5)
-    story_length = peewee.IntegerField(default=1000)
     time_of_day = peewee.CharField(max_length=30, default="")
     weather_condition = peewee.CharField(max_length=30, default="")
     protagonist = peewee.CharField(max_length=200, default="")
@@ -102,59 +100,44 @@ class Story(BaseModel):
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 
+
+# Every feed order of the spec (newest, oldest, most liked/viewed/commented), by genre and mood,
+# and by user; then the admin panel's list (migration 0003).
+FEED_INDEXES = (
+    (("is_public", "created_at", "id"), False),
+    (("is_public", "likes_count", "id"), False),
+    (("is_public", "views", "id"), False),
+    (("is_public", "comments_count", "id"), False),
+    (("genre", "is_public", "created_at"), False),
+    (("mood", "is_public", "created_at"), False),
+    (("user", "created_at"), False),
+)
+
+
+class Story(Content):
+    user = peewee.ForeignKeyField(User, backref="stories", on_delete="CASCADE")
+    content = peewee.TextField()
+    genre = peewee.CharField(max_length=50)
+    mood = peewee.CharField(max_length=50)
+    story_length = peewee.IntegerField(default=1000)
+
     class Meta:
         table_name = "stories"
-        indexes = (
-            (("is_public", "created_at", "id"), False),
-            (("is_public", "likes_count", "id"), False),
-            (("is_public", "views", "id"), False),
-            (("is_public", "comments_count", "id"), False),
-            (("genre", "is_public", "created_at"), False),
-            (("mood", "is_public", "created_at"), False),
-            (("user", "created_at"), False),
-            # admin panel (migration 0003): everything newest first, title/author search
+        indexes = FEED_INDEXES + (
             (("created_at", "is_public", "title", "user"), False),
         )
-
-    @classmethod
-    def public(cls):
-        return cls.select().where(cls.is_public == True)  # noqa: E712
-
-    @classmethod
-    def visible_to(cls, user):
-        """Public stories, plus the user's own; admins see everything."""
-        if user is not None and user.is_authenticated and user.is_admin:
-            return cls.select()
-        if user is not None and user.is_authenticated:
-            return cls.select().where((cls.is_public == True) | (cls.user == user.id))  # noqa: E712
-        return cls.public()
 
 
 VIDEO_STATUSES = ("pending", "processing", "completed", "failed")
 
 
-class Video(BaseModel):
+class Video(Content):
     user = peewee.ForeignKeyField(User, backref="videos", on_delete="CASCADE")
     story = peewee.ForeignKeyField(Story, backref="videos", null=True, on_delete="SET NULL")
-    title = peewee.CharField(max_length=200)
     description = peewee.TextField(default="")
     content = peewee.TextField(default="")
     genre = peewee.CharField(max_length=50, default="")
     mood = peewee.CharField(max_length=50, default="")
-    setting = peewee.TextField(default="")
-    characters = peewee.TextField(default="")
-    plot_twist = peewee.TextField(default="")
-    key_elements = peewee.TextField(default="")
-    intensity = peewee.IntegerField(default=5)
-    time_of_day = peewee.CharField(max_length=30, default="")
-    weather_condition = peewee.CharField(max_length=30, default="")
-    protagonist = peewee.CharField(max_length=200, default="")
-    antagonist = peewee.CharField(max_length=200, default="")
-    include_dialogue = peewee.BooleanField(default=True)
-    include_description = peewee.BooleanField(default=True)
-    narrative_perspective = peewee.CharField(max_length=30, default="Third Person")
-    pacing = peewee.CharField(max_length=30, default="Moderate")
-    custom_prompt = peewee.TextField(default="")
     creation_mode = peewee.CharField(max_length=20, default="from_story")
     status = peewee.CharField(max_length=20, default="pending")
     progress = peewee.IntegerField(default=0)
@@ -178,43 +161,15 @@ class Video(BaseModel):
     transitions = peewee.CharField(max_length=30, default="Fade")
     subtitles = peewee.BooleanField(default=True)
     watermark = peewee.BooleanField(default=False)
-    is_public = peewee.BooleanField(default=True)
-    allow_comments = peewee.BooleanField(default=True)
     allow_download = peewee.BooleanField(default=False)
-    views = peewee.IntegerField(default=0)
-    likes_count = peewee.IntegerField(default=0)
-    comments_count = peewee.IntegerField(default=0)
-    shares_count = peewee.IntegerField(default=0)
     rendered_at = peewee.DateTimeField(null=True)
-    created_at = peewee.DateTimeField(default=utcnow)
-    updated_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:
         table_name = "videos"
-        indexes = (
-            (("is_public", "created_at", "id"), False),
-            (("is_public", "likes_count", "id"), False),
-            (("is_public", "views", "id"), False),
-            (("is_public", "comments_count", "id"), False),
-            (("genre", "is_public", "created_at"), False),
-            (("mood", "is_public", "created_at"), False),
-            (("user", "created_at"), False),
+        indexes = FEED_INDEXES + (
             (("status",), False),
-            # admin panel (migration 0003): everything newest first, title/author search
             (("created_at", "is_public", "status", "title", "user"), False),
         )
-
-    @classmethod
-    def public(cls):
-        return cls.select().where(cls.is_public == True)  # noqa: E712
-
-    @classmethod
-    def visible_to(cls, user):
-        if user is not None and user.is_authenticated and user.is_admin:
-            return cls.select()
-        if user is not None and user.is_authenticated:
-            return cls.select().where((cls.is_public == True) | (cls.user == user.id))  # noqa: E712
-        return cls.public()
 
 
 class Comment(BaseModel):

@@ -2,8 +2,9 @@
 from marshmallow import fields, pre_load
 
 from core.models import ROLES
-from core.schemas.common import AuthorSchema, Choice, InputSchema, UTCDateTime
+from core.schemas.common import Choice, InputSchema, UTCDateTime
 from core.schemas.stories import StorySchema
+from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
 
 USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
@@ -107,31 +108,8 @@ class AdminStorySchema(StorySchema):
     pass
 
 
-class AdminVideoSchema(InputSchema):
-    id = fields.Integer()
-    userId = fields.Integer(attribute="user_id")
-    storyId = fields.Integer(attribute="story_id", allow_none=True)
-    title = fields.String()
-    description = fields.String()
-    genre = fields.String()
-    mood = fields.String()
-    creationMode = fields.String(attribute="creation_mode")
-    status = fields.String()
-    progress = fields.Integer()
-    animationStyle = fields.String(attribute="animation_style")
-    narrationVoice = fields.String(attribute="narration_voice")
-    duration = fields.Integer()
-    resolution = fields.String()
-    isPublic = fields.Boolean(attribute="is_public")
-    allowComments = fields.Boolean(attribute="allow_comments")
-    allowDownload = fields.Boolean(attribute="allow_download")
-    views = fields.Integer()
-    likesCount = fields.Integer(attribute="likes_count")
-    commentsCount = fields.Integer(attribute="comments_count")
-    sharesCount = fields.Integer(attribute="shares_count")
-    createdAt = UTCDateTime(attribute="created_at")
-    updatedAt = UTCDateTime(attribute="updated_at")
-    user = fields.Nested(AuthorSchema)
+class AdminVideoSchema(VideoSchema):
+    """The admin list shows the video as its owner sees it."""
 
 
 class ReportTargetSchema(InputSchema):

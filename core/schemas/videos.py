@@ -7,7 +7,8 @@ sent empty gets its 'required' message.
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.schemas.common import AuthorSchema, Choice, InputSchema, ListArgs, Trimmed, UTCDateTime
+from core.schemas.common import Choice, InputSchema, ListArgs, Trimmed, UTCDateTime
+from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
 MAX_TEXT = 50_000
@@ -248,30 +249,10 @@ class VideoFeedArgs(ListArgs):
     status = fields.String(load_default="")
 
 
-class VideoSchema(InputSchema):
-    id = fields.Integer()
-    userId = fields.Integer(attribute="user_id")
+class VideoSchema(ContentSchema):
     storyId = fields.Integer(attribute="story_id", allow_none=True)
     creationMode = fields.String(attribute="creation_mode")
-    title = fields.String()
     description = fields.String()
-    content = fields.String()
-    genre = fields.String()
-    mood = fields.String()
-    setting = fields.String()
-    characters = fields.String()
-    plotTwist = fields.String(attribute="plot_twist")
-    keyElements = fields.String(attribute="key_elements")
-    intensity = fields.Integer()
-    timeOfDay = fields.String(attribute="time_of_day")
-    weatherCondition = fields.String(attribute="weather_condition")
-    protagonist = fields.String()
-    antagonist = fields.String()
-    includeDialogue = fields.Boolean(attribute="include_dialogue")
-    includeDescription = fields.Boolean(attribute="include_description")
-    narrativePerspective = fields.String(attribute="narrative_perspective")
-    pacing = fields.String()
-    customPrompt = fields.String(attribute="custom_prompt")
     status = fields.String()
     progress = fields.Integer()
     progressMessage = fields.String(attribute="progress_message")
@@ -295,34 +276,17 @@ class VideoSchema(InputSchema):
     transitions = fields.String()
     subtitles = fields.Boolean()
     watermark = fields.Boolean()
-    isPublic = fields.Boolean(attribute="is_public")
-    allowComments = fields.Boolean(attribute="allow_comments")
     allowDownload = fields.Boolean(attribute="allow_download")
-    views = fields.Integer()
-    likesCount = fields.Integer(attribute="likes_count")
-    commentsCount = fields.Integer(attribute="comments_count")
-    sharesCount = fields.Integer(attribute="shares_count")
-    isLikedByUser = fields.Boolean(attribute="is_liked_by_user", dump_default=False)
     renderedAt = UTCDateTime(attribute="rendered_at", allow_none=True)
-    createdAt = UTCDateTime(attribute="created_at")
-    updatedAt = UTCDateTime(attribute="updated_at")
-    user = fields.Nested(AuthorSchema)
 
 
 VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields
-    "title": "title", "description": "description", "content": "content", "genre": "genre",
-    "mood": "mood", "setting": "setting", "characters": "characters", "plotTwist": "plot_twist",
-    "keyElements": "key_elements", "intensity": "intensity", "timeOfDay": "time_of_day",
-    "weatherCondition": "weather_condition", "protagonist": "protagonist",
-    "antagonist": "antagonist", "includeDialogue": "include_dialogue",
-    "includeDescription": "include_description", "narrativePerspective": "narrative_perspective",
-    "pacing": "pacing", "customPrompt": "custom_prompt", "animationStyle": "animation_style",
+    **CONTENT_FIELDS, "description": "description", "animationStyle": "animation_style",
     "narrationVoice": "narration_voice", "musicAmbience": "music_ambience",
     "duration": "duration", "aspectRatio": "aspect_ratio", "resolution": "resolution",
     "frameRate": "frame_rate", "voiceSpeed": "voice_speed", "musicVolume": "music_volume",
     "narrationVolume": "narration_volume", "colorGrading": "color_grading",
     "transitions": "transitions", "subtitles": "subtitles", "watermark": "watermark",
-    "isPublic": "is_public", "allowComments": "allow_comments",
     "allowDownload": "allow_download",
 }
 #: story attributes a from_story video copies (model attribute names on both)

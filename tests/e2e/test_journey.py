@@ -1,0 +1,367 @@
+"""The creator's journey in one browser context, in order: sign up, generate and save a story, edit
+and publish it, like and discuss it, make a video of it, see both on the profile; then an admin bans
+the creator and the creator's next action is refused.
+
+The tests of this module share state (the creator's context, the story, the video) and run in file
+order; a failing step skips the steps that need it."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+from tests.e2e.helpers import (T, assert_clean_console, cli, new_page, record_progress,
+                               recorded_progress, sign_in, sign_up, toast, unique_email)
+
+PASSWORD = "nightmare-123"
+RENDER_TIMEOUT = 180_000
+
+
+class State:
+    story_id = None
+    story_title = None
+    video_id = None
+
+
+@pytest.fixture(scope="module")
+def state():
+    return State()
+
+
+@pytest.fixture(scope="module")
+def creator(browser, site):
+    page = new_page(browser, site)
+    page.email = unique_email("creator")
+    yield page
+    page.context.close()
+
+
+def need(value, what):
+    if value is None:
+        pytest.skip(f"needs {what} from an earlier step")
+    return value
+
+
+def test_sign_up(creator):
+    page = creator
+    sign_up(page, "Mara", "Vance", page.email, PASSWORD)
+    expect(page).to_have_url(re.compile(r"/$"), timeout=T)
+    expect(page.get_by_role("heading", name=re.compile("Mara"))).to_be_visible(timeout=T)
+    expect(page.get_by_text("Ready to craft your next nightmare?")).to_be_visible()
+    expect(page.get_by_role("link", name="My Stories", exact=True)).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    shot(page, "home-dashboard")
+    assert_clean_console(page)
+
+
+def test_generate_and_save_story(creator, state):
+    page = creator
+    page.goto("/create")
+    expect(page.get_by_role("heading", name="Create a Horror Story")).to_be_visible(timeout=T)
+
+    # Validation first: nothing filled.
+    page.get_by_role("button", name="Generate Story").click()
+    expect(page.get_by_text("Genre is required")).to_be_visible(timeout=T)
+    expect(toast(page, "Validation Error")).to_be_visible()
+
+    page.get_by_role("combobox", name="Genre").select_option("Gothic Horror")
+    page.get_by_role("combobox", name="Mood").select_option("Eerie")
+    page.get_by_role("textbox", name="Setting").fill("a drowned abbey on the moor")
+    page.get_by_role("textbox", name="Characters").fill("a novice nun, the bell ringer who died in 1891")
+    expect(page.get_by_text("Genre is required")).to_be_hidden()
+    shot(page, "create-form")
+
+    # Record the job responses and everything the progress bar shows.
+    jobs = []
+    page.on("response", lambda r: jobs.append(r) if "/api/jobs/" in r.url else None)
+    record_progress(page)
+    page.get_by_role("button", name="Generate Story").click()
+    bar = page.get_by_role("progressbar", name="Story generation progress")
+    try:
+        expect(bar).to_be_visible(timeout=T)
+        shot(page, "create-progress")
+    except AssertionError:
+        pass  # a very fast job: the recorded progress below still tells what was shown
+    editor = page.get_by_role("textbox", name="Story text")
+    expect(editor).to_be_visible(timeout=60_000)
+    expect(toast(page, "Story Generated Successfully!")).to_be_visible(timeout=T)
+    shown = recorded_progress(page)
+    api_messages = {r.json().get("message") for r in jobs if r.ok}
+    assert shown, "the progress bar never showed"
+    # The bar shows the API's real job message (not only the client's 'Queued...').
+    assert any(msg in api_messages for _, msg in shown), (shown, api_messages)
+    content = editor.input_value()
+    assert len(content.split()) > 50, content
+    expect(page.get_by_text(re.compile(r"\d+ words · \d+ min read"))).to_be_visible()
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator(".story-content.preview")).to_contain_text(content.split("\n")[0][:40])
+    page.get_by_role("button", name="Edit", exact=True).click()
+    title = page.get_by_role("textbox", name="Title", exact=True).input_value()
+    assert title, "the generated story has no title"
+    shot(page, "create-generated")
+
+    page.get_by_role("button", name="Save Story").click()
+    expect(page).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible(timeout=T)
+    expect(toast(page, "Story Saved Successfully!")).to_be_visible(timeout=T)
+    state.story_id = int(page.url.rsplit("/", 1)[1])
+    state.story_title = title
+    assert_clean_console(page)
+
+
+def test_edit_and_publish_story(creator, state):
+    page = creator
+    story_id = need(state.story_id, "the saved story")
+    page.goto(f"/story/{story_id}/edit")
+    expect(page.get_by_role("heading", name="Edit Story")).to_be_visible(timeout=T)
+    title = page.get_by_role("textbox", name="Title", exact=True)
+    expect(title).to_have_value(state.story_title, timeout=T)
+    new_title = "The Bell Ringer of the Drowned Abbey"
+    title.fill(new_title)
+    public = page.get_by_role("switch", name="Public")
+    expect(public).to_have_attribute("aria-checked", "true")
+    public.click()  # unpublish
+    expect(public).to_have_attribute("aria-checked", "false")
+    shot(page, "story-edit")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(toast(page, "Story Updated")).to_be_visible(timeout=T)
+
+    page.get_by_role("link", name="Back to Story").click()
+    expect(page.get_by_role("heading", name=new_title, level=1)).to_be_visible(timeout=T)
+    expect(page.locator(".story-header").get_by_text("Private", exact=True)).to_be_visible()
+    state.story_title = new_title
+
+    # Publish it again: the Private badge goes away.
+    page.get_by_role("link", name="Edit", exact=True).click()
+    public = page.get_by_role("switch", name="Public")
+    expect(public).to_have_attribute("aria-checked", "false", timeout=T)
+    public.click()
+    page.get_by_role("button", name="Save Changes").click()
+    expect(toast(page, "Story Updated")).to_be_visible(timeout=T)
+    page.get_by_role("link", name="Back to Story").click()
+    expect(page.get_by_role("heading", name=new_title, level=1)).to_be_visible(timeout=T)
+    expect(page.locator(".story-header").get_by_text("Private", exact=True)).to_have_count(0)
+    assert_clean_console(page)
+
+
+def test_like_comment_reply_edit_delete(creator, state):
+    page = creator
+    story_id = need(state.story_id, "the saved story")
+    page.goto(f"/story/{story_id}")
+    like = page.get_by_role("button", name=re.compile(r"^Like story \(0 likes\)"))
+    expect(like).to_be_visible(timeout=T)
+    like.click()
+    unlike = page.get_by_role("button", name=re.compile(r"^Unlike story \(1 likes\)"))
+    expect(unlike).to_be_visible(timeout=T)
+    expect(unlike).to_have_attribute("aria-pressed", "true")
+    expect(unlike).to_have_text("1")
+
+    comments = page.locator("#comments")
+    comments.get_by_role("textbox", name="Write a comment").fill("  The bell still rings at midnight.  ")
+    comments.get_by_role("button", name="Post Comment").click()
+    expect(toast(page, "Comment posted successfully!")).to_be_visible(timeout=T)
+    top = comments.locator(".comment-list > li").first
+    expect(top.locator(".comment-text").first).to_have_text("The bell still rings at midnight.", timeout=T)
+    expect(comments.get_by_role("heading", name="Comments (1)")).to_be_visible()
+
+    top.get_by_role("button", name="Reply").click()
+    top.get_by_role("textbox", name="Write a reply").fill("Nobody has climbed that tower in years.")
+    top.get_by_role("button", name="Post Reply").click()
+    reply = top.locator(".reply-list .comment")
+    expect(reply).to_have_count(1, timeout=T)
+    expect(reply.locator(".comment-text")).to_have_text("Nobody has climbed that tower in years.")
+    expect(comments.get_by_role("heading", name="Comments (2)")).to_be_visible(timeout=T)
+
+    # Edit the top-level comment: the 'Edited' badge appears.
+    head = top.locator(":scope > .comment")
+    head.get_by_role("button", name="Edit", exact=True).click()
+    box = head.get_by_role("textbox", name="Edit comment")
+    expect(box).to_have_value("The bell still rings at midnight.")
+    box.fill("The bell still rings at midnight, every night.")
+    head.get_by_role("button", name="Save", exact=True).click()
+    expect(toast(page, "Comment updated successfully!")).to_be_visible(timeout=T)
+    expect(head.locator(".comment-text")).to_have_text("The bell still rings at midnight, every night.", timeout=T)
+    expect(head.locator(".comment-head").get_by_text("Edited", exact=True)).to_be_visible(timeout=T)
+
+    # Delete the reply (with confirmation).
+    reply.get_by_role("button", name="Delete").click()
+    dialog = page.get_by_role("dialog", name="Delete comment?")
+    expect(dialog).to_be_visible(timeout=T)
+    dialog.get_by_role("button", name="Delete", exact=True).click()
+    expect(toast(page, "Comment deleted successfully!")).to_be_visible(timeout=T)
+    expect(reply).to_have_count(0, timeout=T)
+    expect(comments.get_by_role("heading", name="Comments (1)")).to_be_visible(timeout=T)
+    page.reload()
+    expect(page.get_by_role("button", name=re.compile(r"^Unlike story \(1 likes\)"))).to_be_visible(timeout=T)
+    expect(page.locator("#comments .comment-head").get_by_text("Edited", exact=True)).to_be_visible(timeout=T)
+    page.wait_for_load_state("networkidle")
+    shot(page, "story")
+    assert_clean_console(page)
+
+
+def test_create_and_render_video(creator, state):
+    page = creator
+    story_id = need(state.story_id, "the saved story")
+    page.goto(f"/create-video?from_story={story_id}")
+    expect(page.get_by_role("heading", name="Create a Horror Video")).to_be_visible(timeout=T)
+    expect(page.get_by_role("button", name="From Story")).to_have_attribute("aria-pressed", "true", timeout=T)
+    expect(page.get_by_role("textbox", name="Title")).to_have_value(state.story_title, timeout=T)
+    expect(page.get_by_role("combobox", name="Story")).to_have_value(str(story_id))
+
+    page.get_by_role("tab", name="Video Settings").click()
+    duration = page.get_by_role("slider", name="Duration")
+    duration.focus()
+    duration.press("Home")  # the minimum, 15 s
+    expect(duration).to_have_value("15")
+    expect(page.locator(".slider-value", has_text="0:15")).to_be_visible()
+    page.get_by_role("combobox", name="Resolution").select_option("720p")
+    page.get_by_role("tab", name="Audio").click()
+    expect(page.get_by_role("switch", name="Subtitles")).to_have_attribute("aria-checked", "true")
+    shot(page, "video-create")
+
+    page.get_by_role("button", name="Create Horror Video").click()
+    expect(page).to_have_url(re.compile(r"/video/\d+$"), timeout=30_000)
+    state.video_id = int(page.url.rsplit("/", 1)[1])
+    record_progress(page)
+
+    heading = page.get_by_role("heading", name=state.story_title, level=1)
+    expect(heading).to_be_visible(timeout=T)
+    bar = page.get_by_role("progressbar", name="Video generation progress")
+    try:
+        expect(bar).to_be_visible(timeout=T)
+        expect(page.get_by_text("Generation in progress (5-15 minutes)")).to_be_visible()
+        shot(page, "video-processing")
+    except AssertionError:
+        pass  # the render may already be done: the recorded values below decide
+    video = page.locator("video")
+    expect(video).to_be_visible(timeout=RENDER_TIMEOUT)
+    expect(toast(page, "Video Ready!")).to_be_visible(timeout=T)
+    shown = recorded_progress(page)
+    assert len(set(shown)) >= 2, f"the progress bar did not move: {shown}"
+
+    src = video.get_attribute("src")
+    assert src and src.startswith("/media/videos/") and ".mp4" in src, src
+    track = video.locator("track[kind=subtitles]")
+    expect(track).to_have_count(1)
+    assert track.get_attribute("src").startswith(f"/media/videos/{state.video_id}/subtitles.vtt")
+    expect(page.locator(".badge-row").get_by_text("720p")).to_be_visible()
+    expect(page.get_by_text("0:15")).to_be_visible()
+
+    h264 = page.evaluate("() => document.createElement('video').canPlayType('video/mp4; codecs=\"avc1.42E01E, mp4a.40.2\"')")
+    if h264:
+        video.evaluate("v => { v.muted = true; return v.play().then(() => true); }")
+        start = video.evaluate("v => v.currentTime")
+        page.wait_for_function("([v, t]) => v.currentTime > t + 0.5", arg=[video.element_handle(), start],
+                               timeout=T)
+        video.evaluate("v => v.pause()")
+        duration_s = video.evaluate("v => v.duration")
+        assert 14 <= duration_s <= 16.5, duration_s
+        tracks = video.evaluate("v => v.textTracks.length")
+        assert tracks == 1
+    else:
+        pytest.fail("this Chromium cannot play H.264 MP4 (canPlayType is empty)")
+    shot(page, "video-ready")
+    assert_clean_console(page)
+
+
+def test_video_editor(creator, state):
+    page = creator
+    page.goto("/video-editor/abc")
+    expect(page.get_by_role("heading", name="Invalid video ID")).to_be_visible(timeout=T)
+    shot(page, "video-editor-invalid")
+    video_id = need(state.video_id, "the rendered video")
+    page.goto(f"/video-editor/{video_id}")
+    for name in ("Video", "Audio", "Effects", "Publish"):
+        expect(page.get_by_role("tab", name=name, exact=True)).to_be_visible(timeout=T)
+    expect(page.get_by_role("button", name="Save", exact=True).or_(
+        page.get_by_role("button", name=re.compile("^Save")).first)).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    shot(page, "video-editor")
+    assert_clean_console(page)
+
+
+def test_profile_lists_story_and_video(creator, state):
+    page = creator
+    need(state.video_id, "the rendered video")
+    page.goto("/profile")
+    expect(page.get_by_role("heading", name="My Horror Collection")).to_be_visible(timeout=T)
+    expect(page.get_by_text(creator.email).first).to_be_visible(timeout=T)
+    stories = page.get_by_role("tabpanel")
+    expect(stories.get_by_role("link", name=state.story_title)).to_be_visible(timeout=T)
+    page.get_by_role("tab", name="My Videos").click()
+    videos = page.get_by_role("tabpanel")
+    expect(videos.get_by_role("link", name=state.story_title).first).to_be_visible(timeout=T)
+    expect(videos.get_by_text(re.compile("completed", re.I)).first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    shot(page, "profile")
+    assert_clean_console(page)
+
+
+def test_admin_bans_creator(browser, site, creator, state):
+    story_id = need(state.story_id, "the saved story")
+    admin_email = unique_email("admin")
+    cli(site, "users", "create", "--email", admin_email, "--password", PASSWORD,
+        "--first-name", "Warden", "--role", "super_admin")
+    admin = new_page(browser, site)
+    try:
+        sign_in(admin, admin_email, PASSWORD)
+        expect(admin.get_by_role("heading", name=re.compile("Warden"))).to_be_visible(timeout=T)
+        admin.get_by_role("button", name="Account menu").click()
+        admin.get_by_role("menuitem", name="Admin Panel").click()
+        expect(admin).to_have_url(re.compile(r"/admin$"), timeout=T)
+        expect(admin.get_by_role("heading", name="Admin Panel")).to_be_visible(timeout=T)
+        for label in ("Total Users", "Stories", "Videos", "Views"):
+            expect(admin.locator(".stat-card .stat-label", has_text=re.compile(f"^{label}$"))).to_be_visible()
+        expect(admin.locator(".stat-card").first.locator(".stat-value")).to_have_text(re.compile(r"^\d+"), timeout=T)
+        expect(admin.get_by_text(re.compile(r"\d+ active"))).to_be_visible()
+
+        admin.get_by_role("searchbox", name="Search users").fill(creator.email)
+        row = admin.get_by_role("row").filter(has_text=creator.email)
+        expect(row).to_have_count(1, timeout=T)
+        admin.wait_for_load_state("networkidle")
+        shot(admin, "admin")
+        row.get_by_role("button", name="Ban", exact=True).click()
+        dialog = admin.get_by_role("dialog", name="Ban User")
+        expect(dialog).to_be_visible(timeout=T)
+        ban = dialog.get_by_role("button", name="Ban User")
+        expect(ban).to_be_disabled()
+        reason = dialog.get_by_role("textbox", name="Reason (required)")
+        reason.fill("   ")
+        expect(ban).to_be_disabled()
+        reason.fill("Spamming the comments")
+        dialog.get_by_role("combobox", name="Duration").select_option(label="1 day")
+        expect(ban).to_be_enabled()
+        shot(admin, "admin-ban-dialog")
+        ban.click()
+        expect(toast(admin, "User banned")).to_be_visible(timeout=T)
+        expect(row.get_by_text(re.compile(r"^Banned until"))).to_be_visible(timeout=T)
+        assert_clean_console(admin)
+    finally:
+        admin.context.close()
+
+    # The creator's browser still believes it is signed in; its next action is refused with 403
+    # carrying the ban reason, and the server signs it out.
+    page = creator
+    page.goto(f"/story/{story_id}")
+    comments = page.locator("#comments")
+    comments.get_by_role("textbox", name="Write a comment").fill("Am I still here?")
+    with page.expect_response(lambda r: r.url.endswith(f"/api/stories/{story_id}/comments")
+                              and r.request.method == "POST", timeout=T) as info:
+        comments.get_by_role("button", name="Post Comment").click()
+    response = info.value
+    assert response.status == 403
+    body = response.json()
+    assert "Spamming the comments" in body["message"], body
+    assert body["reason"] == "Spamming the comments" and body["expiresAt"], body
+    expect(toast(page, "Error")).to_be_visible(timeout=T)
+    expect(page.locator(".toast-description")).to_have_text("Failed to post comment. Please try again.")
+    shot(page, "banned-action")
+    # Signed out now: a reload shows the visitor's page, and signing in again shows the reason.
+    page.reload()
+    expect(page.get_by_role("link", name="Sign In", exact=True)).to_be_visible(timeout=T)
+    expect(page.get_by_role("link", name="Sign In to Comment")).to_be_visible()
+    sign_in(page, creator.email, PASSWORD)
+    expect(page.get_by_role("alert")).to_contain_text("Your account has been banned until", timeout=T)
+    expect(page.get_by_role("alert")).to_contain_text("Reason: Spamming the comments")
+    shot(page, "sign-in-banned")
+    assert_clean_console(page, allow=[(403, f"/api/stories/{story_id}/comments")])

@@ -1,0 +1,46 @@
+"""A 360x740 phone: the navigation drawer and no horizontal scrolling."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+from tests.e2e.helpers import T, assert_clean_console, new_page
+
+WIDTH = 360
+
+
+@pytest.fixture
+def phone(browser, site):
+    page = new_page(browser, site, width=WIDTH, height=740, is_mobile=True, has_touch=True)
+    yield page
+    page.context.close()
+
+
+def scroll_width(page):
+    return page.evaluate("() => document.documentElement.scrollWidth")
+
+
+def test_drawer_and_no_horizontal_scroll(phone):
+    page = phone
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Dreadforge", level=1)).to_be_visible(timeout=T)
+    page.wait_for_load_state("networkidle")
+    assert scroll_width(page) <= WIDTH, f"landing scrolls sideways: {scroll_width(page)}px"
+    shot(page, "mobile-landing")
+
+    page.get_by_role("button", name="Open menu").click()
+    drawer = page.get_by_role("dialog", name="Menu")
+    expect(drawer).to_be_visible(timeout=T)
+    for name in ("Home", "Explore", "Sign In"):
+        expect(drawer.get_by_role("link", name=name, exact=True)).to_be_visible()
+    shot(page, "mobile-drawer")
+    drawer.get_by_role("link", name="Explore", exact=True).click()
+    expect(drawer).to_be_hidden(timeout=T)
+    expect(page).to_have_url(re.compile(r"/explore$"), timeout=T)
+    expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
+    page.wait_for_load_state("networkidle")
+    assert scroll_width(page) <= WIDTH, f"explore scrolls sideways: {scroll_width(page)}px"
+    expect(page.get_by_role("button", name="Filters")).to_be_visible()
+    shot(page, "mobile-explore")
+    assert_clean_console(page)

@@ -1,0 +1,104 @@
+"""A signed-out visitor: landing, explore (search, empty state), a story, the not-found states."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import ROOT
+from tests.e2e.conftest import SCREENSHOTS, shot
+from tests.e2e.helpers import T, assert_clean_console, cli, new_page
+
+
+@pytest.fixture(scope="module")
+def seeded(site):
+    cli(site, "seed", "--users", "5", "--stories", "30", "--videos", "0")
+    return site
+
+
+@pytest.fixture
+def visitor(browser, seeded):
+    page = new_page(browser, seeded)
+    yield page
+    page.context.close()
+
+
+def test_landing_explore_story(visitor):
+    page = visitor
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Dreadforge", level=1)).to_be_visible(timeout=T)
+    expect(page.get_by_text("Craft Your Nightmare. Unleash Your Fear.").first).to_be_visible()
+    expect(page.get_by_role("heading", name="Featured Nightmares")).to_be_visible()
+    featured = page.locator("article.featured")
+    expect(featured).to_have_count(6, timeout=T)
+    expect(featured.first.get_by_role("link", name="Read Story")).to_be_visible()
+    expect(featured.first.locator(".card-text")).to_have_text(re.compile(r"(…|\.\.\.)$"))
+    expect(page.get_by_role("link", name="Create Your Story")).to_have_attribute("href", "/api/login")
+    expect(page.get_by_role("heading", name="Ready to Craft Your Nightmare?")).to_be_visible()
+    expect(page.get_by_role("link", name="Sign In")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    shot(page, "landing")
+    # The README shows the landing page at 1280x900 with the seeded featured stories.
+    (ROOT / "docs" / "screenshot.png").write_bytes((SCREENSHOTS / "landing.png").read_bytes())
+    assert_clean_console(page)
+
+    page.get_by_role("link", name="Explore Creations").click()
+    expect(page).to_have_url(re.compile(r"/explore$"), timeout=T)
+    expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
+    cards = page.locator("article.story-card")
+    expect(cards.first).to_be_visible(timeout=T)
+    assert cards.count() >= 6
+    expect(page.get_by_role("tab", name="All")).to_have_attribute("aria-selected", "true")
+    shot(page, "explore")
+
+    # The search box is debounced: typing a nonsense word ends in the empty state.
+    search = page.get_by_role("searchbox", name="Search")
+    expect(search).to_have_attribute("placeholder", re.compile("stories, videos, characters, settings"))
+    with page.expect_response(lambda r: "/community/" in r.url and "q=zzqxnomatch" in r.url, timeout=T):
+        search.press_sequentially("zzqxnomatch", delay=20)
+    expect(page.get_by_role("heading", name="No content found")).to_be_visible(timeout=T)
+    expect(page.get_by_text("Try adjusting your search or filters")).to_be_visible()
+    shot(page, "explore-empty")
+
+    # A word of a real title finds that story again.
+    search.fill("")
+    expect(cards.first).to_be_visible(timeout=T)
+    title = cards.first.locator(".card-title").inner_text().strip()
+    word = max(re.findall(r"[A-Za-z]{4,}", title), key=len)
+    search.fill(word)
+    expect(page.locator("article.story-card .card-title", has_text=title).first).to_be_visible(timeout=T)
+
+    page.locator("article.story-card .card-title a", has_text=title).first.click()
+    expect(page).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible(timeout=T)
+    expect(page.get_by_text(re.compile(r"\d+ min read"))).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Like story"))).to_be_visible()
+    expect(page.get_by_role("link", name="Sign In to Comment")).to_be_visible()
+    page.get_by_role("button", name=re.compile(r"^Like story")).click()
+    expect(page.locator(".toast-title", has_text="Authentication Required")).to_be_visible(timeout=T)
+    page.wait_for_load_state("networkidle")
+    shot(page, "story-visitor")
+    assert_clean_console(page)
+
+
+@pytest.mark.parametrize("path, title, resource", [
+    ("/story/999999", "Story Not Found", "/api/stories/999999"),
+    ("/video/999999", "Video Not Found", "/api/videos/999999"),
+])
+def test_not_found_states(visitor, path, title, resource):
+    page = visitor
+    page.goto(path)
+    expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=T)
+    expect(page.get_by_role("button", name="Go Back")).to_be_visible()
+    shot(page, "404-" + path.split("/")[1])
+    # The only network failure allowed besides the signed-out 401 is the 404 of the missing item.
+    assert_clean_console(page, allow=[(404, resource)])
+
+
+def test_signed_out_protected_page_goes_to_sign_in(visitor):
+    page = visitor
+    page.goto("/create")
+    expect(page).to_have_url(re.compile(r"/api/login\?next=%2Fcreate$"), timeout=T)
+    expect(page.get_by_role("button", name="Sign In")).to_be_visible()
+    expect(page.get_by_role("link", name="Create Account")).to_be_visible()
+    shot(page, "sign-in")
+    assert_clean_console(page)
