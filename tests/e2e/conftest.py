@@ -96,3 +96,11 @@ def shot(page, name):
     """Save a screenshot under tests/e2e/screenshots/ (ignored by git) to look at."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture(scope="session")
+def seeded(site):
+    """The site with seeded demo content (5 users, 30 stories), seeded once per session."""
+    from tests.e2e.helpers import cli
+    cli(site, "seed", "--users", "5", "--stories", "30", "--videos", "0")
+    return site

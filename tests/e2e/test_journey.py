@@ -2,8 +2,11 @@
 and publish it, like and discuss it, make a video of it, see both on the profile; then an admin bans
 the creator and the creator's next action is refused.
 
-The tests of this module share state (the creator's context, the story, the video) and run in file
-order; a failing step skips the steps that need it."""
+The journey is ONE test calling its steps in order (each step takes a screenshot and checks the
+console): steps of a module-scoped context split over several tests would break under
+`pytest -n 2 --dist loadgroup` (`make test`): with pytest 9.2 and pytest-xdist 3.8 the
+`xdist_group` marker has no effect (xdist sets `item._nodeid`, which pytest 9.2 no longer reads),
+so the tests of one module may land on different workers."""
 import re
 
 import pytest
@@ -12,6 +15,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import shot
 from tests.e2e.helpers import (T, assert_clean_console, cli, new_page, record_progress,
                                recorded_progress, sign_in, sign_up, toast, unique_email)
+
 
 PASSWORD = "nightmare-123"
 RENDER_TIMEOUT = 180_000
@@ -23,12 +27,7 @@ class State:
     video_id = None
 
 
-@pytest.fixture(scope="module")
-def state():
-    return State()
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture
 def creator(browser, site):
     page = new_page(browser, site)
     page.email = unique_email("creator")
@@ -36,13 +35,19 @@ def creator(browser, site):
     page.context.close()
 
 
-def need(value, what):
-    if value is None:
-        pytest.skip(f"needs {what} from an earlier step")
-    return value
+def test_creator_journey(browser, site, creator):
+    state = State()
+    step_sign_up(creator)
+    step_generate_and_save_story(creator, state)
+    step_edit_and_publish_story(creator, state)
+    step_like_comment_reply_edit_delete(creator, state)
+    step_create_and_render_video(creator, state)
+    step_video_editor(creator, state)
+    step_profile_lists_story_and_video(creator, state)
+    step_admin_bans_creator(browser, site, creator, state)
 
 
-def test_sign_up(creator):
+def step_sign_up(creator):
     page = creator
     sign_up(page, "Mara", "Vance", page.email, PASSWORD)
     expect(page).to_have_url(re.compile(r"/$"), timeout=T)
@@ -54,7 +59,7 @@ def test_sign_up(creator):
     assert_clean_console(page)
 
 
-def test_generate_and_save_story(creator, state):
+def step_generate_and_save_story(creator, state):
     page = creator
     page.goto("/create")
     expect(page.get_by_role("heading", name="Create a Horror Story")).to_be_visible(timeout=T)
@@ -86,6 +91,7 @@ def test_generate_and_save_story(creator, state):
     expect(editor).to_be_visible(timeout=60_000)
     expect(toast(page, "Story Generated Successfully!")).to_be_visible(timeout=T)
     shown = recorded_progress(page)
+    print("story progress shown:", shown)
     api_messages = {r.json().get("message") for r in jobs if r.ok}
     assert shown, "the progress bar never showed"
     # The bar shows the API's real job message (not only the client's 'Queued...').
@@ -109,9 +115,9 @@ def test_generate_and_save_story(creator, state):
     assert_clean_console(page)
 
 
-def test_edit_and_publish_story(creator, state):
+def step_edit_and_publish_story(creator, state):
     page = creator
-    story_id = need(state.story_id, "the saved story")
+    story_id = state.story_id
     page.goto(f"/story/{story_id}/edit")
     expect(page.get_by_role("heading", name="Edit Story")).to_be_visible(timeout=T)
     title = page.get_by_role("textbox", name="Title", exact=True)
@@ -144,9 +150,9 @@ def test_edit_and_publish_story(creator, state):
     assert_clean_console(page)
 
 
-def test_like_comment_reply_edit_delete(creator, state):
+def step_like_comment_reply_edit_delete(creator, state):
     page = creator
-    story_id = need(state.story_id, "the saved story")
+    story_id = state.story_id
     page.goto(f"/story/{story_id}")
     like = page.get_by_role("button", name=re.compile(r"^Like story \(0 likes\)"))
     expect(like).to_be_visible(timeout=T)
@@ -199,9 +205,9 @@ def test_like_comment_reply_edit_delete(creator, state):
     assert_clean_console(page)
 
 
-def test_create_and_render_video(creator, state):
+def step_create_and_render_video(creator, state):
     page = creator
-    story_id = need(state.story_id, "the saved story")
+    story_id = state.story_id
     page.goto(f"/create-video?from_story={story_id}")
     expect(page.get_by_role("heading", name="Create a Horror Video")).to_be_visible(timeout=T)
     expect(page.get_by_role("button", name="From Story")).to_have_attribute("aria-pressed", "true", timeout=T)
@@ -237,6 +243,7 @@ def test_create_and_render_video(creator, state):
     expect(video).to_be_visible(timeout=RENDER_TIMEOUT)
     expect(toast(page, "Video Ready!")).to_be_visible(timeout=T)
     shown = recorded_progress(page)
+    print("video progress shown:", shown)
     assert len(set(shown)) >= 2, f"the progress bar did not move: {shown}"
 
     src = video.get_attribute("src")
@@ -264,12 +271,50 @@ def test_create_and_render_video(creator, state):
     assert_clean_console(page)
 
 
-def test_video_editor(creator, state):
+def api_call(page, method, path, body=None):
+    """A JSON API call with the browser context's cookies and the CSRF double-submit header."""
+    token = next((c["value"] for c in page.context.cookies() if c["name"] == "csrf_token"), "")
+    response = page.request.fetch(path, method=method, data=body,
+                                  headers={"X-CSRF-Token": token, "Content-Type": "application/json"})
+    assert response.ok, f"{method} {path}: {response.status} {response.text()[:300]}"
+    return response.json() if response.status != 204 else None
+
+
+def test_subtitles_are_not_shown_twice(browser, site):
+    """Self-contained (own user, story and 15 s video made through the API)."""
+    page = new_page(browser, site)
+    try:
+        page.request.get("/api/share-targets")  # sets the csrf_token cookie
+        api_call(page, "POST", "/api/auth/register", {"email": unique_email("subs"), "password": PASSWORD,
+                                                      "firstName": "Iris", "lastName": "Kell"})
+        story = api_call(page, "POST", "/api/stories", {
+            "content": "The lighthouse keeper counted the steps. There were always more going down.",
+            "genre": "Supernatural", "mood": "Eerie", "setting": "a lighthouse",
+            "characters": "the keeper"})
+        video = api_call(page, "POST", "/api/videos", {
+            "creationMode": "from_story", "storyId": story["id"], "title": "Subtitles Twice",
+            "animationStyle": "Cinematic", "narrationVoice": "Deep Male", "duration": 15,
+            "resolution": "720p", "subtitles": True})
+        api_call(page, "POST", f"/api/videos/{video['id']}/generate")
+        page.goto(f"/video/{video['id']}")
+        player = page.locator("video")
+        expect(player).to_be_visible(timeout=RENDER_TIMEOUT)
+        page.wait_for_function("() => { const v = document.querySelector('video');"
+                               " return v && v.readyState >= 1 && v.textTracks.length === 1; }", timeout=T)
+        mode = player.evaluate("v => v.textTracks[0].mode")
+        # The frames already carry the subtitles (burned in when `subtitles` is on): the track
+        # must not be showing on top of them.
+        assert mode != "showing", "the subtitles track shows on top of the burned-in subtitles"
+    finally:
+        page.context.close()
+
+
+def step_video_editor(creator, state):
     page = creator
     page.goto("/video-editor/abc")
     expect(page.get_by_role("heading", name="Invalid video ID")).to_be_visible(timeout=T)
     shot(page, "video-editor-invalid")
-    video_id = need(state.video_id, "the rendered video")
+    video_id = state.video_id
     page.goto(f"/video-editor/{video_id}")
     for name in ("Video", "Audio", "Effects", "Publish"):
         expect(page.get_by_role("tab", name=name, exact=True)).to_be_visible(timeout=T)
@@ -280,9 +325,9 @@ def test_video_editor(creator, state):
     assert_clean_console(page)
 
 
-def test_profile_lists_story_and_video(creator, state):
+def step_profile_lists_story_and_video(creator, state):
     page = creator
-    need(state.video_id, "the rendered video")
+    state.video_id
     page.goto("/profile")
     expect(page.get_by_role("heading", name="My Horror Collection")).to_be_visible(timeout=T)
     expect(page.get_by_text(creator.email).first).to_be_visible(timeout=T)
@@ -297,8 +342,11 @@ def test_profile_lists_story_and_video(creator, state):
     assert_clean_console(page)
 
 
-def test_admin_bans_creator(browser, site, creator, state):
-    story_id = need(state.story_id, "the saved story")
+def step_admin_bans_creator(browser, site, creator, state):
+    story_id = state.story_id
+    # The creator has the story open (signed in) when the admin acts.
+    creator.goto(f"/story/{story_id}")
+    expect(creator.locator("#comments").get_by_role("textbox", name="Write a comment")).to_be_visible(timeout=T)
     admin_email = unique_email("admin")
     cli(site, "users", "create", "--email", admin_email, "--password", PASSWORD,
         "--first-name", "Warden", "--role", "super_admin")
@@ -342,7 +390,6 @@ def test_admin_bans_creator(browser, site, creator, state):
     # The creator's browser still believes it is signed in; its next action is refused with 403
     # carrying the ban reason, and the server signs it out.
     page = creator
-    page.goto(f"/story/{story_id}")
     comments = page.locator("#comments")
     comments.get_by_role("textbox", name="Write a comment").fill("Am I still here?")
     with page.expect_response(lambda r: r.url.endswith(f"/api/stories/{story_id}/comments")
@@ -353,8 +400,11 @@ def test_admin_bans_creator(browser, site, creator, state):
     body = response.json()
     assert "Spamming the comments" in body["message"], body
     assert body["reason"] == "Spamming the comments" and body["expiresAt"], body
-    expect(toast(page, "Error")).to_be_visible(timeout=T)
-    expect(page.locator(".toast-description")).to_have_text("Failed to post comment. Please try again.")
+    # The UI shows a destructive toast: today the generic comment failure (see the report: the
+    # ban reason is not surfaced); a fix that shows the reason keeps this passing.
+    alert = page.locator(".toast[role=alert] .toast-description")
+    expect(alert).to_have_text(re.compile(r"Failed to post comment\. Please try again\.|Spamming the comments"),
+                               timeout=T)
     shot(page, "banned-action")
     # Signed out now: a reload shows the visitor's page, and signing in again shows the reason.
     page.reload()
@@ -364,4 +414,5 @@ def test_admin_bans_creator(browser, site, creator, state):
     expect(page.get_by_role("alert")).to_contain_text("Your account has been banned until", timeout=T)
     expect(page.get_by_role("alert")).to_contain_text("Reason: Spamming the comments")
     shot(page, "sign-in-banned")
-    assert_clean_console(page, allow=[(403, f"/api/stories/{story_id}/comments")])
+    # Expected refusals: the comment POST and the sign-in form post of the banned account.
+    assert_clean_console(page, allow=[(403, f"/api/stories/{story_id}/comments"), (403, "/api/login")])

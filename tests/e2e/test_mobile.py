@@ -4,15 +4,15 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
+from tests.e2e.conftest import SCREENSHOTS, shot
 from tests.e2e.helpers import T, assert_clean_console, new_page
 
 WIDTH = 360
 
 
 @pytest.fixture
-def phone(browser, site):
-    page = new_page(browser, site, width=WIDTH, height=740, is_mobile=True, has_touch=True)
+def phone(browser, seeded):
+    page = new_page(browser, seeded, width=WIDTH, height=740, is_mobile=True, has_touch=True)
     yield page
     page.context.close()
 
@@ -25,6 +25,7 @@ def test_drawer_and_no_horizontal_scroll(phone):
     page = phone
     page.goto("/")
     expect(page.get_by_role("heading", name="Dreadforge", level=1)).to_be_visible(timeout=T)
+    expect(page.locator("article.featured")).to_have_count(6, timeout=T)
     page.wait_for_load_state("networkidle")
     assert scroll_width(page) <= WIDTH, f"landing scrolls sideways: {scroll_width(page)}px"
     shot(page, "mobile-landing")
@@ -35,12 +36,44 @@ def test_drawer_and_no_horizontal_scroll(phone):
     for name in ("Home", "Explore", "Sign In"):
         expect(drawer.get_by_role("link", name=name, exact=True)).to_be_visible()
     shot(page, "mobile-drawer")
+    # The drawer is position: fixed: a viewport shot shows it as the user sees it.
+    page.screenshot(path=str(SCREENSHOTS / "mobile-drawer-viewport.png"))
     drawer.get_by_role("link", name="Explore", exact=True).click()
     expect(drawer).to_be_hidden(timeout=T)
     expect(page).to_have_url(re.compile(r"/explore$"), timeout=T)
     expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
+    expect(page.locator("article.story-card").first).to_be_visible(timeout=T)
     page.wait_for_load_state("networkidle")
     assert scroll_width(page) <= WIDTH, f"explore scrolls sideways: {scroll_width(page)}px"
     expect(page.get_by_role("button", name="Filters")).to_be_visible()
     shot(page, "mobile-explore")
     assert_clean_console(page)
+
+
+def heading_gap(page):
+    """Pixels between the bottom of the sticky navbar and the top of the page's <h1>."""
+    return page.evaluate("""() => {
+        window.scrollTo(0, 0);
+        const nav = document.querySelector('header.navbar').getBoundingClientRect();
+        const h1 = document.querySelector('main h1').getBoundingClientRect();
+        return Math.round(h1.top - nav.bottom);
+    }""")
+
+
+def test_desktop_page_heading_has_breathing_room(browser, seeded):
+    page = new_page(browser, seeded)
+    try:
+        page.goto("/explore")
+        expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
+        assert heading_gap(page) >= 20
+        assert_clean_console(page)
+    finally:
+        page.context.close()
+
+
+def test_phone_page_heading_has_breathing_room(phone):
+    page = phone
+    page.goto("/explore")
+    expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
+    gap = heading_gap(page)
+    assert gap >= 20, f"the <h1> is {gap}px below the navbar on a 360px phone"

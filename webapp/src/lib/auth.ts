@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isUnauthorizedError } from './api-client';
+import { ApiError, api, isUnauthorizedError } from './api-client';
 import { ADMIN_ROLES, AUTH_USER_STALE_TIME, LOGIN_REDIRECT_DELAY } from './constants';
 import { toast } from './toast';
 import type { User } from '../types/api';
@@ -51,8 +51,23 @@ export function handleUnauthorized() {
   setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
 }
 
-/** Runs handleUnauthorized for a 401 and tells whether it did. */
+/** A 403 that refuses the account itself (banned or deactivated): the server signed it out. */
+function isAccountRefused(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    !!error.data &&
+    ('reason' in error.data || /banned|deactivated/i.test(error.data.message ?? ''))
+  );
+}
+
+/** Runs handleUnauthorized for a 401 (or a refused account) and tells whether it did. */
 export function handledUnauthorized(error: unknown): boolean {
+  if (isAccountRefused(error)) {
+    toast({ title: 'Account Suspended', description: error.data.message, variant: 'destructive' });
+    setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
+    return true;
+  }
   if (isUnauthorizedError(error)) {
     handleUnauthorized();
     return true;

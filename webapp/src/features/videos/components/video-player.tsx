@@ -18,8 +18,10 @@ export function VideoPlayer({
   if (video.status === 'completed' && video.videoUrl) {
     return (
       <div className="player">
+        {/* Subtitles are burnt into the picture when enabled; the WebVTT track is there for
+            screen readers and the browser's captions menu, so it is not on by default. */}
         <video controls preload="metadata" poster={video.posterUrl ?? undefined} src={video.videoUrl} aria-label={`Video: ${video.title}`}>
-          {video.subtitlesUrl && <track kind="subtitles" src={video.subtitlesUrl} srcLang="en" label="English" default />}
+          {video.subtitlesUrl && <track kind="subtitles" src={video.subtitlesUrl} srcLang="en" label="English" />}
           Your browser cannot play this video.
         </video>
       </div>
