@@ -13,10 +13,11 @@ import datetime as dt
 import logging
 
 from flask import current_app
-from peewee import JOIN, SQL, Case, fn
+from peewee import JOIN, SQL, Select, fn
 
 from core import db
 from core import models as core_models
+from core import search as text_search
 from core.errors import abort
 from core.models import (
     ADMIN_ROLES,
@@ -57,10 +58,16 @@ def page_args(args):
     return page, limit
 
 
-def page_of(query, order, args):
+def count_rows(model, condition=None):
+    """``SELECT COUNT(*) FROM table [WHERE condition]``: without a condition SQLite counts the
+    entries of the smallest index without reading them (peewee's ``.count()`` wraps the query
+    in a subquery, ``COUNT(1)`` over every row)."""
+    return counting(model, condition).scalar()
+
+
+def page_of(query, order, args, total):
     """``?limit=&page=`` on a query, with the total for ``X-Total-Count``."""
     page, limit = page_args(args)
-    total = query.order_by().count()
     rows = list(query.order_by(*order).paginate(page, limit))
     return feeds.Page(rows, total=total, page=page, per_page=limit)
 
@@ -70,13 +77,13 @@ def two_step_page(model, condition, args, fetch):
     pages skip index entries, not whole rows with their text), then ``fetch(ids)`` loads those
     rows; the total from a plain count."""
     page, limit = page_args(args)
-    ids_query, count_query = model.select(model.id), model.select()
+    ids_query = model.select(model.id)
     if condition is not None:
-        ids_query, count_query = ids_query.where(condition), count_query.where(condition)
+        ids_query = ids_query.where(condition)
     ids = [row_id for (row_id,) in ids_query.order_by(model.created_at.desc(), model.id.desc())
            .paginate(page, limit).tuples()]
     by_id = {row.id: row for row in fetch(ids)} if ids else {}
-    return feeds.Page([by_id[i] for i in ids if i in by_id], total=count_query.count(),
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=count_rows(model, condition),
                       page=page, per_page=limit)
 
 
@@ -94,13 +101,87 @@ def windowed_page(model, condition, args, fetch):
     if hits:
         total = hits[0][1]
     elif page > 1:
-        total = model.select().where(condition).count()
+        total = count_rows(model, condition)
     else:
         total = 0
     ids = [row_id for row_id, _total in hits]
     by_id = {row.id: row for row in fetch(ids)} if ids else {}
     return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
                       per_page=limit)
+
+
+# A search whose index finds more ids than this walks the newest-first index (testing each entry
+# against the ids) instead of reading and sorting every match: a page of a common word reads a
+# few hundred index entries, not thousands of rows.
+SORT_LIMIT = 2000
+# ... and when they are more than this share of the table (a word in most e-mail addresses), the
+# walk tests each entry with LIKE (from the index) rather than build a set of most of the ids.
+SCAN_SHARE = 0.25
+
+
+def materialized_page(model, condition, args, fetch):
+    """``windowed_page`` for PostgreSQL searches: the matches are gathered first (a MATERIALIZED
+    CTE, planned without the ORDER BY … LIMIT, so the gin_trgm_ops indexes answer it), then
+    counted and sorted. Inline, the planner walks the newest-first index hoping to stop after a
+    page, but ``COUNT(*) OVER ()`` reads every row: ``lower(…) ILIKE`` on each of them."""
+    page, limit = page_args(args)
+    matches = model.select(model.id, model.created_at).where(condition).cte(
+        "matches", materialized=True)
+    hits = list(Select([matches], [matches.c.id, fn.COUNT(SQL("*")).over()])
+                .with_cte(matches)
+                .order_by(matches.c.created_at.desc(), matches.c.id.desc())
+                .paginate(page, limit).tuples().execute(db.database))
+    if hits:
+        total = hits[0][1]
+    elif page > 1:
+        total = count_rows(model, condition)
+    else:
+        total = 0
+    ids = [row_id for row_id, _total in hits]
+    by_id = {row.id: row for row in fetch(ids)} if ids else {}
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
+                      per_page=limit)
+
+
+def search_page(model, match, condition, args, fetch):
+    """A page of a text search (``match``: ``core.search.Match``) and the other filters
+    (``condition``, or None), newest first, with the number of matches.
+
+    PostgreSQL: ``materialized_page``. SQLite, words of 1–2 characters only (or no FTS table):
+    ``windowed_page`` (a scan). SQLite with the FTS index, which also counts the ids:
+
+    * few matches (<= SORT_LIMIT ids), or a filter or short word besides (the total then needs
+      each match read anyway): ``windowed_page`` reads each match by id and sorts them;
+    * many matches and nothing else: the page comes from walking the newest-first index, each
+      entry tested against the ids, and the total is the number of ids (no pass over the rows);
+    * a word in most rows (> SCAN_SHARE): the walk tests each entry with LIKE instead (no set
+      of most ids to build), whatever else filters."""
+    if not db.is_sqlite():
+        return materialized_page(model, all_of([match.condition(), condition]), args, fetch)
+    if match.ids is None:
+        return windowed_page(model, all_of([match.condition(), condition]), args, fetch)
+    found = match.count_ids()
+    if found == 0:
+        page, limit = page_args(args)
+        return feeds.Page([], total=0, page=page, per_page=limit)
+    pure = match.rest is None and condition is None
+    dense = (found > SORT_LIMIT and match.scannable
+             and found > SCAN_SHARE * count_rows(model))
+    if found <= SORT_LIMIT or not (pure or dense):
+        return windowed_page(model, all_of([match.condition(), condition]), args, fetch)
+    page, limit = page_args(args)
+    walk = match.scan_condition() if dense else match.condition(walk=True)
+    ids = [row_id for (row_id,) in model.select(model.id).where(all_of([walk, condition]))
+           .order_by(model.created_at.desc(), model.id.desc()).paginate(page, limit).tuples()]
+    total = found if pure else count_rows(model, all_of([match.condition(), condition]))
+    by_id = {row.id: row for row in fetch(ids)} if ids else {}
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
+                      per_page=limit)
+
+
+def all_of(terms):
+    """The terms that are not None, joined by AND (None when there are none)."""
+    return text_search.all_of(term for term in terms if term is not None)
 
 
 def chunks(ids):
@@ -120,16 +201,31 @@ def active_now(now=None):
     return (User.is_active == True) & ~banned_now(now)  # noqa: E712
 
 
-def like_any(columns, text):
-    """Every white-space separated word of ``text`` appears in one of ``columns`` (any case)."""
-    condition = None
-    for word in text.split():
-        pattern = f"%{word}%"
-        term = None
-        for column in columns:
-            term = (column ** pattern) if term is None else (term | (column ** pattern))
-        condition = term if condition is None else (condition & term)
-    return condition
+def inactive():
+    """``is_active`` false, written so that the (is_banned, is_active, …) index answers it: both
+    columns are NOT NULL booleans, so ``is_banned IN (false, true)`` is every row and the index
+    is read as two ranges."""
+    return User.is_banned.in_([False, True]) & (User.is_active == False)  # noqa: E712
+
+
+def scalars(*queries):
+    """The values of single-value queries, from one statement (one snapshot on both backends):
+    ``SELECT (q1), (q2), …``."""
+    return Select(columns=list(queries)).tuples().execute(db.database)[0]
+
+
+def counting(model, condition=None):
+    query = model.select(fn.COUNT(SQL("*")))
+    return query if condition is None else query.where(condition)
+
+
+def count_active(now):
+    """Users active now: every user - the inactive ones - the active ones banned now (is_active
+    is a NOT NULL boolean); three index counts instead of testing every user."""
+    total, idle, active_banned = scalars(
+        counting(User), counting(User, inactive()),
+        counting(User, (User.is_active == True) & banned_now(now)))  # noqa: E712
+    return total - idle - active_banned
 
 
 def get_user(user_id):
@@ -156,28 +252,31 @@ def remove_video_files(video_ids):
 
 
 def stats():
-    """The panel's figures in four aggregate queries (each read from an index)."""
+    """The panel's figures in one statement of index-only counts (one snapshot): ranges of the
+    status, role and visibility indexes; SQLite counts a whole table from its smallest index
+    without reading the entries; the views are summed over the (is_public, views, id) indexes.
+    Active users and public items are the whole less the (few) others: ``is_active`` and
+    ``is_public`` are NOT NULL booleans."""
     now = clock()
 
-    def tally(condition):
-        return fn.COALESCE(fn.SUM(Case(None, [(condition, 1)], 0)), 0)
+    def views(model):
+        return model.select(fn.COALESCE(fn.SUM(model.views), 0))
 
-    users = User.select(fn.COUNT(SQL("*")), tally(active_now(now)),
-                        tally(User.is_active == False),  # noqa: E712
-                        tally(banned_now(now)), tally(User.role.in_(ADMIN_ROLES))).tuples().get()
-    figures = {}
-    for model in (Story, Video):
-        figures[model] = model.select(fn.COUNT(SQL("*")),
-                                      tally(model.is_public == True),  # noqa: E712
-                                      fn.COALESCE(fn.SUM(model.views), 0)).tuples().get()
-    open_reports = Report.select().where(Report.status == "open").count()
-    return {"totalUsers": users[0], "activeUsers": int(users[1]),
-            "inactiveUsers": int(users[2]), "bannedUsers": int(users[3]),
-            "adminUsers": int(users[4]), "totalStories": figures[Story][0],
-            "publicStories": int(figures[Story][1]), "totalVideos": figures[Video][0],
-            "publicVideos": int(figures[Video][1]),
-            "totalViews": int(figures[Story][2]) + int(figures[Video][2]),
-            "openReports": open_reports}
+    (users, idle, active_banned, banned, admins, stories, private_stories, story_views, videos,
+     private_videos, video_views, open_reports) = scalars(
+        counting(User), counting(User, inactive()),
+        counting(User, (User.is_active == True) & banned_now(now)),  # noqa: E712
+        counting(User, banned_now(now)), counting(User, User.role.in_(ADMIN_ROLES)),
+        counting(Story), counting(Story, Story.is_public == False),  # noqa: E712
+        views(Story),
+        counting(Video), counting(Video, Video.is_public == False),  # noqa: E712
+        views(Video),
+        counting(Report, Report.status == "open"))
+    return {"totalUsers": users, "activeUsers": users - idle - active_banned,
+            "inactiveUsers": idle, "bannedUsers": banned, "adminUsers": admins,
+            "totalStories": stories, "publicStories": stories - private_stories,
+            "totalVideos": videos, "publicVideos": videos - private_videos,
+            "totalViews": int(story_views) + int(video_views), "openReports": open_reports}
 
 
 # --- users ---------------------------------------------------------------------------------------
@@ -201,7 +300,7 @@ def list_users(args):
     if status == "active":
         conditions.append(active_now(now))
     elif status == "inactive":
-        conditions.append(User.is_active == False)  # noqa: E712
+        conditions.append(inactive())
     elif status == "banned":
         conditions.append(banned_now(now))
     elif status == "admin":
@@ -211,19 +310,21 @@ def list_users(args):
     elif role in ("user", "super_admin"):
         conditions.append(User.role == role)
     search = (args.get("search") or "").strip()
+
+    def fetch(ids):
+        return User.select().where(User.id.in_(ids))
+
+    condition = all_of(conditions)
     if search:
-        conditions.append(like_any((User.email, User.first_name, User.last_name), search))
-    if search or status in ("inactive", "banned", "admin") or role in ("admin", "super_admin"):
-        condition = conditions[0]
-        for term in conditions[1:]:
-            condition = condition & term
-        page = windowed_page(User, condition, args,
-                             lambda ids: User.select().where(User.id.in_(ids)))
+        page = search_page(User, text_search.matching(User, search), condition, args, fetch)
+    elif status in ("inactive", "banned", "admin") or role in ("admin", "super_admin"):
+        page = windowed_page(User, condition, args, fetch)
     else:
-        query = User.select()
-        for term in conditions:
-            query = query.where(term)
-        page = page_of(query, (User.created_at.desc(), User.id.desc()), args)
+        # every user, or the active ones (nearly all): the page walks the newest-first index
+        total = (count_active(now) if status == "active" and role == "all"
+                 else count_rows(User, condition))
+        query = User.select() if condition is None else User.select().where(condition)
+        page = page_of(query, (User.created_at.desc(), User.id.desc()), args, total)
     attach_counts(page.items)
     return page
 
@@ -485,13 +586,23 @@ def list_content(model, args):
 
     search = (args.get("search") or "").strip()
     if search:
-        matches = like_any((model.title,), search)
-        if "@" in search:
-            matches = matches | model.user.in_(
-                User.select(User.id).where(User.email == search.lower()))
-        add(matches)
-        page = windowed_page(model, condition, args,
-                             lambda ids: with_author().where(model.id.in_(ids)))
+        def fetch(ids):
+            return with_author().where(model.id.in_(ids))
+
+        match = text_search.matching(model, search)
+        # or the items of the author with exactly that e-mail address (looked up first: an
+        # index can serve ``title matches OR user_id = n``, not ``OR user_id IN (SELECT …)``)
+        author = (User.select(User.id).where(User.email == search.lower()).scalar()
+                  if "@" in search else None)
+        if author is None:
+            page = search_page(model, match, condition, args, fetch)
+        elif match.ids is not None and match.rest is None:
+            match.union(model.select(model.id).where(model.user == author))
+            page = search_page(model, match, condition, args, fetch)
+        else:
+            add(match.condition() | (model.user == author))
+            page = (windowed_page if db.is_sqlite() else materialized_page)(
+                model, condition, args, fetch)
     else:
         page = two_step_page(model, condition, args,
                              lambda ids: with_author().where(model.id.in_(ids)))

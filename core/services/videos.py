@@ -54,6 +54,8 @@ def owned(video_id, user, message="You can only edit your own videos."):
 
 
 def render_height(resolution, max_height):
+    """The resolution the provider will really render: the frame's short side in pixels
+    (1080 for 1080p, in landscape and portrait alike), capped at the provider's maximum."""
     return min(HEIGHTS.get(resolution, 1080), int(max_height))
 
 

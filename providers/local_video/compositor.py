@@ -24,10 +24,9 @@ def _libc():
     try:
         import ctypes
         libc = ctypes.CDLL("libc.so.6")
-        libc.malloc_trim  # glibc only
-        return libc
-    except (OSError, AttributeError):
+    except OSError:
         return None
+    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
 
 
 _LIBC = _libc()
@@ -127,8 +126,7 @@ class Compositor:
             painting = (np.clip(painting, 0, 1) * 255).astype(np.uint8)
         canvas = np.array(Image.fromarray(painting).resize((self.cw, self.ch), Image.BICUBIC))
         if self.look.scanlines:
-            lut = (np.arange(256) * 0.72).astype(np.uint8)
-            canvas[::3] = lut[canvas[::3]]
+            transitions.scale(canvas[::3], 0.72)
         variants = []
         for noise in self.grain:  # add grain in row bands: no full-size int16 temporaries
             v = canvas.copy() if len(self.grain) > 1 else canvas
@@ -140,8 +138,10 @@ class Compositor:
             variants.append(v)
         if not variants:
             variants.append(canvas)
-        lut = (np.arange(256) * self.look.flicker_depth).astype(np.uint8)
-        dim = lut[variants[0]] if self.look.flicker > 0 else None
+        dim = None
+        if self.look.flicker > 0:
+            dim = variants[0].copy()
+            transitions.scale(dim, self.look.flicker_depth)
         flash = None
         if self.flash.any():
             flash = np.empty_like(canvas)

@@ -33,11 +33,14 @@ STAGES = {  # message -> (first, last) percent
 
 
 def frame_size(aspect_ratio, resolution, max_height=1080):
-    """(width, height): the resolution names the frame height, capped at ``max_height``."""
+    """(width, height): the resolution names the frame's short side (1080p portrait is
+    1080x1920, as phones film it), capped at ``max_height``."""
     aw, ah = ASPECTS.get(str(aspect_ratio), ASPECTS["16:9"])
-    height = min(HEIGHTS.get(str(resolution), 1080), int(max_height))
-    width = int(height * aw / ah / 2 + 0.5) * 2
-    return width, height - height % 2
+    short = min(HEIGHTS.get(str(resolution), 1080), int(max_height))
+    short -= short % 2
+    if aw >= ah:
+        return int(short * aw / ah / 2 + 0.5) * 2, short
+    return short, int(short * ah / aw / 2 + 0.5) * 2
 
 
 def frame_rate(value):
@@ -99,11 +102,9 @@ def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
         n = max(1, int(round(duration / 8)))
         cuts = [(duration * k / n, pieces[k % len(pieces)]) for k in range(n)]
     merged = []
-    for k, (t, text) in enumerate(cuts):
-        end = cuts[k + 1][0] if k + 1 < len(cuts) else duration
-        if merged and (end - t < min_scene or t - merged[-1][0] < min_scene):
-            if t - merged[-1][0] < min_scene:
-                continue  # fold into the previous scene
+    for t, text in cuts:
+        if merged and t - merged[-1][0] < min_scene:
+            continue  # the previous scene would be too short: fold this cut into it
         merged.append([t, text])
     if len(merged) > 1 and duration - merged[-1][0] < min_scene:
         merged.pop()
@@ -144,7 +145,11 @@ def prepare(request, max_height=1080):
 
 
 def script_of(request):
-    paragraphs = [str(p) for p in (request.paragraphs or []) if str(p or "").strip()]
+    paragraphs = request.paragraphs or []
+    if isinstance(paragraphs, str):  # a whole script: paragraphs are separated by blank lines
+        import re
+        paragraphs = re.split(r"\n\s*\n", paragraphs)
+    paragraphs = [str(p).strip() for p in paragraphs if str(p or "").strip()]
     if not paragraphs and request.title:
         paragraphs = [str(request.title)]
     return paragraphs

@@ -7,7 +7,6 @@ arithmetic happens only during the short transition windows.
 import numpy as np
 
 DURATIONS = {"Fade": 1.0, "Dissolve": 1.2, "Wipe": 0.8, "Glitch": 0.4, "Horror Effect": 0.7, "Cut": 0.0}
-_LUTS = {}
 
 
 def duration(kind):
@@ -15,12 +14,12 @@ def duration(kind):
 
 
 def scale(buf, k):
-    """Multiply the frame by ``k`` (0-1) in place through a cached lookup table."""
-    key = int(round(k * 64))
-    lut = _LUTS.get(key)
-    if lut is None:
-        lut = _LUTS[key] = (np.arange(256) * (key / 64)).clip(0, 255).astype(np.uint8)
-    buf[...] = lut[buf]
+    """Multiply the frame (or a view of it) by ``k`` (0-1) in place, in 8.8 fixed point."""
+    w = int(round(min(1.0, max(0.0, k)) * 256))
+    acc = buf.astype(np.uint16)
+    acc *= w
+    acc >>= 8
+    buf[...] = acc
 
 
 def mix(buf, other, k):

@@ -135,7 +135,7 @@ def test_progress_reports_every_stage_in_order_and_monotonic(default_render):
 def test_portrait_no_music_still_has_narration_audio(portrait_render):
     result, _events, _out = portrait_render
     info = encoder.probe(result.video_path)
-    assert (info["width"], info["height"]) == (406, 720)
+    assert (info["width"], info["height"]) == (720, 1280)
     assert info["fps"] == 24 and abs(info["duration"] - 12) <= 1
     assert info["audio_codec"] == "aac" and audio_rms(result.video_path) > 200
     assert vtt_cues(result.subtitles_path)  # written even when not burnt in
@@ -186,7 +186,7 @@ def test_registered_and_built_like_plugins_toml_does():
 
 @pytest.mark.parametrize("aspect,resolution,size", [
     ("16:9", "720p", (1280, 720)), ("16:9", "1080p", (1920, 1080)), ("16:9", "1440p", (1920, 1080)),
-    ("16:9", "4K", (1920, 1080)), ("16:9", "8K", (1920, 1080)), ("9:16", "1080p", (608, 1080)),
+    ("16:9", "4K", (1920, 1080)), ("16:9", "8K", (1920, 1080)), ("9:16", "1080p", (1080, 1920)), ("9:16", "4K", (1080, 1920)),
     ("1:1", "720p", (720, 720)), ("4:3", "1080p", (1440, 1080)), ("21:9", "720p", (1680, 720)),
 ])
 def test_frame_size_per_aspect_and_resolution(aspect, resolution, size):
@@ -251,3 +251,62 @@ def test_mix_is_exact_length(tmp_path):
     mixer.write_mix(path, 10, fitted, music.music_for("Tension Builder", 10), 80, 50)
     with wave.open(str(path)) as wav:
         assert wav.getnframes() == 10 * mixer.SAMPLE_RATE
+
+
+# --- compositor (tiny frames, no encoding) -------------------------------------------------------
+
+
+_VOICES = {}
+
+
+def tiny_frames(wanted, **overrides):
+    """Frames ``wanted`` (frame numbers) of a 320x180 compositor stream for a request."""
+    req = make_request(duration=10, **overrides)
+    ctx = pipeline.prepare(req)
+    ctx.width, ctx.height, ctx.paint_size = 320, 180, (160, 90)
+    paragraphs = pipeline.script_of(req)
+    # espeak's output wobbles by a few samples between calls, which moves scene cuts by a frame:
+    # share one narration so frames of different settings line up exactly
+    key = (tuple(paragraphs), req.narration_voice, ctx.duration)
+    if key not in _VOICES:
+        _VOICES[key] = narration.fit_narration(paragraphs, req.narration_voice, 1.0, ctx.duration)
+    voice = _VOICES[key]
+    cues = subtitles.cues_from_narration(voice, ctx.duration)
+    plan = pipeline.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
+    painter = pipeline.local_painter(ctx)
+    prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
+    comp = pipeline.build_compositor(ctx, plan, prepared, cues)
+    wanted = set(wanted)
+    out = {f: frame.copy() for f, frame in enumerate(comp.frames()) if f in wanted}
+    return out, comp
+
+
+def test_subtitles_burn_in_only_when_asked_and_watermark_in_the_corner():
+    on, _ = tiny_frames([60], subtitles=True, watermark=False, weather="Clear")
+    off, _ = tiny_frames([60], subtitles=False, watermark=False, weather="Clear")
+    marked, _ = tiny_frames([60], subtitles=False, watermark=True, weather="Clear")
+    a, b, c = on[60].astype(int), off[60].astype(int), marked[60].astype(int)
+    assert np.abs(a[120:] - b[120:]).mean() > 1 and np.array_equal(a[:90], b[:90])
+    assert np.abs(c[150:, 240:] - b[150:, 240:]).mean() > 1 and np.array_equal(c[:120], b[:120])
+
+
+def test_stormy_weather_flashes_lightning():
+    frames, comp = tiny_frames(range(300), weather="Stormy", subtitles=False, transitions="Cut")
+    flashes = np.flatnonzero(comp.flash[:300])
+    assert len(flashes)
+    brightness = np.array([frames[f].mean() for f in range(300)])
+    assert brightness[flashes].mean() > np.median(brightness) * 1.5
+
+
+def test_transitions_differ_at_a_scene_boundary():
+    seen = {}
+    for kind in ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"]:
+        _, comp = tiny_frames([], transitions=kind)
+        boundary = comp.scene_frames[1][0]
+        probe_frame = boundary - max(1, comp.trans_frames // 4)
+        frames, _ = tiny_frames([probe_frame], transitions=kind, subtitles=False, weather="Clear")
+        seen[kind] = frames[probe_frame].astype(int)
+    kinds = list(seen)
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            assert np.abs(seen[a] - seen[b]).mean() > 0.5, (a, b)
