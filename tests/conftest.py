@@ -200,3 +200,31 @@ def kill_worker(proc):
         except psutil.NoSuchProcess:
             pass
     proc.wait()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def blank_database(request, tmp_path):
+    """A brand-new empty database (its own file, or its own PostgreSQL schema)."""
+    from playhouse.db_url import connect
+
+    from core.db import database
+    previous = database.obj
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'old.db'}"
+    else:
+        schema = f"blank_{tmp_path.name[-20:].replace('-', '_')}".lower()
+        admin = connect(PG_URL)
+        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        admin.execute_sql(f'CREATE SCHEMA "{schema}"')
+        admin.close()
+        url = f"{PG_URL}?options=-csearch_path%3D{schema}"
+    from core.db import bind
+    db = bind(url)
+    db.connect()
+    yield db
+    db.close()
+    if request.param == "postgres":
+        admin = connect(PG_URL)
+        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        admin.close()
+    database.initialize(previous)

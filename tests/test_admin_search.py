@@ -4,11 +4,8 @@ deletions; a database upgraded from 0003 finds the rows it already had. And exac
 import datetime as dt
 
 import pytest
-from playhouse.db_url import connect
 
 from core import migrations
-from core.db import database
-from tests.conftest import PG_URL
 from tests.test_admin_helpers import make_story, make_video, models, update_user
 
 
@@ -207,31 +204,6 @@ def test_postgres_search_uses_the_trigram_indexes(app, db):
 
 
 # --- a database upgraded from 0003 -----------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def blank_database(request, tmp_path):
-    """A brand-new empty database (its own file, or its own PostgreSQL schema)."""
-    previous = database.obj
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        schema = f"srch_{tmp_path.name[-20:].replace('-', '_')}".lower()
-        admin = connect(PG_URL)
-        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.execute_sql(f'CREATE SCHEMA "{schema}"')
-        admin.close()
-        url = f"{PG_URL}?options=-csearch_path%3D{schema}"
-    from core.db import bind
-    db = bind(url)
-    db.connect()
-    yield db
-    db.close()
-    if request.param == "postgres":
-        admin = connect(PG_URL)
-        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.close()
-    database.initialize(previous)
 
 
 def test_upgrade_from_0003_indexes_the_rows_already_there(blank_database):

@@ -1,36 +1,7 @@
 """`dreadforge db upgrade` brings a database made at an older revision up to date, keeping rows."""
-import pytest
-from playhouse.db_url import connect
 
 from core import migrations
-from core.db import database
 from core.models import Report, Story, User
-from tests.conftest import PG_URL
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def blank_database(request, tmp_path):
-    """A brand-new empty database (its own file, or its own PostgreSQL schema)."""
-    previous = database.obj
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        schema = f"mig_{tmp_path.name[-20:].replace('-', '_')}".lower()
-        admin = connect(PG_URL)
-        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.execute_sql(f'CREATE SCHEMA "{schema}"')
-        admin.close()
-        url = f"{PG_URL}?options=-csearch_path%3D{schema}"
-    from core.db import bind
-    db = bind(url)
-    db.connect()
-    yield db
-    db.close()
-    if request.param == "postgres":
-        admin = connect(PG_URL)
-        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        admin.close()
-    database.initialize(previous)
 
 
 def test_upgrade_from_first_revision_keeps_data(blank_database):

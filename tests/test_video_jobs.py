@@ -8,132 +8,18 @@ Most tests run a worker whose video provider is a tiny fake (registered as a plu
 renders a real video with the offline renderer.
 """
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 
 
 import pytest
 
-from core.hookspecs import hookimpl
-from core.providers import ProviderError, RenderResult, VideoProvider
+from tests.conftest import ROOT, kill_worker, start_worker, stop_worker
 from tests.test_videos_api import make_story, make_video
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
-# --- the fake provider (runs inside the worker process) ------------------------------------------
-
-
-class FakeVideoProvider(VideoProvider):
-    name = "fake"
-    label = "Fake renderer (tests)"
-    max_height = 1080
-
-    def render(self, request, out_dir, progress):
-        from core.models import Video
-        out_dir = Path(out_dir)
-        video_id = int(out_dir.parent.name)
-        seen = []
-
-        def report(percent, message):
-            progress(percent, message)
-            row = Video.get_by_id(video_id)
-            seen.append([row.status, row.progress, row.progress_message])
-
-        row = Video.get_by_id(video_id)
-        seen.append([row.status, row.progress, row.progress_message])
-        report(10, "Recording narration")
-        if "FAIL" in request.title:
-            raise ProviderError(f"The fake renderer refused '{request.title}'")
-        if "CRASH" in request.title:
-            raise RuntimeError("the fake renderer fell over")
-        report(20, "Painting scenes")
-        if "SLOW" in request.title:
-            for step in range(600):
-                progress(20 + step // 10, "Encoding video")
-                time.sleep(0.1)
-        report(60, "Encoding video")
-        report(96, "Finishing")
-        (out_dir / "video.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42FAKE:"
-                                            + request.title.encode())
-        (out_dir / "poster.jpg").write_bytes(b"\xff\xd8\xff\xe0fake poster")
-        (out_dir / "subtitles.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\n"
-                                               + request.paragraphs[0] + "\n")
-        (out_dir / "observed.json").write_text(json.dumps({
-            "seen": seen, "paragraphs": request.paragraphs, "request": request.to_dict()}))
-        return RenderResult(video_path=out_dir / "video.mp4", poster_path=out_dir / "poster.jpg",
-                            subtitles_path=out_dir / "subtitles.vtt", duration=request.duration,
-                            width=640, height=360, fps=request.frame_rate)
-
-
-class FakeVideoPlugin:
-    @hookimpl
-    def register_video_providers(self):
-        return [FakeVideoProvider]
-
-
-WORKER_PLUGINS_CONFIG = {"story": {"provider": "local"}, "video": {"provider": "fake"},
-                         "ads": {"provider": "none"}}
-
-
-def worker_main():
-    """`dreadforge worker` with the fake video provider active (the entry point of the child)."""
-    import core.app
-    original = core.app.create_app
-
-    def create_app(config=None):
-        config = dict(config or {})
-        config["EXTRA_PLUGINS"] = [FakeVideoPlugin()]
-        config["PLUGINS_CONFIG"] = WORKER_PLUGINS_CONFIG
-        return original(config)
-
-    core.app.create_app = create_app
-    from cli.main import main
-    main(["worker"])
-
-
-def start_fake_worker(env, queue_env, prefix):
-    """`dreadforge worker` (fake video provider) on this backend's database and ``prefix``."""
-    from rq import Worker
-
-    from core.jobs import connection
-    child_env = {**os.environ, **queue_env, "DREADFORGE_QUEUE_PREFIX": prefix,
-                 "DATABASE_URL": env.database_url, "DREADFORGE_DATA": str(env.data_dir),
-                 "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]),
-                 "SECRET_KEY": "test-secret",
-                 "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
-                                                             os.environ.get("PYTHONPATH")]))}
-    log_path = env.data_dir / f"fake-worker-{uuid.uuid4().hex[:6]}.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", "from tests.test_video_jobs import worker_main; worker_main()"],
-            cwd=ROOT, env=child_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    proc.log_path = log_path
-    conn = connection(queue_env["REDIS_URL"])
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if any(w.pid == proc.pid for w in Worker.all(connection=conn)):
-            return proc
-        if proc.poll() is not None:
-            raise RuntimeError("worker exited: " + log_path.read_text()[-2000:])
-        time.sleep(0.1)
-    stop_fake_worker(proc)
-    raise RuntimeError("worker did not start: " + log_path.read_text()[-2000:])
-
-
-def stop_fake_worker(proc):
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+FAKE_PLUGINS_TOML = ROOT / "tests" / "plugins.fake-video.toml"
 
 
 @pytest.fixture(scope="module")
@@ -144,13 +30,16 @@ def fake_workers(env, queue_env):
 
     def ensure():
         if state["proc"] is None or state["proc"].poll() is not None:
-            state["proc"] = start_fake_worker(env, queue_env, prefix)
+            state["proc"] = start_worker(
+                env, queue_env, DREADFORGE_QUEUE_PREFIX=prefix,
+                DREADFORGE_PLUGIN_MODULES="tests.fake_video_provider",
+                DREADFORGE_PLUGINS=str(FAKE_PLUGINS_TOML))
         return state["proc"]
 
     state["ensure"] = ensure
     yield state
     if state["proc"] is not None:
-        stop_fake_worker(state["proc"])
+        stop_worker(state["proc"])
     from rq import Queue
 
     from core.jobs import connection
@@ -189,24 +78,6 @@ def job_id_of(app, video_id):
     with app.app_context():
         database.connect(reuse_if_open=True)
         return Video.get_by_id(video_id).job_id
-
-
-def kill_worker(proc):
-    """SIGKILL the worker's process group and its work horse's (RQ puts the horse in a group of
-    its own), as when the machine or container running them dies."""
-    import psutil
-    groups = {proc.pid}
-    for child in psutil.Process(proc.pid).children(recursive=True):
-        try:
-            groups.add(os.getpgid(child.pid))
-        except ProcessLookupError:
-            pass
-    for group in groups:
-        try:
-            os.killpg(group, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    proc.wait()
 
 
 # --- the tests -----------------------------------------------------------------------------------

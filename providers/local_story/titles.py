@@ -43,7 +43,7 @@ def make_title(request, hero, villain, elements, genre, rng):
     time = (request.time_of_day or "").strip().title()
     mood = (request.mood[0] if isinstance(request.mood, (list, tuple)) and request.mood else request.mood or "")
     options = [f"The {noun} of {place}" if place else f"The {noun}",
-               f"What Waits in {place}" if place else f"What Waits Below",
+               f"What Waits in {place}" if place else "What Waits Below",
                f"The {_bare(villain, 3)}" if villain else f"The Last {noun}",
                f"{mood.strip().title()} {noun}".strip()]
     if time and place:

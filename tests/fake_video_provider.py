@@ -1,0 +1,56 @@
+"""A video provider for the render-job tests, loaded into a worker process through
+DREADFORGE_PLUGIN_MODULES: it reads what the title asks of it (``FAIL``, ``CRASH``, ``SLOW``) and
+records what the Video row looked like while it rendered (``observed.json``)."""
+import json
+import time
+from pathlib import Path
+
+from core.hookspecs import hookimpl
+from core.providers import ProviderError, RenderResult, VideoProvider
+
+
+class FakeVideoProvider(VideoProvider):
+    name = "fake"
+    label = "Fake renderer (tests)"
+    max_height = 1080
+
+    def render(self, request, out_dir, progress):
+        from core.models import Video
+        out_dir = Path(out_dir)
+        video_id = int(out_dir.parent.name)
+        seen = []
+
+        def report(percent, message):
+            progress(percent, message)
+            row = Video.get_by_id(video_id)
+            seen.append([row.status, row.progress, row.progress_message])
+
+        row = Video.get_by_id(video_id)
+        seen.append([row.status, row.progress, row.progress_message])
+        report(10, "Recording narration")
+        if "FAIL" in request.title:
+            raise ProviderError(f"The fake renderer refused '{request.title}'")
+        if "CRASH" in request.title:
+            raise RuntimeError("the fake renderer fell over")
+        report(20, "Painting scenes")
+        if "SLOW" in request.title:
+            for step in range(600):
+                progress(20 + step // 10, "Encoding video")
+                time.sleep(0.1)
+        report(60, "Encoding video")
+        report(96, "Finishing")
+        (out_dir / "video.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42FAKE:"
+                                            + request.title.encode())
+        (out_dir / "poster.jpg").write_bytes(b"\xff\xd8\xff\xe0fake poster")
+        (out_dir / "subtitles.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\n"
+                                               + request.paragraphs[0] + "\n")
+        (out_dir / "observed.json").write_text(json.dumps({
+            "seen": seen, "paragraphs": request.paragraphs, "request": request.to_dict()}))
+        return RenderResult(video_path=out_dir / "video.mp4", poster_path=out_dir / "poster.jpg",
+                            subtitles_path=out_dir / "subtitles.vtt", duration=request.duration,
+                            width=640, height=360, fps=request.frame_rate)
+
+
+@hookimpl
+def register_video_providers():
+    return [FakeVideoProvider]
