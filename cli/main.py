@@ -50,7 +50,7 @@ def upgrade_database(app):
 @click.option("--threads", default=8, show_default=True, help="Web server threads.")
 def run(host, port, job_workers, threads):
     """Serve the web app and run background jobs (embedded queue unless REDIS_URL is set)."""
-    from cli.embedded import start_embedded_redis
+    from core.queue_server import start_embedded_redis
     from core.config import load_config
     config = load_config()
     queue_server = None

@@ -5,7 +5,7 @@ import os
 
 from flask import Flask
 
-from core import auth, db, jobs, limits, security, web
+from core import auth, db, limits, security, web
 from core.config import load_config
 from core.errors import Api
 from core.plugins import PluginHost
@@ -29,7 +29,6 @@ def create_app(config=None):
     security.init_app(app)
     auth.init_app(app)
     limits.init_app(app)
-    jobs.init_app(app)
 
     api = Api(app)
     from core.api import BLUEPRINTS

