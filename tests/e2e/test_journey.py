@@ -216,10 +216,10 @@ def step_create_and_render_video(creator, state):
 
     page.get_by_role("tab", name="Video Settings").click()
     duration = page.get_by_role("slider", name="Duration")
-    duration.focus()
-    duration.press("Home")  # the minimum, 15 s
-    expect(duration).to_have_value("15")
-    expect(page.locator(".slider-value", has_text="0:15")).to_be_visible()
+    # the default 60 s: long enough (~15 s to render here) for the page's 3 s polls to see the
+    # bar move; the minimum, 15 s, can render between two polls
+    expect(duration).to_have_value("60")
+    expect(page.locator(".slider-value", has_text="1:00")).to_be_visible()
     page.get_by_role("combobox", name="Resolution").select_option("720p")
     page.get_by_role("tab", name="Audio").click()
     expect(page.get_by_role("switch", name="Subtitles")).to_have_attribute("aria-checked", "true")
@@ -252,7 +252,7 @@ def step_create_and_render_video(creator, state):
     expect(track).to_have_count(1)
     assert track.get_attribute("src").startswith(f"/media/videos/{state.video_id}/subtitles.vtt")
     expect(page.locator(".badge-row").get_by_text("720p")).to_be_visible()
-    expect(page.get_by_text("0:15")).to_be_visible()
+    expect(page.get_by_text("1:00")).to_be_visible()
 
     h264 = page.evaluate("() => document.createElement('video').canPlayType('video/mp4; codecs=\"avc1.42E01E, mp4a.40.2\"')")
     if h264:
@@ -262,7 +262,7 @@ def step_create_and_render_video(creator, state):
                                timeout=T)
         video.evaluate("v => v.pause()")
         duration_s = video.evaluate("v => v.duration")
-        assert 14 <= duration_s <= 16.5, duration_s
+        assert 59 <= duration_s <= 61.5, duration_s
         tracks = video.evaluate("v => v.textTracks.length")
         assert tracks == 1
     else:

@@ -37,8 +37,13 @@ export function ActivityDialog({
   const count = (kind: ActivityKind) => queries[kind].data?.length ?? counts[kind] ?? 0;
   const current = queries[tab];
   const idBase = `activity-${type}-${id}`;
+  // Each opening starts on the default Likes tab (SPEC §4).
+  const close = () => {
+    onClose();
+    setTab('likes');
+  };
   return (
-    <Dialog open={open} onClose={onClose} title="Review Activity" description={title} size="md">
+    <Dialog open={open} onClose={close} title="Review Activity" description={title} size="md">
       <Tabs
         label="Activity"
         idBase={idBase}

@@ -4,6 +4,7 @@ import { StatusPage } from '../../components/status-page';
 import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
+import { COPY_CONFIRMATION_MS } from '../../lib/constants';
 import { toast } from '../../lib/toast';
 import { useStory } from '../../features/stories/api/get-story';
 import { useVideo } from '../../features/videos/api/get-video';
@@ -34,8 +35,11 @@ export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
   const copy = async () => {
     if (await copyText(url)) {
       setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
+      setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
       toast({ title: 'Link Copied' });
+    } else {
+      // SPEC §8: when even the textarea fallback fails, show the link to copy by hand.
+      toast({ title: `Share this ${type}`, description: url });
     }
   };
   const linked = type === 'video' ? (video.data?.storyId ?? null) : null;

@@ -5,6 +5,7 @@ import { LOGIN_URL, LOGOUT_URL, useAuth } from '../../lib/auth';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
 import { Icon } from '../ui/icons';
 import { Avatar } from '../ui/avatar';
+import { CreateMenu } from '../create-menu';
 import { useFocusTrap } from '../ui/dialog';
 
 export function Brand() {
@@ -47,25 +48,7 @@ export function Navbar() {
           {isAuthenticated ? (
             <>
               <div className="desktop-only">
-                <DropdownMenu
-                  buttonClassName="btn btn-primary btn-sm"
-                  label={
-                    <>
-                      <Icon name="plus" size={16} /> Create <Icon name="chevron" size={14} />
-                    </>
-                  }
-                >
-                  {({ close }) => (
-                    <>
-                      <MenuItem close={close} onSelect={() => navigate('/create')}>
-                        <Icon name="book" size={16} /> Create Story
-                      </MenuItem>
-                      <MenuItem close={close} onSelect={() => navigate('/create-video')}>
-                        <Icon name="film" size={16} /> Create Video
-                      </MenuItem>
-                    </>
-                  )}
-                </DropdownMenu>
+                <CreateMenu label="Create" buttonClassName="btn btn-primary btn-sm" />
               </div>
               <DropdownMenu buttonClassName="avatar-btn" ariaLabel="Account menu" label={<Avatar user={user} size={34} />}>
                 {({ close }) => (

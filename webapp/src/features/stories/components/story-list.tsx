@@ -1,14 +1,12 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { DeleteContentDialog } from '../../../components/delete-content-dialog';
+import { OwnedList } from '../../../components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { ShareDropdown } from '../../../components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
 import { useUserStories } from '../api/get-user-stories';
 import { useDeleteStory } from '../api/delete-story';
 import { useShareStory } from '../api/share-story';
@@ -18,34 +16,24 @@ import type { Story } from '../../../types/api';
 export function MyStoriesList({ userId }: { userId: string | number }) {
   const stories = useUserStories(userId);
   const navigate = useNavigate();
-  if (stories.isLoading)
-    return (
-      <div className="stack">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="skeleton-row" />
-        ))}
-      </div>
-    );
-  if (stories.isError) return <p className="muted">Failed to fetch user stories</p>;
-  if (!stories.data?.length)
-    return (
-      <EmptyState
-        title="No stories yet"
-        hint="Your first nightmare is one click away."
-        icon="book"
-        action={
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/create')}>
-            Create Your First Story
-          </button>
-        }
-      />
-    );
   return (
-    <ul className="item-list">
-      {stories.data.map((story) => (
-        <MyStoryRow key={story.id} story={story} />
-      ))}
-    </ul>
+    <OwnedList
+      query={stories}
+      errorText="Failed to fetch user stories"
+      empty={
+        <EmptyState
+          title="No stories yet"
+          hint="Your first nightmare is one click away."
+          icon="book"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => navigate('/create')}>
+              Create Your First Story
+            </button>
+          }
+        />
+      }
+      renderItem={(story) => <MyStoryRow key={story.id} story={story} />}
+    />
   );
 }
 
@@ -87,26 +75,7 @@ function MyStoryRow({ story }: { story: Story }) {
           <Icon name="trash" size={14} /> Delete
         </button>
       </div>
-      <ConfirmDialog
-        open={confirm}
-        onClose={() => setConfirm(false)}
-        title="Delete story?"
-        description="Are you sure you want to delete this story? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(story.id, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast({ title: 'Story deleted successfully' });
-            },
-            onError: (error) => {
-              setConfirm(false);
-              if (handledUnauthorized(error)) return;
-              toast({ title: 'Error', description: 'Failed to delete story', variant: 'destructive' });
-            },
-          })
-        }
-      />
+      <DeleteContentDialog type="story" open={confirm} onClose={() => setConfirm(false)} pending={remove.isPending} onDelete={(handlers) => remove.mutate(story.id, handlers)} />
     </li>
   );
 }

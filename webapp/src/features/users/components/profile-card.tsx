@@ -1,13 +1,10 @@
-import { useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
-import { DropdownMenu, MenuItem } from '../../../components/ui/dropdown-menu';
-import { Icon } from '../../../components/ui/icons';
+import { CreateMenu } from '../../../components/create-menu';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useUserStats } from '../api/get-user-stats';
 import type { User } from '../../../types/api';
 
 export function ProfileCard({ user }: { user: User }) {
-  const navigate = useNavigate();
   const stats = useUserStats(user.id);
   return (
     <section className="panel profile-card" aria-label="Profile">
@@ -30,25 +27,7 @@ export function ProfileCard({ user }: { user: User }) {
           ))}
         </div>
       </div>
-      <DropdownMenu
-        buttonClassName="btn btn-primary"
-        label={
-          <>
-            <Icon name="plus" size={16} /> Create New <Icon name="chevron" size={14} />
-          </>
-        }
-      >
-        {({ close }) => (
-          <>
-            <MenuItem close={close} onSelect={() => navigate('/create')}>
-              <Icon name="book" size={16} /> Create Story
-            </MenuItem>
-            <MenuItem close={close} onSelect={() => navigate('/create-video')}>
-              <Icon name="film" size={16} /> Create Video
-            </MenuItem>
-          </>
-        )}
-      </DropdownMenu>
+      <CreateMenu />
     </section>
   );
 }

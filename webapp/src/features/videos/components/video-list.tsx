@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ui/dialog';
+import { DeleteContentDialog } from '../../../components/delete-content-dialog';
+import { OwnedList } from '../../../components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate, formatDuration } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
 import { useUserVideos } from '../api/get-user-videos';
 import { useDeleteVideo } from '../api/delete-video';
 import { VideoStatusBadge } from './video-status-badge';
@@ -15,34 +13,24 @@ import type { Video } from '../../../types/api';
 /** Profile: My Videos. */
 export function MyVideosList({ userId }: { userId: string | number }) {
   const videos = useUserVideos(userId);
-  if (videos.isLoading)
-    return (
-      <div className="stack">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="skeleton-row" />
-        ))}
-      </div>
-    );
-  if (videos.isError) return <p className="muted">Failed to fetch user videos</p>;
-  if (!videos.data?.length)
-    return (
-      <EmptyState
-        title="No videos generated yet"
-        icon="film"
-        hint="Turn one of your stories into a narrated video."
-        action={
-          <Link to="/create-video" className="btn btn-outline">
-            Create Video
-          </Link>
-        }
-      />
-    );
   return (
-    <ul className="item-list">
-      {videos.data.map((video) => (
-        <MyVideoRow key={video.id} video={video} />
-      ))}
-    </ul>
+    <OwnedList
+      query={videos}
+      errorText="Failed to fetch user videos"
+      empty={
+        <EmptyState
+          title="No videos generated yet"
+          icon="film"
+          hint="Turn one of your stories into a narrated video."
+          action={
+            <Link to="/create-video" className="btn btn-outline">
+              Create Video
+            </Link>
+          }
+        />
+      }
+      renderItem={(video) => <MyVideoRow key={video.id} video={video} />}
+    />
   );
 }
 
@@ -76,26 +64,7 @@ function MyVideoRow({ video }: { video: Video }) {
           <Icon name="trash" size={14} /> Delete
         </button>
       </div>
-      <ConfirmDialog
-        open={confirm}
-        onClose={() => setConfirm(false)}
-        title="Delete video?"
-        description="Are you sure you want to delete this video? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(video.id, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast({ title: 'Video deleted successfully' });
-            },
-            onError: (error) => {
-              setConfirm(false);
-              if (handledUnauthorized(error)) return;
-              toast({ title: 'Error', description: 'Failed to delete video', variant: 'destructive' });
-            },
-          })
-        }
-      />
+      <DeleteContentDialog type="video" open={confirm} onClose={() => setConfirm(false)} pending={remove.isPending} onDelete={(handlers) => remove.mutate(video.id, handlers)} />
     </li>
   );
 }
