@@ -87,6 +87,21 @@ def two_step_page(model, condition, args, fetch):
                       page=page, per_page=limit)
 
 
+def page_of_hits(model, condition, hits, page, limit, fetch):
+    """The Page for ``hits`` (``(id, total)`` rows of one windowed query): the rows in hit order
+    and the total (counted again only past the last page, where no hit carries it)."""
+    if hits:
+        total = hits[0][1]
+    elif page > 1:
+        total = count_rows(model, condition)
+    else:
+        total = 0
+    ids = [row_id for row_id, _total in hits]
+    by_id = {row.id: row for row in fetch(ids)} if ids else {}
+    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
+                      per_page=limit)
+
+
 def windowed_page(model, condition, args, fetch):
     """A page of a search or a rare filter in one pass: the ids of the page and the number of
     matches (``COUNT(*) OVER ()``) from one scan, which the admin indexes answer without reading
@@ -98,16 +113,7 @@ def windowed_page(model, condition, args, fetch):
     order = (model.created_at.desc(), model.id.desc())
     hits = list(model.select(model.id, fn.COUNT(SQL("*")).over().alias("total"))
                 .where(condition).order_by(*order).paginate(page, limit).tuples())
-    if hits:
-        total = hits[0][1]
-    elif page > 1:
-        total = count_rows(model, condition)
-    else:
-        total = 0
-    ids = [row_id for row_id, _total in hits]
-    by_id = {row.id: row for row in fetch(ids)} if ids else {}
-    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
-                      per_page=limit)
+    return page_of_hits(model, condition, hits, page, limit, fetch)
 
 
 # A search whose index finds more ids than this walks the newest-first index (testing each entry
@@ -131,16 +137,7 @@ def materialized_page(model, condition, args, fetch):
                 .with_cte(matches)
                 .order_by(matches.c.created_at.desc(), matches.c.id.desc())
                 .paginate(page, limit).tuples().execute(db.database))
-    if hits:
-        total = hits[0][1]
-    elif page > 1:
-        total = count_rows(model, condition)
-    else:
-        total = 0
-    ids = [row_id for row_id, _total in hits]
-    by_id = {row.id: row for row in fetch(ids)} if ids else {}
-    return feeds.Page([by_id[i] for i in ids if i in by_id], total=total, page=page,
-                      per_page=limit)
+    return page_of_hits(model, condition, hits, page, limit, fetch)
 
 
 def search_page(model, match, condition, args, fetch):
