@@ -42,6 +42,9 @@ export async function waitForJob<R>(
 
 export type JobProgress = { running: boolean; progress: number; message: string };
 
+/** What a call that starts a job answers (202): its id and, usually, its first state. */
+export type JobStarted = { jobId: string; status?: JobStatus; progress?: number; message?: string };
+
 /**
  * Starts a background job (a call returning {jobId}) and follows its real
  * progress and message from the API.
@@ -52,13 +55,18 @@ export function useJobRunner() {
 
   useEffect(() => () => controller.current?.abort(), []);
 
-  const run = useCallback(async <R,>(start: () => Promise<{ jobId: string }>): Promise<R> => {
+  const run = useCallback(async <R,>(start: () => Promise<JobStarted>): Promise<R> => {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
     setState({ running: true, progress: 0, message: 'Queued...' });
     try {
-      const { jobId } = await start();
+      const started = await start();
+      const { jobId } = started;
+      // The 202 answer already carries the job's state ("Waiting for a worker"): show it at once.
+      if (started.message) {
+        setState({ running: true, progress: Math.round(started.progress ?? 0), message: started.message });
+      }
       const result = await waitForJob<R>(
         jobId,
         (job) =>

@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api-client';
+import type { JobStarted } from '../../../lib/jobs';
 
 export type GeneratePayload = {
   genre: string;
@@ -24,15 +25,15 @@ export type GeneratePayload = {
 export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';
 
 /** POST /api/stories/generate → 202 {jobId}; the job's result is {title, content}. */
-export const startStoryGeneration = (payload: GeneratePayload) => api.post<{ jobId: string }>('/api/stories/generate', payload);
+export const startStoryGeneration = (payload: GeneratePayload) => api.post<JobStarted>('/api/stories/generate', payload);
 
 /** POST /api/stories/suggestions → 202 {jobId}; result {suggestions: [...]}. */
 export const startStorySuggestions = (content: string) =>
-  api.post<{ jobId: string }>('/api/stories/suggestions', { content, type: 'improvement' });
+  api.post<JobStarted>('/api/stories/suggestions', { content, type: 'improvement' });
 
 /** POST /api/stories/{id}/enhance or /api/stories/enhance → 202 {jobId}; result {content}. */
 export const startStoryEnhance = ({ id, type, content }: { id?: number; type: EnhanceType; content: string }) =>
-  api.post<{ jobId: string }>(id ? `/api/stories/${id}/enhance` : '/api/stories/enhance', { type, content });
+  api.post<JobStarted>(id ? `/api/stories/${id}/enhance` : '/api/stories/enhance', { type, content });
 
 export type GenerateResult = { title: string; content: string };
 export type SuggestionsResult = { suggestions: string[] } | string[];
