@@ -13,7 +13,9 @@ limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
 
 # The limit of each kind of call; overridable in the app config (tests lower them to prove them).
 DEFAULT_LIMITS = {
-    "RATELIMIT_AUTH": "30 per minute",
+    # sign-in attempts per address and e-mail (password guessing), new accounts per address
+    "RATELIMIT_LOGIN": "20 per minute",
+    "RATELIMIT_REGISTER": "100 per minute",
     "RATELIMIT_COMMENTS": "30 per minute",
     "RATELIMIT_LIKES": "120 per minute",
     "RATELIMIT_SHARES": "60 per minute",
@@ -28,12 +30,13 @@ def caller_key():
     return f"addr:{get_remote_address()}"
 
 
-def enforce(name):
-    """Count one call of kind ``name`` (e.g. "comments") for the caller; 429 past the limit."""
+def enforce(name, about=None):
+    """Count one call of kind ``name`` (e.g. "comments") for the caller, and for ``about`` when
+    given (the e-mail a sign-in is for); 429 past the limit."""
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return
     item = parse(current_app.config[f"RATELIMIT_{name.upper()}"])
-    key = caller_key()
+    key = caller_key() if about is None else f"{caller_key()}|{about.strip().lower()}"
     if not limiter.limiter.hit(item, name, key):
         reset_at, _remaining = limiter.limiter.get_window_stats(item, name, key)
         retry_after = max(1, int(reset_at - time.time()) + 1)

@@ -3,7 +3,7 @@ import datetime as dt
 import re
 
 from core.models import User
-from tests.helpers import PASSWORD
+from tests.helpers import PASSWORD, Auth
 
 
 def test_register_signs_in_and_user_is_returned(client, auth):
@@ -138,9 +138,21 @@ def test_inactive_account_cannot_sign_in(client, auth, db):
 
 def test_sign_in_is_rate_limited(app, client, auth):
     auth.register(email="rl@example.com")
-    app.config.update(RATELIMIT_ENABLED=True, RATELIMIT_AUTH="3 per minute")
+    app.config.update(RATELIMIT_ENABLED=True, RATELIMIT_LOGIN="3 per minute")
     codes = [auth.login("rl@example.com", "wrong-password").status_code for _ in range(4)]
     assert codes[:3] == [401, 401, 401]
     assert codes[3] == 429
     limited = auth.login("rl@example.com", "wrong-password")
     assert int(limited.headers["Retry-After"]) > 0
+
+
+def test_sign_in_limit_is_per_account_so_others_still_get_in(app, client, auth, make_client):
+    auth.register(email="target@example.com")
+    other = Auth(make_client())
+    other.register(email="bystander@example.com")
+    other.logout()
+    app.config.update(RATELIMIT_ENABLED=True, RATELIMIT_LOGIN="2 per minute")
+    for _ in range(2):
+        auth.login("target@example.com", "wrong-password")
+    assert auth.login("target@example.com", "wrong-password").status_code == 429
+    assert other.login("bystander@example.com").status_code == 200

@@ -87,7 +87,7 @@ def test_generation_limit(users, limits):
 
 def test_sign_in_limit(users, make_client, limits):
     _, user = users.signed_in()
-    limits(AUTH="2 per minute")
+    limits(LOGIN="2 per minute")
     client = make_client()
     assert Auth(client).login(user["email"], "wrong password!").status_code == 401
     assert Auth(client).login(user["email"]).status_code == 200
@@ -96,7 +96,7 @@ def test_sign_in_limit(users, make_client, limits):
 
 
 def test_registration_limit(make_client, limits):
-    limits(AUTH="1 per minute")
+    limits(REGISTER="1 per minute")
     assert make_client().post("/api/auth/register", json={
         "email": "first@example.com", "password": PASSWORD, "firstName": "A"}).status_code == 201
     assert_limited(make_client().post("/api/auth/register", json={

@@ -46,7 +46,7 @@ class Register(MethodView):
     @blp.response(201, UserSchema)
     def post(self, body):
         """Create an account and sign in."""
-        enforce("auth")
+        enforce("register")
         try:
             user = auth.register(body["email"], body["password"], body["firstName"],
                                  body.get("lastName", ""))
@@ -62,7 +62,7 @@ class Login(MethodView):
     @blp.response(200, UserSchema)
     def post(self, body):
         """Sign in with e-mail and password."""
-        enforce("auth")
+        enforce("login", about=body["email"])
         try:
             user = auth.authenticate(body["email"], body["password"])
         except auth.AccountError as err:
@@ -94,7 +94,10 @@ def login_page():
         return _login_page(mode=request.args.get("mode", "login"))
     mode = request.form.get("mode", "login")
     form = {key: request.form.get(key, "") for key in ("email", "firstName", "lastName")}
-    enforce("auth")
+    if mode == "register":
+        enforce("register")
+    else:
+        enforce("login", about=form["email"])
     if mode == "register":
         errors = RegisterSchema().validate(request.form)
         if errors:
