@@ -1,5 +1,7 @@
 """Account helpers for the suite's tests (plugin authors: see core.testing)."""
 import itertools
+import logging
+from contextlib import contextmanager
 
 from core.testing import PASSWORD
 
@@ -43,3 +45,23 @@ def set_role(app, user_id, role):
     from core.models import User
     database.connect(reuse_if_open=True)
     User.update(role=role).where(User.id == user_id).execute()
+
+
+@contextmanager
+def recorded_sql():
+    """Collect the SQL statements peewee runs inside the block (it logs each one at DEBUG)."""
+    statements = []
+
+    class Recorder(logging.Handler):
+        def emit(self, record):
+            statements.append(record.msg[0] if isinstance(record.msg, tuple) else str(record.msg))
+
+    logger, recorder = logging.getLogger("peewee"), Recorder(logging.DEBUG)
+    level = logger.level
+    logger.addHandler(recorder)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield statements
+    finally:
+        logger.removeHandler(recorder)
+        logger.setLevel(level)

@@ -1,10 +1,9 @@
 """Admin panel API: access, figures, users (roles, activation, deletion), content, audit log."""
-import logging
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import PASSWORD, Auth
+from tests.helpers import PASSWORD, Auth, recorded_sql
 from tests.test_admin_helpers import (
     audit_actions,
     comment,
@@ -152,29 +151,13 @@ def test_users_list_filters_search_and_counts(app, users):
     assert admin.get("/api/admin/users?limit=0").status_code == 400
 
 
-class QueryCounter(logging.Handler):
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.count = 0
-
-    def emit(self, record):
-        self.count += 1
-
-
 def test_users_list_makes_no_query_per_user(app, users):
     admin, _ = users.signed_in(role="admin")
 
     def queries_for_list():
-        logger = logging.getLogger("peewee")
-        counter, level = QueryCounter(), logger.level
-        logger.addHandler(counter)
-        logger.setLevel(logging.DEBUG)
-        try:
+        with recorded_sql() as statements:
             assert admin.get("/api/admin/users?limit=50").status_code == 200
-        finally:
-            logger.removeHandler(counter)
-            logger.setLevel(level)
-        return counter.count
+        return len(statements)
 
     for _ in range(2):
         client, _ = users.signed_in()

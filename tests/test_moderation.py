@@ -5,6 +5,7 @@ import pytest
 
 from core.hookspecs import hookimpl
 from core.providers import ModerationFilter, Verdict
+from tests.helpers import recorded_sql
 from tests.test_admin_helpers import (
     audit_actions,
     comment,
@@ -152,23 +153,13 @@ def test_report_queue_resolve_and_dismiss(app, users):
 
 
 def test_report_queue_makes_no_query_per_report(app, users):
-    import logging
-
-    from tests.test_admin import QueryCounter
     admin, _ = users.signed_in(role="admin")
     author, _ = users.signed_in()
 
     def queries():
-        logger = logging.getLogger("peewee")
-        counter, level = QueryCounter(), logger.level
-        logger.addHandler(counter)
-        logger.setLevel(logging.DEBUG)
-        try:
+        with recorded_sql() as statements:
             assert admin.get("/api/admin/reports?limit=50").status_code == 200
-        finally:
-            logger.removeHandler(counter)
-            logger.setLevel(level)
-        return counter.count
+        return len(statements)
 
     def add_reports(n):
         for _ in range(n):

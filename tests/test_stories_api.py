@@ -5,6 +5,7 @@ from urllib.parse import quote
 import pytest
 
 from core.models import Comment, Like, Share, Story, Video, View
+from tests.helpers import recorded_sql
 
 STORY = {"title": "The Hollow Bell", "content": "The bell rang at midnight.\n\nNobody moved.",
          "genre": "Gothic Horror", "mood": ["Eerie"], "isPublic": True, "allowComments": True}
@@ -379,7 +380,6 @@ def test_feed_pagination_by_page_and_cursor(owner, make_client, db):
 
 
 def test_feed_costs_a_constant_number_of_queries(owner, other, users, make_client, db):
-    from core.db import database
     client = owner[0]
     for i in range(3):
         create(client, title=f"S{i}")
@@ -388,18 +388,8 @@ def test_feed_costs_a_constant_number_of_queries(owner, other, users, make_clien
     def statements(count):
         while Story.select().count() < count:
             create(users.signed_in()[0], title="more")
-        executed = []
-        original = database.obj.execute_sql
-
-        def spy(sql, params=None, *args, **kwargs):
-            executed.append(sql)
-            return original(sql, params, *args, **kwargs)
-
-        database.obj.execute_sql = spy
-        try:
+        with recorded_sql() as executed:
             assert other[0].get(feed_path() + "?limit=20").status_code == 200
-        finally:
-            del database.obj.execute_sql
         return len([sql for sql in executed if sql.lstrip().upper().startswith("SELECT")])
 
     assert statements(3) == statements(12)
