@@ -1,9 +1,16 @@
 """Account helpers for the suite's tests (plugin authors: see core.testing)."""
 import itertools
 import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from contextlib import contextmanager
 
-from core.testing import PASSWORD
+from core.testing import PASSWORD, ROOT
 
 _counter = itertools.count(1)
 
@@ -65,3 +72,57 @@ def recorded_sql():
     finally:
         logger.removeHandler(recorder)
         logger.setLevel(level)
+
+
+# --- the `dreadforge` command as a user runs it ------------------------------------------------
+
+SUITE_ONLY = ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")
+
+
+def standalone_env(data_dir, **extra):
+    """The environment of a `dreadforge` command run on its own, as `make run` does: no
+    DATABASE_URL or REDIS_URL (SQLite and the embedded queue in ``data_dir``)."""
+    env = {k: v for k, v in os.environ.items() if k not in SUITE_ONLY}
+    env.update({"DREADFORGE_DATA": str(data_dir), "PYTHONPATH": str(ROOT),
+                "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml")})
+    env.update(extra)
+    return env
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_site(env, *args):
+    """`dreadforge run` on a free port with ``env``; returns (process, base URL) once it answers."""
+    data_dir = env["DREADFORGE_DATA"]
+    port = free_port()
+    log_path = os.path.join(data_dir, "site.log")
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port), *args],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/share-targets", timeout=1)
+            return proc, base
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                stop_site(proc)
+                raise RuntimeError(open(log_path).read()[-3000:]) from None
+            time.sleep(0.2)
+
+
+def stop_site(proc):
+    """Stop `dreadforge run` and everything it started (workers, the embedded queue)."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()

@@ -1,26 +1,20 @@
 """The `dreadforge` command: db upgrade, users create, seed, and `run` with its embedded queue."""
 import json
-import os
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.helpers import standalone_env, start_site, stop_site
 
 
 def dreadforge(args, data_dir, input_text=None, **env):
-    child_env = {k: v for k, v in os.environ.items()
-                 if k not in ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")}
-    child_env.update({"DREADFORGE_DATA": str(data_dir), "PYTHONPATH": str(ROOT),
-                      "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml")})
-    child_env.update(env)
-    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, env=child_env,
-                          input=input_text, capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT,
+                          env=standalone_env(data_dir, **env), input=input_text,
+                          capture_output=True, text=True, timeout=120)
 
 
 def test_db_upgrade_creates_then_reports_up_to_date(tmp_path):
@@ -60,40 +54,12 @@ def test_wrong_plugins_toml_stops_start_up_with_one_line(tmp_path):
                            "(available: local, openai)"]
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def running_site(tmp_path):
     """`dreadforge run` on a free port, with no REDIS_URL: SQLite and the embedded queue."""
-    port = free_port()
-    child_env = {k: v for k, v in os.environ.items()
-                 if k not in ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")}
-    child_env.update({"DREADFORGE_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)})
-    log = open(tmp_path / "run.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port)], cwd=ROOT,
-                            env=child_env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(base + "/", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None:
-                raise RuntimeError((tmp_path / "run.log").read_text())
-            time.sleep(0.2)
+    proc, base = start_site(standalone_env(tmp_path))
     yield base
-    import signal
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+    stop_site(proc)
 
 
 class Browserless:

@@ -1,17 +1,11 @@
 """Browser tests: `dreadforge run` on a free port (SQLite + embedded queue, as `make run` does),
 driven by Playwright through Debian's Chromium (/usr/bin/chromium, never a downloaded browser)."""
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.helpers import standalone_env, start_site, stop_site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu",
@@ -27,44 +21,16 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.xdist_group("e2e"))
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The base URL of a running site with a fresh data folder."""
     if not (ROOT / "webapp" / "dist" / "index.html").exists():
         pytest.fail("the web app is not built: run `make test` (it builds webapp/dist)")
     data = tmp_path_factory.mktemp("e2e-site")
-    port = free_port()
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("REDIS_URL", "DATABASE_URL", "DREADFORGE_QUEUE_PREFIX")}
-    env.update({"DREADFORGE_DATA": str(data), "PYTHONPATH": str(ROOT),
-                "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml"), "DREADFORGE_RATELIMIT": "0"})
-    log = open(data / "site.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port),
-                             "--workers", "2"], cwd=ROOT, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/share-targets", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                raise RuntimeError((data / "site.log").read_text()[-3000:])
-            time.sleep(0.2)
-    site_info = type("Site", (), {"url": base, "data": data, "env": env})
-    yield site_info
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
+    env = standalone_env(data, DREADFORGE_RATELIMIT="0")
+    proc, base = start_site(env, "--workers", "2")
+    yield type("Site", (), {"url": base, "data": data, "env": env})
+    stop_site(proc)
 
 
 @pytest.fixture(scope="session")
