@@ -100,6 +100,10 @@ class Content(BaseModel):
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 
+    def is_visible_to(self, user):
+        """Public content, the owner's own, and anything for an admin (``user`` None: a visitor)."""
+        return self.is_public or (user is not None and (user.id == self.user_id or user.is_admin))
+
 
 # Every feed order of the spec (newest, oldest, most liked/viewed/commented), by genre and mood,
 # and by user; then the admin panel's list (migration 0003).

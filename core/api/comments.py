@@ -1,7 +1,7 @@
 """Comments on their own: reporting a comment or reply to the moderators."""
 from flask.views import MethodView
 
-from core.api.engagement import load_visible
+from core.services.access import load_visible
 from core.auth import require_user
 from core.errors import Blueprint, abort
 from core.limits import enforce

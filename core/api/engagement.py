@@ -2,20 +2,11 @@
 from flask.views import MethodView
 
 from core.auth import require_user, signed_in, viewer
-from core.errors import abort
 from core.limits import enforce
 from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
 from core.schemas.common import EntrySchema, ShareEntrySchema
 from core.services import engagement, reports
-
-
-def load_visible(model, content_id, user):
-    """The content if this user may see it; 404 otherwise (private content of others included)."""
-    content = model.get_or_none(model.id == content_id)
-    if content is None or not (content.is_public or (user is not None and (
-            user.id == content.user_id or user.is_admin))):
-        abort(404, message=f"{model.__name__} not found")
-    return content
+from core.services.access import load_visible
 
 
 def add_engagement_routes(blp, model, kind):

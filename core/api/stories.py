@@ -1,21 +1,17 @@
 """Stories: feeds, reading, writing, and the engagement routes."""
 from flask.views import MethodView
 
-from core.api.engagement import add_engagement_routes, load_visible
+from core.api.engagement import add_engagement_routes
 from core.auth import require_user, signed_in, viewer
 from core.errors import Blueprint
-from core.models import Story, User
+from core.models import Story
 from core.schemas.common import ListArgs
 from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
 from core.services import engagement, feeds, stories
+from core.services.access import load_visible
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
                 description="Stories, the community feed and engagement")
-
-
-def with_author(story):
-    story.user = User.get_by_id(story.user_id)
-    return story
 
 
 @blp.route("")
@@ -32,7 +28,8 @@ class Stories(MethodView):
     @blp.response(201, StorySchema)
     def post(self, body):
         """Create a story (title optional: '{genre} Story in {setting}')."""
-        return with_author(stories.create(require_user(), body))
+        user = require_user()
+        return stories.decorate(stories.create(user, body), user)
 
 
 @blp.route("/community/<path:genre>/<path:mood>/<sort>")
@@ -72,7 +69,7 @@ class StoryById(MethodView):
         """Update your story."""
         user = require_user()
         story = stories.owned(story_id, user)
-        return with_author(stories.update(story, body))
+        return stories.decorate(stories.update(story, body), user)
 
     @blp.response(200)
     def delete(self, story_id):

@@ -2,7 +2,7 @@
 from flask import current_app
 from flask.views import MethodView
 
-from core.api.engagement import load_visible
+from core.services.access import load_visible
 from core.api.jobs import wait_for
 from core.auth import require_user, signed_in
 from core.errors import Blueprint, abort

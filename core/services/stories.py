@@ -1,10 +1,10 @@
 """Writing stories: create, update, delete, with moderation and the publish event."""
 from core import db
 from core.app import plugin_host
-from core.errors import abort
 from core.models import Like, Story, User, utcnow
 from core.schemas.stories import STORY_FIELDS
 from core.services import feeds
+from core.services.access import load_owned
 from core.services.engagement import flag_for_review, moderate
 
 
@@ -14,13 +14,8 @@ def default_title(genre, setting):
 
 
 def owned(story_id, user):
-    """The story if ``user`` owns it: 404 if missing, 403 if someone else's."""
-    story = Story.get_or_none(Story.id == story_id)
-    if story is None or (not story.is_public and story.user_id != user.id and not user.is_admin):
-        abort(404, message="Story not found")
-    if story.user_id != user.id:
-        abort(403, message="You can only edit your own stories.")
-    return story
+    """The story if ``user`` owns it: 404 if missing (or private to another), 403 if another's."""
+    return load_owned(Story, story_id, user, "You can only edit your own stories.")
 
 
 def _apply(story, body):

@@ -9,6 +9,7 @@ from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
 from core.services import feeds, video_render
+from core.services.access import load_owned, load_visible
 from core.services.engagement import flag_for_review, moderate
 from core.storage import get_storage
 
@@ -33,24 +34,14 @@ def creation_mode(body):
 # --- reading -------------------------------------------------------------------------------------
 
 
-def visible(video, user):
-    return video.is_public or (user is not None and (user.id == video.user_id or user.is_admin))
-
-
 def load(video_id, user):
     """The video if ``user`` may see it; 404 otherwise (private videos of others included)."""
-    video = Video.get_or_none(Video.id == video_id)
-    if video is None or not visible(video, user):
-        abort(404, message="Video not found")
-    return video
+    return load_visible(Video, video_id, user)
 
 
 def owned(video_id, user, message="You can only edit your own videos."):
     """The video if ``user`` owns it: 404 if missing or not visible, 403 if someone else's."""
-    video = load(video_id, user)
-    if video.user_id != user.id:
-        abort(403, message=message)
-    return video
+    return load_owned(Video, video_id, user, message)
 
 
 def render_height(resolution, max_height):
@@ -133,7 +124,7 @@ def create(user, body):
         setattr(video, attribute, value)
     if mode == "from_story":
         story = Story.get_or_none(Story.id == body["storyId"])
-        if story is None or not (story.is_public or story.user_id == user.id or user.is_admin):
+        if story is None or not story.is_visible_to(user):
             abort(404, message="Story not found", errors={"storyId": ["Story not found"]})
         video.story = story.id
         for attribute in STORY_COPY:
