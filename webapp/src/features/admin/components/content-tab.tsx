@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { useDebounce } from '../../../lib/use-debounce';
 import { authorHandle, formatCount, formatDate } from '../../../lib/format';
 import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
+import { AdminTable } from './admin-table';
 import { useAdminContent, type ContentFilter, type ContentKind } from '../api/get-admin-content';
 import { useDeleteContent, useSetContentVisibility } from '../api/admin-content-mutations';
 
@@ -42,65 +42,50 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
           {kind === 'videos' && <option value="completed">Completed</option>}
         </select>
       </div>
-      {items.isLoading ? (
-        [0, 1, 2, 3].map((i) => <Skeleton key={i} className="skeleton-row" />)
-      ) : !items.data?.length ? (
-        <p className="muted center">No {kind} found.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Author</th>
-                <th scope="col">Visibility</th>
-                <th scope="col">Views</th>
-                <th scope="col">Created</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.data.map((item: any) => (
-                <tr key={item.id}>
-                  <td>
-                    <Link to={`/${noun}/${item.id}`}>{item.title}</Link>
-                    <div className="badge-row">
-                      {item.genre && <Badge variant="outline">{item.genre}</Badge>}
-                      {item.status && <Badge variant={item.status === 'completed' ? 'success' : item.status === 'failed' ? 'danger' : 'default'}>{item.status}</Badge>}
-                    </div>
-                  </td>
-                  <td className="muted small">{authorHandle(item.user)}</td>
-                  <td>
-                    <Badge variant={item.isPublic === false ? 'warning' : 'success'}>{item.isPublic === false ? 'Private' : 'Public'}</Badge>
-                  </td>
-                  <td>{formatCount(item.views)}</td>
-                  <td className="muted small">{formatDate(item.createdAt)}</td>
-                  <td>
-                    <div className="row-sm end">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        disabled={visibility.isPending}
-                        onClick={() =>
-                          visibility.mutate(
-                            { kind, id: item.id, isPublic: item.isPublic === false },
-                            { onSuccess: () => toast({ title: 'Content visibility updated' }), onError: fail('Failed to update content visibility') },
-                          )
-                        }
-                      >
-                        {item.isPublic === false ? 'Make Public' : 'Make Private'}
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>
-                        <Icon name="trash" size={14} />
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        loading={items.isLoading}
+        empty={!items.data?.length}
+        emptyText={`No ${kind} found.`}
+        columns={['Title', 'Author', 'Visibility', 'Views', 'Created', '']}
+      >
+        {items.data?.map((item: any) => (
+          <tr key={item.id}>
+            <td>
+              <Link to={`/${noun}/${item.id}`}>{item.title}</Link>
+              <div className="badge-row">
+                {item.genre && <Badge variant="outline">{item.genre}</Badge>}
+                {item.status && <Badge variant={item.status === 'completed' ? 'success' : item.status === 'failed' ? 'danger' : 'default'}>{item.status}</Badge>}
+              </div>
+            </td>
+            <td className="muted small">{authorHandle(item.user)}</td>
+            <td>
+              <Badge variant={item.isPublic === false ? 'warning' : 'success'}>{item.isPublic === false ? 'Private' : 'Public'}</Badge>
+            </td>
+            <td>{formatCount(item.views)}</td>
+            <td className="muted small">{formatDate(item.createdAt)}</td>
+            <td>
+              <div className="row-sm end">
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  disabled={visibility.isPending}
+                  onClick={() =>
+                    visibility.mutate(
+                      { kind, id: item.id, isPublic: item.isPublic === false },
+                      { onSuccess: () => toast({ title: 'Content visibility updated' }), onError: fail('Failed to update content visibility') },
+                    )
+                  }
+                >
+                  {item.isPublic === false ? 'Make Public' : 'Make Private'}
+                </button>
+                <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>
+                  <Icon name="trash" size={14} />
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <ConfirmDialog
         open={target !== null}
         onClose={() => setTarget(null)}

@@ -6,6 +6,7 @@ import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useReports, useSettleReport, type Report } from '../api/reports';
 import { useAudit } from '../api/audit';
+import { AdminTable } from './admin-table';
 
 function reportTarget(r: Report): { label: string; href?: string } {
   const type = r.target?.type ?? r.targetType ?? r.type ?? 'item';
@@ -76,35 +77,27 @@ export function ReportsTab() {
 
 export function AuditTab() {
   const audit = useAudit(true);
-  if (audit.isLoading) return <>{[0, 1, 2].map((i) => <Skeleton key={i} className="skeleton-row" />)}</>;
-  if (!audit.data?.length) return <p className="muted center">No audit entries yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Target</th>
-          </tr>
-        </thead>
-        <tbody>
-          {audit.data.map((a) => (
-            <tr key={a.id}>
-              <td className="muted small">{formatRelative(a.createdAt)}</td>
-              <td>{a.actorEmail ?? (a.actorId != null ? `user #${a.actorId}` : 'system')}</td>
-              <td>
-                <Badge variant="outline">{a.action}</Badge>
-              </td>
-              <td className="muted small">
-                {a.targetLabel ?? (a.targetType ? `${a.targetType} #${a.targetId ?? ''}` : '')}
-                {a.reason ? ` — ${a.reason}` : ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      loading={audit.isLoading}
+      empty={!audit.data?.length}
+      emptyText="No audit entries yet."
+      columns={['When', 'Who', 'Action', 'Target']}
+      skeletonRows={3}
+    >
+      {audit.data?.map((a) => (
+        <tr key={a.id}>
+          <td className="muted small">{formatRelative(a.createdAt)}</td>
+          <td>{a.actorEmail ?? (a.actorId != null ? `user #${a.actorId}` : 'system')}</td>
+          <td>
+            <Badge variant="outline">{a.action}</Badge>
+          </td>
+          <td className="muted small">
+            {a.targetLabel ?? (a.targetType ? `${a.targetType} #${a.targetId ?? ''}` : '')}
+            {a.reason ? ` — ${a.reason}` : ''}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

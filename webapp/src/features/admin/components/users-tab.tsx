@@ -3,7 +3,6 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { useDebounce } from '../../../lib/use-debounce';
 import { displayName, formatDate } from '../../../lib/format';
 import { handledUnauthorized, useAuth } from '../../../lib/auth';
@@ -12,6 +11,7 @@ import { useAdminUsers, type AdminUserFilter } from '../api/get-admin-users';
 import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-users-mutations';
 import { BanDialog } from './ban-dialog';
 import type { User } from '../../../types/api';
+import { AdminTable } from './admin-table';
 
 const fail = (description: string) => (error: unknown) => {
   if (handledUnauthorized(error)) return;
@@ -47,104 +47,89 @@ export function UsersTab() {
           <option value="admin">Admins</option>
         </select>
       </div>
-      {users.isLoading ? (
-        [0, 1, 2, 3].map((i) => <Skeleton key={i} className="skeleton-row" />)
-      ) : !users.data?.length ? (
-        <p className="muted center">No users found.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Content</th>
-                <th scope="col">Joined</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((u) => {
-                const self = me && String(me.id) === String(u.id);
-                return (
-                  <tr key={u.id}>
-                    <td>
-                      <div className="row-sm">
-                        <Avatar user={u} size={32} />
-                        <div>
-                          <div>{displayName(u)}</div>
-                          <div className="muted small">{u.email}</div>
-                        </div>
-                      </div>
-                    </td>
-                    <td>
-                      <Badge variant={u.role === 'user' ? 'outline' : 'accent'}>{u.role ?? 'user'}</Badge>
-                    </td>
-                    <td>
-                      <div className="badge-row">
-                        <Badge variant={u.isActive === false ? 'default' : 'success'}>{u.isActive === false ? 'Inactive' : 'Active'}</Badge>
-                        {u.isBanned && <Badge variant="danger" title={u.banReason ?? undefined}>Banned{u.banExpiresAt ? ` until ${formatDate(u.banExpiresAt)}` : ''}</Badge>}
-                      </div>
-                    </td>
-                    <td className="muted small">
-                      {u.storiesCount ?? 0} {u.storiesCount === 1 ? 'story' : 'stories'} · {u.videosCount ?? 0} {u.videosCount === 1 ? 'video' : 'videos'}
-                    </td>
-                    <td className="muted small">{formatDate(u.createdAt)}</td>
-                    <td>
-                      <div className="row-sm end wrap">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          disabled={!!self || update.isPending}
-                          onClick={() =>
-                            update.mutate(
-                              { id: u.id, updates: { isActive: u.isActive === false } },
-                              { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
-                            )
-                          }
-                        >
-                          {u.isActive === false ? 'Activate' : 'Deactivate'}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          disabled={!!self || update.isPending || u.role === 'super_admin'}
-                          onClick={() =>
-                            update.mutate(
-                              { id: u.id, updates: { role: u.role === 'admin' ? 'user' : 'admin' } },
-                              { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
-                            )
-                          }
-                        >
-                          {u.role === 'admin' ? 'Make User' : 'Make Admin'}
-                        </button>
-                        {u.isBanned ? (
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            disabled={unban.isPending}
-                            onClick={() => unban.mutate(u.id, { onSuccess: () => toast({ title: 'User unbanned' }), onError: fail('Failed to unban user') })}
-                          >
-                            Unban
-                          </button>
-                        ) : (
-                          <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setBanTarget(u)}>
-                            Ban
-                          </button>
-                        )}
-                        <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setDeleteTarget(u)} aria-label={`Delete ${displayName(u)}`}>
-                          <Icon name="trash" size={14} />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        loading={users.isLoading}
+        empty={!users.data?.length}
+        emptyText="No users found."
+        columns={['User', 'Role', 'Status', 'Content', 'Joined', '']}
+      >
+        {users.data?.map((u) => {
+          const self = me && String(me.id) === String(u.id);
+          return (
+            <tr key={u.id}>
+              <td>
+                <div className="row-sm">
+                  <Avatar user={u} size={32} />
+                  <div>
+                    <div>{displayName(u)}</div>
+                    <div className="muted small">{u.email}</div>
+                  </div>
+                </div>
+              </td>
+              <td>
+                <Badge variant={u.role === 'user' ? 'outline' : 'accent'}>{u.role ?? 'user'}</Badge>
+              </td>
+              <td>
+                <div className="badge-row">
+                  <Badge variant={u.isActive === false ? 'default' : 'success'}>{u.isActive === false ? 'Inactive' : 'Active'}</Badge>
+                  {u.isBanned && <Badge variant="danger" title={u.banReason ?? undefined}>Banned{u.banExpiresAt ? ` until ${formatDate(u.banExpiresAt)}` : ''}</Badge>}
+                </div>
+              </td>
+              <td className="muted small">
+                {u.storiesCount ?? 0} {u.storiesCount === 1 ? 'story' : 'stories'} · {u.videosCount ?? 0} {u.videosCount === 1 ? 'video' : 'videos'}
+              </td>
+              <td className="muted small">{formatDate(u.createdAt)}</td>
+              <td>
+                <div className="row-sm end wrap">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={!!self || update.isPending}
+                    onClick={() =>
+                      update.mutate(
+                        { id: u.id, updates: { isActive: u.isActive === false } },
+                        { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
+                      )
+                    }
+                  >
+                    {u.isActive === false ? 'Activate' : 'Deactivate'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={!!self || update.isPending || u.role === 'super_admin'}
+                    onClick={() =>
+                      update.mutate(
+                        { id: u.id, updates: { role: u.role === 'admin' ? 'user' : 'admin' } },
+                        { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
+                      )
+                    }
+                  >
+                    {u.role === 'admin' ? 'Make User' : 'Make Admin'}
+                  </button>
+                  {u.isBanned ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={unban.isPending}
+                      onClick={() => unban.mutate(u.id, { onSuccess: () => toast({ title: 'User unbanned' }), onError: fail('Failed to unban user') })}
+                    >
+                      Unban
+                    </button>
+                  ) : (
+                    <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setBanTarget(u)}>
+                      Ban
+                    </button>
+                  )}
+                  <button type="button" className="btn btn-ghost btn-xs danger-text" disabled={!!self} onClick={() => setDeleteTarget(u)} aria-label={`Delete ${displayName(u)}`}>
+                    <Icon name="trash" size={14} />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
       <BanDialog
         user={banTarget}
         onClose={() => setBanTarget(null)}
