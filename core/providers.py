@@ -73,6 +73,8 @@ class StoryRequest:
 class StoryResult:
     title: str
     content: str
+    #: the outline the story was written from (logline, cast, beats …), as plain JSON data
+    plan: Optional[dict] = None
 
 
 class StoryProvider(Pluggable):
@@ -118,6 +120,16 @@ class VideoRenderRequest:
     subtitles: bool = True
     watermark: bool = False
     seed: int = 0
+    #: the narration script, one line per scene; empty: the provider writes it from ``paragraphs``
+    script: list = field(default_factory=list)
+    #: the story's fields that scenes draw on (empty when unknown)
+    characters: str = ""
+    protagonist: str = ""
+    antagonist: str = ""
+    key_elements: str = ""
+    plot_twist: str = ""
+    pacing: str = ""
+    author: str = ""
 
     def to_dict(self):
         return asdict(self)
@@ -132,6 +144,10 @@ class RenderResult:
     width: int = 0
     height: int = 0
     fps: int = 0
+    #: the script that was narrated, one line per scene
+    script: list = field(default_factory=list)
+    #: one entry per scene: ``{"start": seconds, "text": line, "shows": [picture names]}``
+    scenes: list = field(default_factory=list)
 
 
 class VideoProvider(Pluggable):
