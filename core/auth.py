@@ -3,7 +3,7 @@ from flask import jsonify, request
 from flask_login import LoginManager, current_user, logout_user
 from peewee import IntegrityError
 
-from core.db import database
+from core.db import write_transaction
 from core.errors import abort
 from core.models import User, utcnow
 from core.security import hash_password, verify_password
@@ -62,9 +62,10 @@ def enforce_account_rules():
 
 def register(email, password, first_name, last_name=""):
     email = email.strip().lower()
+    password_hash = hash_password(password)  # slow on purpose: not while holding the write lock
     try:
-        with database.atomic():
-            return User.create(email=email, password_hash=hash_password(password),
+        with write_transaction():
+            return User.create(email=email, password_hash=password_hash,
                                first_name=first_name, last_name=last_name)
     except IntegrityError:
         raise AccountError(409, "An account with this email already exists") from None
