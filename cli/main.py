@@ -2,7 +2,6 @@
 import json
 import os
 import signal
-import subprocess
 import sys
 import threading
 
@@ -45,44 +44,24 @@ def upgrade_database(app):
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--workers", "job_workers", default=1, show_default=True,
-              help="Background job workers to start alongside the web server.")
+@click.option("--workers", "job_workers", default=2, show_default=True,
+              help="Background job workers: the first drains the short jobs (stories, default), "
+                   "the others the video renders; 1 drains everything, 0 none.")
 @click.option("--threads", default=8, show_default=True, help="Web server threads.")
 def run(host, port, job_workers, threads):
     """Serve the web app and run background jobs (embedded queue unless REDIS_URL is set)."""
-    from core.queue_server import start_embedded_redis
-    from core.config import load_config
-    config = load_config()
-    queue_server = None
-    if not os.environ.get("REDIS_URL"):
-        queue_server, url = start_embedded_redis(config["DATA_DIR"])
-        os.environ["REDIS_URL"] = url
-    app = make_app()
-    applied = upgrade_database(app)
-    if applied:
-        click.echo(f"database upgraded: {', '.join(applied)}")
-    children = [subprocess.Popen([sys.executable, "-m", "cli", "worker"], env=os.environ.copy())
-                for _ in range(job_workers)]
-
-    def stop(*_args):
-        for child in children:
-            child.terminate()
-        for child in children:
-            try:
-                child.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                child.kill()
-        if queue_server is not None:
-            queue_server.terminate()
-
+    from cli.site import Site
+    # until the web server takes the signals over, SIGTERM unwinds like Ctrl-C (stopping all)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    click.echo(f"Dreadforge on http://{host}:{port} (queue: "
-               f"{'embedded' if queue_server or 'queue.sock' in os.environ['REDIS_URL'] else os.environ['REDIS_URL']},"
-               f" {job_workers} worker(s))")
-    try:
+    app = make_app()  # a wrong plugins.toml stops here, before anything is started
+    with Site(app, job_workers) as site:
+        applied = upgrade_database(app)
+        if applied:
+            click.echo(f"database upgraded: {', '.join(applied)}")
+        site.start_workers()
+        click.echo(f"Dreadforge on http://{host}:{port} (queue: {site.queue_label}, "
+                   f"workers: {site.worker_label})")
         serve(app, host, port, threads)
-    finally:
-        stop()
 
 
 def serve(app, host, port, threads):
@@ -105,13 +84,15 @@ def serve(app, host, port, threads):
 
 @main.command()
 @click.option("--queues", default="stories,videos,default", show_default=True,
-              help="Comma-separated queues to drain, in priority order.")
+              help="Comma-separated queues to drain, in priority order (e.g. `stories,default` "
+                   "and `videos` on separate workers, so stories never wait behind renders).")
 @click.option("--burst", is_flag=True, help="Stop when the queues are empty.")
 @click.option("--name", default=None, help="Worker name (default: generated).")
 def worker(queues, burst, name):
     """Run a background job worker (any number, on any machine sharing REDIS_URL and the data)."""
     from rq import Queue, Worker
 
+    from cli import worker_loop
     from core import jobs
     from core.db import database
     if not os.environ.get("REDIS_URL"):
@@ -126,23 +107,13 @@ def worker(queues, burst, name):
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()
+    worker_loop.start_reaper(app, conn, stop_reaper)
 
-    def reaper():
-        while not stop_reaper.wait(10):
-            try:
-                with app.app_context():
-                    database.connect(reuse_if_open=True)
-                    try:
-                        jobs.reap(conn)
-                    finally:
-                        database.close()
-            except Exception as exc:  # keep reaping; a passing database error is not fatal
-                click.echo(f"reaper: {exc}", err=True)
+    def make_worker():
+        return Worker([Queue(n, connection=conn) for n in names], connection=conn, name=name)
 
-    threading.Thread(target=reaper, daemon=True).start()
     try:
-        Worker([Queue(n, connection=conn) for n in names], connection=conn, name=name).work(
-            burst=burst, logging_level="INFO", with_scheduler=True)
+        worker_loop.work(make_worker, burst=burst, where="the queue (REDIS_URL)")
     finally:
         stop_reaper.set()
 

@@ -15,6 +15,7 @@ from rq import Queue, get_current_job
 from rq.exceptions import NoSuchJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
+from werkzeug.exceptions import ServiceUnavailable
 
 from core.db import database
 from core.models import Job, utcnow
@@ -62,7 +63,8 @@ def connection(url=None):
     if not url:
         raise RuntimeError("REDIS_URL is not set: start the embedded queue with `dreadforge run`")
     if url not in _connections:
-        _connections[url] = redis.Redis.from_url(url)
+        # a queue that is down answers at once; a host that is gone is given up after 3 s
+        _connections[url] = redis.Redis.from_url(url, socket_connect_timeout=3)
     return _connections[url]
 
 
@@ -80,16 +82,85 @@ def app_connection(app):
 # --- enqueueing ----------------------------------------------------------------------------------
 
 
+class QueueUnavailable(ServiceUnavailable):
+    """The job queue (Redis) cannot be reached: the API answers 503 with this message."""
+
+    description = "The job queue is unavailable. Please try again shortly."
+
+
 def enqueue(kind, *, user, payload, queue="stories", timeout=300, video=None):
-    """Record a job and put it on an RQ queue; returns the Job row."""
+    """Record a job and put it on an RQ queue; returns the Job row. Raises ``QueueUnavailable``
+    (and leaves no row behind) when the queue cannot be reached."""
     from flask import current_app
     job = Job.create(kind=kind, user=user, payload=payload, queue=queue, video=video,
                      message="Waiting for a worker")
-    rq_queue = Queue(queue_name(queue), connection=app_connection(current_app))
-    rq_queue.enqueue("core.jobs.run_job", job.id, job_id=job.id, job_timeout=timeout,
-                     result_ttl=3600, failure_ttl=7 * 86400,
-                     description=f"{kind} for user {job.user_id}")
+    try:
+        rq_queue = Queue(queue_name(queue), connection=app_connection(current_app))
+        rq_queue.enqueue("core.jobs.run_job", job.id, job_id=job.id, job_timeout=timeout,
+                         result_ttl=3600, failure_ttl=7 * 86400,
+                         description=f"{kind} for user {job.user_id}")
+    except (redis.RedisError, OSError) as exc:
+        log.warning("could not enqueue %s job %s: %s", kind, job.id, exc)
+        Job.delete().where(Job.id == job.id).execute()
+        raise QueueUnavailable() from None
     return job
+
+
+# --- waiting (what a queued job waits for) -------------------------------------------------------
+
+#: how a waiting message names the jobs ahead: kind -> (one, many)
+NOUNS = {"video.render": ("video render", "video renders"), "story.generate": ("story", "stories"),
+         "story.suggest": ("suggestion", "suggestions"), "story.enhance": ("revision", "revisions")}
+
+
+def waiting_message(job):
+    """What a queued job waits for and roughly how long: "Waiting for a worker: 1 video render
+    ahead, about 40 s" (the time when it can be told: from the progress of the running job and
+    the duration of recent ones of each kind)."""
+    ahead = list(Job.select(Job.kind, Job.status, Job.progress, Job.started_at)
+                 .where((Job.queue == job.queue) & Job.status.in_(["queued", "processing"])
+                        & (Job.created_at < job.created_at) & (Job.id != job.id)))
+    if not ahead:
+        return "Waiting for a worker"
+    counts = {}
+    for other in ahead:
+        counts[other.kind] = counts.get(other.kind, 0) + 1
+    parts = []
+    for kind, count in counts.items():
+        one, many = NOUNS.get(kind, ("job", "jobs"))
+        parts.append(f"{count} {one if count == 1 else many}")
+    message = f"Waiting for a worker: {', '.join(parts)} ahead"
+    seconds = _seconds_left(ahead)
+    return message if seconds is None else f"{message}, about {_rounded(seconds)} s"
+
+
+def _seconds_left(ahead):
+    typical, total = {}, 0.0
+    for other in ahead:
+        if other.status == "processing" and other.started_at and other.progress >= 5:
+            elapsed = (utcnow() - other.started_at).total_seconds()
+            total += elapsed * (100 - other.progress) / other.progress
+            continue
+        if other.kind not in typical:
+            typical[other.kind] = _typical_duration(other.kind)
+        if typical[other.kind] is None:
+            return None
+        total += typical[other.kind]
+    return total
+
+
+def _typical_duration(kind, sample=20):
+    """The mean run time (seconds) of the last ``sample`` completed jobs of ``kind``, or None."""
+    recent = (Job.select(Job.started_at, Job.finished_at)
+              .where((Job.kind == kind) & (Job.status == "completed")
+                     & Job.started_at.is_null(False) & Job.finished_at.is_null(False))
+              .order_by(Job.finished_at.desc()).limit(sample))
+    durations = [(j.finished_at - j.started_at).total_seconds() for j in recent]
+    return sum(durations) / len(durations) if durations else None
+
+
+def _rounded(seconds):
+    return max(1, int(round(seconds, -1) if seconds >= 20 else round(seconds)))
 
 
 # --- running (inside the worker) -----------------------------------------------------------------
@@ -139,8 +210,12 @@ class ProgressReporter:
             listener(self.job.progress, self.job.message)
         rq_job = get_current_job()
         if rq_job is not None:
-            rq_job.meta.update(progress=self.job.progress, message=self.job.message)
-            rq_job.save_meta()
+            try:  # a copy for RQ's tools; the row above is what the site reads
+                rq_job.meta.update(progress=self.job.progress, message=self.job.message)
+                rq_job.save_meta()
+            except redis.RedisError:
+                log.warning("job %s: the queue is unreachable, progress kept in the database",
+                            self.job.id)
 
 
 def _heartbeat(conn, job_id, stop):
@@ -151,7 +226,10 @@ def _heartbeat(conn, job_id, stop):
         except redis.RedisError:
             log.warning("heartbeat for job %s could not reach Redis", job_id)
         stop.wait(HEARTBEAT_SECONDS)
-    conn.delete(key)
+    try:
+        conn.delete(key)
+    except redis.RedisError:
+        pass  # it expires on its own
 
 
 def run_job(job_id):
@@ -198,11 +276,35 @@ def _run(job_id, app):
         return None
     except Exception as exc:  # the job fails, with a reason a person can read; the worker lives on
         log.exception("job %s (%s) crashed", job.id, job.kind)
-        fail(job, f"Unexpected error: {exc.__class__.__name__}: {exc}"[:500])
+        fail(job, plain_reason(exc, job.kind))
         return None
     Job.update(status="completed", progress=100, message="Done", result=result,
                finished_at=utcnow()).where(Job.id == job.id).execute()
     return {"status": "completed"}
+
+
+# What people read when a job fails for a reason of the machine's, not of their request: never
+# the exception's own text (it names sockets, files and modules).
+RESTARTED = "The server restarted during {activity}. Please try again."
+DATABASE_BUSY = "The database was busy. Please try again."
+OUT_OF_MEMORY = "The server ran out of memory during {activity}. Please try again later."
+UNEXPECTED = "Something went wrong during {activity}. Please try again."
+ACTIVITIES = {"video.render": "rendering", "story.generate": "writing",
+              "story.suggest": "the suggestions", "story.enhance": "the revision"}
+
+
+def plain_reason(exc, kind=None):
+    """A sentence for users about ``exc``, an exception a job raised."""
+    from peewee import OperationalError
+    if isinstance(exc, (redis.ConnectionError, redis.TimeoutError, ConnectionError)):
+        text = RESTARTED
+    elif isinstance(exc, OperationalError) and "locked" in str(exc):
+        text = DATABASE_BUSY
+    elif isinstance(exc, MemoryError):
+        text = OUT_OF_MEMORY
+    else:
+        text = UNEXPECTED
+    return text.format(activity=ACTIVITIES.get(kind, "this job"))
 
 
 def fail(job, reason):
@@ -244,18 +346,30 @@ def reconcile(job, conn=None, stale_after=None):
         return fresh or job
     job = fresh
     if rq_job is None:
+        if _alive(conn, job.id):
+            return job  # the queue restarted while it ran: its worker is still on it
         return fail(job, "The job was lost by the queue. Please try again.")
     if rq_status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
-        return fail(job, failure_reason(rq_job))
+        return fail(job, failure_reason(rq_job, job.kind))
     if job.status == "processing" and job.started_at is not None:
-        alive = conn.exists(f"dreadforge:alive:{job.id}")
+        alive = _alive(conn, job.id)
         age = (utcnow() - job.started_at).total_seconds()
         if not alive and age > stale_after:
             return fail(job, "The worker running this job stopped unexpectedly. Please try again.")
     return job
 
 
-def failure_reason(rq_job):
+def _alive(conn, job_id):
+    """Is a worker's heartbeat for ``job_id`` in Redis? (True when Redis cannot say: a job is
+    never failed for a queue outage alone.)"""
+    try:
+        return bool(conn.exists(f"dreadforge:alive:{job_id}"))
+    except redis.RedisError:
+        return True
+
+
+def failure_reason(rq_job, kind=None):
+    """Why RQ says ``rq_job`` failed, in words for users (a ``kind`` job)."""
     text = ""
     try:
         result = rq_job.latest_result()
@@ -266,8 +380,9 @@ def failure_reason(rq_job):
         return f"The job took longer than {rq_job.timeout} seconds and was stopped."
     if "work-horse" in text.lower() or "killed" in text.lower() or "signal" in text.lower():
         return "The worker running this job stopped unexpectedly. Please try again."
-    last = text.strip().splitlines()[-1] if text.strip() else ""
-    return f"The job failed: {last}" if last else "The job failed on the worker."
+    if "ConnectionError" in text or "TimeoutError" in text:
+        return RESTARTED.format(activity=ACTIVITIES.get(kind, "this job"))
+    return UNEXPECTED.format(activity=ACTIVITIES.get(kind, "this job"))
 
 
 def reap(conn):

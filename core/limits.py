@@ -1,11 +1,14 @@
-"""Rate limits (flask-limiter): per user when signed in, else per address; Redis when configured."""
+"""Rate limits (flask-limiter): per user when signed in, else per address; Redis when configured,
+in memory while Redis is unreachable."""
 import time
 
+import redis
 from flask import current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import current_user
 from limits import parse
+from limits.errors import StorageError
 
 from core.errors import abort
 
@@ -37,11 +40,27 @@ def enforce(name, about=None):
         return
     item = parse(current_app.config[f"RATELIMIT_{name.upper()}"])
     key = caller_key() if about is None else f"{caller_key()}|{about.strip().lower()}"
-    if not limiter.limiter.hit(item, name, key):
-        reset_at, _remaining = limiter.limiter.get_window_stats(item, name, key)
+    counter = limiter.limiter
+    try:
+        allowed = counter.hit(item, name, key)
+    except (StorageError, redis.RedisError, OSError):
+        counter = fall_back_to_memory()
+        allowed = counter.hit(item, name, key)
+    if not allowed:
+        reset_at, _remaining = counter.get_window_stats(item, name, key)
         retry_after = max(1, int(reset_at - time.time()) + 1)
         abort(429, message=f"Too many requests. Please try again in {retry_after} seconds.",
               headers={"Retry-After": str(retry_after)})
+
+
+def fall_back_to_memory():
+    """The storage (Redis) is unreachable: count in this process's memory until it answers again.
+    flask-limiter's own fallback (``RATELIMIT_IN_MEMORY_FALLBACK_ENABLED``) does the switching
+    and, on later requests, the switching back; this tells it the storage failed."""
+    if not limiter._storage_dead:
+        current_app.logger.warning("rate limit storage unreachable: counting in memory")
+        limiter._storage_dead = True
+    return limiter.limiter
 
 
 def init_app(app):
@@ -50,6 +69,8 @@ def init_app(app):
     redis_url = app.config.get("REDIS_URL") or ""
     app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url if redis_url.startswith(
         ("redis://", "rediss://")) else "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 2})
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # RATELIMIT_ENABLED switches `enforce` on and off at run time (tests flip it), so the
     # limiter's storage is always set up, whatever the switch said at start-up.
     switch = app.config.get("RATELIMIT_ENABLED", True)

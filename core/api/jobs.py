@@ -1,12 +1,17 @@
 """Background jobs: status, progress and result, for their owner."""
+import threading
 import time
+from collections import Counter
+from contextlib import contextmanager
 
+from flask import current_app
 from flask.views import MethodView
+from flask_login import current_user
 from marshmallow import fields
 
 from core.auth import require_user
 from core.errors import Blueprint, abort
-from core.jobs import reconcile
+from core.jobs import reconcile, waiting_message
 from core.models import Job
 from core.schemas.common import InputSchema, UTCDateTime
 from core.schemas.stories import WaitArgs
@@ -27,13 +32,55 @@ class JobSchema(InputSchema):
     finishedAt = UTCDateTime(attribute="finished_at", allow_none=True)
 
 
+class WaitSlots:
+    """How many requests of this process may hold a thread waiting for a job (?wait=N): a few
+    per user and a few overall, so long-polls never starve the site. Past a cap the request
+    answers at once with the job's state (202), and the client polls."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.by_user = Counter()
+
+    @contextmanager
+    def take(self, user_id, per_user, overall):
+        with self.lock:
+            granted = (self.by_user[user_id] < per_user
+                       and sum(self.by_user.values()) < overall)
+            if granted:
+                self.by_user[user_id] += 1
+        try:
+            yield granted
+        finally:
+            if granted:
+                with self.lock:
+                    self.by_user[user_id] -= 1
+                    if not self.by_user[user_id]:
+                        del self.by_user[user_id]
+
+
+wait_slots = WaitSlots()
+
+
 def wait_for(job, seconds):
-    """Re-read the job until it finishes or ``seconds`` pass; reaps dead jobs on the way."""
-    deadline = time.monotonic() + seconds
+    """Re-read the job until it finishes or ``seconds`` pass (when a wait slot is free); reaps
+    dead jobs on the way."""
     job = reconcile(job)
-    while job.status in ("queued", "processing") and time.monotonic() < deadline:
-        time.sleep(0.1)
-        job = reconcile(Job.get_by_id(job.id))
+    if not seconds or job.status not in ("queued", "processing"):
+        return job
+    config = current_app.config
+    with wait_slots.take(current_user.get_id(), config.get("JOB_WAITS_PER_USER", 2),
+                         config.get("JOB_WAITS", 4)) as granted:
+        deadline = time.monotonic() + (seconds if granted else 0)
+        while job.status in ("queued", "processing") and time.monotonic() < deadline:
+            time.sleep(0.1)
+            job = reconcile(Job.get_by_id(job.id))
+    return job
+
+
+def described(job):
+    """``job`` with, while it is queued, a message saying what it waits for."""
+    if job.status == "queued":
+        job.message = waiting_message(job)
     return job
 
 
@@ -52,4 +99,4 @@ class JobById(MethodView):
     @blp.response(200, JobSchema)
     def get(self, args, job_id):
         """Status, progress 0-100, message and (when finished) the result; ?wait=N waits."""
-        return wait_for(owned_job(job_id, require_user()), args["wait"])
+        return described(wait_for(owned_job(job_id, require_user()), args["wait"]))

@@ -3,7 +3,7 @@ from flask import current_app
 from flask.views import MethodView
 
 from core.services.access import load_visible
-from core.api.jobs import wait_for
+from core.api.jobs import described, wait_for
 from core.auth import require_user, signed_in
 from core.errors import Blueprint, abort
 from core.limits import enforce
@@ -27,6 +27,7 @@ def answer(job, wait, shape):
             return shape(job.result), 200
         if job.status == "failed":
             abort(502, message=f"{FAILURE_PREFIX[job.kind]}: {job.error}", jobId=job.id)
+    job = described(job)
     return {"jobId": job.id, "status": job.status, "progress": job.progress,
             "message": job.message}, 202
 

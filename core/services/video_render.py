@@ -26,13 +26,12 @@ import shutil
 import zlib
 from pathlib import Path
 
-import redis
 from flask import current_app
 
 from core import db
 from core.app import plugin_host
 from core.errors import abort
-from core.jobs import enqueue, handler
+from core.jobs import QueueUnavailable, enqueue, handler
 from core.models import Job, Video, utcnow
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
 from core.storage import get_storage
@@ -77,12 +76,11 @@ def start(video, user, allowed_from, conflict_message):
         job = enqueue(KIND, user=user, queue="videos", video=video.id,
                       timeout=current_app.config["JOB_TIMEOUT_VIDEO"],
                       payload={"videoId": video.id})
-    except (redis.RedisError, RuntimeError, OSError):
-        log.exception("could not enqueue the render of video %s", video.id)
+    except QueueUnavailable:
         status, progress, message, error, job_id = previous
         Video.update(status=status, progress=progress, progress_message=message, error=error,
                      job_id=job_id).where(Video.id == video.id).execute()
-        abort(503, message="The render queue is unavailable. Please try again in a moment.")
+        raise
     # The worker may already have claimed the video with this job id; either way it is this job.
     (Video.update(job_id=job.id)
      .where((Video.id == video.id) & (Video.status == "processing")
@@ -115,6 +113,8 @@ def reconcile_video(video):
     for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
                       "poster_file", "subtitles_file", "rendered_at"):
         setattr(video, attribute, getattr(fresh, attribute))
+    if job is not None and job.status == "queued" and video.status == "processing":
+        video.progress_message = jobs.waiting_message(job)  # what it waits for, how long
     return video
 
 

@@ -1,0 +1,63 @@
+"""`dreadforge worker`: an RQ worker that outlives Redis restarts, with a reaper beside it.
+
+RQ retries a lost connection for a while and then gives up; a deployment wants the worker back as
+soon as Redis is, so ``work`` starts RQ again with a growing pause (one log line per attempt). The
+reaper thread fails the jobs the queue lost (a Redis restart empties it), so every list shows them
+failed with a reason, not "processing" forever.
+"""
+import os
+import threading
+import time
+
+import click
+import redis
+
+#: pauses between attempts to reach the queue again (seconds); the last one repeats
+BACKOFF = (1, 2, 4, 8, 15, 30)
+#: RQ ran this long without a fault: the next fault starts the backoff from the beginning
+STEADY_SECONDS = 60
+
+
+def reap_seconds():
+    return float(os.environ.get("DREADFORGE_REAP_SECONDS", "10"))
+
+
+def start_reaper(app, conn, stop):
+    """Every few seconds, fail the jobs whose worker died or that the queue lost."""
+    from core import jobs
+    from core.db import database
+
+    def loop():
+        while not stop.wait(reap_seconds()):
+            try:
+                with app.app_context():
+                    database.connect(reuse_if_open=True)
+                    try:
+                        jobs.reap(conn)
+                    finally:
+                        database.close()
+            except Exception as exc:  # keep reaping; a passing database error is not fatal
+                click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)
+
+    thread = threading.Thread(target=loop, daemon=True, name="reaper")
+    thread.start()
+    return thread
+
+
+def work(make_worker, burst=False, where="the queue", sleep=time.sleep):
+    """Run ``make_worker()``'s RQ worker until it stops on its own (signal, burst done),
+    starting it again whenever Redis cannot be reached."""
+    attempt = 0
+    while True:
+        started = time.monotonic()
+        try:
+            make_worker().work(burst=burst, logging_level="INFO", with_scheduler=True)
+            return
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            if time.monotonic() - started > STEADY_SECONDS:
+                attempt = 0
+            pause = BACKOFF[min(attempt, len(BACKOFF) - 1)]
+            attempt += 1
+            click.echo(f"worker: cannot reach {where} ({exc.__class__.__name__}); attempt "
+                       f"{attempt}, next try in {pause} s", err=True)
+            sleep(pause)
