@@ -346,24 +346,26 @@ def reconcile(job, conn=None, stale_after=None):
         return fresh or job
     job = fresh
     if rq_job is None:
-        if _alive(conn, job.id):
+        if job.status == "processing" and _maybe_alive(conn, job.id):
             return job  # the queue restarted while it ran: its worker is still on it
         return fail(job, "The job was lost by the queue. Please try again.")
     if rq_status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
         return fail(job, failure_reason(rq_job, job.kind))
     if job.status == "processing" and job.started_at is not None:
-        alive = _alive(conn, job.id)
+        alive = _maybe_alive(conn, job.id)
         age = (utcnow() - job.started_at).total_seconds()
         if not alive and age > stale_after:
             return fail(job, "The worker running this job stopped unexpectedly. Please try again.")
     return job
 
 
-def _alive(conn, job_id):
-    """Is a worker's heartbeat for ``job_id`` in Redis? (True when Redis cannot say: a job is
-    never failed for a queue outage alone.)"""
+def _maybe_alive(conn, job_id):
+    """Is a worker's heartbeat for ``job_id`` in Redis, or could it be? (Yes when Redis cannot
+    say, or restarted too lately for the heartbeats to be back: a job is never failed for a
+    queue outage alone.)"""
     try:
-        return bool(conn.exists(f"dreadforge:alive:{job_id}"))
+        return bool(conn.exists(f"dreadforge:alive:{job_id}")
+                    or conn.info("server").get("uptime_in_seconds", 0) < HEARTBEAT_TTL)
     except redis.RedisError:
         return True
 

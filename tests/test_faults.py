@@ -1,9 +1,17 @@
 """Faults a deployment meets: parallel writers on SQLite, the queue going away and coming back."""
+import subprocess
 import threading
+import time
 
 import pytest
+import redis
 
 from core.testing import PASSWORD
+from tests.conftest import ROOT, database_url, drop_pg_schema
+from tests.helpers import free_port, standalone_env, start_site, stop_site
+from tests.test_cli import Browserless
+from tests.test_jobs import FORM
+from tests.test_videos_api import DIRECT, STORY
 
 
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
@@ -33,3 +41,197 @@ def test_fifty_parallel_registrations_all_succeed_on_sqlite(app, make_client):
         thread.join()
     assert [s for s in statuses if s[0] != 201] == []
     assert len(statuses) == 50
+
+
+# --- long-polls ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env", ["sqlite"], indirect=True)
+def test_waits_past_the_caps_answer_202_at_once(app, users, db, monkeypatch):
+    """Requests waiting for a job (?wait=N) hold a server thread: a user may hold
+    JOB_WAITS_PER_USER of them, everyone together JOB_WAITS; past that the answer is 202 now."""
+    from core.models import Job
+    monkeypatch.setitem(app.config, "JOB_WAITS_PER_USER", 1)
+    monkeypatch.setitem(app.config, "JOB_WAITS", 2)
+    first, second, third = (users.signed_in()[0] for _ in range(3))
+    waiting = []
+
+    def hold(client):  # no worker drains this queue: it waits the full 8 s
+        thread = threading.Thread(target=client.post, args=("/api/stories/generate?wait=8",),
+                                  kwargs={"json": FORM})
+        thread.start()
+        waiting.append(thread)
+        deadline = time.time() + 5
+        while Job.select().count() < len(waiting) and time.time() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.3)  # (past the job's creation, into its wait)
+
+    try:
+        hold(first)
+        again = first.post("/api/stories/generate?wait=8", json=FORM)  # over the user's cap
+        assert again.status_code == 202
+        assert again.get_json()["message"].startswith("Waiting for a worker")
+        assert waiting[0].is_alive()  # answered while the first wait still held its thread
+        hold(second)
+        other = third.post("/api/stories/generate?wait=8", json=FORM)  # over the overall cap
+        assert other.status_code == 202
+        assert all(thread.is_alive() for thread in waiting)
+    finally:
+        for thread in waiting:
+            thread.join()
+
+
+# --- the queue (Redis) going away ---------------------------------------------------------------
+
+
+class RedisServer:
+    """A private redis-server on a free port, to stop and start again (it keeps nothing on disk:
+    a restart empties it, as a restart of the embedded queue does)."""
+
+    def __init__(self, data_dir):
+        self.port, self.data_dir, self.proc = free_port(), data_dir, None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.data_dir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+        client = redis.Redis.from_url(self.url)
+        for _ in range(100):
+            try:
+                client.ping()
+                return
+            except redis.RedisError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self):
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def private_redis(tmp_path):
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(tmp_path, run_id):
+    name = f"{run_id}_outage"
+    yield database_url("postgres", tmp_path, name)
+    drop_pg_schema(name)
+
+
+def site_env(tmp_path, **extra):
+    return standalone_env(tmp_path, DREADFORGE_PLUGIN_MODULES="tests.fake_video_provider",
+                          DREADFORGE_PLUGINS=str(ROOT / "tests" / "plugins.fake-video.toml"),
+                          **extra)
+
+
+def count_jobs(database_url_):
+    from playhouse.db_url import connect
+    db = connect(database_url_)
+    try:
+        return db.execute_sql('SELECT count(*) FROM "jobs"').fetchone()[0]
+    finally:
+        db.close()
+
+
+QUEUE_DOWN = "The job queue is unavailable. Please try again shortly."
+
+
+def engagement_works_and_generation_says_503(user, story_id, video_id, new_email):
+    """What a PostgreSQL + Redis site answers while Redis is unreachable."""
+    visitor = Browserless(user.base)
+    visitor.call("GET", "/api/auth/user")
+    assert visitor.call("POST", "/api/auth/register", {
+        "email": new_email, "password": PASSWORD, "firstName": "Late"})[0] == 201
+    assert visitor.call("POST", "/api/auth/logout")[0] in (200, 204)
+    assert visitor.call("POST", "/api/auth/login", {
+        "email": new_email, "password": PASSWORD})[0] == 200
+    assert visitor.call("POST", f"/api/stories/{story_id}/like")[0] == 200
+    assert visitor.call("POST", f"/api/stories/{story_id}/comments", {"content": "Chilling."})[
+        0] == 201
+    assert visitor.call("POST", f"/api/stories/{story_id}/share", {
+        "platform": "clipboard", "shareType": "link"})[0] == 200
+    status, body = visitor.call("POST", "/api/stories/generate", FORM)
+    assert (status, body["message"]) == (503, QUEUE_DOWN)
+    before = user.call("GET", f"/api/videos/{video_id}")[1]
+    status, body = user.call("POST", f"/api/videos/{video_id}/generate")
+    assert (status, body["message"]) == (503, QUEUE_DOWN)
+    after = user.call("GET", f"/api/videos/{video_id}")[1]
+    assert [after[k] for k in ("status", "progress", "progressMessage", "error")] == [
+        before[k] for k in ("status", "progress", "progressMessage", "error")]
+
+
+def test_closed_redis_port_keeps_the_site_up_and_generation_answers_503(tmp_path, postgres_url):
+    closed = f"redis://127.0.0.1:{free_port()}/0"
+    proc, base = start_site(site_env(tmp_path, REDIS_URL=closed, DATABASE_URL=postgres_url),
+                            "--workers", "0")
+    try:
+        user = Browserless(base)
+        user.call("GET", "/api/auth/user")
+        assert user.call("POST", "/api/auth/register", {
+            "email": "author@example.com", "password": PASSWORD, "firstName": "Mara"})[0] == 201
+        story = user.call("POST", "/api/stories", STORY)[1]
+        video = user.call("POST", "/api/videos", {**DIRECT, "title": "Quiet one"})[1]
+        engagement_works_and_generation_says_503(user, story["id"], video["id"],
+                                                 "late@example.com")
+        assert count_jobs(postgres_url) == 0
+    finally:
+        stop_site(proc)
+
+
+#: longer than RQ's own reconnection attempts last (the old worker quit after about 13 s)
+OUTAGE_SECONDS = 16
+
+
+def test_site_and_workers_ride_out_a_redis_restart(tmp_path, private_redis, postgres_url):
+    proc, base = start_site(site_env(tmp_path, REDIS_URL=private_redis.url,
+                                     DATABASE_URL=postgres_url, DREADFORGE_REAP_SECONDS="1"))
+    try:
+        user = Browserless(base)
+        user.call("GET", "/api/auth/user")
+        status, me = user.call("POST", "/api/auth/register", {
+            "email": "author@example.com", "password": PASSWORD, "firstName": "Mara"})
+        assert status == 201
+        story = user.call("POST", "/api/stories", STORY)[1]
+        slow, lost, quiet = (user.call("POST", "/api/videos", {**DIRECT, "title": title})[1]
+                             for title in ("SLOW running", "SLOW waiting", "Quiet one"))
+        assert user.call("POST", f"/api/videos/{slow['id']}/generate")[0] == 202
+        wait_until(lambda: user.call("GET", f"/api/videos/{slow['id']}")[1]["progress"] >= 20)
+        assert user.call("POST", f"/api/videos/{lost['id']}/generate")[0] == 202  # queued
+
+        private_redis.stop()  # (and with it, everything that was queued)
+        stopped = time.monotonic()
+        engagement_works_and_generation_says_503(user, story["id"], quiet["id"],
+                                                 "late@example.com")
+        time.sleep(max(0, OUTAGE_SECONDS - (time.monotonic() - stopped)))
+        private_redis.start()
+
+        # the queued render was lost with the queue: failed, with a reason, in the lists
+        def listed(video_id):
+            items = user.call("GET", f"/api/videos/user/{me['id']}")[1]
+            items = items["items"] if isinstance(items, dict) else items
+            return next(v for v in items if v["id"] == video_id)
+        wait_until(lambda: listed(lost["id"])["status"] == "failed", timeout=40)
+        assert listed(lost["id"])["error"] == "The job was lost by the queue. Please try again."
+        # the render that was running when the queue went away is still on its worker
+        assert user.call("GET", f"/api/videos/{slow['id']}")[1]["status"] == "processing"
+        # and the workers took new jobs again
+        status, written = user.call("POST", "/api/stories/generate?wait=25", FORM)
+        assert status == 200, written
+    finally:
+        stop_site(proc)
+
+
+def wait_until(check, timeout=30):
+    deadline = time.time() + timeout
+    while not check():
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.2)
