@@ -378,12 +378,12 @@ def failure_reason(rq_job, kind=None):
         text = (result.exc_string or "") if result else ""
     except Exception:  # older results may not be readable; the generic reason will do
         text = ""
+    if "redis.exceptions.ConnectionError" in text or "redis.exceptions.TimeoutError" in text:
+        return RESTARTED.format(activity=ACTIVITIES.get(kind, "this job"))
     if "JobTimeoutException" in text or "timeout" in text.lower():
         return f"The job took longer than {rq_job.timeout} seconds and was stopped."
     if "work-horse" in text.lower() or "killed" in text.lower() or "signal" in text.lower():
         return "The worker running this job stopped unexpectedly. Please try again."
-    if "ConnectionError" in text or "TimeoutError" in text:
-        return RESTARTED.format(activity=ACTIVITIES.get(kind, "this job"))
     return UNEXPECTED.format(activity=ACTIVITIES.get(kind, "this job"))
 
 

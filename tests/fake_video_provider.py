@@ -1,5 +1,5 @@
 """A video provider for the render-job tests, loaded into a worker process through
-DREADFORGE_PLUGIN_MODULES: it reads what the title asks of it (``FAIL``, ``CRASH``, ``SLOW``) and
+DREADFORGE_PLUGIN_MODULES: it reads what the title asks of it (``FAIL``, ``CRASH``, ``UNPLUGGED``, ``SLOW``) and
 records what the Video row looked like while it rendered (``observed.json``)."""
 import json
 import time
@@ -32,6 +32,10 @@ class FakeVideoProvider(VideoProvider):
             raise ProviderError(f"The fake renderer refused '{request.title}'")
         if "CRASH" in request.title:
             raise RuntimeError("the fake renderer fell over")
+        if "UNPLUGGED" in request.title:  # the embedded queue went away under the render
+            import redis
+            raise redis.ConnectionError(f"Error 2 connecting to {out_dir}/queue.sock. "
+                                        "No such file or directory.")
         report(20, "Painting scenes")
         if "SLOW" in request.title:
             for step in range(600):

@@ -138,7 +138,8 @@ def test_render_errors_leave_the_video_failed_with_a_reason(users, app, fake_wor
     client, _ = users.signed_in()
     refused = make_video(client, title="FAIL please")
     crashed = make_video(client, title="CRASH please")
-    for video in (refused, crashed):
+    unplugged = make_video(client, title="UNPLUGGED please")
+    for video in (refused, crashed, unplugged):
         assert client.post(f"/api/videos/{video['id']}/generate").status_code == 202
     failed = wait_for_video(client, refused["id"])
     assert failed["status"] == "failed"
@@ -150,6 +151,8 @@ def test_render_errors_leave_the_video_failed_with_a_reason(users, app, fake_wor
     assert crash["status"] == "failed"
     # what the exception said stays in the worker's log: people read a plain sentence
     assert crash["error"] == "Something went wrong during rendering. Please try again."
+    lost = wait_for_video(client, unplugged["id"])  # not "ConnectionError: … queue.sock"
+    assert lost["error"] == "The server restarted during rendering. Please try again."
     # failed -> generate again, this time with a title the renderer accepts
     client.patch(f"/api/videos/{refused['id']}", json={"title": "Fixed"})
     assert client.post(f"/api/videos/{refused['id']}/generate").status_code == 202

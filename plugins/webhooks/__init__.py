@@ -23,6 +23,7 @@ import urllib.error
 import urllib.request
 import uuid
 
+import redis
 from flask import current_app, has_request_context, request
 from marshmallow import Schema, fields, validate
 from rq import Queue, Retry
@@ -103,12 +104,15 @@ def emit(event, payload):
         headers[SIGNATURE_HEADER] = sign(secret, body)
     queue = Queue(jobs.queue_name("default"), connection=jobs.app_connection(current_app))
     queued = []
-    for url in settings["urls"]:
-        delivery = uuid.uuid4().hex
-        queued.append(queue.enqueue(
-            "plugins.webhooks.deliver", url, body, {**headers, DELIVERY_HEADER: delivery},
-            settings["timeout"], retry=Retry(**RETRY), job_id=f"webhook-{delivery}",
-            result_ttl=86400, failure_ttl=7 * 86400, description=f"webhook {event} to {url}"))
+    try:
+        for url in settings["urls"]:
+            delivery = uuid.uuid4().hex
+            queued.append(queue.enqueue(
+                "plugins.webhooks.deliver", url, body, {**headers, DELIVERY_HEADER: delivery},
+                settings["timeout"], retry=Retry(**RETRY), job_id=f"webhook-{delivery}",
+                result_ttl=86400, failure_ttl=7 * 86400, description=f"webhook {event} to {url}"))
+    except (redis.RedisError, OSError) as exc:  # the action itself succeeded: never fail it
+        log.warning("webhook %s not queued, the queue is unreachable: %s", event, exc)
     return queued
 
 
