@@ -26,7 +26,7 @@ class Client:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.call("GET", "/api/share-targets")
 
-    def call(self, method, path, body=None, timeout=60):
+    def call(self, method, path, body=None, timeout=120):
         headers = {"Content-Type": "application/json"}
         token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
         if token:
@@ -44,13 +44,14 @@ FORM = {"genre": "Paranormal", "mood": ["Eerie"], "setting": "a lighthouse", "ch
         "storyLength": "short"}
 
 
-def feed_ms(base, runs=10):
+def feed_ms(base, runs=10, pause=0.0):
     visitor = Client(base)
     samples = []
     for _ in range(runs):
         started = time.perf_counter()
         visitor.call("GET", "/api/stories?limit=20")
         samples.append((time.perf_counter() - started) * 1000)
+        time.sleep(pause)
     return statistics.median(samples), max(samples)
 
 
@@ -62,14 +63,14 @@ def long_polls(base):
 
     def wait():
         started = time.perf_counter()
-        status, _ = user.call("POST", "/api/stories/generate?wait=30", FORM)
+        status, _ = user.call("POST", "/api/stories/generate?wait=30", FORM, timeout=120)
         answers.append((status, time.perf_counter() - started))
 
     threads = [threading.Thread(target=wait) for _ in range(10)]
     for thread in threads:
         thread.start()
-    time.sleep(1.5)
-    median, worst = feed_ms(base)
+    time.sleep(3)  # (every wait is in by now)
+    median, worst = feed_ms(base, pause=0.5)
     print(f"feed during 10 waits: median {median:.0f} ms, worst {worst:.0f} ms")
     for thread in threads:
         thread.join()
