@@ -6,6 +6,7 @@ reaper thread fails the jobs the queue lost (a Redis restart empties it), so eve
 failed with a reason, not "processing" forever.
 """
 import os
+import signal
 import threading
 import time
 
@@ -60,4 +61,11 @@ def work(make_worker, burst=False, where="the queue", sleep=time.sleep):
             attempt += 1
             click.echo(f"worker: cannot reach {where} ({exc.__class__.__name__}); attempt "
                        f"{attempt}, next try in {pause} s", err=True)
+            # RQ's stop handlers talk to Redis: between attempts a stop request just ends it
+            signal.signal(signal.SIGTERM, _quit)
+            signal.signal(signal.SIGINT, _quit)
             sleep(pause)
+
+
+def _quit(*_args):
+    raise SystemExit(0)
