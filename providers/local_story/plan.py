@@ -35,7 +35,7 @@ ANTAGONIST_WANTS = {"imitation": "to be let in", "possession": "to be worn again
                     "signal": "to be heard and answered", "stalking": "to finish what was started",
                     "trap": "to keep whoever comes", "bargain": "to be paid in full"}
 HERO_WANTS = ["to get through one night at {place}", "to find out what happened to the last person who kept {place}",
-              "to finish the work that brought {him} to {place}", "to prove {place} is only a place"]
+              "to finish the job left half done at {place}", "to bring {C} home from {place}"]
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 
@@ -99,7 +99,8 @@ def beat_kinds(words, pacing):
         n += 1
     if pacing == "slow" and n > 1:
         n -= 1
-    return (["hook", "arrival", "first_sign", "investigation"] + ["escalation"] * n +
+    search = ["investigation"] * (2 if words >= 2000 else 1)
+    return (["hook", "arrival", "first_sign"] + search + ["escalation"] * n +
             ["reversal", "climax", "aftermath"])
 
 
@@ -191,14 +192,14 @@ def _assign_threads(beats, elements, twist, method, kind, places, names, support
     for n, i in enumerate(steps):
         beats[i]["method_step"] = round(n * 3 / max(1, len(steps) - 1))
     # choices with costs
-    pairs = [p for p in CHOICES if "{C}" not in p[0] + p[1]] if not support else CHOICES[:]
+    pairs = [n for n, p in enumerate(CHOICES) if support or "{C}" not in p[0] + p[1]]
     rng.shuffle(pairs)
     for i, k in enumerate(kinds):
         if k in ("investigation", "escalation", "climax") and pairs:
-            choice, cost = pairs.pop()
+            n = pairs.pop()
             room = beats[i]["room"]
-            beats[i]["choice"] = {"choice": _fill(choice, {**names, "room": room}),
-                                  "cost": _fill(cost, {**names, "room": room})}
+            beats[i]["choice"] = {"choice": _fill(CHOICES[n][0], {**names, "room": room}),
+                                  "cost": _fill(CHOICES[n][1], {**names, "room": room}), "id": n}
     # the twist lands in the reversal (or the climax of a short story), after two clues at least
     if twist["reveal"]:
         land = kinds.index("reversal") if "reversal" in kinds else climax
