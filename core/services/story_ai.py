@@ -41,7 +41,7 @@ def run_generate(job, progress, app):
     progress(2, "Summoning the story")
     result = plugin_host(app).story_provider().generate(StoryRequest(**job.payload["request"]),
                                                         progress)
-    return {"title": result.title, "content": result.content}
+    return {"title": result.title, "content": result.content, "plan": result.plan}
 
 
 @handler("story.suggest")

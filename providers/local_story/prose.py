@@ -132,37 +132,37 @@ class ProseWriter:
     def pick(self, templates, priority, beat, extra=None, must=False):
         """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""
         pool = [t for t in templates if t not in self.used]
-        self.rng.shuffle(pool)
         if must:
+            self.rng.shuffle(pool)
             pool += [t for t in templates if t in self.used]
         elif pool:
-            pool = pool[:8]
+            pool = self.rng.sample(pool, min(8, len(pool)))
         elif priority == AIR and templates is at.WORLD:
             pool = [t for t in templates if t not in self.twice]
-            self.rng.shuffle(pool)
-            pool = pool[:8]
-        best, best_overlap, best_state = None, None, None
+            pool = self.rng.sample(pool, min(8, len(pool)))
+        best = None
         for template in pool:
             saved = dict(self.state)
             text = self.render(template, extra)
             if not text or text in self.sentences:
                 self.state = saved
                 continue
-            overlap = len(self._grams(text) & self.seen)
+            grams = self._grams(text)
+            overlap = len(grams & self.seen)
             if overlap == 0:
                 (self.twice if template in self.used else self.used).add(template)
-                return self._accept(text, priority, beat)
-            if must and (best_overlap is None or overlap < best_overlap):
-                best, best_overlap, best_state = text, overlap, dict(self.state)
+                return self._accept(text, grams, priority, beat)
+            if must and (best is None or overlap < best[0]):
+                best = (overlap, text, grams, dict(self.state))
             self.state = saved
         if best:
-            self.state = best_state
-            return self._accept(best, priority, beat)
+            self.state = best[3]
+            return self._accept(best[1], best[2], priority, beat)
         return None
 
-    def _accept(self, text, priority, beat):
+    def _accept(self, text, grams, priority, beat):
         self.sentences.add(text)
-        self.seen |= self._grams(text)
+        self.seen |= grams
         return Sentence(text, priority, beat)
 
     # --- beats --------------------------------------------------------------------------------
