@@ -161,7 +161,7 @@ REACT = [
      "{POS_CAP} hands shook too much to hold the light steady on {obj_the}.",
      "Fear of {A} came up {POS} throat like water in a drowning room.",
      "{S} pressed a fist against {POS} mouth so that {A} would not hear.",
-     "Every muscle in {POS} body wanted to run from {room}, and {S} held them still by force.",
+     "Every muscle in {POS} body wanted to run from {room}, and {S} held {REFL} still by force.",
      "{POS_CAP} breath came short and ragged, much too loud in {room}.",
      "{S} realised {S} {WAS} shaking, and that {A} could surely see it.",
      "The fear of {A} was physical now, a weight on the chest, a hand at the throat."],

@@ -124,6 +124,8 @@ class ProseWriter:
 
     def render(self, template, extra=None):
         ctx = dict(self.ctx, **(extra or {}))
+        if '"' in template and not self.request.include_dialogue:
+            return None
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
             return None
@@ -185,9 +187,10 @@ class ProseWriter:
             ev.append((COLOUR, at.INNER, {}))
         if kind == "hook":
             ev.append((MUST, bb.OPEN, {}))
-            ev.append((COLOUR, bb.PREMISE if plan["premise"] and self.request.custom_prompt else bb.WANT, {}))
-            if plan["theme"] and plan["theme"].lower() in (self.request.custom_prompt or "").lower():
-                ev.append((COLOUR, bb.THEME, {}))
+            prompt = (self.request.custom_prompt or "").lower()
+            ev.append((THREAD, bb.PREMISE, {}) if plan["premise"] and prompt else (COLOUR, bb.WANT, {}))
+            if plan["theme"] and plan["theme"].lower() in prompt:
+                ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
             ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if self.support else None]
         for n in beat["plant"]:
