@@ -91,7 +91,7 @@ MOVE = [
     "{S} went on into {room}.",
     "The way to {room} was shorter than {S} remembered, which was its own kind of wrong.",
     "{S} took the light and went through to {room}, because standing still was worse.",
-    "It was a relief to leave {room}, and the relief did not last.",
+    "It was a relief to reach {room}, and the relief did not last.",
     "{S} made {POS} way toward {room} one careful step at a time.",
     "At the threshold of {room} {S} stopped, and then made {REFL} go in.",
 ]

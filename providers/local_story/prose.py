@@ -106,7 +106,8 @@ class ProseWriter:
             self.state["plural"] = self.person == "second"
             return self.forms[0]
         self.state["since_name"] += 1
-        if self.state["since_name"] >= 3:
+        self.state["in_sentence"] = self.state.get("in_sentence", 0) + 1
+        if self.state["since_name"] >= 3 and self.state["in_sentence"] == 1:
             self.state["since_name"] = 0
             self.state["plural"] = False
             return self.hero["name"]
@@ -126,6 +127,7 @@ class ProseWriter:
         ctx = dict(self.ctx, **(extra or {}))
         if '"' in template and not self.request.include_dialogue:
             return None
+        self.state["in_sentence"] = 0
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
             return None
@@ -172,7 +174,7 @@ class ProseWriter:
     def events(self, beat):
         """(priority, templates, extra) in reading order for one beat of the plan."""
         kind, plan = beat["kind"], self.plan
-        room = beat["room"]
+        room = beat["room"] if kind != "hook" else self.ctx["place"]
         rooms = {p["name"]: p["description"] for p in plan["places"]}
         extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
         if self.support:
