@@ -185,8 +185,8 @@ def _assign_threads(beats, elements, twist, method, kind, places, names, support
     late = [i for i, k in enumerate(kinds) if k in ("investigation", "escalation", "reversal")]
     climax = kinds.index("climax")
     beats[climax]["use"].append(0)
-    for n in range(1, len(elements)):
-        beats[late[(n - 1) % len(late)] if late else climax]["use"].append(n)
+    for n in range(1, len(elements)):  # the latest turns first: the reversal, then the last escalations
+        beats[late[-1 - (n - 1) % len(late)] if late else climax]["use"].append(n)
     # the antagonist's method: one escalating step per beat from the first sign to the climax
     steps = [i for i, k in enumerate(kinds) if k in ("first_sign", "investigation", "escalation", "climax")]
     for n, i in enumerate(steps):
