@@ -63,14 +63,14 @@ CLOSE = [
 #: the antagonist's method, four escalating steps, two tellings each
 METHOD = {
     "imitation": [
-        ["A voice called {HN}'s name from {room}, in the exact tone of someone long gone.",
+        ["A voice called {POS} name from {room}, in the exact tone of someone long gone.",
          "Someone answered {O} from {room} in a voice {S} had known all {POS} life."],
         ["For a heartbeat the face at the window of {room} was a face {S} trusted, and then it was not a face at all.",
          "{A} stood at the end of {room} wearing the face of someone {S} loved, and smiled with it badly."],
         ["{C} came back from {room}, and walked a little wrong, and blinked a little late.",
          "The thing that came back wearing {C}'s coat did not know which hand {C} wrote with."],
-        ["{A} spoke from the dark in {HN}'s own voice, saying things {S} had only ever thought.",
-         "The voice that begged to be let in was {HN}'s own, word for word, breath for breath."],
+        ["{A} spoke from the dark in {POS} own voice, saying things {S} had only ever thought.",
+         "The voice that begged {O} to open the door of {room} was {POS} own, word for word, breath for breath."],
     ],
     "possession": [
         ["The things of the dead had moved in the night: {obj} stood where it had never stood.",
@@ -123,7 +123,7 @@ METHOD = {
          "The door gave, and {A} stepped through it into the light and let {O} look."],
     ],
     "trap": [
-        ["Everything in {room} had been prepared for a visitor, the bed turned down, a cup set out, still warm.",
+        ["Everything in {room} had been prepared for a visitor: a cup set out, still warm, a chair pulled close.",
          "Someone in {place} had been kind in advance, and the kindness did not add up."],
         ["The door of {room} locked behind {O} with a sound like a small, satisfied word.",
          "The way {S} had come into {place} was locked now, from the outside, neatly."],
@@ -139,7 +139,7 @@ METHOD = {
          "{S} could not remember {POS} mother's face, and knew, at once, that {A} had taken it."],
         ["The price {A} asked had grown in the dark: {S} could not feel {POS} left hand, and it did not hurt, and that was worse.",
          "{A} took more as the night went on, and every taking was polite."],
-        ["{A} came to collect, and brought the paper, and {HN}'s signature was on it.",
+        ["{A} came to collect, and brought the paper, and {POS} own signature was on it.",
          "\"Paid in full, {HN},\" {A} said, and held out a hand."],
     ],
 }
@@ -165,7 +165,7 @@ REACT = [
      "{POS_CAP} breath came short and ragged, much too loud in {room}.",
      "{S} realised {S} {WAS} shaking, and that {A} could surely see it.",
      "The fear of {A} was physical now, a weight on the chest, a hand at the throat."],
-    ["Blood roared in {POS} ears, and a scream for {HN} tried to climb out of {POS} throat.",
+    ["Blood roared in {POS} ears, and a scream tried to climb out of {POS} throat in {room}.",
      "{S} bit {POS} own tongue to keep quiet in {room} and tasted iron.",
      "{POS_CAP} nails split against {obj_the}, and {S} did not feel it until later.",
      "The terror of {A} was animal and total; {S} {WAS} nothing but a heartbeat with legs.",

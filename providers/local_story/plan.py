@@ -127,7 +127,7 @@ def build_plan(request):
     kind, world = world_for(request.setting)
     setting = fields._clean(request.setting) or "the house at the end of the road"
     setting = fields.lower_lead(setting)
-    place_short = fields.definite(re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside)\s.*$", "", setting))
+    place_short = fields.definite(re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting))
     if not re.match(r"(?i)(the|a|an)\s", place_short) and not place_short[:1].isupper():
         place_short = "the " + place_short
     cast = build_cast(request, genre, rng)
@@ -165,6 +165,7 @@ def build_plan(request):
     logline = (f"{hero['name']}, who wants {hero['want']}, faces {villain['name']}, who wants "
                f"{villain['want']}; {names['E']} decides how it ends.")
     return {"logline": logline, "title": title, "premise": premise, "theme": prompt["theme"],
+            "premise_from_prompt": bool(prompt["premise"]),
             "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
             "elements": elements, "motif": prompt["motif"],
             "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],
@@ -253,10 +254,13 @@ def _summarise(beat, i, elements, names, method, twist, support):
 def _title(request, genre, elements, place, hero, rng):
     if (request.suggested_title or "").strip():
         return title_case(fields._clean(request.suggested_title))
-    proper = [p for p in re.findall(r"\b(?:[A-Z][a-z'-]+ ?)+", place) if p.split()[0] not in ("The", "A", "An")]
+    proper = [m.group(0).strip() for m in re.finditer(r"\b(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
+              if m.group(0).split()[0] not in ("The", "A", "An")
+              and not (re.search(r"(?i)\bthe\s*$", place[:m.start()]) and re.match(r" ?[a-z]", place[m.end():]))]
     spot = proper[-1].strip() if proper else ("the " if re.match(r"(?i)(the|a|an)\s", place) else "") + _bare(place, 4)
     noun = rng.choice(GENRES[genre]["titles"])
-    element = _bare(fields.definite(elements[0]), 3) if elements else ""
+    bare = re.sub(r"(?i)^(a|an|the|some)\s+", "", elements[0]) if elements else ""
+    element = title_case(bare) if bare and len(bare.split()) <= 4 and not re.search(r"[,;]", bare) else ""
     noun = noun if " " in noun else "The " + noun
     options = [f"{noun} at {spot}" if spot else "", f"What Waited at {spot}" if spot else "",
                f"The {element}" if element and not element.lower().startswith("the ") else element,

@@ -68,7 +68,7 @@ class ProseWriter:
         wx = at.WEATHER[at.WEATHER_ALIASES.get((req.weather or "").strip().lower(), "cloud")]
         tod = at.TIMES.get((req.time_of_day or "").strip().lower(), at.TIMES["dusk"])
         setting = plan["places"][0]["name"]
-        place = re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside)\s.*$", "", setting)
+        place = re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting)
         place = definite(place) if re.match(r"(?i)(a|an|some)\s", place) or place[:1].islower() else place
         if not re.match(r"(?i)the\s", place) and place[:1].islower():
             place = "the " + place
@@ -190,7 +190,7 @@ class ProseWriter:
         if kind == "hook":
             ev.append((MUST, bb.OPEN, {}))
             prompt = (self.request.custom_prompt or "").lower()
-            ev.append((THREAD, bb.PREMISE, {}) if plan["premise"] and prompt else (COLOUR, bb.WANT, {}))
+            ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
             if plan["theme"] and plan["theme"].lower() in prompt:
                 ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
