@@ -50,8 +50,8 @@ def fit(beats, target, writer):
             over = total - target
             # the sentence whose removal lands closest to the target
             words, bi, si = min(spots, key=lambda t: (abs(over - t[0]), -t[0]))
-            if total - words < target * 0.9:
-                break
+            if abs(total - words - target) >= abs(total - target) and total <= target * 1.1:
+                break  # removing it would not bring the story closer to the target
             del beats[bi][si]
             total -= words
     tries = 0
@@ -61,7 +61,7 @@ def fit(beats, target, writer):
         s = writer.atmosphere({"room": writer.plan["beats"][bi]["room"]})
         if not s:
             break
-        if total + s.words > target * 1.1:
+        if abs(total + s.words - target) >= abs(total - target):
             continue
         pos = max(1, len(beats[bi]) - (1 if bi == len(beats) - 1 else 0))
         beats[bi].insert(min(pos, len(beats[bi])), s)
