@@ -113,8 +113,10 @@ def main():
             clue_fail += clues is None or clues < 2
         hero = (r.protagonist or r.characters.split(",")[0]).strip()
         hero = hero.split()[-1] if hero.startswith("Dr.") else hero.split()[0] if hero else ""
+        plan = getattr(s, "plan", None)
+        pronoun = plan["cast"][0]["pronouns"] if plan else guess_gender(hero)
         if r.narrative_perspective == "Third Person" and hero[:1].isupper():
-            slips += m.pronoun_slips(s.content, hero, guess_gender(hero))
+            slips += m.pronoun_slips(s.content, hero, pronoun)
     errors = []
     for length in (100, 300, 1000, 3000):
         for r in requests:

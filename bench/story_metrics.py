@@ -95,7 +95,8 @@ def pronoun_slips(text, hero, pronoun, others=()):
     """Sentences naming the protagonist that use another third-person pronoun set for no one else."""
     if not hero or pronoun not in PRONOUN_SETS:
         return 0
-    other_sets = set().union(*(PRONOUN_SETS[p] for p in PRONOUN_SETS if p != pronoun))
+    # "they/them" often stand for hands or things, so only he/she sets count as a slip
+    other_sets = set().union(*(PRONOUN_SETS[p] for p in ("he", "she") if p != pronoun))
     allowed = set().union(*(PRONOUN_SETS[p] for p in others if p in PRONOUN_SETS)) if others else set()
     slips = 0
     for s in sentences(text):
