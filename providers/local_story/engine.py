@@ -3,7 +3,7 @@ from core.providers import StoryResult, no_progress
 
 from .fields import target_words
 from .plan import build_plan, pacing_key
-from .prose import AIR, COLOUR, MUST, STEP, THREAD, ProseWriter, paragraphs
+from .prose import AIR, COLOUR, STEP, THREAD, ProseWriter, paragraphs
 
 MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_sign": "Building dread",
             "investigation": "Building dread", "escalation": "Building dread", "reversal": "Twisting the knife",
@@ -68,5 +68,3 @@ def fit(beats, target, writer):
         total += s.words
     return total
 
-
-__all__ = ["write_story", "MUST", "COLOUR"]

@@ -145,9 +145,7 @@ def build_plan(request):
     for s in support:
         s["want"] = _fill(rng.choice(SUPPORT_WANTS), names)
     rooms = rng.sample(world["rooms"], 3)
-    places = [{"name": setting, "description": rooms[0][1] if kind == "generic" else
-               f"{kind} world: " + ", ".join(world["objects"][:3])}]
-    places[0]["description"] = _describe(setting, world)
+    places = [{"name": setting, "description": _describe(setting, world)}]
     places += [{"name": name, "description": desc} for name, desc in rooms]
 
     kinds = beat_kinds(total, pacing)
