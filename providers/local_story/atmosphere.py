@@ -104,7 +104,7 @@ INNER = [
     "Some small, sensible part of {O} was still listing reasons why {place} was fine.",
     "{S} had stopped checking the time in {place}, because the time kept being wrong.",
     "There is a kind of tiredness that makes {obj_the} look close enough to touch, and {S} {WAS} in it now.",
-    "{S} said {HN} aloud, just to hear a name that was certainly {POS} own.",
+    "{S} said {POS} own name aloud in {room}, just to hear a voice that was certainly {POS} own.",
     "Later, {S} would not be able to say how long {S} stood there beside {obj_the}.",
     "{S} wanted, badly and childishly, for someone to walk into {room} and say it was over.",
     "Every choice {S} had made to get to {place} seemed, now, like a door closing softly.",

@@ -72,12 +72,15 @@ class ProseWriter:
         place = definite(place) if re.match(r"(?i)(a|an|some)\s", place) or place[:1].islower() else place
         if not re.match(r"(?i)the\s", place) and place[:1].islower():
             place = "the " + place
+        noun = "the " + self.world["words"][0]
+        names = [place, place, noun] if noun.lower() not in place.lower() else [place]
+        self.place, self.place_names = place, names
         want = self.hero["want"]
         forms = self.forms
         ctx = {"S": self._subject, "WAS": lambda: "were" if self.state["plural"] else "was",
                "O": forms[1], "POS": forms[2], "POS_CAP": cap(forms[2]), "REFL": forms[3],
-               "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": place,
-               "place_cap": cap(place), "want": want, "want_bare": re.sub(r"^to ", "", want),
+               "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
+               "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
                "theme": plan["theme"], "premise": plan["premise"], "reveal": plan["twist"]["reveal"],
                "subj": plan["twist"]["subject"]}
@@ -98,7 +101,7 @@ class ProseWriter:
 
     def _entities(self):
         names = [c["name"] for c in self.plan["cast"]] + [p["name"] for p in self.plan["places"]]
-        names += [definite(e) for e in self.plan["elements"]] + self.plan["elements"] + [self.ctx["place"]]
+        names += [definite(e) for e in self.plan["elements"]] + self.plan["elements"] + self.place_names
         names += list(self.world["objects"])
         names = sorted({n.lower() for n in names if len(n.split()) > 1}, key=len, reverse=True)
         return re.compile("|".join(re.escape(n) for n in names)) if names else None
@@ -176,7 +179,7 @@ class ProseWriter:
     def events(self, beat):
         """(priority, templates, extra) in reading order for one beat of the plan."""
         kind, plan = beat["kind"], self.plan
-        room = beat["room"] if kind != "hook" else self.ctx["place"]
+        room = beat["room"] if kind != "hook" else plan["places"][1]["name"]
         rooms = {p["name"]: p["description"] for p in plan["places"]}
         extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
         if self.support:

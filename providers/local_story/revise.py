@@ -15,7 +15,7 @@ from core.providers import ProviderError, StoryRequest, no_progress
 
 from .analysis import STOP, read, senses_in, split_sentences
 from .genres import METHODS
-from .grammar import capitalize_first
+from .grammar import capitalize_first, guess_gender
 from .plan import build_plan
 from .prose import ProseWriter, paragraphs
 from .wordswap import RICHER
@@ -35,14 +35,14 @@ CONTINUE_KINDS = ("escalation", "reversal", "climax", "aftermath")
 def recover(reading, text, length):
     """The form a story like ``text`` could have come from, as a StoryRequest."""
     r = reading
-    hero = r.protagonist if r.perspective == "third" else r.narrator
+    titled = [n for n in r.names if re.search(r"\bthe %s\b" % re.escape(n), text)]  # "the Pale Nurse"
+    people = [n for n in r.names if n not in titled]
+    matching = [n for n in people if guess_gender(n, "") == r.pronoun]
+    hero = (matching or people or [""])[0] if r.perspective == "third" else r.narrator
     if r.perspective == "third" and not hero:
         hero = {"she": "the woman", "he": "the man"}.get(r.pronoun, "the stranger")
-    others = [n for n in r.names if n != hero][:3]
-    villain = next((n for n in others if re.search(r"\bthe %s\b" % re.escape(n), text)), "")
-    if villain:
-        others.remove(villain)
-        villain = "the " + villain
+    others = [n for n in people if n != hero][:3]
+    villain = "the " + titled[0] if titled else ""
     low = text.lower()
     phrases = Counter(m.group(1) for m in re.finditer(r"\b(?:the|a|an)\s+((?:[a-z-]+\s)?[a-z-]+)\b", low))
     skip = COMMON | STOP | set((r.setting or "").lower().split()) | {w.lower() for n in r.names for w in n.split()}
@@ -73,7 +73,7 @@ class Reviser:
                 self.writer.seen |= self.writer._grams(s)
 
     def _new(self, templates):
-        s = self.writer.pick(templates, 4, None, {"room": self.writer.ctx["place"]})
+        s = self.writer.pick(templates, 4, None, {"room": self.writer.place})
         return s.text if s else ""
 
     # --- suggestions --------------------------------------------------------------------------
@@ -156,7 +156,7 @@ class Reviser:
         while words < target and i < 400:
             idx = i % len(paras)
             i += 1
-            s = self.writer.atmosphere({"room": self.writer.ctx["place"]})
+            s = self.writer.atmosphere({"room": self.writer.place})
             if not s:
                 break
             pos = self.rng.randint(1, len(paras[idx])) if paras[idx] else 0

@@ -1,4 +1,4 @@
-"""Short texture sentences composed from parts (data + one function): subject, verb phrase, adjunct.
+"""Short texture sentences composed from parts (data + one function): lead, subject, verb phrase.
 
 Each part is at most four words, so two sentences share a 5-word run only when they share two
 parts; the writer's 5-gram check rejects those. Subjects come from the setting's world, verbs
@@ -19,17 +19,15 @@ SOUND_VERBS = ["started up again", "stopped mid-beat", "came and went", "grew lo
                "stopped the moment {S} listened", "changed its note", "doubled, as if answered",
                "moved from wall to wall", "dropped to almost nothing", "came twice, close together",
                "slowed, like something tiring", "paused as if to listen back", "ran under everything else",
-               "broke off and did not resume", "kept an uneven count", "sounded nearer than it could be"]
+               "broke off and did not resume", "kept an uneven count", "sounded nearer than seemed possible"]
 AIR_SUBJECTS = ["the cold", "the dark", "the silence", "a draught", "the light", "the damp", "the stillness"]
 AIR_VERBS = ["thickened", "pressed closer", "crept along the floor", "gathered in the corners",
              "settled over everything", "drew back a little", "seemed to breathe", "shifted, very slightly",
              "pooled by the door", "leaned in", "held its shape", "went thin and sour", "clung to the walls",
              "moved like a slow tide", "waited at the edge of the light", "sank into everything"]
-ADJUNCTS = ["beside {obj_the}", "for a long moment", "while {S} watched", "behind {O}", "without a sound",
-            "just out of reach", "all at once", "by slow degrees", "near the door", "at {POS} back",
-            "again", "somewhere to the left", "as {S} passed", "for no reason at all", "in the half-dark"]
 LEADS = ["For a long moment", "Without warning", "Slowly", "Once", "Then", "Later", "By then", "Meanwhile",
-         "In the half-dark", "Just then", "All the while", "Quietly"]
+         "In the half-dark", "Just then", "All the while", "Quietly", "After a while", "At some point",
+         "Somewhere behind", "Not long after", "Even then", "Every so often"]
 
 
 def texture(rng, used):
@@ -49,9 +47,7 @@ def texture(rng, used):
         return None
     verb = rng.choice(verbs)
     used.add(verb if fresh else (verb, 2))
-    if rng.random() < 0.45 or "," in verb:
-        leads = [x for x in LEADS if x not in used] or LEADS
-        lead = rng.choice(leads)
-        used.add(lead)
-        return f"{lead}, {subject} {verb}."
-    return f"{subject} {verb} {rng.choice(ADJUNCTS)}."
+    leads = [x for x in LEADS if x not in used] or LEADS
+    lead = rng.choice(leads)
+    used.add(lead)
+    return f"{lead}, {subject} {verb}."
