@@ -50,18 +50,18 @@ def fit(beats, target, writer):
             over = total - target
             # the sentence whose removal lands closest to the target
             words, bi, si = min(spots, key=lambda t: (abs(over - t[0]), -t[0]))
-            if abs(total - words - target) >= abs(total - target) and total <= target * 1.1:
-                break  # removing it would not bring the story closer to the target
+            if total - words < target * 0.85:
+                break
             del beats[bi][si]
             total -= words
     tries = 0
-    while total < lo and tries < 200:
+    while total < lo and tries < 60:  # top up with atmosphere that does not overshoot
         tries += 1
         bi = min(range(len(beats)), key=lambda i: len(beats[i]) + tries % 3)
         s = writer.atmosphere({"room": writer.plan["beats"][bi]["room"]})
         if not s:
             break
-        if abs(total + s.words - target) >= abs(total - target):
+        if total + s.words > hi:
             continue
         pos = max(1, len(beats[bi]) - (1 if bi == len(beats) - 1 else 0))
         beats[bi].insert(min(pos, len(beats[bi])), s)

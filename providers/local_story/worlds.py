@@ -244,11 +244,11 @@ def generic_world(setting):
     noun = head_noun(setting)
     return {
         "words": (noun,),
-        "rooms": [(f"the way into the {noun}", f"the only way in, narrower than it had looked"),
-                  (f"the far end of the {noun}", "the part no one had bothered to light"),
-                  (f"the heart of the {noun}", "the place everything else seemed arranged around"),
-                  (f"a corner of the {noun}", "a corner where the last visitors had left their things"),
-                  (f"the edge of the {noun}", "the border beyond which the ground fell away into dark")],
+        "rooms": [(f"the {noun}'s entrance", "the only way in, narrower than it had looked"),
+                  ("the far side", "the part no one had bothered to light"),
+                  ("the middle", "the place everything else seemed arranged around"),
+                  ("a back corner", "a corner where the last visitors had left their things"),
+                  ("the outer edge", "the border beyond which the ground fell away into dark")],
         "objects": [f"a sign bearing the {noun}'s name", "a torch with a weak battery", "a bag someone had dropped",
                     "a door that should have been locked", "a heap of old belongings", "a cold cup of something",
                     "a photograph left face down", "a set of keys on the ground"],
