@@ -45,7 +45,6 @@ WORLD = [
     "The shadows in {room} did not quite match the things that cast them.",
     "{S} kept {POS} back to the wall of {room}, which helped less than it should have.",
     "Something had nested behind {obj} once, and left, in a hurry.",
-    "Each time {sound} stopped, the quiet after it grew a little longer.",
     "A pale rectangle on the wall of {room} showed where a picture had hung for years.",
     "{S} breathed through {POS} mouth so as not to smell {smell}.",
     "Nothing in {room} had been touched for years, except, it seemed, {obj}.",

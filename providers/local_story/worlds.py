@@ -219,15 +219,26 @@ for _kind in ("lighthouse", "observatory"):
     WORLDS[_kind]["touch"] = WORLDS["lighthouse"]["touch"]
 
 
+_MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across)\s")
+
+
 def _kind_for(setting):
-    low = (setting or "").lower()
-    best, best_pos = None, None
-    for kind, world in WORLDS.items():
-        for word in world["words"]:
-            m = re.search(r"\b%s" % re.escape(word), low)
-            if m and (best_pos is None or m.start() < best_pos):
-                best, best_pos = kind, m.start()
-    return best
+    """The world of the setting's head ('a carnival at the edge of town' is a carnival, not a town)."""
+    parts = _MODIFIER.split(" " + (setting or ""))
+    head = parts[0]
+    # 'the basement of an old hospital': a part of a place takes the place's world
+    part_of = [parts[2]] if len(parts) > 2 and parts[1].lower() == "of" else []
+    for text in [head] + part_of:
+        low = text.lower()
+        best, best_pos = None, None
+        for kind, world in WORLDS.items():
+            for word in world["words"]:
+                m = re.search(r"\b%s" % re.escape(word), low)
+                if m and (best_pos is None or m.start() < best_pos):
+                    best, best_pos = kind, m.start()
+        if best:
+            return best
+    return None
 
 
 def head_noun(setting):
