@@ -66,8 +66,8 @@ _VERB = re.compile(r"\b(was|were|had|has|is|are|did|never|would|could|wasn't|wer
 CATEGORIES = (
     ("dead", r"\b(dead|died|ghost|drowned|buried|corpse|deceased|never left|passed away|killed in)\b"),
     ("unreal", r"\b(dream|dreaming|imagined|imaginary|never existed|in (her|his|their) head|hallucinat\w*|coma)\b"),
-    ("self", r"\b(all along|herself|himself|themselves|own|the same person|was (her|him|them)|patient)\b"),
     ("family", r"\b(mother|father|sister|brother|daughter|son|twin|child|wife|husband|grandmother)\b"),
+    ("self", r"\b(all along|herself|himself|themselves|own|the same person|was (her|him|them)|patient)\b"),
     ("trap", r"\b(planned|lured|bait|trap|wanted|waiting|chose|summoned|invited|brought)\b"),
 )
 

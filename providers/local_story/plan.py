@@ -38,6 +38,10 @@ HERO_WANTS = ["to get through one night at {place}", "to find out what happened 
               "to finish the job left half done at {place}", "to bring {C} home from {place}"]
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
+PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",
+                "teacher", "neighbour", "neighbor", "guest", "clerk", "driver", "captain", "stranger", "visitor",
+                "warden", "butler", "maid", "gardener", "surgeon", "killer", "widow", "lodger", "tenant", "child",
+                "girl", "boy", "man", "woman", "twin", "hitchhiker", "rescuer", "crew", "figure", "host")
 
 
 def pacing_key(pacing):
@@ -68,7 +72,10 @@ def build_cast(request, genre, rng):
         hero_text = rng.choice(DEFAULT_NAMES[pron])
     hero = _person(hero_text, "protagonist")
     if hero["pronouns"] not in ("he", "she"):
-        hero["pronouns"] = "they"
+        hero["pronouns"] = _pronoun_in(request.plot_twist + " " + request.custom_prompt)
+    subject = fields.parse_twist(request.plot_twist)["subject"]
+    if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject):
+        villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
     if villain_text:
         villain = _person(villain_text, "antagonist")
     else:
@@ -87,6 +94,13 @@ def build_cast(request, genre, rng):
             p["pronouns"] = "they"
         support.append(p)
     return [hero, villain] + support[:3]
+
+
+def _pronoun_in(text):
+    """'she' or 'he' when the form's free text speaks of the protagonist that way only, else 'they'."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    she, he = bool(words & {"she", "her", "herself"}), bool(words & {"he", "him", "his", "himself"})
+    return "she" if she and not he else "he" if he and not she else "they"
 
 
 def beat_kinds(words, pacing):

@@ -255,11 +255,11 @@ def generic_world(setting):
     noun = head_noun(setting)
     return {
         "words": (noun,),
-        "rooms": [(f"the {noun}'s entrance", "the only way in, narrower than it had looked"),
-                  ("the far side", "the part no one had bothered to light"),
-                  ("the middle", "the place everything else seemed arranged around"),
+        "rooms": [(f"the {noun} entrance", "the only way in, narrower than it had looked"),
+                  ("the far end", "the part no one had bothered to light"),
+                  ("the centre", "the place everything else seemed arranged around"),
                   ("a back corner", "a corner where the last visitors had left their things"),
-                  ("the outer edge", "the border beyond which the ground fell away into dark")],
+                  ("the shadows at the edge", "the border beyond which the ground fell away into dark")],
         "objects": [f"a sign bearing the {noun}'s name", "a torch with a weak battery", "a bag someone had dropped",
                     "a door that should have been locked", "a heap of old belongings", "a cold cup of something",
                     "a photograph left face down", "a set of keys on the ground"],
