@@ -212,7 +212,8 @@ class ProseWriter:
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
             lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
-            ev.append((THREAD, [lead + clue], {}))
+            # a twist needs its clues; under 200 words the length comes first
+            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue], {}))
         if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
