@@ -47,8 +47,9 @@ def recover(reading, text, length):
     phrases = Counter(m.group(1) for m in re.finditer(r"\b(?:the|a|an)\s+((?:[a-z-]+\s)?[a-z-]+)\b", low))
     skip = COMMON | STOP | set((r.setting or "").lower().split()) | {w.lower() for n in r.names for w in n.split()}
     skip |= {w for name, _ in world_for(r.setting)[1]["rooms"] for w in name.lower().split()[-1:]}
+    rooms = " ".join(name.lower() for name, _ in world_for(r.setting)[1]["rooms"])
     elements = [p for p, n in phrases.most_common(40)
-                if n >= 2 and not set(p.split()) & skip][:2]
+                if n >= 2 and not set(p.split()) & skip and p not in rooms][:2]
     perspective = {"first": "First Person", "second": "Second Person"}.get(r.perspective, "Third Person")
     return StoryRequest(genre="", mood="", setting=r.setting or "the house", characters=", ".join([hero] + others),
                         protagonist=hero, antagonist=villain, key_elements=", ".join("the " + e for e in elements),
@@ -106,7 +107,8 @@ class Reviser:
             out.append(f'Paragraph {i + 1} ("{opening}…") is the thinnest, {len(para.split())} words; add '
                        f"{missing_txt} ({sound}, say) so the reader can feel where they are.")
         if r.dialogue_lines == 0:
-            pair = " and ".join(names[:2]) if len(names) >= 2 else (names[0] if names else "your characters")
+            cast = [c["name"] for c in plan["cast"] if c["name"] in r.text]
+            pair = " and ".join(cast[:2]) if len(cast) >= 2 else (cast[0] if cast else "your characters")
             out.append(f"There is no dialogue: let {pair} speak — even a whispered exchange makes the fear "
                        f"audible and breaks up the narration.")
         repeated = self._repeated_word()
