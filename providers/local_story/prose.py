@@ -85,9 +85,7 @@ class ProseWriter:
                "theme": plan["theme"], "premise": plan["premise"], "reveal": plan["twist"]["reveal"],
                "subj": plan["twist"]["subject"]}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
-            # each story keeps its own share of the world, so two stories in one place differ
-            items = world[field]
-            deck = Deck(rng.sample(items, len(items) * 2 // 3) if len(items) > 8 else items, rng)
+            deck = Deck(world[field], rng)
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
         ctx["obj_the"] = (lambda d: lambda: definite(d()))(ctx["obj"])
