@@ -14,7 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite
 from .texture import texture
 from .threads import CHOICES
-from .worlds import world_for
+from .worlds import head_noun, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"),
@@ -72,7 +72,7 @@ class ProseWriter:
         place = definite(place) if re.match(r"(?i)(a|an|some)\s", place) or place[:1].islower() else place
         if not re.match(r"(?i)the\s", place) and place[:1].islower():
             place = "the " + place
-        noun = "the " + self.world["words"][0]
+        noun = "the " + head_noun(setting)  # "the freighter": this setting's own short name
         names = [place, place, noun] if noun.lower() not in place.lower() else [place]
         self.place, self.place_names = place, names
         want = self.hero["want"]

@@ -257,11 +257,8 @@ def _kind_for(setting):
 
 def head_noun(setting):
     """'an abandoned carnival at the edge of town' -> 'carnival'."""
-    words = re.findall(r"[A-Za-z'-]+", setting or "")
-    cut = next((i for i, w in enumerate(words) if i and w.lower() in
-                ("at", "on", "in", "of", "under", "beneath", "near", "by", "beyond", "behind", "outside")), None)
-    words = words[:cut] if cut else words
-    return (words[-1].lower() if words else "place")
+    words = re.findall(r"[A-Za-z'-]+", _MODIFIER.split(" " + (setting or ""), maxsplit=1)[0])
+    return words[-1].lower() if words else "place"
 
 
 def generic_world(setting):
@@ -270,10 +267,10 @@ def generic_world(setting):
     return {
         "words": (noun,),
         "rooms": [(f"the {noun} entrance", "the only way in, narrower than it had looked"),
-                  ("the far end", "the part no one had bothered to light"),
-                  ("the centre", "the place everything else seemed arranged around"),
-                  ("a back corner", "a corner where the last visitors had left their things"),
-                  ("the shadows at the edge", "the border beyond which the ground fell away into dark")],
+                  (f"the back of the {noun}", "the part no one had bothered to light"),
+                  (f"the {noun}'s dark centre", "the place everything else seemed arranged around"),
+                  (f"a corner of the {noun}", "a corner where the last visitors had left their things"),
+                  (f"the {noun}'s far edge", "the border beyond which the ground fell away into dark")],
         "objects": [f"a sign bearing the {noun}'s name", "a torch with a weak battery", "a bag someone had dropped",
                     "a door that should have been locked", "a heap of old belongings", "a cold cup of something",
                     "a photograph left face down", "a set of keys on the ground"],
