@@ -149,7 +149,7 @@ def test_twenty_stories_with_different_fields_share_few_sentences(provider):
 
 @pytest.mark.parametrize("target", [100, 300, 1000, 3000])
 def test_length_within_ten_percent(provider, target):
-    for i in (0, 5, 10, 15):
+    for i in (0, 5, 13, 18):  # 13 and 18 are settings the engine has no world for
         words = len(provider.generate(varied(i, target)).content.split())
         assert abs(words - target) <= target * 0.10, (i, target, words)
 
