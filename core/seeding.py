@@ -1,8 +1,16 @@
-"""Realistic demo content in bulk (`dreadforge seed`): users, stories, videos, likes."""
+"""Realistic demo content in bulk (`dreadforge seed`): users, stories, videos, likes.
+
+Stories are written by the active story provider (the offline engine by default) from forms filled
+with the spec's choice lists: a pool of a few hundred distinct stories, drawn from for the rest.
+"""
 import datetime as dt
 import random
 
+from flask import current_app
+
 from core import choices, db
+from core.app import plugin_host
+from core.providers import StoryRequest
 from core.models import Like, Story, User, Video
 from core.security import hash_password
 
@@ -20,39 +28,34 @@ PLACES = ["the abandoned lighthouse", "Hollow Creek asylum", "a flooded chapel",
 THINGS = ["a cracked mirror", "a music box that plays on its own", "a locked cellar door",
           "a child's drawing", "a wax doll", "a radio tuned to dead air", "an unsigned letter",
           "footprints in the ash", "a portrait with no face", "a bell that tolls at three"]
-OPENINGS = ["Nobody in {place} spoke of what happened the winter {name} arrived.",
-            "{name} found {thing} the night the power failed in {place}.",
-            "The first thing {name} noticed about {place} was the silence.",
-            "It began, as these things do, with {thing}.",
-            "By the time {name} reached {place}, the light had already gone wrong."]
-MIDDLES = ["Every night the sound came closer, patient as a tide.",
-           "The walls remembered things the living had tried to forget.",
-           "{name} counted the doors twice and got a different number each time.",
-           "Something under the floorboards had learned to whisper {name}'s name.",
-           "The photographs in the hallway had begun to turn their heads.",
-           "Frost formed on the inside of the windows, shaped like handprints.",
-           "The town's clocks all stopped at the same minute, and no one would say why."]
-ENDINGS = ["When the morning came, only {thing} remained where {name} had stood.",
-           "{name} finally understood: the house had never been empty at all.",
-           "They still leave a candle burning in {place}, just in case.",
-           "And somewhere below, something began to climb."]
-TITLES = ["The {adj} {noun}", "Whispers in {place_short}", "What {name} Saw", "The {noun} of {place_short}",
-          "Beneath the {noun}", "{name}'s Last Night"]
-ADJ = ["Hollow", "Crimson", "Silent", "Drowned", "Forgotten", "Pale", "Shivering", "Hungry"]
-NOUN = ["Lantern", "Bell", "Choir", "Orchard", "Mirror", "Well", "Doll", "Tide", "Attic"]
-PLACE_SHORT = ["Hollow Creek", "Ravensworth", "Carrow", "Vell", "the Fog", "the Ice"]
+#: distinct stories written by the active story provider, then drawn from for bulk seeding
+POOL = 200
+POOL_LENGTHS = (300, 450, 600)
+TWISTS = ["", "", "the caretaker had been dead for years", "the letters were written by the narrator",
+          "the house had been built around a grave", "nobody else had ever seen the visitor"]
 
 
-def _story_text(rng, name):
-    place, thing = rng.choice(PLACES), rng.choice(THINGS)
-    fill = {"name": name, "place": place, "thing": thing}
-    paragraphs = [rng.choice(OPENINGS).format(**fill)]
-    for _ in range(rng.randint(2, 4)):
-        paragraphs.append(" ".join(s.format(**fill) for s in rng.sample(MIDDLES, 3)))
-    paragraphs.append(rng.choice(ENDINGS).format(**fill))
-    title = rng.choice(TITLES).format(adj=rng.choice(ADJ), noun=rng.choice(NOUN),
-                                      place_short=rng.choice(PLACE_SHORT), name=name)
-    return title, "\n\n".join(paragraphs), place
+def _story_request(rng, i):
+    """A creation form filled from the spec's choice lists (SPEC §5) and the demo vocabulary."""
+    hero, friend = rng.sample(FIRST, 2)
+    return StoryRequest(
+        genre=rng.choice(choices.CREATION_GENRES), mood=rng.choice(choices.CREATION_MOODS),
+        setting=rng.choice(PLACES), characters=f"{hero}, {friend}", protagonist=hero,
+        key_elements=", ".join(rng.sample(THINGS, rng.choice((1, 2)))), plot_twist=rng.choice(TWISTS),
+        time_of_day=rng.choice(choices.TIMES_OF_DAY), weather=rng.choice(choices.WEATHER),
+        narrative_perspective=rng.choice(choices.PERSPECTIVES), pacing=rng.choice(choices.PACINGS),
+        intensity=rng.randint(1, 10), length_words=rng.choice(POOL_LENGTHS), seed=i)
+
+
+def story_pool(rng, size):
+    """``size`` stories written by the active story provider (the offline engine by default)."""
+    provider = plugin_host(current_app).story_provider()
+    pool = []
+    for i in range(size):
+        request = _story_request(rng, i)
+        result = provider.generate(request)
+        pool.append((request, result.title, result.content))
+    return pool
 
 
 def _insert(model, rows):
@@ -98,18 +101,20 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
 
         max_story = Story.select(Story.id).order_by(Story.id.desc()).scalar() or 0
         like_plan = _like_plan(rng, n_stories, n_likes, len(user_ids))
+        pool = story_pool(rng, min(POOL, n_stories))
         stories = []
         for i in range(n_stories):
             author = rng.randrange(len(user_ids))
-            title, content, place = _story_text(rng, FIRST[rng.randrange(len(FIRST))])
+            request, title, content = pool[i] if i < len(pool) else rng.choice(pool)
             created = now - dt.timedelta(minutes=rng.randint(1, 60 * 24 * 365))
             stories.append({
                 "user": user_ids[author], "title": title, "content": content,
-                "genre": rng.choice(choices.EXPLORE_GENRES), "mood": rng.choice(choices.MOODS),
-                "characters": f"{rng.choice(FIRST)}, {rng.choice(FIRST)}", "setting": place,
-                "intensity": rng.randint(1, 10), "story_length": rng.choice((600, 1000, 1500)),
-                "time_of_day": rng.choice(choices.TIMES_OF_DAY),
-                "weather_condition": rng.choice(choices.WEATHER),
+                "genre": request.genre, "mood": request.mood, "characters": request.characters,
+                "setting": request.setting, "intensity": request.intensity,
+                "story_length": request.length_words, "time_of_day": request.time_of_day,
+                "weather_condition": request.weather, "protagonist": request.protagonist,
+                "key_elements": request.key_elements, "plot_twist": request.plot_twist,
+                "narrative_perspective": request.narrative_perspective, "pacing": request.pacing,
                 "is_public": rng.random() > 0.05, "views": rng.randint(0, 5000),
                 "likes_count": len(like_plan[i]), "comments_count": 0,
                 "created_at": created, "updated_at": created})
@@ -130,8 +135,8 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
                 "title": source["title"] if source else "Untitled Nightmare",
                 "description": "Horror video created with AI",
                 "content": source["content"] if source else "",
-                "genre": source["genre"] if source else rng.choice(choices.EXPLORE_GENRES),
-                "mood": source["mood"] if source else rng.choice(choices.MOODS),
+                "genre": source["genre"] if source else rng.choice(choices.CREATION_GENRES),
+                "mood": source["mood"] if source else rng.choice(choices.CREATION_MOODS),
                 "status": "pending", "views": rng.randint(0, 2000),
                 "created_at": now - dt.timedelta(minutes=rng.randint(1, 60 * 24 * 180))})
         _insert(Video, videos)

@@ -41,7 +41,10 @@ def run_generate(job, progress, app):
     progress(2, "Summoning the story")
     result = plugin_host(app).story_provider().generate(StoryRequest(**job.payload["request"]),
                                                         progress)
-    return {"title": result.title, "content": result.content}
+    story = {"title": result.title, "content": result.content}
+    if result.plan is not None:  # the outline the editor can show (providers without one omit it)
+        story["plan"] = result.plan
+    return story
 
 
 @handler("story.suggest")

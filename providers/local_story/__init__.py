@@ -1,13 +1,15 @@
-"""The default story provider: an offline, seeded procedural writer (no model, no network).
+"""The default story provider: an offline story engine (no model, no network).
 
-``writer`` builds stories from the form, ``revise`` reviews and revises existing text; the
-vocabulary lives in ``phrasebank`` and the sentence shapes in ``templates``.
+``plan`` turns the form into a plan (logline, cast, places, twist, beats), ``prose`` writes each
+beat from it (``engine`` runs both and fits the length), ``revise`` reviews and revises existing
+text through a plan recovered from it. Phrase banks are data modules (``beatbank``,
+``atmosphere``, ``worlds``, ``genres``, ``threads``).
 """
 from core.hookspecs import hookimpl
-from core.providers import StoryProvider, StoryResult, no_progress
+from core.providers import StoryProvider, no_progress
 
 from . import revise
-from .writer import StoryWriter
+from .engine import write_story
 
 
 class LocalStoryProvider(StoryProvider):
@@ -15,8 +17,7 @@ class LocalStoryProvider(StoryProvider):
     label = "Local writer (offline)"
 
     def generate(self, request, progress=no_progress):
-        title, content = StoryWriter(request).write(progress)
-        return StoryResult(title=title, content=content)
+        return write_story(request, progress)
 
     def suggest(self, content, kind="improvement", progress=no_progress):
         return revise.suggest(content, kind, progress)

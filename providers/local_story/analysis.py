@@ -31,7 +31,9 @@ Still Even Again Once Somewhere Out In At On By For From With Without After Befo
 Each All Not Now Here Whatever Whoever Above Below Behind Beneath Under Over Through Far Close Almost
 Minutes Without Meanwhile Somehow Worse Inevitably Little Not Long Across Dawn Morning Noon Afternoon Dusk
 Night Midnight Monday Tuesday Wednesday Thursday Friday Saturday Sunday Don Did Do Is Are Was Were Who What
-Why How Where Please Stay Keep Run Look Listen Wait Stop Don't Can't We're I'm It's That's There's""".split())
+Why How Where Please Stay Keep Run Look Listen Wait Stop Don't Can't We're I'm It's That's There's
+Fear Dust Fog Rain Snow Thunder Lightning Sweat Blood Moonlight Pain Inside Beyond Past Near Halfway Among
+Everything Nothing Dread Terror Hope Only Every Halfway Somebody Whatever Salt Frost Wind Water Smoke Silence Darkness Light Dark Cold Heat""".split())
 PLACE_PREPS = {"on", "at", "in", "to", "from", "near", "into", "inside", "toward", "towards", "across"}
 PLACE_WORDS = {"Point", "Manor", "House", "Hall", "Street", "Road", "Island", "Woods", "Asylum", "Hospital",
                "Church", "Abbey", "Castle", "Hill", "Hills", "Lake", "River", "Bay", "Harbor", "Harbour", "Forest",

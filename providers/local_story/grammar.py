@@ -1,10 +1,6 @@
-"""Grammar helpers: perspective and pronouns, people parsed from free text, noun phrases.
-
-The writer narrates in the past tense, so the only verb that agrees with its subject is
-``was/were``; every other protagonist reference goes through a ``Voice``.
-"""
+"""Grammar helpers: people parsed from free text, their likely pronouns, noun phrases."""
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 FEMALE_NAMES = set("""
 mary sarah emma olivia ava sophia isabella mia amelia harper evelyn abigail emily elizabeth
@@ -93,20 +89,6 @@ def definite(np):
     return np
 
 
-def as_noun_phrase(text):
-    """A key element as a noun phrase: 'cursed mirror' -> 'the cursed mirror'."""
-    t = text.strip()
-    if t.lower().startswith(ARTICLES) or t[:1].isupper() or t[:1].isdigit():
-        return t
-    return "the " + t
-
-
-def is_proper(text):
-    """True when ``text`` reads as a name ('Mara', 'Dr. Hale', 'the Pale Man')."""
-    words = [w for w in re.findall(r"[A-Za-z][\w'.-]*", text or "") if w.lower() not in ("the", "of", "a", "an")]
-    return bool(words) and all(w[0].isupper() for w in words)
-
-
 def capitalize_first(s):
     """Upper-case the first letter of a sentence (skipping an opening quote)."""
     for i, ch in enumerate(s):
@@ -114,18 +96,6 @@ def capitalize_first(s):
             return s[:i] + ch.upper() + s[i + 1:]
         if ch not in "\"'“‘(":
             return s
-    return s
-
-
-def lower_first(s):
-    """'The house was alive.' -> 'the house was alive' (keeps 'I' and names like 'Mara')."""
-    s = s.strip().rstrip(".!?").strip()
-    if len(s) > 1 and s[0].isupper() and s[1].islower():
-        first = s.split()[0]
-        if first.lower() in ("the", "a", "an", "it", "there", "everyone", "nobody", "someone", "all",
-                             "his", "her", "their", "my", "your", "every", "this", "that", "what",
-                             "she", "he", "they", "we", "you", "in", "at", "on", "when", "after"):
-            return s[0].lower() + s[1:]
     return s
 
 
@@ -164,60 +134,3 @@ class Person:
     @property
     def pron(self):
         return PRONOUNS[self.gender]
-
-    def mention(self):
-        """Full text on first mention, the short form afterwards."""
-        if not self.introduced:
-            self.introduced = True
-            return self.full
-        return self.short
-
-
-@dataclass
-class Voice:
-    """Pronouns for the protagonist under one narrative perspective.
-
-    ``subject()`` in third person alternates the name and the pronoun so a reader always knows who
-    'she' is: the name at least every few references.
-    """
-
-    perspective: str
-    hero: Person
-    _since_name: int = field(default=99)
-    _in_sentence: int = field(default=0)
-
-    @classmethod
-    def for_perspective(cls, perspective, hero):
-        p = (perspective or "").lower()
-        kind = "first" if "first" in p else "second" if "second" in p else "third"
-        return cls(kind, hero)
-
-    def forms(self):
-        if self.perspective == "first":
-            return ("I", "me", "my", "myself", "was")
-        if self.perspective == "second":
-            return ("you", "you", "your", "yourself", "were")
-        return self.hero.pron
-
-    def subject(self, rng):
-        if self.perspective != "third":
-            return self.forms()[0]
-        self._since_name += 1
-        self._in_sentence += 1
-        if self._in_sentence == 1 and (self._since_name > 3 or rng.random() < 0.2):
-            self._since_name = 0
-            return self.hero.short
-        return self.hero.pron[0]
-
-    def name_subject(self):
-        """The protagonist by name in third person (for first mentions), else I/you."""
-        if self.perspective != "third":
-            return self.forms()[0]
-        self._since_name = 0
-        return self.hero.short
-
-    def new_sentence(self):
-        self._in_sentence = 0
-
-    def reset(self):
-        self._since_name = 99

@@ -1,182 +1,129 @@
-"""Suggestions about a story and the four revisions: expand, shorten, enhance, continue.
+"""Suggestions about a story and the four revisions (expand, shorten, enhance, continue).
 
-Everything is derived from the text itself (``analysis.read``): its names, perspective, setting and
-weakest paragraph. Revisions are seeded from a checksum of the text, so they are repeatable.
+They receive only the text, so ``recover`` reads back what it can (names, perspective, pronoun,
+setting, the objects it keeps returning to) and builds the same kind of plan the engine writes
+from; new sentences come from the engine's writer, primed with the text so nothing is repeated,
+and a continuation writes the plan's remaining beats (escalation, climax, aftermath) around the
+story's open threads. Revisions are seeded from a checksum of the text, so they are repeatable.
 """
 import random
 import re
 import zlib
+from collections import Counter
 
-from core.providers import ProviderError, no_progress
+from core.providers import ProviderError, StoryRequest, no_progress
 
-from . import phrasebank as pb
-from . import templates as tp
 from .analysis import STOP, read, senses_in, split_sentences
-from .composer import Deck, expand, tidy
-from .grammar import Person, Voice, capitalize_first, guess_gender
+from .genres import METHODS
+from .grammar import capitalize_first, guess_gender
+from .plan import build_plan
+from .prose import ProseWriter, paragraphs
+from .wordswap import RICHER
+from .worlds import world_for
 
-EXPAND = [
-    "{S} stopped to listen, and the {dark} seemed to listen back.",
-    "For a long moment {S} did not move at all.",
-    "{C} said nothing, but {C_POS} eyes kept drifting toward the {dark}.",
-    "{S} thought about leaving {PLACE} and knew, somehow, that it was already too late.",
-    "Every breath tasted of {smell}.",
-    "Somewhere in {PLACE}, {sound} began and would not stop.",
-    "{C} moved closer to {O}, as if distance had become dangerous.",
-    "The {surface} was {texture} under {POS} hand.",
-    "{S} counted the seconds between each sound and lost count at nine.",
-    "It occurred to {O}, too late, that no one would know where to look.",
-    "{C} tried to smile, and it came out wrong.",
-    "The shadows in {PLACE} had grown longer than the light could explain.",
-    "{S} remembered, too late, every warning {S} had ignored.",
-    "{POS_CAP} own heartbeat seemed far too loud in the {dark}.",
-    "{C} whispered something, very softly, like a warning.",
-    "The quiet in {PLACE} had weight, and it pressed down on everything.",
-]
-SENSORY_CLAUSES = [
-    ", and the air smelled of {smell}", ", while {sound} carried through the {dark}",
-    ", the {surface} {texture} beneath {POS} fingers", ", and somewhere close came {sound}",
-    ", with the faint scent of {smell} hanging in the air", ", the air against {POS} skin {texture}",
-]
-CONTINUE = [
-    ["When {S} finally moved again, {PLACE} had changed.", "The {dark} had crept closer while no one was watching.",
-     "{C} stood where the light ended, very still.", "{S} called {C_OBJ_NAME}, and the answer came from somewhere else."],
-    ["Hours passed, or seemed to.", "{S} heard {sound}, and this time it was nearer.",
-     "{C} reached for {POS} hand and found it already shaking.",
-     "There was only one way out of {PLACE}, and something was standing in it."],
-    ["By the time the light changed, {S} understood that leaving would not be enough.",
-     "{PLACE_CAP} would remember {O}.", "The air smelled of {smell}, and under it, something older.",
-     "{S} took one step forward, and then another, into the {dark}."],
-    ["Nobody spoke of what had happened, not at first.", "But {C} kept glancing back at {PLACE}.",
-     "And on the third night, {S} woke to {sound} at the foot of the bed.",
-     "It had followed {O} home."],
-]
+COMMON = set("""floor wall walls door doors light dark air room night day way window hand hands eyes face
+head back time thing things end side moment place house corner corners voice sound silence breath
+first last other same rest edge top bottom middle inside outside morning evening""".split())
+SENSE_LINES = ["The air smelled of {smell}.", "{S} heard {sound}, faint and close.", "Under {POS} fingers, {touch}.",
+               "There was a smell of {smell} here, and under it something worse.",
+               "Somewhere near, the sound of {sound} began and stopped."]
+SENSORY_CLAUSES = [", and the air smelled of {smell}", ", while {sound} carried through the dark",
+                   ", with the faint scent of {smell} in the air", ", and somewhere close came {sound}"]
+CONTINUE_KINDS = ("escalation", "reversal", "climax", "aftermath")
+
+
+def recover(reading, text, length):
+    """The form a story like ``text`` could have come from, as a StoryRequest."""
+    r = reading
+    titled = [n for n in r.names if re.search(r"\bthe %s\b" % re.escape(n), text)]  # "the Pale Nurse"
+    people = [n for n in r.names if n not in titled]
+    matching = [n for n in people if guess_gender(n, "") == r.pronoun]
+    hero = (matching or people or [""])[0] if r.perspective == "third" else r.narrator
+    if r.perspective == "third" and not hero:
+        hero = {"she": "the woman", "he": "the man"}.get(r.pronoun, "the stranger")
+    others = [n for n in people if n != hero][:3]
+    villain = "the " + titled[0] if titled else ""
+    low = text.lower()
+    phrases = Counter(m.group(1) for m in re.finditer(r"\b(?:the|a|an)\s+((?:[a-z-]+\s)?[a-z-]+)\b", low))
+    skip = COMMON | STOP | set((r.setting or "").lower().split()) | {w.lower() for n in r.names for w in n.split()}
+    skip |= {w for name, _ in world_for(r.setting)[1]["rooms"] for w in name.lower().split()[-1:]}
+    rooms = " ".join(name.lower() for name, _ in world_for(r.setting)[1]["rooms"])
+    elements = [p for p, n in phrases.most_common(40)
+                if n >= 2 and not set(p.split()) & skip and p not in rooms][:2]
+    perspective = {"first": "First Person", "second": "Second Person"}.get(r.perspective, "Third Person")
+    return StoryRequest(genre="", mood="", setting=r.setting or "the house", characters=", ".join([hero] + others),
+                        protagonist=hero, antagonist=villain, key_elements=", ".join("the " + e for e in elements),
+                        narrative_perspective=perspective, include_dialogue=r.dialogue_lines > 0,
+                        length_words=length, seed=zlib.crc32(text.encode("utf-8")))
 
 
 class Reviser:
-    def __init__(self, content):
-        self.text = content or ""
+    def __init__(self, content, length=None):
+        self.text = (content or "").strip()
         self.r = read(self.text)
         self.rng = random.Random(zlib.crc32(self.text.encode("utf-8")))
-        self.ctx = self._context()
-        self.used = set(s for para in self.r.sentences for s in para)
+        self.request = recover(self.r, self.text, length or max(150, min(600, int(self.r.words * 0.4))))
+        self.plan = build_plan(self.request)
+        if self.r.perspective == "third" and self.r.pronoun in ("she", "he", "they"):
+            self.plan["cast"][0]["pronouns"] = self.r.pronoun
+        self.writer = ProseWriter(self.request, self.plan, "moderate")
+        self.writer.weather_lines = self.writer.time_lines = []  # the text's own weather is unknown
+        for para in self.r.sentences:
+            for s in para:
+                self.writer.sentences.add(s)
+                self.writer.seen |= self.writer._grams(s)
 
-    def _context(self):
-        r, rng = self.r, self.rng
-        hero_name = r.protagonist if r.perspective == "third" else ""
-        if r.perspective == "third" and r.pronoun in ("she", "he"):
-            matching = [n for n in r.names[:4] if guess_gender(n, "") == r.pronoun]
-            hero_name = matching[0] if matching else hero_name
-        others = [n for n in r.names if n not in (hero_name, r.narrator)][:4]
-        if r.perspective == "third" and not hero_name:
-            hero_name = {"she": "she", "he": "he"}.get(r.pronoun, "they")
-        gender = r.pronoun if r.perspective == "third" else "they"
-        hero = Person(full=hero_name or "the narrator", short=hero_name or "the narrator", gender=gender)
-        if hero.short in ("she", "he", "they"):
-            hero.short = hero.full = {"she": "the woman", "he": "the man"}.get(hero.short, "the stranger")
-        self.voice = Voice.for_perspective(r.perspective, hero)
-        self.others = others
-        forms = self.voice.forms()
-        state = {"plural": forms[0] in ("you", "they")}
-
-        def subj():
-            s = self.voice.subject(rng)
-            state["plural"] = s in ("you", "they")
-            return s
-
-        place = r.setting or "the house"
-        ctx = {"S": subj, "O": forms[1], "POS": forms[2], "POS_CAP": capitalize_first(forms[2]),
-               "REFL": forms[3], "WAS": lambda: "were" if state["plural"] else "was",
-               "NAME": r.protagonist or "you", "PLACE": place, "PLACE_CAP": capitalize_first(place),
-               "dark": pb.NOUN_DARK, "smell": pb.SMELLS, "sound": pb.SOUNDS, "texture": pb.TEXTURES,
-               "surface": tp.SURFACES}
-        for key, value in list(ctx.items()):
-            if isinstance(value, list):
-                ctx[key] = Deck(value, rng)
-        return ctx
-
-    def _sentence(self, templates):
-        """A new sentence in the story's voice; templates naming a companion need one."""
-        pool = [t for t in templates if "{C" not in t] if not self.others else templates
-        if not pool:
-            pool = [t for t in EXPAND if "{C" not in t]
-        for _ in range(12):
-            ctx = dict(self.ctx)
-            if self.others:
-                c = self.rng.choice(self.others)
-                p = Person.parse(c)
-                ctx.update({"C": c, "C_POS": p.pron[2], "C_OBJ_NAME": c})
-            self.voice.new_sentence()
-            text = tidy(expand(self.rng.choice(pool), ctx, self.rng))
-            if text not in self.used:
-                self.used.add(text)
-                return text
-        return ""
+    def _new(self, templates):
+        s = self.writer.pick(templates, 4, None, {"room": self.writer.place})
+        return s.text if s else ""
 
     # --- suggestions --------------------------------------------------------------------------
 
     def suggest(self, kind="improvement"):
-        r = self.r
-        out = []
+        r, plan = self.r, self.plan
+        hero, villain = plan["cast"][0]["name"], plan["cast"][1]["name"]
         names = r.names
-        if names:
-            least = min(names[:4], key=lambda n: r.name_counts[n])
-            most = names[0]
-            if least != most:
-                out.append(f"{least} is mentioned only {_times(r.name_counts[least])} while {most} carries "
-                           f"the story: give {least} a decision, a secret or a line that changes what "
-                           f"{most} does next.")
-            else:
-                out.append(f"Let the reader inside {most}'s head at the turning point: one private thought "
-                           f"or physical reaction (a dry mouth, a shaking hand) just before the reveal.")
+        out = []
+        if self.request.key_elements:
+            element = self.request.key_elements.split(", ")[0]
+            n = r.text.lower().count(element.split()[-1])
+            out.append(f"{capitalize_first(element)} comes back {_times(n)}; plant it in the first paragraph and let "
+                       f"it cause or solve something at the end, so the reader sees why it mattered.")
+        if self.request.antagonist:
+            steps = [s.format(A=villain, H=hero) for s in METHODS[plan["method"]][1:]]
+            out.append(f"Make {villain} escalate by what {villain} does, not by adjectives: for instance "
+                       f"{steps[0]}, then {steps[1]}, then {steps[2]}.")
+        elif names:
+            choice = next((b["choice"] for b in plan["beats"] if b["choice"]), None)
+            if choice:
+                out.append(f"Give {names[0]} a choice that costs something: e.g. {choice['choice']} — and then "
+                           f"{choice['cost']}.")
         weakest = self._weakest_paragraph()
         if weakest is not None:
             i, para, missing = weakest
             opening = " ".join(para.split()[:6])
             missing_txt = ", ".join(sorted(missing)) if missing else "a concrete detail"
-            out.append(f'Paragraph {i + 1} ("{opening}…") is the thinnest, {len(para.split())} words; '
-                       f"add {missing_txt} so the reader can feel where they are.")
+            sound = self.writer.world["sounds"][0]
+            out.append(f'Paragraph {i + 1} ("{opening}…") is the thinnest, {len(para.split())} words; add '
+                       f"{missing_txt} ({sound}, say) so the reader can feel where they are.")
         if r.dialogue_lines == 0:
-            pair = " and ".join(names[:2]) if len(names) >= 2 else (names[0] if names else "your characters")
+            cast = [c["name"] for c in plan["cast"] if c["name"] in r.text]
+            pair = " and ".join(cast[:2]) if len(cast) >= 2 else (cast[0] if cast else "your characters")
             out.append(f"There is no dialogue: let {pair} speak — even a whispered exchange makes the fear "
                        f"audible and breaks up the narration.")
-        elif r.dialogue_lines < 3 and r.words > 400:
-            out.append(f"Only {r.dialogue_lines} line(s) of dialogue in {r.words} words; an argument or a "
-                       f"frightened question between {' and '.join(names[:2]) or 'the characters'} "
-                       f"would raise the tension.")
-        if r.setting:
-            last = r.paragraphs[-1].lower() if r.paragraphs else ""
-            place_word = r.setting.split()[-1]
-            mentions = r.text.lower().count(place_word)
-            if place_word not in last:
-                out.append(f"{capitalize_first(r.setting)} is mentioned {_times(mentions)} but not in the "
-                           f"final paragraph; bring it back at the end so the place itself feels like the threat.")
-            else:
-                out.append(f"Make {r.setting} act, not just appear: a door that locks itself, a room that "
-                           f"should not exist — so far it is mentioned {_times(mentions)}, mostly as backdrop.")
         repeated = self._repeated_word()
         if repeated:
             word, n = repeated
-            richer = pb.RICHER.get(word)
+            richer = RICHER.get(word)
             alt = f" (try {', '.join(repr(x) for x in richer[:2])})" if richer else ""
             out.append(f"The word '{word}' appears {n} times; vary it{alt} so the prose does not blunt itself.")
-        if len(out) < 5 and r.paragraphs:
-            last_sentence = split_sentences(r.paragraphs[-1])[-1] if r.paragraphs[-1] else ""
-            out.append(f'The ending ("{" ".join(last_sentence.split()[:8])}…") closes the door; consider '
-                       f"ending on an image or a question that lingers after the last line.")
-        if len(out) < 5 and r.sentences and r.sentences[0]:
-            first = r.sentences[0][0]
-            lengths = [len(x.split()) for para in r.sentences for x in para]
-            avg = sum(lengths) / len(lengths)
-            if len(first.split()) > 14:
-                out.append(f'The first sentence ("{" ".join(first.split()[:8])}…") runs {len(first.split())} '
-                           f"words; open with a hook of under twelve words before the description begins.")
-            elif avg < 9:
-                out.append(f"Sentences average {avg:.0f} words; vary the rhythm with one long, winding "
-                           f"sentence before each shock so the short ones hit harder.")
-            else:
-                out.append(f"Sentences average {avg:.0f} words; break the longest ones at the moment of fear "
-                           f"so the prose speeds up when the reader's pulse should.")
+        if len(out) < 3 and r.paragraphs:
+            last = split_sentences(r.paragraphs[-1])[-1]
+            out.append(f'The ending ("{" ".join(last.split()[:8])}…") closes the door; end on an image or a '
+                       f"question about {hero if names else 'what was seen'} that lingers after the last line.")
+        if len(out) < 3:
+            out.append(f"Let {r.setting or 'the place'} act, not just appear: a door that locks itself, a room "
+                       f"that should not exist.")
         if kind and kind != "improvement":
             key = kind.lower()
             out.sort(key=lambda s: 0 if key in s.lower() else 1)
@@ -193,15 +140,12 @@ class Reviser:
         return best, r.paragraphs[best], missing
 
     def _repeated_word(self):
-        words = [w.lower() for w in re.findall(r"[A-Za-z']+", self.r.text)]
         names = {w.lower() for n in self.r.names for w in n.split()}
-        counts = {}
-        for w in words:
-            if len(w) > 3 and w not in STOP and w not in names:
-                counts[w] = counts.get(w, 0) + 1
+        counts = Counter(w for w in re.findall(r"[a-z']+", self.r.text.lower())
+                         if len(w) > 3 and w not in STOP and w not in names)
         if not counts:
             return None
-        word = max(counts, key=lambda w: (counts[w], w in pb.RICHER))
+        word = max(counts, key=lambda w: (counts[w], w in RICHER))
         return (word, counts[word]) if counts[word] >= 4 else None
 
     # --- revisions ----------------------------------------------------------------------------
@@ -210,21 +154,18 @@ class Reviser:
         r = self.r
         target = r.words * 1.4
         paras = [list(s) for s in r.sentences]
-        words = r.words
-        senses = [tp.SOUND, tp.SMELL, tp.TOUCH]
-        i = 0
+        words, i = r.words, 0
         while words < target and i < 400:
             idx = i % len(paras)
-            templates = senses[i % 3] if i % 3 == 2 else EXPAND
-            text = self._sentence([t for t in templates if "{wx" not in t and "{A" not in t])
             i += 1
-            if not text:
-                continue
+            s = self.writer.atmosphere({"room": self.writer.place})
+            if not s:
+                break
             pos = self.rng.randint(1, len(paras[idx])) if paras[idx] else 0
             if idx == len(paras) - 1:
                 pos = max(0, len(paras[idx]) - 1)  # keep the story's last sentence last
-            paras[idx].insert(pos, text)
-            words += len(text.split())
+            paras[idx].insert(pos, s.text)
+            words += s.words
         return "\n\n".join(" ".join(p) for p in paras)
 
     def shorten(self):
@@ -233,30 +174,23 @@ class Reviser:
         paras = [list(s) for s in r.sentences]
         if sum(len(p) for p in paras) < 3:
             return r.text
-        names = [n for n in r.names]
-        keep_first, keep_last = (0, 0), (len(paras) - 1, len(paras[-1]) - 1)
+        keep = {(0, 0), (len(paras) - 1, len(paras[-1]) - 1)}
         scored = []
         for pi, para in enumerate(paras):
             for si, s in enumerate(para):
-                if (pi, si) in (keep_first, keep_last):
+                if (pi, si) in keep:
                     continue
-                score = sum(2 for n in names if n in s) + (1 if '"' in s else 0)
-                score += 0.5 if si == 0 else 0
-                score -= len(s.split()) / 40
-                scored.append((score, self.rng.random(), pi, si))
+                score = sum(2 for n in r.names if n in s) + (1 if '"' in s else 0) + (0.5 if si == 0 else 0)
+                scored.append((score - len(s.split()) / 40, self.rng.random(), pi, si))
         scored.sort()
         drop, words = set(), r.words
-        for score, _, pi, si in scored:
+        for _, _, pi, si in scored:
             if words <= target:
                 break
             drop.add((pi, si))
             words -= len(paras[pi][si].split())
-        out = []
-        for pi, para in enumerate(paras):
-            kept = [s for si, s in enumerate(para) if (pi, si) not in drop]
-            if kept:
-                out.append(" ".join(kept))
-        return "\n\n".join(out)
+        out = [" ".join(s for si, s in enumerate(para) if (pi, si) not in drop) for pi, para in enumerate(paras)]
+        return "\n\n".join(p for p in out if p)
 
     def enhance(self):
         rng = self.rng
@@ -264,43 +198,32 @@ class Reviser:
 
         def swap(m):
             word = m.group(0)
-            low = word.lower()
-            if word in protected or low not in pb.RICHER or rng.random() < 0.25:
+            if word in protected or word.lower() not in RICHER or rng.random() < 0.25:
                 return word
-            new = rng.choice(pb.RICHER[low])
+            new = rng.choice(RICHER[word.lower()])
             return capitalize_first(new) if word[0].isupper() else new
 
-        pattern = re.compile(r"\b(%s)\b" % "|".join(sorted(pb.RICHER, key=len, reverse=True)), re.I)
+        pattern = re.compile(r"\b(%s)\b" % "|".join(sorted(RICHER, key=len, reverse=True)), re.I)
         out = []
         for para in self.r.paragraphs:
-            sentences = [pattern.sub(swap, s) for s in split_sentences(para)]
-            sentences = [re.sub(r"\bvery (\w)", r"\1", s) for s in sentences]
-            present = senses_in(para)
-            # add one sensory clause to a narrative sentence, and a sensory sentence if senses are missing
+            sentences = [re.sub(r"\bvery (\w)", r"\1", pattern.sub(swap, s)) for s in split_sentences(para)]
             narrative = [i for i, s in enumerate(sentences) if '"' not in s and s.endswith(".")]
             if narrative:
                 i = rng.choice(narrative)
-                clause = expand(rng.choice(SENSORY_CLAUSES), self.ctx, rng)
+                clause = self.writer.render(rng.choice(SENSORY_CLAUSES))
                 sentences[i] = sentences[i][:-1] + clause + "."
-            if len(present) < 2 and len(sentences) >= 3:
-                missing = [s for s in ("sound", "smell", "touch") if s not in present]
-                sense = {"sound": tp.SOUND, "smell": tp.SMELL, "touch": tp.TOUCH}[rng.choice(missing)]
-                extra = self._sentence(sense)
+            if len(senses_in(para)) < 2:
+                extra = self._new(SENSE_LINES)
                 if extra:
                     sentences.insert(min(1, len(sentences)), extra)
             out.append(" ".join(sentences))
         return "\n\n".join(out)
 
     def continue_(self):
-        rng = self.rng
-        blocks = CONTINUE[:]
-        rng.shuffle(blocks)
-        n = 2 if self.r.words < 600 else 3
-        paras = []
-        for block in blocks[:n]:
-            sentences = [self._sentence([t]) for t in block]
-            paras.append(" ".join(s for s in sentences if s))
-        return self.text.rstrip() + "\n\n" + "\n\n".join(p for p in paras if p)
+        beats = [dict(b, index=i) for i, b in enumerate(self.plan["beats"]) if b["kind"] in CONTINUE_KINDS]
+        written = [self.writer.write_beat(b, b["words"]) for b in beats]
+        added = paragraphs([b for b in written if b], "moderate", self.rng)
+        return self.text + "\n\n" + "\n\n".join(added)
 
 
 def _times(n):

@@ -1,4 +1,4 @@
-"""Story titles generated from the form when the user gives none."""
+"""Title-casing and the bare noun phrase of a place, for story titles."""
 import re
 
 _SMALL = {"a", "an", "the", "of", "in", "on", "at", "and", "or", "to", "for", "by", "with", "from"}
@@ -33,24 +33,3 @@ def _bare(np, max_words=4):
     while len(words) > 1 and words[-1].lower().strip(" ,.;:") in _PREPOSITIONS:
         words.pop()
     return title_case(" ".join(words).strip(" ,.;:"))
-
-
-def make_title(request, hero, villain, elements, genre, rng):
-    noun = rng.choice(genre["title"])
-    place = _bare(request.setting)
-    if place and re.match(r"(?i)^(a|an|the)\s", (request.setting or "").strip()):
-        place = "the " + place
-    time = (request.time_of_day or "").strip().title()
-    mood = (request.mood[0] if isinstance(request.mood, (list, tuple)) and request.mood else request.mood or "")
-    options = [f"The {noun} of {place}" if place else f"The {noun}",
-               f"What Waits in {place}" if place else "What Waits Below",
-               f"The {_bare(villain, 3)}" if villain else f"The Last {noun}",
-               f"{mood.strip().title()} {noun}".strip()]
-    if time and place:
-        options.append(f"{time} at {place}")
-    if elements:
-        options.append(f"The {_bare(elements[0], 3)}")
-    if hero and hero.short and hero.short[:1].isupper():
-        options.append(f"{hero.short} and the {noun}")
-    options = [o[0].upper() + o[1:] for o in options if o and len(o.split()) >= 2]
-    return rng.choice(options) if options else f"The {noun}"

@@ -1,0 +1,278 @@
+"""Sentence templates for each event of a beat (data; ``prose`` picks, fills and checks them).
+
+Slots: {S} protagonist as subject (name or pronoun, or I/you), {WAS} its verb, {O} object,
+{POS} possessive, {HN} the protagonist's name; {A}/{A_S}/{A_O}/{A_POS}/{A_WAS} the antagonist;
+{C}/{C_S}/{C_O}/{C_POS}/{C_WAS} a supporting character; {E} the element in play (definite),
+{E_FIRST} its first mention; {setting} the full place, {place} its short form, {room} the beat's
+room, {obj} {sound} {smell} {touch} from the setting's world; {light} {wx} {wx_sound} from time and
+weather; {theme} {premise} {want} {reveal} {subj} from the plan. Templates naming someone who is not
+in the cast are skipped.
+"""
+
+OPEN = [
+    "{S} came to {setting} {time}, {wx}, {want}.",
+    "It was {time} when {S} reached {setting}; {wx}, and the place waited as if it had been told.",
+    "{setting_cap} stood ahead, {wx}, and {S} had come {want}.",
+    "Nobody had asked {O} to come to {setting} {time}, but {S} came {want}.",
+    "The road gave out a little before {setting}, and {S} walked the rest of the way {time}, {wx}.",
+    "By the time {S} saw {setting} it was {time_bare}, {wx}, and too late to turn back with any dignity.",
+]
+WANT = [
+    "The plan was simple: {want_bare}, and then never think about {place} again.",
+    "{S} had told everyone it was simple, {want_bare}, and had almost believed it.",
+    "What {S} wanted was small and stubborn: {want_bare}.",
+]
+THEME = [
+    "It was {theme} that had brought {O} here, though {S} would not have called it that.",
+    "{S} had carried {theme} for a long time, the way some people carry a stone in a pocket.",
+    "Under everything else was {theme}, patient and familiar, waiting for the quiet.",
+]
+PREMISE = [
+    "People who knew {place} said it plainly, as if it were weather: {premise}.",
+    "There was a story about {place}, and it was a short one: {premise}.",
+]
+PLANT = [
+    "It was in {room} that {S} first noticed {E_FIRST}.",
+    "{S} saw {E_FIRST} almost at once, and looked at it a moment longer than made sense.",
+    "There was {E_FIRST} near {obj}, as if someone had meant it to be found and then lost their nerve.",
+    "{E_FIRST_CAP} was the only thing in {room} without a film of dust on it.",
+    "{S} picked up {E_FIRST}, turned it over, and put it back exactly where it had been.",
+    "Among everything else, {E_FIRST} caught the light and held it.",
+]
+PLANT_MOTIF = [
+    "The first hint of {E} came in {room}, faint enough to doubt.",
+    "{S} noticed {E} early, and pretended for a while not to have.",
+]
+ARRIVE = [
+    "Inside, {room} opened around {O}: {room_desc}.",
+    "{S} found {room} first, {room_desc}.",
+    "The door gave onto {room}, {room_desc}, and shut behind {O} without being pushed.",
+    "{room_cap} was {room_desc}; {S} stood in it and let {POS} eyes adjust.",
+]
+MEET = [
+    "{C} was already there, and looked at {O} the way people look at bad news arriving.",
+    "\"You came, then,\" {C} said, and did not sound glad about it.",
+    "{C} had kept a lamp lit, and the first thing {C_S} said was that {C_S} had not slept.",
+    "{C} met {O} at the door, talking too fast, about nothing, the way frightened people do.",
+]
+CLOSE = [
+    "When {S} looked back, the way into {place} was harder to see than it should have been.",
+    "Behind {O}, something in {room} latched that {S} had not touched.",
+    "Outside, {wx_short}; inside {place}, the air was still, and the stillness had a shape.",
+]
+#: the antagonist's method, four escalating steps, two tellings each
+METHOD = {
+    "imitation": [
+        ["A voice called {POS} name from {room}, in the exact tone of someone long gone.",
+         "Someone answered {O} from {room} in a voice {S} had known all {POS} life."],
+        ["For a heartbeat the face at the window of {room} was a face {S} trusted, and then it was not a face at all.",
+         "{A} stood at the end of {room} wearing the face of someone {S} loved, and smiled with it badly."],
+        ["{C} came back from {room}, and walked a little wrong, and blinked a little late.",
+         "The thing that came back wearing {C}'s coat did not know which hand {C} wrote with."],
+        ["{A} spoke from the dark in {POS} own voice, saying things {S} had only ever thought.",
+         "The voice that begged {O} to open the door of {room} was {POS} own, word for word, breath for breath."],
+    ],
+    "possession": [
+        ["The things of the dead had moved in the night: {obj} stood where it had never stood.",
+         "{obj_cap} had been moved, carefully, the way someone sets a place for a guest."],
+        ["{S} dreamed of {A} and woke with {POS} hands cold, as if they had been held.",
+         "In the dream {A} sat on the end of the bed and explained, kindly, how it would go."],
+        ["{POS_CAP} hands did something {S} had not asked them to: they reached for {obj} and held on.",
+         "{S} found {REFL} standing in {room} with no memory of the stairs."],
+        ["{A} pressed in from behind {POS} eyes, trying {O} on like a coat.",
+         "For a long, terrible moment in {room} {S} {WAS} a passenger, watching {POS} own hands work."],
+    ],
+    "gaslight": [
+        ["Things had moved, {obj} among them, and when {S} said so, {C} said they had always been there.",
+         "The door of {room} that {S} had locked was open, and the key was on its hook, as if it had never left."],
+        ["{POS_CAP} own notes about {A} said one thing and {POS} memory said another, in the same handwriting.",
+         "The list {S} had written in {room} had a line added at the bottom, in {POS} hand."],
+        ["{C} said gently that none of it had happened, and {C_S} said it as if {C_S} had been told to.",
+         "Everyone agreed, kindly and at once, that {S} had imagined {A}."],
+        ["{A} offered a story that explained everything, and the worst of it was how well it fitted.",
+         "{A} told the night back to {O} in a calm voice, and in that version {S} {WAS} the danger."],
+    ],
+    "haunting": [
+        ["The cold came first, a patch of it in {room} that breath could not warm.",
+         "Something knocked inside the wall of {room}, three times, and then once more, late."],
+        ["{A} was there at the edge of sight, and gone when {S} turned.",
+         "In the glass of {obj}, {A} stood behind {O} for exactly as long as {S} did not turn."],
+        ["{A} stood in the only way out and did not move, and the cold came off {A_O} in waves.",
+         "The way out of {room} was blocked, not by a door but by {A}, waiting."],
+        ["{A} touched {O} then, and the cold went in to the bone and stayed.",
+         "A hand closed on {POS} wrist in {room}, and it was not a living hand."],
+    ],
+    "signal": [
+        ["The same pattern came again, in {sound}, three short and one long, where no pattern should be.",
+         "Someone had drawn the same shape on {obj} and on the wall of {room}, a spiral with a gap."],
+        ["When {S} tapped the pattern back on {obj_the}, something far down answered, exactly, and then added a line.",
+         "{S} hummed the pattern under {POS} breath, and the whole of {place} seemed to lean in to listen."],
+        ["The pattern was in everything now, in {sound}, in the grain of the floor, in {POS} own pulse.",
+         "{S} looked at {obj} and saw the pattern in it, and could not unsee it, and the edges of {room} went soft."],
+        ["The pattern completed itself in {room}, and something on the other side of it began, very slowly, to come through.",
+         "A door that was not a door opened in the dark of {room}, and {A} was on the other side of it."],
+    ],
+    "stalking": [
+        ["Someone had been inside while {S} {WAS} out: {obj} had been turned to face the door.",
+         "There was a wet print on the floor of {room}, larger than {POS} own, pointing inward."],
+        ["{A} stood at the far end of {room}, watching, and when {S} blinked the space was empty.",
+         "Through the window {S} saw {A} standing quite still, looking back, and then not there."],
+        ["The way out had been cut: the door wedged, the lamp smashed, {obj} dragged across the gap.",
+         "{A} had been busy in the dark, and every way out of {place} had been closed by hand."],
+        ["{A} came in, without hurry, the way someone comes home.",
+         "The door gave, and {A} stepped through it into the light and let {O} look."],
+    ],
+    "trap": [
+        ["Everything in {room} had been prepared for a visitor: a cup set out, still warm, a chair pulled close.",
+         "Someone in {place} had been kind in advance, and the kindness did not add up."],
+        ["The door of {room} locked behind {O} with a sound like a small, satisfied word.",
+         "The way {S} had come into {place} was locked now, from the outside, neatly."],
+        ["The truth was plain in {room}: the lamp, the cup, the open door, all bait.",
+         "{S} understood that {place} had been arranged, like a table, for {O}."],
+        ["The trap in {room} closed, quietly, the way a well-made thing does.",
+         "Every door in {place} shut at once, and {A} began to walk toward {room}."],
+    ],
+    "bargain": [
+        ["{A} offered help in a friendly voice, and asked only for something small in return.",
+         "A voice from {room} offered a trade, and made it sound like a kindness."],
+        ["Something small was gone, taken without asking by {A}: {POS} name had faded from {POS} own memory.",
+         "{S} could not remember {POS} mother's face, and knew, at once, that {A} had taken it."],
+        ["The price {A} asked had grown in the dark: {S} could not feel {POS} left hand, and it did not hurt, and that was worse.",
+         "{A} took more as the night went on, and every taking was polite."],
+        ["{A} came to collect, and brought the paper, and {POS} own signature was on it.",
+         "\"Paid in full, {HN},\" {A} said, and held out a hand."],
+    ],
+}
+#: the protagonist's body and mind, by intensity (quiet, fear, visceral)
+REACT = [
+    ["{S} let a breath go slowly and told {REFL} {room} was only a room.",
+     "A small cold thought about {A} settled at the back of {POS} neck and stayed there.",
+     "{S} found {REFL} listening to {room} harder than {S} wanted to.",
+     "{POS_CAP} fingers had gone still on {obj}, as if waiting for permission.",
+     "{S} counted to ten in {room}, the way {S} used to as a child, and did not finish.",
+     "{S} swallowed, and the swallow was loud in the quiet of {room}.",
+     "A prickle ran over {POS} scalp at the thought of {A}, and went away, and came back.",
+     "{S} noticed {S} {WAS} whispering to {obj_the}, and stopped.",
+     "It was nothing, {S} decided about {obj_the}, and decided it again a minute later.",
+     "{POS_CAP} mouth had gone dry somewhere between the door and {room}."],
+    ["{POS_CAP} heart had started to hammer, and {S} could hear it over {sound}.",
+     "Sweat ran cold down {POS} back, and {room} seemed to lean closer.",
+     "{S} backed against the wall of {room} and felt {POS} knees try to give.",
+     "{POS_CAP} hands shook too much to hold the light steady on {obj_the}.",
+     "Fear of {A} came up {POS} throat like water in a drowning room.",
+     "{S} pressed a fist against {POS} mouth so that {A} would not hear.",
+     "Every muscle in {POS} body wanted to run from {room}, and {S} held {REFL} still by force.",
+     "{POS_CAP} breath came short and ragged, much too loud in {room}.",
+     "{S} realised {S} {WAS} shaking, and that {A} could surely see it.",
+     "The fear of {A} was physical now, a weight on the chest, a hand at the throat."],
+    ["Blood roared in {POS} ears, and a scream tried to climb out of {POS} throat in {room}.",
+     "{S} bit {POS} own tongue to keep quiet in {room} and tasted iron.",
+     "{POS_CAP} nails split against {obj_the}, and {S} did not feel it until later.",
+     "The terror of {A} was animal and total; {S} {WAS} nothing but a heartbeat with legs.",
+     "Something wet ran into {POS} eye in {room}, and {S} did not stop to find out whose it was.",
+     "{S} vomited against the wall of {room}, wiped {POS} mouth and kept going.",
+     "There was blood under {POS} nails, and some of it was {POS} own, and some was on {obj_the}.",
+     "{POS_CAP} heart slammed so hard it hurt, a fist against the ribs, as {A} came on.",
+     "{S} heard {REFL} making a thin, high sound in {room} and could not stop it.",
+     "Pain came later; for now there was only the need to get away from {A}."],
+]
+SEARCH = [
+    "{S} went through {room} slowly, drawer by drawer, as if the place might bite.",
+    "There was nothing for it but to search, and {S} started with {obj}.",
+    "{S} worked through {room} by the light there was, touching as little as possible.",
+    "The search of {room} took longer than it should have, because {S} kept stopping to listen.",
+]
+CLUE_LEAD = [
+    "That was when {S} noticed it, in {room}.",
+    "It was small, and easy to miss in {room}.",
+    "{S} would think about it later, more than once, far from {place}.",
+    "Something else in {room} was wrong, quietly.",
+]
+USE = [
+    "{S} used {E} the only way that made sense, and it made things worse.",
+    "When {S} held {E} up, everything in {room} went still, and then, slowly, turned toward it.",
+    "{E_CAP} did something then it had not done before, and {A} noticed.",
+    "{S} set {E} down in the doorway of {room}, and the dark on the other side drew back a little.",
+    "It was {E} that showed the way down, and {S} wished afterwards that it had not.",
+]
+USE_MOTIF = [
+    "Then {E} came again, closer, and it was no longer possible to pretend.",
+    "{E_CAP} filled {room}, and {S} understood it had been a warning from the start.",
+]
+SOLVE = [
+    "{S} remembered {E}, and knew at last what it had been for.",
+    "{S} held {E} out toward {A} with both hands, the way you hold something you mean to break.",
+    "With the last of {POS} strength {S} brought out {E}, and for the first time {A} faltered.",
+    "It was {E} that ended it, in the end; {S} had carried it all night without knowing why.",
+    "{S} turned {E} on {A}, and the thing that had been patient all night was not patient any more.",
+]
+SOLVE_MOTIF = [
+    "{S} answered {E} at last, aloud, and the dark did not know what to do with the answer.",
+    "When {E} began again, {S} did not run from it; {S} went toward it, and that was what ended things.",
+]
+ANTAGONIST_LINES = [
+    "\"You can stop pretending you didn't hear me, {HN},\" said {A}, from somewhere close.",
+    "\"I've kept your place in {place} warm,\" {A} said.",
+    "\"Nobody leaves {place} twice,\" said {A}.",
+    "\"Say my name,\" {A} whispered, \"and I'll make it quick.\"",
+    "\"You were always going to come back to {place},\" said {A}.",
+    "\"Put the light down, {HN},\" {A} said, almost gently.",
+    "\"I know what you did in {room},\" {A} said.",
+    "\"Closer, {HN},\" said {A}, \"I can't see you properly from here.\"",
+]
+COMPANION_LINES = [
+    "\"We should go, {HN},\" {C} said, \"now, before it gets any darker.\"",
+    "\"Did you hear that, {HN}?\" {C} asked, very quietly.",
+    "\"Don't touch anything else in {room},\" {C} said.",
+    "\"{place_cap} wasn't like this last time,\" said {C}.",
+    "\"Tell me you saw it too, {HN},\" {C} said, and waited too long for an answer.",
+    "\"Stay where I can see you, {HN},\" {C} said.",
+    "\"I heard {A} say your name,\" {C} whispered, \"so why does it know your name?\"",
+    "\"This is how it started last time, in {room},\" said {C}.",
+    "\"Whatever you're thinking of doing with {E}, {HN},\" {C} said, \"don't.\"",
+    "\"I want to go home from {place},\" {C} said, and it sounded like {C_S} meant a long time ago.",
+]
+LAND = [
+    "The clues had been there from the start, every one of them, and now they fell into line: {reveal}.",
+    "{S} stood very still, because moving would mean it was true, and it was true: {reveal}.",
+    "It came to {O} all at once, the dust, the dates, the careful silences: {reveal}.",
+    "There was no other way to read it now, and {S} read it twice anyway: {reveal}.",
+]
+LAND_AFTER = [
+    "Everything {S} had been told in {place} meant something else now.",
+    "{S} thought back over the night in {place} and found it all rearranged, each small wrongness in its place.",
+    "The last hours in {place} turned over like a card, and the other side was worse.",
+]
+TURN = [
+    "The plan against {A} had been a good one, and it failed all at once.",
+    "What {S} had been sure of an hour ago was wrong, and {A} had known it all along.",
+    "{S} had thought {A} was following; it was the other way round.",
+]
+CONFRONT = [
+    "{A} came across {room} without hurry, and {S} did not run.",
+    "There was nowhere left to go but toward {A}, so {S} went.",
+    "{S} turned to face {A} in {room}, with nothing in {POS} hands but what {S} had carried all night.",
+]
+ENDING = {
+    "dead": ["{S} stayed in {place}, in the end; somebody had to keep the watch, and the dead keep poor time.",
+             "In the morning there were two sets of prints in the dust of {room}, and only one of them was new.",
+             "If anyone comes to {place} now, they are greeted kindly, by someone who has been there a very long time."],
+    "unreal": ["{S} is still not sure which parts were real, and {place} is no help.",
+               "Sometimes the door of {room} is on the left again, and {S} does not mention it to anyone."],
+    "self": ["{S} understood at last who had been walking behind {O} in {place} all night.",
+             "The footsteps in {room} still keep {POS} stride exactly; they always did."],
+    "family": ["Whatever was in {place} had waited for family, and family had come.",
+               "{S} carries the face from the photograph in {room} now, and sees it in every window."],
+    "trap": ["{place_cap} had been waiting for {O}, and it had been worth the wait.",
+             "The bed in {room} is made up again, fresh, for the next guest."],
+    "other": ["Nothing in {place} was quite what it had been, and neither was {S}.",
+              "The last detail of {place} sat wrong, and would sit wrong for the rest of {POS} life."],
+    "": ["{place_cap} was quiet when the light came, and the quiet was not peace, only patience.",
+         "{S} left {place} at first light and did not look back, and that was a mistake.",
+         "Months later, {S} still woke at the hour it had begun, listening for {sound}."],
+}
+AFTER = [
+    "What was left of {E} stayed where it had fallen.",
+    "{S} kept {E}, afterwards, and never once took it out to look at.",
+    "Of everything {S} carried out of {place}, only {E} was still warm.",
+]

@@ -1,0 +1,124 @@
+"""Reading the form's free-text fields: custom prompt, plot twist, key elements, length.
+
+The custom prompt becomes a premise and a theme (never pasted back as written); the plot twist
+becomes a reveal with a subject and a category that picks how it is foreshadowed.
+"""
+import re
+
+from .genres import THEMES
+from .grammar import split_list
+
+_PROMPT_LEAD = re.compile(
+    r"(?i)^\s*(please\s+)?(can you\s+)?((write|tell|create|make|give me|i want|i'd like|generate)\s+)?"
+    r"((me\s+)?(a|an|the)\s+(short\s+|scary\s+|creepy\s+|horror\s+)*(story|tale|piece)\s*)?"
+    r"((that\s+is\s+)?(about|where|in which|featuring|with|involving|set around|on)\s+)?")
+_MOTIF_LEAD = re.compile(r"(?i)^\s*(please\s+)?(make sure (to|you)\s+)?(include|add|feature|have|use|mention|put in)\s+")
+_PRESENT_TO_PAST = {"can": "could", "is": "was", "are": "were", "has": "had", "have": "had", "does": "did",
+                    "will": "would", "won't": "wouldn't", "can't": "couldn't", "isn't": "wasn't",
+                    "aren't": "weren't", "doesn't": "didn't", "don't": "didn't"}
+
+
+def to_past(clause):
+    """Shift the auxiliaries of a present-tense clause into the past ('only children can hear')."""
+    return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, _PRESENT_TO_PAST)),
+                  lambda m: _PRESENT_TO_PAST[m.group(1).lower()], clause)
+
+
+def _clean(text):
+    text = re.sub(r"\s+", " ", (text or "")).strip().strip("\"'“”")
+    return text.rstrip(" .!?;:,")
+
+
+def lower_lead(text):
+    """Lower-case a leading common word but keep names ('Sarah', 'I')."""
+    if text[:2].istitle() and text.split()[0].lower() in (
+            "the", "a", "an", "it", "there", "someone", "something", "every", "all", "no", "nobody",
+            "his", "her", "their", "my", "this", "that", "what", "she", "he", "they", "we", "everyone"):
+        return text[0].lower() + text[1:]
+    return text
+
+
+def parse_prompt(prompt, default_theme):
+    """``{"premise": clause, "theme": noun, "motif": noun phrase or ""}`` from a custom prompt."""
+    text = _clean(prompt)
+    if not text:
+        return {"premise": "", "theme": default_theme, "motif": ""}
+    low = text.lower()
+    theme = next((t for t in THEMES if re.search(r"\b%s\b" % t, low)), default_theme)
+    motif = ""
+    m = _MOTIF_LEAD.match(text)
+    if m:
+        motif = to_past(lower_lead(_clean(text[m.end():])))
+        if not re.match(r"(?i)(a|an|the|some|one|two|three)\b", motif):
+            motif = "a " + motif if not motif.endswith("s") else motif
+        premise = ""
+    else:
+        premise = lower_lead(_clean(_PROMPT_LEAD.sub("", text, count=1)))
+        if premise.lower() in THEMES:
+            premise = ""
+    return {"premise": premise, "theme": theme, "motif": motif}
+
+
+_TWIST_LEAD = re.compile(r"(?i)^\s*(the twist( is)?:?|twist:|it turns out( that)?|in the end,?|"
+                         r"it was revealed( that)?|reveal:?|spoiler:?)\s*(that\s+)?")
+_VERB = re.compile(r"\b(was|were|had|has|is|are|did|never|would|could|wasn't|weren't|hadn't|killed|"
+                   r"died|lived|became|turned|wanted|knew|made|built|lured|brought)\b")
+CATEGORIES = (
+    ("dead", r"\b(dead|died|ghost|drowned|buried|corpse|deceased|never left|passed away|killed in)\b"),
+    ("unreal", r"\b(dream|dreaming|imagined|imaginary|never existed|in (her|his|their) head|hallucinat\w*|coma)\b"),
+    ("family", r"\b(mother|father|sister|brother|daughter|son|twin|child|wife|husband|grandmother)\b"),
+    ("self", r"\b(all along|herself|himself|themselves|own|the same person|was (her|him|them)|patient)\b"),
+    ("trap", r"\b(planned|lured|bait|trap|wanted|waiting|chose|summoned|invited|brought)\b"),
+)
+
+
+def parse_twist(twist):
+    """``{"reveal": clause, "subject": noun phrase, "category": str}``; an empty reveal without a twist."""
+    text = _clean(twist)
+    text = _TWIST_LEAD.sub("", text, count=1)
+    if not text:
+        return {"reveal": "", "subject": "", "category": ""}
+    reveal = lower_lead(text)
+    m = _VERB.search(reveal)
+    subject = reveal[:m.start()].strip(" ,") if m and m.start() > 0 else ""
+    category = next((name for name, pattern in CATEGORIES if re.search(pattern, reveal.lower())), "other")
+    return {"reveal": reveal, "subject": subject, "category": category}
+
+
+def key_elements(text, limit=3):
+    """The key elements as noun phrases with an article ('music box' -> 'a music box')."""
+    out = []
+    for item in split_list(text)[:limit]:
+        item = _clean(item)
+        if not item:
+            continue
+        plural = item.lower().endswith("s") and not item.lower().endswith(("ss", "us", "is"))
+        if not re.match(r"(?i)(a|an|the|some|my|his|her|their|one|two|three|four)\b", item) \
+                and not item[:1].isupper() and not plural:
+            item = ("an " if item[:1].lower() in "aeiou" else "a ") + item
+        out.append(item)
+    return out
+
+
+def definite(np):
+    """'a music box' -> 'the music box'; 'old photographs' -> 'the old photographs'; names stay."""
+    low = np.lower()
+    for art in ("a ", "an ", "some ", "one "):
+        if low.startswith(art):
+            return "the " + np[len(art):]
+    if np[:1].islower() and not re.match(r"(the|my|his|her|their|two|three|four)\b", low):
+        return "the " + np
+    return np
+
+
+def target_words(value):
+    """``length_words`` as an int in 100..3000; accepts the labels 'short', 'medium', 'long'."""
+    labels = {"short": 600, "medium": 1500, "long": 2500}
+    if isinstance(value, str):
+        v = value.strip().lower()
+        value = labels.get(v, v)
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        n = 1000
+    return max(100, min(3000, n))

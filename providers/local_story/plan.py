@@ -1,0 +1,282 @@
+"""The story plan: logline, title, cast, places, twist and beats, built from the form (no prose).
+
+Layers follow Dramatron's hierarchy (logline -> title -> characters -> places -> beats); the plan is
+plain JSON data, returned with the story (``StoryResult.plan``) and used by ``prose`` to write each
+beat, and by ``revise`` to continue a story along its open threads. ``build_plan`` is the public
+entry point; other providers fall back to it.
+"""
+import random
+import re
+
+from . import fields
+from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
+from .grammar import Person, split_list
+from .threads import CHOICES, CLUES, ENDINGS, LOGS
+from .titles import _bare, title_case
+from .worlds import world_for
+
+PURPOSES = {
+    "hook": "open on the protagonist and the promise of dread",
+    "arrival": "bring the protagonist into the place and close the way back",
+    "first_sign": "let the antagonist show its method for the first time",
+    "investigation": "make the protagonist search, find a clue and choose",
+    "escalation": "the antagonist's method goes one step further and a choice costs something",
+    "reversal": "what the protagonist believed turns over",
+    "climax": "the planted element decides the confrontation",
+    "aftermath": "show what is left and what the ending now means",
+}
+WEIGHTS = {"hook": 0.8, "arrival": 1.0, "first_sign": 1.0, "investigation": 1.2, "escalation": 1.1,
+           "reversal": 1.0, "climax": 1.3, "aftermath": 0.7}
+PACING_WEIGHTS = {"slow": {"hook": 1.3, "arrival": 1.4, "investigation": 1.3, "climax": 0.9},
+                  "fast": {"arrival": 0.8, "escalation": 1.2, "climax": 1.3},
+                  "intense": {"hook": 0.7, "arrival": 0.6, "escalation": 1.3, "climax": 1.5}}
+ANTAGONIST_WANTS = {"imitation": "to be let in", "possession": "to be worn again by the living",
+                    "gaslight": "to be believed instead", "haunting": "to be acknowledged",
+                    "signal": "to be heard and answered", "stalking": "to finish what was started",
+                    "trap": "to keep whoever comes", "bargain": "to be paid in full"}
+HERO_WANTS = ["to get through one night at {place}", "to find out what happened to the last person who kept {place}",
+              "to finish the job left half done at {place}", "to bring {C} home from {place}"]
+SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
+OBJECT = {"he": "him", "she": "her", "they": "them"}
+PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",
+                "teacher", "neighbour", "neighbor", "guest", "clerk", "driver", "captain", "stranger", "visitor",
+                "warden", "butler", "maid", "gardener", "surgeon", "killer", "widow", "lodger", "tenant", "child",
+                "girl", "boy", "man", "woman", "twin", "hitchhiker", "rescuer", "crew", "figure", "host")
+
+
+def pacing_key(pacing):
+    low = (pacing or "").lower()
+    return "slow" if "slow" in low else "intense" if "intense" in low else "fast" if "fast" in low else "moderate"
+
+
+def rng_for(request):
+    key = "|".join(str(v) for v in (request.seed, request.genre, request.mood, request.setting,
+                                     request.characters, request.protagonist, request.antagonist,
+                                     request.key_elements, request.plot_twist, request.custom_prompt))
+    return random.Random(key)
+
+
+def _person(text, role, pronouns=None, want=""):
+    p = Person.parse(text, pronouns or "they")
+    return {"name": p.short, "full": p.full, "role": role, "pronouns": pronouns or p.gender, "want": want}
+
+
+def build_cast(request, genre, rng):
+    names = split_list(request.characters)
+    hero_text = (request.protagonist or "").strip()
+    villain_text = (request.antagonist or "").strip()
+    if not hero_text:
+        hero_text = next((n for n in names if n.lower() != villain_text.lower()), "")
+    if not hero_text:
+        pron = rng.choice(("she", "he", "they"))
+        hero_text = rng.choice(DEFAULT_NAMES[pron])
+    hero = _person(hero_text, "protagonist")
+    if hero["pronouns"] not in ("he", "she"):
+        hero["pronouns"] = _pronoun_in(request.plot_twist + " " + request.custom_prompt)
+    subject = fields.parse_twist(request.plot_twist)["subject"]
+    if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject):
+        villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
+    if villain_text:
+        villain = _person(villain_text, "antagonist")
+    else:
+        name, pron = rng.choice(GENRES[genre]["antagonists"])
+        villain = _person(name, "antagonist", pron)
+    if villain["pronouns"] not in ("he", "she"):
+        villain["pronouns"] = "they"
+    taken = {hero["name"].lower(), hero["full"].lower(), villain["name"].lower(), villain["full"].lower()}
+    support = []
+    for n in names:
+        p = _person(n, "supporting")
+        if p["name"].lower() in taken or p["full"].lower() in taken:
+            continue
+        taken.add(p["name"].lower())
+        if p["pronouns"] not in ("he", "she"):
+            p["pronouns"] = "they"
+        support.append(p)
+    return [hero, villain] + support[:3]
+
+
+def _pronoun_in(text):
+    """'she' or 'he' when the form's free text speaks of the protagonist that way only, else 'they'."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    she, he = bool(words & {"she", "her", "herself"}), bool(words & {"he", "him", "his", "himself"})
+    return "she" if she and not he else "he" if he and not she else "they"
+
+
+def beat_kinds(words, pacing):
+    if words < 200:
+        return ["hook", "first_sign", "climax", "aftermath"]
+    if words < 450:
+        return ["hook", "arrival", "first_sign", "reversal", "climax", "aftermath"]
+    n = 1 if words < 800 else 2 if words < 1600 else 3
+    if pacing in ("fast", "intense") and words >= 800:
+        n += 1
+    if pacing == "slow" and n > 1:
+        n -= 1
+    search = ["investigation"] * (2 if words >= 2000 else 1)
+    return (["hook", "arrival", "first_sign"] + search + ["escalation"] * n +
+            ["reversal", "climax", "aftermath"])
+
+
+def split_words(kinds, total, pacing):
+    extra = PACING_WEIGHTS.get(pacing, {})
+    weights = [WEIGHTS[k] * extra.get(k, 1.0) for k in kinds]
+    scale = total / sum(weights)
+    sizes = [int(w * scale) for w in weights]
+    for i in range(total - sum(sizes)):
+        sizes[i % len(sizes)] += 1
+    return sizes
+
+
+def _fill(text, names):
+    return re.sub(r"\{(\w+)\}", lambda m: names.get(m.group(1), m.group(0)), text)
+
+
+def build_plan(request):
+    """The plan of the story the form asks for, as plain JSON data (see the module docstring)."""
+    rng = rng_for(request)
+    genre = genre_key(request.genre)
+    total = fields.target_words(request.length_words)
+    pacing = pacing_key(request.pacing)
+    kind, world = world_for(request.setting)
+    setting = fields._clean(request.setting) or "the house at the end of the road"
+    setting = fields.lower_lead(setting)
+    place_short = fields.definite(re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting))
+    if not re.match(r"(?i)(the|a|an)\s", place_short) and not place_short[:1].isupper():
+        place_short = "the " + place_short
+    cast = build_cast(request, genre, rng)
+    hero, villain, support = cast[0], cast[1], cast[2:]
+    method = rng.choice(GENRES[genre]["methods"])
+    prompt = fields.parse_prompt(request.custom_prompt, rng.choice(GENRES[genre]["themes"]))
+    twist = fields.parse_twist(request.plot_twist)
+    elements = fields.key_elements(request.key_elements) + ([prompt["motif"]] if prompt["motif"] else [])
+    if not elements:
+        elements = [rng.choice(world["objects"])]
+    names = {"H": hero["name"], "A": villain["name"], "C": support[0]["name"] if support else "the others",
+             "him": OBJECT[hero["pronouns"]], "place": place_short, "E": fields.definite(elements[0])}
+    hero["want"] = _fill(rng.choice(HERO_WANTS[:3] if not support else HERO_WANTS), names)
+    villain["want"] = ANTAGONIST_WANTS[method]
+    for s in support:
+        s["want"] = _fill(rng.choice(SUPPORT_WANTS), names)
+    rooms = rng.sample(world["rooms"], 3)
+    places = [{"name": setting, "description": _describe(setting, world)}]
+    places += [{"name": name, "description": desc} for name, desc in rooms]
+
+    kinds = beat_kinds(total, pacing)
+    sizes = split_words(kinds, total, pacing)
+    beats = [{"kind": k, "purpose": PURPOSES[k], "words": w, "room": places[1 + (i - 1) % 3]["name"]
+              if i else setting, "plant": [], "use": [], "clue": "", "method_step": None,
+              "choice": None, "twist": False}
+             for i, (k, w) in enumerate(zip(kinds, sizes))]
+    _assign_threads(beats, elements, twist, method, kind, places, names, support, rng)
+    for i, beat in enumerate(beats):
+        beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
+
+    title = _title(request, genre, elements, setting, hero, rng)
+    premise = prompt["premise"] or f"{hero['name']} comes to {setting} {hero['want']}"
+    logline = (f"{hero['name']}, who wants {hero['want']}, faces {villain['name']}, who wants "
+               f"{villain['want']}; {names['E']} decides how it ends.")
+    return {"logline": logline, "title": title, "premise": premise, "theme": prompt["theme"],
+            "premise_from_prompt": bool(prompt["premise"]),
+            "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
+            "elements": elements, "motif": prompt["motif"],
+            "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],
+                      "clues": [b["clue"] for b in beats if b["clue"]]},
+            "ending": ENDINGS[twist["category"] if twist["reveal"] else ""], "beats": beats}
+
+
+def _describe(setting, world):
+    return f"{setting}: " + ", ".join(name for name, _ in world["rooms"][:3]) + "; " + world["smells"][0]
+
+
+def _assign_threads(beats, elements, twist, method, kind, places, names, support, rng):
+    kinds = [b["kind"] for b in beats]
+    # plant every element early, use it later: the first element decides the climax
+    early = [i for i, k in enumerate(kinds) if k in ("hook", "arrival", "first_sign")]
+    for n, _ in enumerate(elements):
+        beats[early[min(n, len(early) - 1)]]["plant"].append(n)
+    late = [i for i, k in enumerate(kinds) if k in ("investigation", "escalation", "reversal")]
+    climax = kinds.index("climax")
+    beats[climax]["use"].append(0)
+    for n in range(1, len(elements)):  # the latest turns first: the reversal, then the last escalations
+        beats[late[-1 - (n - 1) % len(late)] if late else climax]["use"].append(n)
+    # the antagonist's method: one escalating step per beat from the first sign to the climax
+    steps = [i for i, k in enumerate(kinds) if k in ("first_sign", "investigation", "escalation", "climax")]
+    for n, i in enumerate(steps):
+        beats[i]["method_step"] = round(n * 3 / max(1, len(steps) - 1))
+    # choices with costs
+    pairs = [n for n, p in enumerate(CHOICES) if support or "{C}" not in p[0] + p[1]]
+    rng.shuffle(pairs)
+    for i, k in enumerate(kinds):
+        if k in ("investigation", "escalation", "climax") and pairs:
+            n = pairs.pop()
+            room = beats[i]["room"]
+            beats[i]["choice"] = {"choice": _fill(CHOICES[n][0], {**names, "room": room}),
+                                  "cost": _fill(CHOICES[n][1], {**names, "room": room}), "id": n}
+    # the twist lands in the reversal (or the climax of a short story), after two clues at least
+    if twist["reveal"]:
+        land = kinds.index("reversal") if "reversal" in kinds else climax
+        beats[land]["twist"] = True
+        subj = twist["subject"] if twist["subject"] and twist["subject"].lower() != names["H"].lower() else "the others"
+        pool = CLUES[twist["category"]][:]
+        if subj == "the others":
+            pool = [c for c in pool if "{subj}" not in c] or CLUES["self"][:]
+        rng.shuffle(pool)
+        before = list(range(land))
+        spots = before[-3:] if len(before) >= 3 else before
+        for n, i in enumerate(spots):
+            clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
+                                              room=places[1 + n % 3]["name"])
+            beats[i]["clue"] = clue[0].upper() + clue[1:]
+
+
+def _summarise(beat, i, elements, names, method, twist, support):
+    H, A = names["H"], names["A"]
+    parts, change = [], ""
+    k = beat["kind"]
+    if k == "hook":
+        parts.append(f"{H} is drawn toward {names['place']}")
+        change = f"{H} is committed"
+    elif k == "arrival":
+        parts.append(f"{H} enters {beat['room']}" + (f" with {support[0]['name']}" if support else ""))
+        change = "the way back is closed"
+    elif k == "reversal":
+        parts.append("the twist lands" if beat["twist"] else f"{H}'s plan against {A} fails")
+        change = "the story means something else now" if beat["twist"] else f"{H} has lost the upper hand"
+    elif k == "aftermath":
+        parts.append(f"{H} after the end")
+        change = "the ending settles"
+    for n in beat["plant"]:
+        parts.append(f"{elements[n]} is noticed")
+    if beat["method_step"] is not None:
+        parts.append(_fill(METHODS[method][beat["method_step"]], names))
+        change = change or f"the threat has grown to step {beat['method_step'] + 1} of 4"
+    if beat["clue"]:
+        parts.append("clue: " + beat["clue"].rstrip("."))
+    for n in beat["use"]:
+        parts.append(f"{fields.definite(elements[n])} is used to {'end it' if k == 'climax' else 'act'}")
+    if beat["choice"]:
+        parts.append(f"{beat['choice']['choice']}; cost: {beat['choice']['cost']}")
+        change = f"{beat['choice']['cost']}"
+    if beat["twist"]:
+        parts.append(f"reveal: {twist['reveal']}")
+    return "; ".join(parts), change or "the dread deepens"
+
+
+def _title(request, genre, elements, place, hero, rng):
+    if (request.suggested_title or "").strip():
+        return title_case(fields._clean(request.suggested_title))
+    proper = [m.group(0).strip() for m in re.finditer(r"\b(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
+              if m.group(0).split()[0] not in ("The", "A", "An")
+              and not (re.search(r"(?i)\bthe\s*$", place[:m.start()]) and re.match(r" ?[a-z]", place[m.end():]))]
+    spot = proper[-1].strip() if proper else ("the " if re.match(r"(?i)(the|a|an)\s", place) else "") + _bare(place, 4)
+    noun = rng.choice(GENRES[genre]["titles"])
+    bare = re.sub(r"(?i)^(a|an|the|some)\s+", "", elements[0]) if elements else ""
+    element = title_case(bare) if bare and len(bare.split()) <= 4 and not re.search(r"[,;]", bare) else ""
+    noun = noun if " " in noun else "The " + noun
+    options = [f"{noun} at {spot}" if spot else "", f"What Waited at {spot}" if spot else "",
+               f"The {element}" if element and not element.lower().startswith("the ") else element,
+               f"{hero['name']} and the {element}" if element and hero["name"][:1].isupper() else "",
+               f"The Last Night at {spot}" if spot else ""]
+    options = [o for o in options if o and len(o.split()) >= 2]
+    return rng.choice(options) if options else f"The {noun} at Night"

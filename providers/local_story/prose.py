@@ -1,0 +1,308 @@
+"""Prose from a plan: each beat's events in order, atmosphere between them, fitted to the length.
+
+Every sentence is checked against the story so far: no sentence twice and, as far as the banks
+allow, no 5-word sequence twice (names, places and elements count as one word, so naming them
+again is not repetition). Intensity picks the body's reactions, pacing the paragraph size,
+perspective the pronouns, time/weather/mood the atmosphere.
+"""
+import random
+import re
+
+from . import atmosphere as at
+from . import beatbank as bb
+from .composer import Deck, expand, tidy
+from .fields import definite
+from .texture import texture
+from .threads import CHOICES
+from .worlds import head_noun, world_for
+
+PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
+            "they": ("they", "them", "their", "themselves", "were"),
+            "first": ("I", "me", "my", "myself", "was"), "second": ("you", "you", "your", "yourself", "were")}
+PARAGRAPH = {"slow": (4, 6), "moderate": (3, 5), "fast": (2, 3), "intense": (1, 2)}
+MUST, THREAD, STEP, COLOUR, AIR = 0, 1, 2, 3, 4
+_WORD = re.compile(r"[a-z0-9'§]+")
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+def cap(text):
+    return text[:1].upper() + text[1:] if text else text
+
+
+def tier(intensity):
+    try:
+        n = int(intensity)
+    except (TypeError, ValueError):
+        n = 5
+    return 0 if n <= 3 else 1 if n <= 7 else 2
+
+
+class Sentence:
+    __slots__ = ("text", "words", "priority", "beat")
+
+    def __init__(self, text, priority, beat):
+        self.text, self.priority, self.beat = text, priority, beat
+        self.words = len(text.split())
+
+
+class ProseWriter:
+    def __init__(self, request, plan, pacing):
+        self.request, self.plan, self.pacing = request, plan, pacing
+        self.rng = random.Random(plan["logline"] + str(request.seed))
+        self.tier = tier(request.intensity)
+        cast = plan["cast"]
+        self.hero, self.villain, self.support = cast[0], cast[1], cast[2:]
+        p = (request.narrative_perspective or "").lower()
+        self.person = "first" if "first" in p else "second" if "second" in p else "third"
+        self.forms = PRONOUNS[self.person if self.person != "third" else self.hero["pronouns"]]
+        self.state = {"since_name": 99, "plural": self.forms[4] == "were"}
+        self.seen, self.sentences, self.used, self.twice, self.parts = set(), set(), set(), set(), set()
+        _, self.world = world_for(request.setting)
+        self.ctx = self._context()
+        self.entities = self._entities()
+
+    # --- context ----------------------------------------------------------------------------
+
+    def _context(self):
+        req, plan, rng, world = self.request, self.plan, self.rng, self.world
+        wx = at.WEATHER[at.WEATHER_ALIASES.get((req.weather or "").strip().lower(), "cloud")]
+        tod = at.TIMES.get((req.time_of_day or "").strip().lower(), at.TIMES["dusk"])
+        setting = plan["places"][0]["name"]
+        place = re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting)
+        place = definite(place) if re.match(r"(?i)(a|an|some)\s", place) or place[:1].islower() else place
+        if not re.match(r"(?i)the\s", place) and place[:1].islower():
+            place = "the " + place
+        noun = "the " + head_noun(setting)  # "the freighter": this setting's own short name
+        names = [place, place, noun] if noun.lower() not in place.lower() else [place]
+        self.place, self.place_names = place, names
+        want = self.hero["want"]
+        forms = self.forms
+        ctx = {"S": self._subject, "WAS": lambda: "were" if self.state["plural"] else "was",
+               "O": forms[1], "POS": forms[2], "POS_CAP": cap(forms[2]), "REFL": forms[3],
+               "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
+               "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
+               "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
+               "theme": plan["theme"], "premise": plan["premise"], "reveal": plan["twist"]["reveal"],
+               "subj": plan["twist"]["subject"]}
+        for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
+            deck = Deck(world[field], rng)
+            ctx[key] = deck
+            ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
+        ctx["obj_the"] = (lambda d: lambda: definite(d()))(ctx["obj"])
+        v = self.villain
+        vf = PRONOUNS[v["pronouns"]]
+        ctx.update({"A": v["name"], "A_S": vf[0], "A_O": vf[1], "A_POS": vf[2], "A_WAS": vf[4]})
+        self.weather_lines, self.time_lines = wx["lines"], tod["lines"]
+        mood = req.mood[0] if isinstance(req.mood, (list, tuple)) and req.mood else req.mood
+        self.mood_lines = at.MOOD.get((mood or "").strip().lower(), [])
+        return ctx
+
+    def _entities(self):
+        names = [c["name"] for c in self.plan["cast"]] + [p["name"] for p in self.plan["places"]]
+        names += [definite(e) for e in self.plan["elements"]] + self.plan["elements"] + self.place_names
+        names += list(self.world["objects"])
+        names = sorted({n.lower() for n in names if len(n.split()) > 1}, key=len, reverse=True)
+        return re.compile("|".join(re.escape(n) for n in names)) if names else None
+
+    def _subject(self):
+        if self.person != "third":
+            self.state["plural"] = self.person == "second"
+            return self.forms[0]
+        self.state["since_name"] += 1
+        self.state["in_sentence"] = self.state.get("in_sentence", 0) + 1
+        if self.state["since_name"] >= 3 and self.state["in_sentence"] == 1:
+            self.state["since_name"] = 0
+            self.state["plural"] = False
+            return self.hero["name"]
+        self.state["plural"] = self.forms[0] == "they"
+        return self.forms[0]
+
+    # --- sentences ----------------------------------------------------------------------------
+
+    def _grams(self, text):
+        low = text.lower()
+        if self.entities:
+            low = self.entities.sub(lambda m: "§" + str(abs(hash(m.group(0))) % 9973), low)
+        words = _WORD.findall(low)
+        return {" ".join(words[i:i + 5]) for i in range(len(words) - 4)}
+
+    def render(self, template, extra=None):
+        ctx = dict(self.ctx, **(extra or {}))
+        if '"' in template and not self.request.include_dialogue:
+            return None
+        self.state["in_sentence"] = 0
+        needed = set(_SLOT.findall(template))
+        if any(k not in ctx or ctx[k] in ("", None) for k in needed):
+            return None
+        return tidy(expand(template, ctx, self.rng))
+
+    def pick(self, templates, priority, beat, extra=None, must=False):
+        """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""
+        pool = [t for t in templates if t not in self.used]
+        if must:
+            self.rng.shuffle(pool)
+            pool += [t for t in templates if t in self.used]
+        elif pool:
+            pool = self.rng.sample(pool, min(8, len(pool)))
+        elif priority == AIR and templates is at.WORLD:
+            pool = [t for t in templates if t not in self.twice]
+            pool = self.rng.sample(pool, min(8, len(pool)))
+        best = None
+        for template in pool:
+            saved = dict(self.state)
+            text = self.render(template, extra)
+            if not text or text in self.sentences:
+                self.state = saved
+                continue
+            grams = self._grams(text)
+            overlap = len(grams & self.seen)
+            if overlap == 0:
+                (self.twice if template in self.used else self.used).add(template)
+                return self._accept(text, grams, priority, beat)
+            if must and (best is None or overlap < best[0]):
+                best = (overlap, text, grams, dict(self.state))
+            self.state = saved
+        if best:
+            self.state = best[3]
+            return self._accept(best[1], best[2], priority, beat)
+        return None
+
+    def _accept(self, text, grams, priority, beat):
+        self.sentences.add(text)
+        self.seen |= grams
+        return Sentence(text, priority, beat)
+
+    # --- beats --------------------------------------------------------------------------------
+
+    def events(self, beat):
+        """(priority, templates, extra) in reading order for one beat of the plan."""
+        kind, plan = beat["kind"], self.plan
+        room = beat["room"] if kind != "hook" else plan["places"][1]["name"]
+        rooms = {p["name"]: p["description"] for p in plan["places"]}
+        extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
+        if self.support:
+            c = self.support[beat.get("index", 0) % len(self.support)]
+            cf = PRONOUNS[c["pronouns"]]
+            extra.update({"C": c["name"], "C_S": cf[0], "C_O": cf[1], "C_POS": cf[2], "C_WAS": cf[4]})
+        talk = self.request.include_dialogue
+        ev = []
+        if kind not in ("hook", "arrival", "aftermath"):
+            ev.append((COLOUR, at.MOVE, {}))
+        if beat["words"] > 220 and kind not in ("hook", "aftermath"):
+            ev.append((COLOUR, at.INNER, {}))
+        if kind == "hook":
+            ev.append((MUST, bb.OPEN, {}))
+            prompt = (self.request.custom_prompt or "").lower()
+            ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
+            if plan["theme"] and plan["theme"].lower() in prompt:
+                ev.append((THREAD, bb.THEME, {}))
+        if kind == "arrival":
+            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if self.support else None]
+        for n in beat["plant"]:
+            ev.append((THREAD, bb.PLANT_MOTIF if self._is_motif(n) else bb.PLANT, self._element(n)))
+        if kind == "arrival":
+            ev.append((COLOUR, bb.CLOSE, {}))
+        if kind == "investigation":
+            ev.append((COLOUR, bb.SEARCH, {}))
+        if beat["method_step"] is not None and kind != "climax":
+            ev.append((STEP, bb.METHOD[plan["method"]][beat["method_step"]], {}))
+            ev.append((COLOUR, bb.REACT[self.tier], {}))
+        if beat["clue"]:
+            clue = beat["clue"].replace("{", "(").replace("}", ")")
+            lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
+            # a twist needs its clues; under 200 words the length comes first
+            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue], {}))
+        if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
+            ev.append((COLOUR, bb.COMPANION_LINES, {}))
+        if kind != "climax":
+            for n in beat["use"]:
+                ev.append((THREAD, bb.USE_MOTIF if self._is_motif(n) else bb.USE, self._element(n)))
+        if talk and kind == "escalation":
+            ev.append((COLOUR, bb.ANTAGONIST_LINES, {}))
+        if kind in ("investigation", "escalation") and beat["choice"]:
+            ev += self._choice(beat)
+        if kind == "reversal" or (kind == "climax" and beat["twist"]):
+            ev += ([(MUST, bb.LAND, {}), (STEP, bb.LAND_AFTER, {})] if beat["twist"] else [(STEP, bb.TURN, {})])
+        if kind == "climax":
+            ev.append((COLOUR, bb.CONFRONT, {}))
+            ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
+            ev.append((COLOUR, bb.REACT[self.tier], {}))
+            ev += self._choice(beat) if beat["choice"] else []
+            ev += [(THREAD, bb.SOLVE_MOTIF if self._is_motif(n) else bb.SOLVE, self._element(n)) for n in beat["use"]]
+        if kind == "aftermath":
+            ev.append((STEP, bb.AFTER, self._element(0)))
+            ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
+        return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
+
+    def _is_motif(self, n):
+        return self.plan["elements"][n] == self.plan["motif"]
+
+    def _element(self, n):
+        e = self.plan["elements"][n]
+        return {"E": definite(e), "E_CAP": cap(definite(e)), "E_FIRST": e, "E_FIRST_CAP": cap(e)}
+
+    def _choice(self, beat):
+        _, _, choice, cost = CHOICES[beat["choice"]["id"]]
+        el = self._element(0)
+        return [(STEP, [choice], el), (STEP, [cost], el)]
+
+    def atmosphere(self, extra):
+        pools = [at.WORLD] * (4 if self.request.include_description else 1)
+        pools += [self.weather_lines, self.time_lines, self.mood_lines, bb.REACT[self.tier], at.INNER]
+        pools = [p for p in pools if p]
+        order = pools[:]
+        self.rng.shuffle(order)
+        if self.rng.random() < 0.3:
+            order.insert(0, None)
+        order.append(None)
+        for pool in order:
+            if pool is None:
+                pool = [t for t in (texture(self.rng, self.parts) for _ in range(3)) if t]
+            s = self.pick(pool, AIR, None, extra)
+            if s:
+                return s
+        return None
+
+    def write_beat(self, beat, budget):
+        events = self.events(beat)
+        out = [s for p, t, x in events for s in [self.pick(t, p, beat["kind"], x, must=p <= THREAD)] if s]
+        air = []
+        words = sum(s.words for s in out)
+        extra = events[0][2] if events else {}
+        while words + 6 < budget:
+            s = self.atmosphere(extra)
+            if not s:
+                break
+            s.beat = beat["kind"]
+            air.append(s)
+            words += s.words
+        # atmosphere goes between the events, never before the opening or after the ending
+        merged = out[:1]
+        rest = out[1:]
+        last = [rest.pop()] if beat["kind"] == "aftermath" and rest else []
+        slots = len(rest) + 1
+        for i in range(slots):
+            take = len(air) * (i + 1) // slots - len(air) * i // slots
+            merged += air[len(air) * i // slots: len(air) * i // slots + take]
+            if i < len(rest):
+                merged.append(rest[i])
+        return merged + last
+
+
+def paragraphs(beats, pacing, rng):
+    lo, hi = PARAGRAPH.get(pacing, PARAGRAPH["moderate"])
+    out = []
+    for sentences in beats:
+        para, size = [], rng.randint(lo, hi)
+        for s in sentences:
+            speech = s.text.startswith('"')
+            if para and (len(para) >= size or speech):
+                out.append(" ".join(para))
+                para, size = [], rng.randint(lo, hi)
+            para.append(s.text)
+            if speech:
+                out.append(" ".join(para))
+                para, size = [], rng.randint(lo, hi)
+        if para:
+            out.append(" ".join(para))
+    return out

@@ -1,0 +1,53 @@
+"""Short texture sentences composed from parts (data + one function): lead, subject, verb phrase.
+
+Each part is at most four words, so two sentences share a 5-word run only when they share two
+parts; the writer's 5-gram check rejects those. Subjects come from the setting's world, verbs
+match what the subject is (a thing, a sound, the air), so a sound never "gleams".
+"""
+
+THING_VERBS = ["had been turned to face the wall", "stood where it had not stood", "was beaded with damp",
+               "was warm to the touch", "gleamed dully", "threw a long crooked shadow", "sat very still",
+               "looked smaller than it had", "had a fingerprint in its dust", "was wet, though nothing else was",
+               "had been wiped clean", "leaned a little, as if listening", "seemed heavier than before",
+               "was furred with frost", "gave off a faint sour smell", "had one deep scratch across it",
+               "was not where it belonged", "ticked once as it cooled", "looked back, somehow",
+               "had gathered a skin of dust", "rocked once and settled", "sat in a ring of damp",
+               "had been polished recently", "showed a small bright scratch", "looked older than the rest",
+               "was colder than the air", "sat at a careful angle", "bore a thumbprint in something dark"]
+SOUND_VERBS = ["started up again", "stopped mid-beat", "came and went", "grew louder, then softer",
+               "seemed to come from everywhere", "went on too long", "fell into step with {POS} pulse",
+               "stopped the moment {S} listened", "changed its note", "doubled, as if answered",
+               "moved from wall to wall", "dropped to almost nothing", "came twice, close together",
+               "slowed, like something tiring", "paused as if to listen back", "ran under everything else",
+               "broke off and did not resume", "kept an uneven count", "sounded nearer than seemed possible"]
+AIR_SUBJECTS = ["the cold", "the dark", "the silence", "a draught", "the light", "the damp", "the stillness"]
+AIR_VERBS = ["thickened", "pressed closer", "crept along the floor", "gathered in the corners",
+             "settled over everything", "drew back a little", "seemed to breathe", "shifted, very slightly",
+             "pooled by the door", "leaned in", "held its shape", "went thin and sour", "clung to the walls",
+             "moved like a slow tide", "waited at the edge of the light", "sank into everything"]
+LEADS = ["For a long moment", "Without warning", "Slowly", "Once", "Then", "Later", "By then", "Meanwhile",
+         "In the half-dark", "Just then", "All the while", "Quietly", "After a while", "At some point",
+         "Somewhere behind", "Not long after", "Even then", "Every so often"]
+
+
+def texture(rng, used):
+    """One texture template (slots left for the writer), using no part listed in ``used``.
+
+    ``{obj_the}`` and ``{sound}`` are the writer's slots; returns None when the parts run out."""
+    kind = rng.random()
+    if kind < 0.4:
+        subject, verbs = "{obj_the}", THING_VERBS
+    elif kind < 0.7:
+        subject, verbs = "{sound}", SOUND_VERBS
+    else:
+        subject, verbs = rng.choice(AIR_SUBJECTS) + " in {room}", AIR_VERBS
+    fresh = [v for v in verbs if v not in used]
+    verbs = fresh or [v for v in verbs if (v, 2) not in used]
+    if not verbs:
+        return None
+    verb = rng.choice(verbs)
+    used.add(verb if fresh else (verb, 2))
+    leads = [x for x in LEADS if x not in used] or LEADS
+    lead = rng.choice(leads)
+    used.add(lead)
+    return f"{lead}, {subject} {verb}."

@@ -1,0 +1,294 @@
+"""Setting worlds: what a kind of place holds, sounds like and smells of (data).
+
+A world is chosen from the setting's words (``world_for``); a setting the engine does not know gets
+a generic world built from its own head noun, so a freighter never grows a banister and a carnival
+never borrows a lighthouse's lamp. Every phrase is a noun phrase usable after "the"/"a" as written.
+"""
+import re
+
+WORLDS = {
+    "lighthouse": {
+        "words": ("lighthouse", "beacon", "lamp house", "light station"),
+        "rooms": [("the lamp room", "a glass cage at the top, its great lens furred with salt"),
+                  ("the keeper's quarters", "a narrow room with a cot, a stove and a logbook shelf"),
+                  ("the spiral stair", "iron steps winding up the tower's throat"),
+                  ("the oil store", "a cold stone cellar that smelled of paraffin"),
+                  ("the gallery", "the iron walkway outside the lamp, open to the wind"),
+                  ("the boathouse", "a slipway down to black water and an upturned dinghy"),
+                  ("the fog signal house", "a squat hut of compressed-air tanks and a brass horn")],
+        "objects": ["the great lens", "a paraffin lamp", "the foghorn lever", "a rusted barometer",
+                    "the keeper's logbook", "a coil of wet rope", "a tin mug on the stove",
+                    "the brass rail of the stair", "a storm lantern", "a chart of the reef", "a ship in a bottle", "the keeper's oilskins"],
+        "sounds": ["the surf booming against the rocks", "the cry of gulls over the rocks",
+                   "the lens turning on its bath of mercury", "wind moaning through the gallery rail",
+                   "the iron stair ticking as it cooled", "a far-off bell buoy", "the foghorn groaning once", "rain hissing on the lantern glass"],
+        "smells": ["salt and paraffin", "wet stone", "kelp rotting on the rocks", "cold soot from the stove", "fish scales and diesel", "wet wool drying by the stove"],
+        "touch": ["the rail was slick with spray", "salt crusted the window glass",
+                  "the stone walls sweated in the cold", "the steps rang under every footfall"],
+    },
+    "asylum": {
+        "words": ("asylum", "sanatorium", "hospital", "ward", "clinic", "infirmary"),
+        "rooms": [("the day room", "a long room of bolted chairs facing a dead television"),
+                  ("the east ward", "two rows of iron beds under a stained ceiling"),
+                  ("the records office", "filing cabinets rusted shut, their drawers labelled by year"),
+                  ("the hydrotherapy room", "tiled walls and deep tubs with leather straps"),
+                  ("the basement corridor", "a low tunnel of pipes and numbered doors"),
+                  ("the isolation cell", "a padded room, the padding split and yellow"),
+                  ("the nurses' station", "a glass booth with a dead switchboard and a kettle")],
+        "objects": ["a wheelchair with one flat tyre", "a clipboard of patient notes", "a row of restraint straps",
+                    "a medicine trolley", "a cracked observation window", "a nurse's call bell",
+                    "the flickering strip lights", "a bundle of keys on a wire ring", "a straitjacket on a hook", "a tray of rusted instruments", "a visitors' book", "a ward clock behind wire mesh"],
+        "sounds": ["a trolley wheel squeaking down the corridor", "water dripping into a steel sink",
+                   "the fluorescent tubes buzzing", "a door banging somewhere on the ward",
+                   "a radiator knocking", "humming from behind a locked door", "a gurney rolling by itself", "a patient bell ringing in an empty room"],
+        "smells": ["carbolic soap and mildew", "old bleach", "damp mattress ticking", "rust and wet plaster", "stale cigarette smoke", "sour milk and medicine"],
+        "touch": ["the tiles were cold and gritty", "the bed frames were furred with rust",
+                  "the linoleum peeled underfoot", "the door handles were tacky with old varnish"],
+    },
+    "house": {
+        "words": ("house", "manor", "mansion", "estate", "hall", "cottage", "home", "villa", "farmhouse",
+                  "orphanage", "parsonage", "castle"),
+        "rooms": [("the front hall", "a tiled hall with a staircase climbing into the dark"),
+                  ("the nursery", "a small room of painted animals and a cot with no mattress"),
+                  ("the library", "shelves of swollen books and a desk under a dust sheet"),
+                  ("the cellar", "brick vaults under the kitchen, the floor packed earth"),
+                  ("the attic", "rafters, trunks and a round window like an eye"),
+                  ("the dining room", "a long table laid for a dinner nobody ate"),
+                  ("the servants' stair", "a narrow back stair, steep and unlit")],
+        "objects": ["the grandfather clock", "a portrait in the hall", "the banister", "a dust sheet over a chair",
+                    "the cellar door", "a row of servant bells", "a cold fireplace", "a child's rocking horse", "a stopped carriage clock", "a piano with its lid down", "a family Bible on a stand", "a coat stand in the hall"],
+        "sounds": ["the clock ticking in the hall", "floorboards settling overhead", "rain in the gutters",
+                   "a servant bell ringing once", "a door easing shut upstairs", "mice in the walls", "a piano key sounding once", "the chimney moaning"],
+        "smells": ["dust and beeswax", "cold ash in the grate", "damp wallpaper", "lilies gone over", "camphor from the linen press", "old pipe smoke"],
+        "touch": ["the banister was sticky with old polish", "the wallpaper was soft with damp",
+                  "the floorboards gave a little underfoot", "the doorknobs were colder than the air"],
+    },
+    "ship": {
+        "words": ("ship", "freighter", "vessel", "spacecraft", "starship", "space station", "orbital",
+                  "submarine", "tanker", "trawler", "boat"),
+        "rooms": [("the airlock", "a steel throat between two hatches, its warning lamp dead"),
+                  ("the cargo hold", "containers stacked three high under strip lights"),
+                  ("the bridge", "a horseshoe of dark consoles and one blinking screen"),
+                  ("the crew quarters", "bunks folded into the bulkheads, curtains drawn"),
+                  ("the engine room", "pipes, gauges and the heat of something still running"),
+                  ("the galley", "a steel counter, magnetised trays and a coffee maker still on"),
+                  ("the medical bay", "a single bunk under a surgical lamp")],
+        "objects": ["a bulkhead hatch", "the airlock wheel", "a flickering status panel", "a crew roster",
+                    "an oxygen gauge", "a magnetic boot rack", "a handheld radio", "the emergency locker", "a cracked helmet visor", "a sealed specimen case", "a pressure suit on its rack", "a captain's log tablet"],
+        "sounds": ["the recyclers breathing through the vents", "hull plates ticking as they cooled",
+                   "a hatch cycling somewhere aft", "static on an open channel", "the engines' low hum",
+                   "something tapping along the ductwork", "an alarm chirping once and dying", "the hull groaning under strain"],
+        "smells": ["ozone and hot metal", "recycled air", "hydraulic fluid", "burnt insulation", "old sweat in the suits", "coolant"],
+        "touch": ["the deck plates were cold through the boots", "the bulkheads hummed under the palm",
+                  "condensation beaded on every pipe", "the handholds were worn smooth"],
+    },
+    "ice": {
+        "words": ("ice", "arctic", "antarctic", "polar", "research station", "outpost", "tundra", "glacier"),
+        "rooms": [("the mess hut", "a prefab room with a stove, a table and a calendar"),
+                  ("the radio shack", "a bench of dead sets and a frosted window"),
+                  ("the core store", "racks of ice cores in labelled tubes"),
+                  ("the generator shed", "a diesel engine under a tarpaulin"),
+                  ("the outer perimeter", "flag poles marking the path into white nothing"),
+                  ("the sleeping module", "four bunks and a heater ticking in the corner"),
+                  ("the drill tent", "a rig over a hole that went down a very long way")],
+        "objects": ["a sled of fuel drums", "an ice core sample", "a frost-crusted radio", "a line of guide flags",
+                    "a parka on a hook", "a diesel heater", "a thermos gone cold", "a logbook of readings", "a pair of snow goggles", "a flare pistol", "a crate of ration packs", "a frozen boot by the door"],
+        "sounds": ["wind scouring the huts", "the generator coughing", "the ice groaning deep down",
+                   "snow hissing against the walls", "the radio's empty carrier tone", "a flag snapping", "the drill housing ticking as it cooled", "footsteps crunching outside"],
+        "smells": ["diesel and wet wool", "frozen air that burned the nose", "stale coffee", "cold rubber", "burnt toast and kerosene", "wet fur"],
+        "touch": ["the door handle burned with cold", "frost furred the inside of the window",
+                  "snow crunched like sugar underfoot", "breath froze on the scarf"],
+    },
+    "forest": {
+        "words": ("forest", "woods", "wood", "grove", "pines", "wilderness", "swamp", "marsh", "bayou", "moor"),
+        "rooms": [("the clearing", "a ring of grass where nothing grew taller than the ankle"),
+                  ("the creek bed", "stones and black water under leaning trees"),
+                  ("the ranger's hut", "a one-room shack with a padlocked door"),
+                  ("the old trail", "a path half swallowed by bracken"),
+                  ("the deadfall", "a tangle of fallen trunks as high as a wall"),
+                  ("the hunters' cabin", "a single room with antlers over the door"),
+                  ("the fire tower", "a cabin on stilts above the treeline")],
+        "objects": ["a trail marker", "a hunting stand", "a ring of stones", "a rusted trap", "a lantern",
+                    "a carved trunk", "a tent with its flap open", "a compass", "a rope swing with no seat", "a missing-person poster nailed to a trunk", "a cold campfire", "a deer skull"],
+        "sounds": ["branches creaking in the wind", "an owl calling twice", "something moving in the bracken",
+                   "water running under the stones", "the hush of needles falling", "a twig snapping", "a woodpecker knocking, then stopping", "wind combing the pine tops"],
+        "smells": ["pine resin", "leaf mould", "wet bark", "fox musk", "smoke from a fire no one had lit", "crushed ferns"],
+        "touch": ["the bark was slick with moss", "brambles dragged at the sleeves",
+                  "the ground was soft and cold", "dew soaked through to the skin"],
+    },
+    "church": {
+        "words": ("church", "chapel", "cathedral", "abbey", "convent", "monastery", "crypt", "cemetery",
+                  "graveyard", "temple"),
+        "rooms": [("the nave", "rows of pews under high dark windows"), ("the vestry", "robes on hooks and a locked press"),
+                  ("the bell tower", "a ladder climbing to the bells"), ("the crypt", "low vaults of named stone"),
+                  ("the churchyard", "leaning stones in long wet grass"),
+                  ("the organ loft", "a gallery of pipes and a bench worn hollow"),
+                  ("the lych gate", "a roofed gate where the coffins used to rest")],
+        "objects": ["the font", "a hymn board", "a bell rope", "a row of votive candles", "the altar rail",
+                    "a tomb with a worn inscription", "a parish register", "a lectern eagle", "a poor box", "a rood screen", "a stack of kneelers", "a brass memorial plate"],
+        "sounds": ["the bell rope creaking", "wind in the tower louvres", "pigeons shifting in the rafters",
+                   "a pew groaning", "the door latch lifting", "water dripping in the crypt", "an organ pipe breathing", "rooks in the yews"],
+        "smells": ["candle wax and old stone", "incense gone stale", "wet earth", "damp hymn books", "cut grass on the graves", "cold brass polish"],
+        "touch": ["the pews were worn smooth", "the stone floor leached warmth from the feet",
+                  "the font water was ice cold", "the rope was rough and greasy"],
+    },
+    "school": {
+        "words": ("school", "academy", "college", "university", "campus", "dormitory", "classroom"),
+        "rooms": [("the main corridor", "lockers on both sides and a trophy case"),
+                  ("the chemistry lab", "benches, gas taps and a skeleton on a stand"),
+                  ("the gymnasium", "a sprung floor and ropes hanging from the ceiling"),
+                  ("the headmaster's office", "a leather chair and a cabinet of files"),
+                  ("the boiler room", "a furnace behind a door marked STAFF ONLY"),
+                  ("the library", "stacks of books and a desk stamped with due dates"),
+                  ("the music room", "a piano, stacked chairs and a cracked metronome")],
+        "objects": ["a row of lockers", "a chalkboard", "the register", "a school bell", "a lost-property box",
+                    "a class photograph", "a projector", "a rusted radiator", "a trophy case", "a dusty globe", "a detention slip", "a row of coat pegs"],
+        "sounds": ["a locker door swinging", "the bell ringing between lessons that no longer happened",
+                   "chalk squealing", "sneakers squeaking far down the hall", "the boiler clanking",
+                   "a tap dripping in the washroom", "a piano note from an empty room", "the PA system crackling"],
+        "smells": ["floor polish and chalk dust", "old lunches", "mildewed gym mats", "pencil shavings", "wet coats on the pegs", "disinfectant"],
+        "touch": ["the desks were carved with initials", "the radiators were cold",
+                  "the floor was tacky with polish", "the locker doors were dented and cold"],
+    },
+    "hotel": {
+        "words": ("hotel", "motel", "inn", "lodge", "resort", "guesthouse", "boarding house"),
+        "rooms": [("the front desk", "a counter with a bell and a board of keys"),
+                  ("the long corridor", "numbered doors and a carpet patterned like veins"),
+                  ("room twelve", "a made bed, a television and a Bible in the drawer"),
+                  ("the ice machine alcove", "a humming box under a dead vending machine"),
+                  ("the laundry", "dryers, steam pipes and heaps of sheets"),
+                  ("the empty pool", "a tiled hollow with leaves and a ladder going down"),
+                  ("the manager's office", "a desk, a safe and a wall of old postcards")],
+        "objects": ["the guest register", "a brass room key", "the reception bell", "a room service tray",
+                    "a do-not-disturb sign", "the ice machine", "a vending machine", "a fire door", "a rack of tourist leaflets", "a housekeeping cart", "a peephole in a door", "a room phone off its hook"],
+        "sounds": ["the ice machine dropping cubes", "a television murmuring through the wall",
+                   "the neon sign buzzing", "a door chain rattling", "pipes knocking", "trucks passing on the road", "a shower running in an empty room", "the elevator chime"],
+        "smells": ["cigarette smoke in the curtains", "cheap air freshener", "chlorine", "damp carpet", "fried food from the diner", "mildewed towels"],
+        "touch": ["the bedspread was slick and synthetic", "the carpet was damp underfoot",
+                  "the key fob was warm as if just held", "the walls were thin as card"],
+    },
+    "village": {
+        "words": ("village", "town", "hamlet", "harbour", "harbor", "port", "street", "city", "suburb"),
+        "rooms": [("the square", "a war memorial and shuttered shops"), ("the pub", "low beams and a dead fire"),
+                  ("the harbour wall", "stone steps down to the water"), ("the post office", "a counter and a wall of boxes"),
+                  ("the lane behind the church", "hedges high enough to hide a person"),
+                  ("the bus shelter", "a glass box with one bench and a torn timetable"),
+                  ("the bakery", "cold ovens and a bell over the door")],
+        "objects": ["the war memorial", "a noticeboard of old notices", "a phone box", "a shuttered shop",
+                    "a parked car with fogged windows", "a lamp post", "a garden gate", "a row of milk bottles", "a bicycle against a wall", "a poster for a missing dog", "a shop bell", "a rain barrel"],
+        "sounds": ["a dog barking and then stopping", "curtains rattling on their rails",
+                   "a car starting and dying", "church bells across the roofs", "footsteps keeping pace",
+                   "a gate swinging on its hinge", "a radio through an open window", "gulls on the chimney pots"],
+        "smells": ["coal smoke", "wet hedges", "the sea", "frying from a closed kitchen", "wet dog", "bonfire smoke"],
+        "touch": ["the cobbles were slick", "the gate latch was cold", "the air was damp on the face",
+                  "the doorstep was worn hollow"],
+    },
+    "mine": {
+        "words": ("mine", "cave", "cavern", "tunnel", "bunker", "sewer", "catacomb", "subway", "underground"),
+        "rooms": [("the main shaft", "a cage lift hanging over a drop"), ("the lamp room", "hooks of dead helmets"),
+                  ("the lower gallery", "a tunnel propped on black timbers"), ("the flooded seam", "still water to the knee"),
+                  ("the collapse", "a wall of rubble where a tunnel ended"),
+                  ("the pump room", "iron pumps that had stopped a long time ago"),
+                  ("the old workings", "low tunnels hacked by hand a century before")],
+        "objects": ["a carbide lamp", "the cage lift", "a pit pony's harness", "a rusted pick", "a tally board",
+                    "the timber props", "a canary cage", "a length of rail", "a miner's helmet", "a dynamite box", "a water bottle gone green", "a name tag on a nail"],
+        "sounds": ["water dripping in the dark", "timbers creaking under the weight", "stones trickling",
+                   "the lift chains swaying", "a knocking deep in the rock", "breathing that echoed wrong", "a pump coughing somewhere below", "the rock ticking as it settled"],
+        "smells": ["coal dust", "wet rock", "old carbide", "stale air", "sulphur", "rotten timber"],
+        "touch": ["the walls sweated", "grit crunched underfoot", "the air was close and warm",
+                  "the rails were slick with water"],
+    },
+    "train": {
+        "words": ("train", "railway", "carriage", "express", "station platform", "tram"),
+        "rooms": [("the dining car", "white tablecloths and cutlery sliding with the motion"),
+                  ("the sleeper compartment", "two bunks and a blind that would not stay down"),
+                  ("the corridor", "a narrow passage of swaying doors"), ("the guard's van", "mail sacks and a lamp"),
+                  ("the observation car", "windows full of dark country"),
+                  ("the baggage car", "trunks and crates tied down under a swinging lamp"),
+                  ("the vestibule", "the rattling space between two carriages")],
+        "objects": ["a ticket punch", "the communication cord", "a timetable", "a steamer trunk",
+                    "the compartment blind", "a conductor's lamp", "a luggage rack", "a window latch", "a left-behind newspaper", "a half-eaten sandwich", "a porter's cap", "a first-class ticket"],
+        "sounds": ["the wheels clicking over the joints", "the whistle far ahead", "couplings clanking",
+                   "a compartment door sliding", "wind buffeting the carriages", "brakes sighing", "a door banging between carriages", "someone coughing in a compartment"],
+        "smells": ["coal smoke", "hot brakes", "old upholstery", "cold tea", "stale cigar smoke", "wet umbrellas"],
+        "touch": ["the floor swayed underfoot", "the window glass was cold", "the seats were worn velvet",
+                  "the door handles rattled in the hand"],
+    },
+}
+WORLDS["observatory"] = {
+    **WORLDS["lighthouse"],
+    "words": ("observatory", "telescope", "planetarium"),
+    "rooms": [("the dome", "a round room under a slit of sky"), ("the plate store", "drawers of glass negatives"),
+              ("the clock room", "pendulum clocks all keeping sidereal time"), ("the stair", "a stone stair to the dome"),
+              ("the director's study", "star charts pinned over a desk"),
+                  ("the photographic darkroom", "trays of developer and a red lamp"),
+                  ("the catwalk", "a narrow gallery around the inside of the dome")],
+    "objects": ["the great telescope", "a drawer of photographic plates", "a star chart", "the dome crank",
+                "an orrery", "a sidereal clock", "an observing log", "a brass eyepiece", "a logbook of observations", "a spectroscope", "a jar of lens cleaner", "a framed photograph of a comet"],
+    "sounds": ["the dome motor grinding", "clocks ticking out of step", "wind across the slit",
+               "the stair creaking", "a plate sliding in its drawer", "the building's iron frame contracting", "the clock drive humming", "the dome shutters rattling"],
+    "smells": ["machine oil", "cold dust", "old developer fluid", "damp paper", "cold coffee", "photographic fixer"],
+}
+for _kind in ("lighthouse", "observatory"):
+    WORLDS[_kind]["touch"] = WORLDS["lighthouse"]["touch"]
+
+
+_MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across)\s")
+
+
+def _kind_for(setting):
+    """The world of the setting's head ('a carnival at the edge of town' is a carnival, not a town)."""
+    parts = _MODIFIER.split(" " + (setting or ""))
+    head = parts[0]
+    # 'the basement of an old hospital': a part of a place takes the place's world
+    part_of = [parts[2]] if len(parts) > 2 and parts[1].lower() == "of" else []
+    for text in [head] + part_of:
+        low = text.lower()
+        best, best_pos = None, None
+        for kind, world in WORLDS.items():
+            for word in world["words"]:
+                m = re.search(r"\b%s" % re.escape(word), low)
+                if m and (best_pos is None or m.start() < best_pos):
+                    best, best_pos = kind, m.start()
+        if best:
+            return best
+    return None
+
+
+def head_noun(setting):
+    """'an abandoned carnival at the edge of town' -> 'carnival'."""
+    words = re.findall(r"[A-Za-z'-]+", _MODIFIER.split(" " + (setting or ""), maxsplit=1)[0])
+    return words[-1].lower() if words else "place"
+
+
+def generic_world(setting):
+    """A sensible world from the setting's own words, with nothing borrowed from another place."""
+    noun = head_noun(setting)
+    return {
+        "words": (noun,),
+        "rooms": [(f"the {noun} entrance", "the only way in, narrower than it had looked"),
+                  (f"the back of the {noun}", "the part no one had bothered to light"),
+                  (f"the {noun}'s dark centre", "the place everything else seemed arranged around"),
+                  (f"a corner of the {noun}", "a corner where the last visitors had left their things"),
+                  (f"the {noun}'s far edge", "the border beyond which the ground fell away into dark"),
+                  (f"the {noun}'s lower level", "a level below the rest, reached by steps worn smooth"),
+                  (f"the {noun}'s office", "a cramped room of papers and a dead telephone")],
+        "objects": [f"a sign bearing the {noun}'s name", "a torch with a weak battery", f"a bag dropped in the {noun}",
+                    f"the {noun} door that should have been locked", "a heap of old belongings", "a cold cup of something",
+                    f"a photograph of the {noun} left face down", f"the {noun} keys on the ground", "a child's shoe",
+                    f"a notice about the {noun}", "a chair set facing the wrong way", f"the {noun} padlock, hanging open"],
+        "sounds": ["the wind finding every gap", "footsteps that stopped a beat after every pause",
+                   f"the {noun} settling in the dark", f"a knocking somewhere in the {noun}", "something dragging, far off",
+                   "a breath that was not quite an echo", f"a radio playing somewhere in the {noun}", "a slow, wet dripping"],
+        "smells": ["dust and damp", "something sweet going bad", "cold air from nowhere", "old smoke",
+                   "mould and rust", "spilled petrol"],
+        "touch": ["every surface was cold", "the ground was uneven underfoot",
+                  "the air clung like a damp cloth", "grit came away on the fingers"],
+    }
+
+
+def world_for(setting):
+    kind = _kind_for(setting)
+    if kind is None:
+        return "generic", generic_world(setting)
+    return kind, WORLDS[kind]

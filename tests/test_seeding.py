@@ -1,0 +1,32 @@
+"""Demo content (`dreadforge seed`): spec choice lists only, stories written by the story provider."""
+import sys
+from collections import Counter
+
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "bench"))
+import story_metrics  # noqa: E402
+
+from core import choices, seeding  # noqa: E402
+from core.models import Story  # noqa: E402
+
+
+def test_seeded_stories_use_the_spec_lists_and_never_repeat_a_sentence(app):
+    with app.app_context():
+        before = Story.select().count()
+        seeding.seed(n_users=3, n_stories=40, n_videos=2, rng_seed=12)
+        stories = list(Story.select().order_by(Story.id.desc()).limit(Story.select().count() - before))
+    assert len(stories) == 40
+    for story in stories:
+        assert story.genre in choices.CREATION_GENRES and story.mood in choices.CREATION_MOODS
+        assert story.time_of_day in choices.TIMES_OF_DAY and story.weather_condition in choices.WEATHER
+        assert story.pacing in choices.PACINGS and story.narrative_perspective in choices.PERSPECTIVES
+        assert story_metrics.repeated_sentences(story.content) == 0, story.title
+        assert story_metrics.unterminated_paragraphs(story.content) == 0
+        assert abs(len(story.content.split()) - story.story_length) <= story.story_length * 0.1
+        if story.narrative_perspective == "Third Person":
+            assert story.protagonist in story.content
+    # forty different stories, not one paragraph pasted forty times
+    assert len({s.content for s in stories}) == 40
+    first_sentences = Counter(story_metrics.sentences(s.content)[0] for s in stories)
+    assert first_sentences.most_common(1)[0][1] <= 3
