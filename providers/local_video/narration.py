@@ -6,6 +6,7 @@ as a last resort drops whole sentences from the middle (never the first or the l
 the script is short it spreads the spare time as pauses.
 """
 import json
+import logging
 import re
 import threading
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ TAIL, MIN_TAIL = 1.0, 0.4
 CALIBRATION = ("The old lighthouse keeper climbed the narrow stairs, counting every step, "
                "while something below him hummed a tune he had not heard in forty years.")
 VOICES = voices.STYLES  # the SPEC voice names
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -95,6 +97,18 @@ def _espeak(choice, texts, speed):
             for pcm, words in espeak_voice.synthesize(texts, choice.style.espeak, speed)]
 
 
+def _usable(choice):
+    """``choice``, or its eSpeak NG fallback when its neural voice file does not load."""
+    if choice.neural:
+        try:
+            piper_voice.load(choice.model_path)
+        except Exception as exc:  # a damaged or foreign .onnx: onnxruntime raises its own types
+            log.warning("Voice %s (%s) does not load, eSpeak NG speaks instead: %s",
+                        choice.neural.name, choice.model_path, exc)
+            return voices.Choice(choice.spec_name, choice.style)
+    return choice
+
+
 def _speak(choice, items, speed):
     engine = _neural if choice.neural else _espeak
     spoken = engine(choice, [text for _, text in items], float(speed or 1.0))
@@ -104,7 +118,7 @@ def _speak(choice, items, speed):
 
 def synthesize_sentences(items, voice_name, speed=1.0):
     """``[(paragraph, text)]`` spoken by ``voice_name`` as unplaced :class:`Sentence` objects."""
-    return _speak(voices.choose(voice_name), items, speed)
+    return _speak(_usable(voices.choose(voice_name)), items, speed)
 
 
 _rates = {}
@@ -138,7 +152,7 @@ def _measured_rate(choice):
 
 def words_per_second(voice_name: str, speed: float) -> float:
     """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded)."""
-    return _measured_rate(voices.choose(voice_name)) * float(speed or 1.0)
+    return _measured_rate(_usable(voices.choose(voice_name))) * float(speed or 1.0)
 
 
 @dataclass
@@ -276,7 +290,7 @@ def _cut_to(sentence, seconds):
 
 def fit_narration(paragraphs, voice_name, speed, duration):
     """Speak the script and fit it to ``duration`` seconds (see the module docstring)."""
-    choice = voices.choose(voice_name)
+    choice = _usable(voices.choose(voice_name))
     items = split_sentences(paragraphs)
     duration = float(duration)
     speed = float(speed or 1.0)

@@ -175,6 +175,15 @@ def test_a_damaged_download_is_refused_and_leaves_nothing(voices_dir, monkeypatc
     assert re.search(r"^Female Narrator\s+eSpeak NG", listing, re.M)
 
 
+def test_a_voice_file_that_does_not_load_falls_back_to_espeak(voices_dir):
+    voices_dir.mkdir()
+    (voices_dir / "en_US-hfc_female-medium.onnx").write_bytes(b"not a model")
+    (voices_dir / "en_US-hfc_female-medium.onnx.json").write_text("{}")
+    fitted = narration.fit_narration(["Who is there? Answer me."], "Female Narrator", 1.0, 10)
+    assert [w.text for s in fitted.sentences for w in s.words] == ["Who", "is", "there?", "Answer", "me."]
+    assert fitted.voice.startswith("eSpeak NG")
+
+
 def test_pull_names_the_voices_it_knows_and_reports_a_missing_file(voices_dir, monkeypatch):
     result = CliRunner().invoke(voices_cli, ["pull", "nosuchvoice"])
     assert result.exit_code == 1 and "hfc_female" in result.output and "ljspeech" in result.output
