@@ -35,7 +35,7 @@ def child(seconds):
     sys.path.insert(0, str(ROOT))
     from providers.local_video import narration, voices
     choice = voices.choose("Deep Male")
-    clock, cpu = time.perf_counter(), time.process_time()
+    clock = time.perf_counter()
     pace = narration.words_per_second("Deep Male", 1.0)  # loads the voice (and measures once)
     load = time.perf_counter() - clock
     words, script = 0, []
@@ -49,9 +49,10 @@ def child(seconds):
     fitted = narration.fit_narration(script, "Deep Male", 1.0, seconds)
     wall, cpu = time.perf_counter() - clock, time.process_time() - cpu
     speech = sum(s.spoken for s in fitted.sentences)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"voice": choice.label, "load": load, "wall": wall, "cpu": cpu,
                       "speech": speech, "dropped": fitted.dropped, "speedup": fitted.speedup,
-                      "words": words, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                      "words": words, "rss_mb": rss_mb}))
 
 
 def main():
@@ -71,8 +72,9 @@ def main():
         r = json.loads(out.strip().splitlines()[-1])
         print(f"{r['voice']}: load+measure {r['load']:.1f} s; {r['speech']:.1f} s of speech "
               f"({r['words']} words, speed-up {r['speedup']:.2f}, {r['dropped']} dropped) in "
-              f"{r['wall']:.1f} s wall / {r['cpu']:.1f} s CPU ({r['speech'] / max(r['cpu'], 1e-6):.0f}x "
-              f"real time per CPU second); peak RSS {r['rss_mb']:.0f} MiB")
+              f"{r['wall']:.1f} s wall / {r['cpu']:.1f} s CPU "
+              f"({r['speech'] / max(r['cpu'], 1e-6):.0f}x real time per CPU second); "
+              f"peak RSS {r['rss_mb']:.0f} MiB")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

@@ -36,8 +36,12 @@ def list_voices():
 def pull(name):
     """Download the Piper voice NAME (see `voices list`) from the model hub."""
     from providers.local_video.voice_store import PullError, pull as pull_voice
-    from providers.local_video.voices import STYLES, choose
+    from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, model_path
 
+    known = NEURAL_VOICES.get(name)
+    if known is not None and known.bundled and model_path(known) is not None:
+        click.echo(f"{name} comes installed with Dreadforge ({model_path(known)}).")
+        return
     try:
         voice, model = pull_voice(name)
     except PullError as err:

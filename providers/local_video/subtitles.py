@@ -106,7 +106,8 @@ def cues_from_narration(narration, duration):
         texts = [w.text for w in words]
         for first, last, split in _segments(texts):
             lines = [" ".join(texts[first:split]), " ".join(texts[split:last])]
-            cues.append(Cue(sentence.start + words[first].start, sentence.start + words[last - 1].end,
+            start, end = words[first].start, words[last - 1].end
+            cues.append(Cue(sentence.start + start, sentence.start + end,
                             "\n".join(line for line in lines if line)))
     # ordered, non-overlapping, long enough to read and inside the video
     out = []

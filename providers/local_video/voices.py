@@ -82,8 +82,10 @@ STYLES = {
                                   EspeakProfile("en-us+f4", 62, 70, 140)),
     "Child Voice": VoiceStyle(("female",), 1.3, 1.05, (), EspeakProfile("en-us+f5", 92, 70, 180)),
     "Robotic": VoiceStyle((), 0.95, 1.0, ("robot",), EspeakProfile("en-us+robosoft", 50, 0, 170)),
-    "Female Narrator": VoiceStyle(("female",), 1.0, 1.0, (), EspeakProfile("en-us+f3", 55, 50, 170)),
-    "British Male": VoiceStyle(("male", "gb"), 1.0, 1.0, (), EspeakProfile("en-gb+m2", 40, 50, 170)),
+    "Female Narrator": VoiceStyle(("female",), 1.0, 1.0, (),
+                                  EspeakProfile("en-us+f3", 55, 50, 170)),
+    "British Male": VoiceStyle(("male", "gb"), 1.0, 1.0, (),
+                               EspeakProfile("en-gb+m2", 40, 50, 170)),
     "Whispery": VoiceStyle((), 1.06, 0.95, ("whisper", "reverb"),
                            EspeakProfile("en+whisperf", 50, 45, 160, gain=1.2)),
     "Dramatic": VoiceStyle((), 0.96, 0.88, ("echo", "reverb"),
@@ -121,7 +123,8 @@ class Choice:
 
 
 def neural_enabled():
-    return os.environ.get("DREADFORGE_NEURAL_VOICES", "1").strip().lower() not in ("0", "off", "no", "false")
+    value = os.environ.get("DREADFORGE_NEURAL_VOICES", "1").strip().lower()
+    return value not in ("0", "off", "no", "false")
 
 
 def voices_dir():
