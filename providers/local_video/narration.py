@@ -240,12 +240,12 @@ def _middle_out(count):
 
 def _drop_until(items, fits):
     """Drop middle items until ``fits(kept)``; returns the kept list."""
-    kept = list(items)
+    dropped = set()
     for index in _middle_out(len(items)):
-        if fits(kept):
+        if fits([item for i, item in enumerate(items) if i not in dropped]):
             break
-        kept.remove(items[index])
-    return kept
+        dropped.add(index)
+    return [item for i, item in enumerate(items) if i not in dropped]
 
 
 def _squeeze_for(sentences, duration):
