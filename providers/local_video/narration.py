@@ -299,12 +299,16 @@ def fit_narration(paragraphs, voice_name, speed, duration):
     # plan with the voice's measured pace, so the script is synthesised (about) once
     pace = words_per_second(voice_name, speed)
 
-    def estimate(kept, speedup, squeeze):
+    def pauses(kept, squeeze):
         lead, between, tail = _gaps([Sentence("", p) for p, _ in kept], squeeze)
-        words = sum(len(text.split()) for _, text in kept)
-        return lead + words / (pace * speedup) + sum(between) + tail
+        return lead + sum(between) + tail
 
-    speedup = min(MAX_SPEEDUP, max(1.0, estimate(items, 1.0, 0.0) / duration))
+    def estimate(kept, speedup, squeeze):
+        return pauses(kept, squeeze) + sum(len(t.split()) for _, t in kept) / (pace * speedup)
+
+    # speed up first (pauses do not get shorter with it), within MAX_SPEEDUP
+    speech = estimate(items, 1.0, 0.0) - pauses(items, 0.0)
+    speedup = min(MAX_SPEEDUP, max(1.0, speech / max(1.0, duration - pauses(items, 0.0))))
     if speedup < 1.03:
         speedup = 1.0
     kept = _drop_until(items, lambda k: estimate(k, MAX_SPEEDUP, 1.0) <= duration)
