@@ -4,7 +4,9 @@
 Piper 1.8 only reports phoneme alignments for models patched with the ``onnx`` package, which the
 stock voices are not, so word times are estimated inside each sentence: the voiced part of the
 audio is shared among the words in proportion to their phonemes (piper's own phonemes, when
-espeak's word count matches the text's) or their letters, plus a pause after , ; : — .
+espeak's word count matches the text's) or their letters, plus a pause after , ; : — . Those
+pauses are then moved onto the silences actually heard nearby, and the words between them
+stretched to match.
 """
 import json
 import os
@@ -99,6 +101,40 @@ def _voiced_span(audio, rate):
     return loud[0] / rate, (loud[-1] + 1) / rate
 
 
+def _silences(audio, rate, shortest=0.06):
+    """``[(start, end)]`` seconds of the quiet stretches inside ``audio``."""
+    hop = max(1, int(0.01 * rate))
+    frames = len(audio) // hop
+    if frames < 2:
+        return []
+    level = np.sqrt((audio[:frames * hop].reshape(frames, hop) ** 2).mean(axis=1))
+    quiet = np.concatenate([[False], level < 0.03 * level.max(), [False]])
+    edges = np.flatnonzero(np.diff(quiet.astype(np.int8)))
+    runs = zip(edges[::2], edges[1::2])
+    return [(a * hop / rate, b * hop / rate) for a, b in runs if (b - a) * hop / rate >= shortest]
+
+
+def _snap_to_silences(times, pauses, silences, reach=0.6):
+    """Move each punctuation pause onto the heard silence that best fits it (long and near);
+    stretch the words between."""
+    old, new = [times[0][1]], [times[0][1]]
+    for i, pause in enumerate(pauses[:-1]):
+        if not pause:
+            continue
+        gap_start, gap_end = times[i][2], times[i + 1][1]
+        middle = (gap_start + gap_end) / 2
+        near = [s for s in silences if abs((s[0] + s[1]) / 2 - middle) <= reach]
+        if not near:
+            continue
+        start, end = max(near, key=lambda s: (s[1] - s[0]) - 0.3 * abs((s[0] + s[1]) / 2 - middle))
+        if start > new[-1] and gap_start > old[-1]:
+            old += [gap_start, gap_end]
+            new += [start, max(start, end)]
+    old.append(times[-1][2])
+    new.append(max(times[-1][2], new[-1]))
+    return [(w, float(np.interp(s, old, new)), float(np.interp(e, old, new))) for w, s, e in times]
+
+
 def _word_times(text, phonemes, audio, rate):
     words = text.split()
     if not words:
@@ -112,7 +148,7 @@ def _word_times(text, phonemes, audio, rate):
         end = t + size * scale
         out.append((word, float(t), float(end)))
         t = end + pause * scale
-    return out
+    return _snap_to_silences(out, pauses, _silences(audio, rate))
 
 
 def synthesize(model_path, texts, length_scale=1.0):

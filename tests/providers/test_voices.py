@@ -85,6 +85,24 @@ def test_cues_stop_at_phrase_boundaries_in_two_short_lines(tmp_path):
     assert ["\n".join(b.strip().split("\n")[2:]) for b in blocks] == [c.text for c in cues]
 
 
+@pytest.mark.parametrize("voice", ["Neutral", "Elderly Narrator"])
+def test_a_cue_after_a_comma_starts_when_the_voice_pauses(voice):
+    line = ["As rain hammered the roof in long grey sheets, Priya pulled up the old blanket and "
+            "listened to the house, which settled around her like an animal breathing in its sleep."]
+    fitted = narration.fit_narration(line, voice, 1.0, 20)
+    cues = subtitles.cues_from_narration(fitted, 20)
+    assert [c.text.split()[0] for c in cues] == ["As", "Priya", "which"]
+    rate = 8000
+    audio = fitted.render(0, 20 * rate, rate)
+
+    def loudness(t0, t1):
+        return float(np.sqrt((audio[int(t0 * rate):int(t1 * rate)] ** 2).mean()))
+
+    speaking = max(loudness(t, t + 0.05) for t in np.arange(0, 19.9, 0.05))
+    for cue in cues[1:]:  # the 80 ms before the cue appears are (nearly) silent
+        assert loudness(cue.start - 0.1, cue.start - 0.02) < 0.1 * speaking, cue.text
+
+
 def pitch_range(fitted):
     """Semitones between the 10th and 90th percentile of the voice's pitch: how much the
     melody moves (eSpeak NG's is famously flat)."""
