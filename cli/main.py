@@ -8,6 +8,7 @@ import threading
 import click
 
 from cli.plugins_cmd import plugins
+from cli.voices_cmd import voices
 
 
 @click.group()
@@ -16,6 +17,7 @@ def main():
 
 
 main.add_command(plugins)
+main.add_command(voices)
 
 
 def make_app(**overrides):

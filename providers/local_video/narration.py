@@ -1,109 +1,35 @@
-"""Offline narration: libespeak-ng (from the espeakng-loader wheel) driven through ctypes.
+"""Narration: the script spoken by the chosen voice and laid out on the video's timeline.
 
-``synthesize_sentences`` turns sentences into 16-bit mono PCM plus per-word timings, and
-``fit_narration`` lays the sentences out on a timeline of the requested length: it speeds the
-voice up (within limits) when the script is too long, drops the sentences that still do not fit,
-and spreads the spare time as pauses when it is short.
+``fit_narration`` reads the WHOLE script: it speeds the voice up a little (at most
+``MAX_SPEEDUP``) when the script is long for the duration, then shortens the pauses, and only
+as a last resort drops whole sentences from the middle (never the first or the last one). When
+the script is short it spreads the spare time as pauses.
+
+``words_per_second(voice, speed)`` is the voice's measured pace, for sizing a script: about
+``pace * (duration - 1.5 - 0.3 * sentences)`` words fit without any speed-up.
 """
-import ctypes
+import json
+import logging
+import os
 import re
 import threading
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from core.providers import ProviderError
+from . import espeak_voice, piper_voice, voice_effects, voices
 
-# espeak_AUDIO_OUTPUT / flags / parameters / events (speak_lib.h)
-AUDIO_OUTPUT_SYNCHRONOUS = 2
-INITIALIZE_DONT_EXIT = 0x8000
-CHARS_UTF8 = 1
-POS_CHARACTER = 1
-RATE, VOLUME, PITCH, RANGE, WORDGAP = 1, 2, 3, 4, 7
-EVENT_WORD, EVENT_SENTENCE, EVENT_END, EVENT_MSG_TERMINATED = 1, 2, 5, 6
-EE_OK = 0
-
-
-class _EventId(ctypes.Union):
-    _fields_ = [("number", ctypes.c_int), ("name", ctypes.c_char_p), ("string", ctypes.c_char * 8)]
-
-
-class _Event(ctypes.Structure):
-    _fields_ = [("type", ctypes.c_int), ("unique_identifier", ctypes.c_uint),
-                ("text_position", ctypes.c_int), ("length", ctypes.c_int),
-                ("audio_position", ctypes.c_int), ("sample", ctypes.c_int),
-                ("user_data", ctypes.c_void_p), ("id", _EventId)]
-
-
-_SYNTH_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int,
-                                   ctypes.POINTER(_Event))
-
-
-@dataclass(frozen=True)
-class VoiceProfile:
-    """An espeak voice: ``voice`` is ``language+variant``; pitch/range 0-100, rate in wpm."""
-
-    voice: str
-    pitch: int
-    range: int
-    rate: int
-    gain: float = 1.0  # whisper variants are quiet
-
-
-# Every voice of both SPEC lists maps to a distinct variant/pitch/rate.
-VOICES = {
-    "Deep Male": VoiceProfile("en-us+m3", 22, 35, 160),
-    "Mysterious Female": VoiceProfile("en-us+f2", 45, 30, 150),
-    "Elderly Narrator": VoiceProfile("en+grandpa", 30, 45, 135),
-    "Whispering Voice": VoiceProfile("en-us+whisper", 40, 40, 150, gain=1.5),
-    "Dramatic Male": VoiceProfile("en-us+m1", 35, 90, 165),
-    "Haunting Female": VoiceProfile("en-us+f4", 62, 70, 140),
-    "Child Voice": VoiceProfile("en-us+f5", 92, 70, 180),
-    "Robotic": VoiceProfile("en-us+robosoft", 50, 0, 170),
-    "Female Narrator": VoiceProfile("en-us+f3", 55, 50, 170),
-    "British Male": VoiceProfile("en-gb+m2", 40, 50, 170),
-    "Whispery": VoiceProfile("en+whisperf", 50, 45, 160, gain=1.2),
-    "Dramatic": VoiceProfile("en-gb+m7", 45, 95, 155),
-    "Neutral": VoiceProfile("en-us", 50, 50, 175),
-}
-DEFAULT_VOICE = "Deep Male"
-MAX_RATE = 420
-MAX_SPEEDUP = 1.35
-SENTENCE_GAP = 0.22
-PARAGRAPH_GAP = 0.6
-LEAD_IN = 0.5
-TAIL = 1.0
-
-_lock = threading.Lock()
-_lib = None
-_sample_rate = 22050
-
-
-def _library():
-    """Load and initialise libespeak-ng once per process."""
-    global _lib, _sample_rate
-    if _lib is not None:
-        return _lib
-    try:
-        import espeakng_loader
-    except ImportError as exc:  # pragma: no cover - the wheel is a hard dependency
-        raise ProviderError("Narration needs the espeakng-loader package") from exc
-    lib = ctypes.CDLL(espeakng_loader.get_library_path())
-    lib.espeak_Initialize.restype = ctypes.c_int
-    lib.espeak_Initialize.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.c_int]
-    lib.espeak_SetSynthCallback.argtypes = [_SYNTH_CALLBACK]
-    lib.espeak_SetVoiceByName.argtypes = [ctypes.c_char_p]
-    lib.espeak_SetParameter.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_int]
-    lib.espeak_Synth.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint, ctypes.c_int,
-                                 ctypes.c_uint, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p]
-    data = espeakng_loader.get_data_path().encode()
-    rate = lib.espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, data, INITIALIZE_DONT_EXIT)
-    if rate <= 0:
-        raise ProviderError("The narration engine (espeak-ng) could not start")
-    _sample_rate = rate
-    _lib = lib
-    return lib
+MAX_SPEEDUP = 1.25
+LEVEL = 0.7  # peak of every spoken sentence, whichever engine
+# pauses (seconds): normal, and the shortest we squeeze them to before dropping anything
+SENTENCE_GAP, MIN_SENTENCE_GAP = 0.22, 0.08
+PARAGRAPH_GAP, MIN_PARAGRAPH_GAP = 0.6, 0.25
+LEAD_IN, MIN_LEAD_IN = 0.5, 0.2
+TAIL, MIN_TAIL = 1.0, 0.4
+CALIBRATION = ("The old lighthouse keeper climbed the narrow stairs, counting every step, "
+               "while something below him hummed a tune he had not heard in forty years.")
+VOICES = voices.STYLES  # the SPEC voice names
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -117,18 +43,20 @@ class Word:
 class Sentence:
     text: str
     paragraph: int
-    pcm: np.ndarray = None  # int16 mono at ``sample_rate``
+    pcm: np.ndarray = None  # int16 mono at ``rate``
     words: list = field(default_factory=list)
     start: float = 0.0  # absolute, once placed on the timeline
+    rate: int = 22050
+    tail: float = 0.0  # echo ring-out at the end of ``pcm``; the next sentence may start in it
 
     @property
     def seconds(self):
-        return 0.0 if self.pcm is None else len(self.pcm) / _sample_rate
+        return 0.0 if self.pcm is None else len(self.pcm) / self.rate
 
-
-def sample_rate():
-    _library()
-    return _sample_rate
+    @property
+    def spoken(self):
+        """Seconds until the voice stops (``seconds`` minus the effect's ring-out)."""
+        return max(0.0, self.seconds - self.tail)
 
 
 def split_sentences(paragraphs):
@@ -145,100 +73,93 @@ def split_sentences(paragraphs):
     return out
 
 
-def _word_spans(text):
-    return [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
+def _to_int16(audio):
+    peak = float(np.abs(audio).max()) if len(audio) else 0.0
+    if peak > 1e-6:
+        audio = audio * (LEVEL / peak)
+    return np.clip(audio * 32767, -32767, 32767).astype(np.int16)
 
 
-def _synth_one(lib, text):
-    chunks, events = [], []
-
-    def callback(wav, count, evp):
-        if count > 0 and wav:
-            chunks.append(np.ctypeslib.as_array(wav, shape=(count,)).copy())
-        i = 0
-        while evp:
-            event = evp[i]
-            if event.type == 0:  # LIST_TERMINATED
-                break
-            if event.type == EVENT_WORD:
-                events.append((event.text_position, event.length, event.audio_position))
-            i += 1
-        return 0
-
-    cb = _SYNTH_CALLBACK(callback)
-    lib.espeak_SetSynthCallback(cb)
-    raw = text.encode("utf-8") + b"\0"
-    buf = ctypes.create_string_buffer(raw)
-    status = lib.espeak_Synth(buf, len(raw), 0, POS_CHARACTER, 0, CHARS_UTF8, None, None)
-    if status != EE_OK:
-        raise ProviderError(f"The narration engine failed (espeak error {status})")
-    pcm = np.concatenate(chunks) if chunks else np.zeros(0, np.int16)
-    # trim espeak's trailing silence so sentence gaps are ours
-    loud = np.flatnonzero(np.abs(pcm) > 200)
-    if len(loud):
-        pcm = pcm[: min(len(pcm), loud[-1] + int(0.05 * _sample_rate))]
-    return pcm, events
-
-
-def _words_from_events(text, events, seconds):
-    spans = _word_spans(text)
-    if not spans:
-        return []
-    starts = [s for s, _ in spans]
-    times = [None] * len(spans)
-    byte_to_char = None
-    if len(text.encode("utf-8")) != len(text):
-        encoded = text.encode("utf-8")
-        byte_to_char = [len(encoded[:i].decode("utf-8", "ignore")) for i in range(len(encoded) + 1)]
-    for text_pos, _length, audio_ms in events:
-        pos = text_pos - 1
-        if byte_to_char is not None and 0 <= pos < len(byte_to_char):
-            pos = byte_to_char[pos]
-        index = bisect_right(starts, max(pos, 0)) - 1
-        if 0 <= index < len(times) and times[index] is None:
-            times[index] = audio_ms / 1000.0
-    # fill gaps by proportional interpolation on character offsets
-    known = [(i, t) for i, t in enumerate(times) if t is not None and t <= seconds]
-    if not known:
-        known = [(0, 0.0)]
-    if known[0][0] != 0:
-        known.insert(0, (0, 0.0))
-    xs = np.array([starts[i] for i, _ in known] + [len(text)], float)
-    ys = np.array([t for _, t in known] + [seconds], float)
-    ys = np.maximum.accumulate(ys)
-    filled = np.interp(starts, xs, ys)
-    words = []
-    for i, (_, word) in enumerate(spans):
-        end = filled[i + 1] if i + 1 < len(spans) else seconds
-        words.append(Word(word, float(filled[i]), float(max(end, filled[i]))))
-    return words
-
-
-def synthesize_sentences(items, voice_name, speed=1.0, budget=None):
-    """Synthesize ``[(paragraph, text)]``; stop once ``budget`` seconds of speech are made."""
-    profile = VOICES.get(voice_name) or VOICES[DEFAULT_VOICE]
-    rate = int(max(80, min(MAX_RATE, profile.rate * float(speed or 1.0))))
+def _neural(choice, texts, speed):
+    """Piper, then pitch and effects; the synthesiser's pace makes up for the pitch change."""
+    style = choice.style
+    tempo = max(0.3, style.speed * speed)
+    rate = piper_voice.sample_rate(choice.model_path)
     out = []
-    with _lock:
-        lib = _library()
-        if lib.espeak_SetVoiceByName(profile.voice.encode()) != EE_OK:
-            lib.espeak_SetVoiceByName(b"en")
-        lib.espeak_SetParameter(RATE, rate, 0)
-        lib.espeak_SetParameter(PITCH, profile.pitch, 0)
-        lib.espeak_SetParameter(RANGE, profile.range, 0)
-        lib.espeak_SetParameter(VOLUME, 100, 0)
-        total = 0.0
-        for paragraph, text in items:
-            pcm, events = _synth_one(lib, text)
-            if profile.gain != 1.0:
-                pcm = np.clip(pcm.astype(np.float32) * profile.gain, -32767, 32767).astype(np.int16)
-            sentence = Sentence(text, paragraph, pcm)
-            sentence.words = _words_from_events(text, events, sentence.seconds)
-            out.append(sentence)
-            total += sentence.seconds + SENTENCE_GAP
-            if budget is not None and total > budget:
-                break
+    for audio, words in piper_voice.synthesize(choice.model_path, texts, style.pitch / tempo):
+        spoken = len(audio) / rate / style.pitch
+        audio = voice_effects.pitch(audio, style.pitch)
+        audio = voice_effects.apply(audio, rate, style.effects)
+        words = [Word(w, s / style.pitch, e / style.pitch) for w, s, e in words]
+        out.append((_to_int16(audio), words, rate, max(0.0, len(audio) / rate - spoken)))
     return out
+
+
+def _espeak(choice, texts, speed):
+    rate = espeak_voice.sample_rate()
+    return [(pcm, [Word(*w) for w in words], rate, 0.0)
+            for pcm, words in espeak_voice.synthesize(texts, choice.style.espeak, speed)]
+
+
+def _usable(choice):
+    """``choice``, or its eSpeak NG fallback when its neural voice file does not load."""
+    if choice.neural:
+        try:
+            piper_voice.load(choice.model_path)
+        except Exception as exc:  # a damaged or foreign .onnx: onnxruntime raises its own types
+            log.warning("Voice %s (%s) does not load, eSpeak NG speaks instead: %s",
+                        choice.neural.name, choice.model_path, exc)
+            return voices.Choice(choice.spec_name, choice.style)
+    return choice
+
+
+def _speak(choice, items, speed):
+    engine = _neural if choice.neural else _espeak
+    spoken = engine(choice, [text for _, text in items], float(speed or 1.0))
+    return [Sentence(text, paragraph, pcm, words, rate=rate, tail=tail)
+            for (paragraph, text), (pcm, words, rate, tail) in zip(items, spoken)]
+
+
+def synthesize_sentences(items, voice_name, speed=1.0):
+    """``[(paragraph, text)]`` spoken by ``voice_name`` as unplaced :class:`Sentence` objects."""
+    return _speak(_usable(voices.choose(voice_name)), items, speed)
+
+
+_rates = {}
+_rates_lock = threading.Lock()
+
+
+def _rates_file():
+    return voices.voices_dir() / "speaking-rates.json"
+
+
+def _measured_rate(choice):
+    """Words per second of ``choice`` at speed 1: measured once, kept in memory and on disk."""
+    key = "|".join(choice.key) + f"|{choice.style}"
+    with _rates_lock:
+        if key in _rates:
+            return _rates[key]
+        try:
+            _rates.update(json.loads(_rates_file().read_text()))
+        except (OSError, ValueError):
+            pass
+        if key not in _rates:
+            sentence = _speak(choice, [(0, CALIBRATION)], 1.0)[0]
+            _rates[key] = len(CALIBRATION.split()) / max(0.5, sentence.spoken)
+            try:
+                path = _rates_file()
+                path.parent.mkdir(parents=True, exist_ok=True)
+                partial = path.with_name(f"{path.name}.{os.getpid()}")
+                partial.write_text(json.dumps(_rates, indent=1))
+                os.replace(partial, path)  # whole or not at all, for parallel renders
+            except OSError:
+                pass  # a read-only data folder only costs a measurement per process
+        return _rates[key]
+
+
+def words_per_second(voice_name: str, speed: float) -> float:
+    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded)."""
+    return _measured_rate(_usable(voices.choose(voice_name))) * float(speed or 1.0)
 
 
 @dataclass
@@ -248,6 +169,7 @@ class Narration:
     sample_rate: int
     speedup: float = 1.0
     dropped: int = 0
+    voice: str = ""  # what spoke, e.g. "Piper joe (pitch x0.86)" or "eSpeak NG en-us+m3"
 
     def envelope(self, hop=0.01):
         """Loudness of the voice per ``hop`` seconds, 0-1, for ducking the music."""
@@ -255,7 +177,7 @@ class Narration:
         env = np.zeros(n, np.float32)
         for s in self.sentences:
             samples = np.abs(s.pcm.astype(np.float32)) / 32768.0
-            step = max(1, int(hop * self.sample_rate))
+            step = max(1, int(hop * s.rate))
             blocks = len(samples) // step
             if blocks == 0:
                 continue
@@ -279,7 +201,6 @@ class Narration:
             s_end = s.start + s.seconds
             if s_end <= t0 or s.start >= t1:
                 continue
-            # sample times of this block in the sentence's own clock
             a = max(t0, s.start)
             b = min(t1, s_end)
             i0 = int(round((a - t0) * out_rate))
@@ -287,27 +208,62 @@ class Narration:
             if i1 <= i0:
                 continue
             local = (start_sample + np.arange(i0, i1)) / out_rate - s.start
-            src = local * self.sample_rate
-            block[i0:i1] += np.interp(src, np.arange(len(s.pcm)), s.pcm).astype(np.float32) / 32768.0
+            block[i0:i1] += np.interp(local * s.rate, np.arange(len(s.pcm)),
+                                      s.pcm).astype(np.float32) / 32768.0
         return block
 
 
-def _layout(sentences, duration, lead_in=LEAD_IN):
-    """Place sentences on the timeline; returns those that fit before ``duration - TAIL``."""
-    t = lead_in
-    placed = []
-    previous_paragraph = None
-    limit = max(0.5, duration - TAIL * (0.5 if duration < 20 else 1.0))
-    for s in sentences:
-        if previous_paragraph is not None:
-            t += PARAGRAPH_GAP if s.paragraph != previous_paragraph else SENTENCE_GAP
-        if t + s.seconds > limit:
-            break
+def _gaps(sentences, squeeze):
+    """Lead-in, the pause before each sentence after the first, and the tail; ``squeeze`` 0
+    gives the normal pauses, 1 the shortest."""
+    def mix(normal, shortest):
+        return normal + (shortest - normal) * squeeze
+    between = [mix(PARAGRAPH_GAP, MIN_PARAGRAPH_GAP) if b.paragraph != a.paragraph
+               else mix(SENTENCE_GAP, MIN_SENTENCE_GAP) for a, b in zip(sentences, sentences[1:])]
+    return mix(LEAD_IN, MIN_LEAD_IN), between, mix(TAIL, MIN_TAIL)
+
+
+def _needed(sentences, squeeze):
+    lead, between, tail = _gaps(sentences, squeeze)
+    return lead + sum(s.spoken for s in sentences) + sum(between) + tail
+
+
+def _place(sentences, squeeze):
+    lead, between, _tail = _gaps(sentences, squeeze)
+    t = lead
+    for i, s in enumerate(sentences):
+        if i:
+            t += between[i - 1]
         s.start = t
-        placed.append(s)
-        t += s.seconds
-        previous_paragraph = s.paragraph
-    return placed, t
+        t += s.spoken
+    return t
+
+
+def _middle_out(count):
+    """Indices to drop first: from the middle outwards, never the first or the last."""
+    middle = (count - 1) / 2
+    return sorted(range(1, count - 1), key=lambda i: (abs(i - middle), i))
+
+
+def _drop_until(items, fits):
+    """Drop middle items until ``fits(kept)``; returns the kept list."""
+    dropped = set()
+    for index in _middle_out(len(items)):
+        if fits([item for i, item in enumerate(items) if i not in dropped]):
+            break
+        dropped.add(index)
+    return [item for i, item in enumerate(items) if i not in dropped]
+
+
+def _squeeze_for(sentences, duration):
+    """The smallest pause squeeze (0-1) that fits ``duration``, or None."""
+    if _needed(sentences, 0.0) <= duration:
+        return 0.0
+    short = _needed(sentences, 1.0)
+    if short > duration:
+        return None
+    full = _needed(sentences, 0.0)
+    return (full - duration) / (full - short)
 
 
 def _spread(placed, duration, used):
@@ -326,37 +282,59 @@ def _spread(placed, duration, used):
         s.start += shift
 
 
+def _cut_to(sentence, seconds):
+    """Keep the first ``seconds`` of a sentence that alone is longer than the video, faded out."""
+    keep = max(1, int(seconds * sentence.rate))
+    sentence.pcm = sentence.pcm[:keep].copy()
+    fade = min(len(sentence.pcm), int(0.3 * sentence.rate))
+    if fade:
+        sentence.pcm[-fade:] = (sentence.pcm[-fade:] * np.linspace(1, 0, fade)).astype(np.int16)
+    sentence.tail = 0.0
+    sentence.words = [w for w in sentence.words if w.start < sentence.seconds]
+    if sentence.words:
+        sentence.words[-1].end = min(sentence.words[-1].end, sentence.seconds)
+
+
 def fit_narration(paragraphs, voice_name, speed, duration):
-    """Synthesize and fit the script to ``duration`` seconds (± a sentence boundary)."""
+    """Speak the script and fit it to ``duration`` seconds (see the module docstring)."""
+    choice = _usable(voices.choose(voice_name))
     items = split_sentences(paragraphs)
-    rate = sample_rate()
+    duration = float(duration)
+    speed = float(speed or 1.0)
     if not items:
-        return Narration([], float(duration), rate)
-    sentences = synthesize_sentences(items, voice_name, speed, budget=duration * 1.6)
-    speedup = 1.0
-    complete = len(sentences) == len(items)
-    needed = sum(s.seconds for s in sentences) + SENTENCE_GAP * len(sentences) + LEAD_IN + TAIL
-    if needed > duration:
-        speedup = MAX_SPEEDUP if not complete else min(MAX_SPEEDUP, needed / duration)
-        if speedup > 1.04:
-            sentences = synthesize_sentences(items, voice_name, (speed or 1.0) * speedup,
-                                             budget=duration * 1.1)
-        else:
-            speedup = 1.0
-    placed, used = _layout(sentences, duration)
-    if not placed and sentences:
-        # one sentence longer than the whole video: keep its beginning, faded out
-        s = sentences[0]
-        keep = max(1, int((duration - LEAD_IN - 0.3) * rate))
-        s.pcm = s.pcm[:keep].copy()
-        fade = min(len(s.pcm), int(0.3 * rate))
-        if fade:
-            s.pcm[-fade:] = (s.pcm[-fade:] * np.linspace(1, 0, fade)).astype(np.int16)
-        s.words = [w for w in s.words if w.start < s.seconds]
-        if s.words:
-            s.words[-1].end = min(s.words[-1].end, s.seconds)
-        s.start = LEAD_IN
-        placed, used = [s], LEAD_IN + s.seconds
-    if complete and len(placed) == len(sentences) and speedup == 1.0:
-        _spread(placed, duration, used)
-    return Narration(placed, float(duration), rate, speedup, len(items) - len(placed))
+        return Narration([], duration, espeak_voice.sample_rate(), voice=choice.label)
+    # plan with the voice's measured pace, so the script is synthesised (about) once
+    pace = words_per_second(voice_name, speed)
+
+    def pauses(kept, squeeze):
+        lead, between, tail = _gaps([Sentence("", p) for p, _ in kept], squeeze)
+        return lead + sum(between) + tail
+
+    def estimate(kept, speedup, squeeze):
+        return pauses(kept, squeeze) + sum(len(t.split()) for _, t in kept) / (pace * speedup)
+
+    # speed up first (pauses do not get shorter with it), within MAX_SPEEDUP
+    speech = estimate(items, 1.0, 0.0) - pauses(items, 0.0)
+    speedup = min(MAX_SPEEDUP, max(1.0, speech / max(1.0, duration - pauses(items, 0.0))))
+    if speedup < 1.03:
+        speedup = 1.0
+    kept = _drop_until(items, lambda k: estimate(k, MAX_SPEEDUP, 1.0) <= duration)
+    sentences = _speak(choice, kept, speed * speedup)
+    if _squeeze_for(sentences, duration) is None and speedup < MAX_SPEEDUP:
+        # the estimate was short: one more take, as fast as we allow
+        ratio = _needed(sentences, 1.0) / duration
+        speedup = min(MAX_SPEEDUP, speedup * ratio * 1.02)
+        sentences = _speak(choice, kept, speed * speedup)
+    sentences = _drop_until(sentences, lambda k: _squeeze_for(k, duration) is not None)
+    squeeze = _squeeze_for(sentences, duration)
+    if squeeze is None:  # the first and last sentences alone are too long: keep the ending
+        sentences = sentences[-1:]
+        squeeze = _squeeze_for(sentences, duration)
+    if squeeze is None:  # one sentence longer than the whole video
+        _cut_to(sentences[0], duration - MIN_LEAD_IN - MIN_TAIL)
+        squeeze = 1.0
+    used = _place(sentences, squeeze)
+    if squeeze == 0.0 and speedup == 1.0 and len(sentences) == len(items):
+        _spread(sentences, duration, used)
+    return Narration(sentences, duration, sentences[0].rate, speedup,
+                     len(items) - len(sentences), voice=choice.label)

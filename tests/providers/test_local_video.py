@@ -217,8 +217,9 @@ def test_narration_is_fitted_to_the_duration():
 def test_cues_are_timed_to_words():
     fitted = narration.fit_narration(STORY[:1], "Neutral", 1.0, 15)
     cues = subtitles.cues_from_narration(fitted, 15)
-    assert cues[0].start == pytest.approx(fitted.sentences[0].start, abs=0.01)
-    assert " ".join(c.text for c in cues).startswith("The house at the end of Mill Lane")
+    first = fitted.sentences[0]
+    assert cues[0].start == pytest.approx(first.start + first.words[0].start, abs=0.01)
+    assert " ".join(c.text.replace("\n", " ") for c in cues).startswith("The house at the end of Mill Lane")
 
 
 def test_music_options_are_distinct_and_no_music_is_silent():

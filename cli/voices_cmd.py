@@ -1,0 +1,57 @@
+"""`dreadforge voices`: which voice speaks for each SPEC voice, and pulling more Piper voices."""
+import click
+
+
+@click.group()
+def voices():
+    """Narration voices: list what speaks, pull more neural (Piper) voices."""
+
+
+@voices.command("list")
+def list_voices():
+    """Each SPEC voice and what speaks it; the neural voices known and whether installed."""
+    from providers.local_video import piper_voice
+    from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, installed, \
+        neural_enabled, voices_dir
+
+    ready = installed()
+    click.echo("SPEC voice          speaks with")
+    for name in STYLES:
+        click.echo(f"{name:<19} {choose(name, ready).label}")
+    click.echo("")
+    if not neural_enabled():
+        click.echo("Neural voices are off (DREADFORGE_NEURAL_VOICES=0): eSpeak NG speaks.")
+    elif not piper_voice.available():
+        click.echo("Neural voices need piper-tts (pip install piper-tts): eSpeak NG speaks.")
+    click.echo(f"Neural voices (pulled into {voices_dir()}):")
+    for voice in NEURAL_VOICES.values():
+        where = ready.get(voice.name)
+        state = "installed" if where else f"not installed: dreadforge voices pull {voice.name}"
+        click.echo(f"  {voice.name:<22} {'/'.join(voice.tags):<12} {voice.size_mb:>3} MB  "
+                   f"{voice.licence}  [{state}]")
+
+
+@voices.command()
+@click.argument("name")
+def pull(name):
+    """Download the Piper voice NAME (see `voices list`) from the model hub."""
+    from providers.local_video.voice_store import PullError, pull as pull_voice
+    from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, model_path
+
+    known = NEURAL_VOICES.get(name)
+    if known is not None and known.bundled and model_path(known) is not None:
+        click.echo(f"{name} comes installed with Dreadforge ({model_path(known)}).")
+        return
+    try:
+        voice, model = pull_voice(name)
+    except PullError as err:
+        raise click.ClickException(str(err)) from None
+    click.echo(f"Pulled {voice.name} into {model} (licence: {voice.licence}).")
+    card = model.with_name(model.name[:-5] + ".MODEL_CARD")
+    stated = [line.strip(" *-") for line in card.read_text(errors="replace").splitlines()
+              if "licen" in line.lower()]
+    if stated:
+        click.echo(f"Its model card says: {'; '.join(stated)}")
+    speaking = [spec for spec in STYLES if choose(spec).neural == voice]
+    if speaking:
+        click.echo(f"It now speaks: {', '.join(speaking)}.")

