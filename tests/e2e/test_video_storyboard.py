@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import ROOT
+from tests.e2e.conftest import shot
 from tests.e2e.helpers import T, assert_clean_console, new_page, toast, unique_email
 from tests.e2e.test_journey import api_call
 from tests.helpers import standalone_env, start_site, stop_site
@@ -80,6 +81,7 @@ def test_video_page_shows_the_script_and_storyboard(author):
     script = page.locator("section.video-script")
     expect(script.get_by_role("listitem")).to_have_text(
         ["Retold: The lamp went out at midnight.", "Retold: Something climbed the stairs."])
+    shot(page, "video-storyboard")
     assert_clean_console(page)
 
 
@@ -95,6 +97,7 @@ def test_editing_a_scene_line_in_the_editor_and_saving(author):
     line.fill("The stairs climbed back.")
     expect(page.get_by_label("Whole script")).to_have_value(
         "Retold: The lamp went out at midnight.\nThe stairs climbed back.")
+    shot(page, "video-editor-script")
     page.get_by_role("button", name="Save", exact=True).click()
     expect(toast(page, "Video Updated")).to_be_visible(timeout=T)
     saved = api_call(page, "GET", f"/api/videos/{video['id']}/community")
@@ -121,6 +124,7 @@ def test_close_asks_before_discarding_unsaved_edits(author):
     page.get_by_role("button", name="Close", exact=True).click()
     dialog = page.get_by_role("dialog", name="Discard unsaved changes?")
     expect(dialog).to_be_visible(timeout=T)
+    shot(page, "video-editor-close-dialog")
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     expect(page).to_have_url(re.compile(rf"{editor}$"))
@@ -162,6 +166,7 @@ def test_video_from_someone_elses_story_names_and_credits_it(author, browser, fa
                                     timeout=T)
         expect(credit.get_by_role("link", name="“The Lighthouse Keeper”")).to_have_attribute(
             "href", f"/story/{story['id']}")
+        shot(page, "video-story-credit")
         assert_clean_console(page)
     finally:
         page.context.close()
