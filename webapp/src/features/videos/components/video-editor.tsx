@@ -302,6 +302,12 @@ export function VideoEditor({ video }: { video: Video }) {
                   hint="One line per scene, narrated at the next render. Leave it empty to have a script written for you."
                   placeholder="The lamp went out at midnight..."
                 />
+                <div className="row-sm wrap">
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => set('script')([])} disabled={regenerating || !form.script.length}>
+                    <Icon name="wand" size={14} /> Write a new script
+                  </button>
+                  <span className="muted small">Clears the lines: the next Regenerate writes a script for the video's length.</span>
+                </div>
               </div>
             )}
             {tab === 'audio' && (
