@@ -1,8 +1,9 @@
 """Media files: rendered videos, posters and subtitle tracks, with HTTP Range support.
 
 ``/media/videos/{id}/video.mp4``, ``poster.jpg``, ``subtitles.vtt`` and ``scenes/{n}`` (the
-thumbnail of scene n, from 1): the files of the video's current render, from the media storage (``core.storage``). Private videos are served only to their
-owner and admins (404 for everyone else, as for the API).
+thumbnail of scene n, from 1): the files of the video's current render, from the media storage
+(``core.storage``). Private videos are served only to their owner and admins (404 for everyone
+else, as for the API).
 """
 import mimetypes
 

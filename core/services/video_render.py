@@ -253,6 +253,8 @@ def _scenes(result, out_dir, prefix):
     root = Path(out_dir).resolve()
     scenes = []
     for scene in result.scenes or []:
+        if not isinstance(scene, dict):
+            continue
         thumbnail = scene.get("thumbnail")
         key = None
         if thumbnail:
@@ -329,14 +331,16 @@ def _render(job, progress, app):
             "height": result.height, "fps": result.fps, "duration": result.duration}
 
 
+def _script_is(lines):
+    """``Video.script`` equals ``lines`` (compared as JSON text: peewee would expand a list)."""
+    return Video.script == peewee.Value(json.dumps(lines), unpack=False, converter=False)
+
+
 def store_script(video_id, sent, narrated):
     """Keep the script that was narrated, unless the creator saved another one meanwhile."""
     if not narrated or narrated == sent:
         return
-    def same_as(lines):  # the JSON text itself: peewee would expand a list into a tuple
-        return Video.script == peewee.Value(json.dumps(lines), unpack=False, converter=False)
-
-    unchanged = same_as(sent)
+    unchanged = _script_is(sent)
     if not sent:
         unchanged |= Video.script.is_null()
     Video.update(script=list(narrated)).where((Video.id == video_id) & unchanged).execute()
