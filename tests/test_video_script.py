@@ -43,6 +43,9 @@ def test_script_and_storyboard_round_trip_through_renders(users, app, make_clien
     thumbnail = client.get(done["scenes"][0]["thumbnailUrl"])
     assert thumbnail.status_code == 200 and thumbnail.mimetype == "image/jpeg"
     assert thumbnail.data[:2] == b"\xff\xd8" and "public" in thumbnail.headers["Cache-Control"]
+    # versioned by the render, as the poster: a regeneration's thumbnails get new URLs
+    version = done["posterUrl"].split("?v=")[1]
+    assert all(s["thumbnailUrl"].endswith(f"?v={version}") for s in done["scenes"])
     assert client.get(f"/media/videos/{video['id']}/scenes/3").status_code == 404
 
     # editing a scene's line is editing that line of the script: saved, then narrated

@@ -118,7 +118,7 @@ def reconcile_video(video):
     if fresh is None:
         return video
     for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
-                      "poster_file", "subtitles_file", "rendered_at"):
+                      "poster_file", "subtitles_file", "rendered_at", "script", "scenes"):
         setattr(video, attribute, getattr(fresh, attribute))
     return video
 
@@ -316,14 +316,14 @@ def _render(job, progress, app):
     swapped = (Video.update(status="completed", progress=100, progress_message="Completed",
                             error=None, video_file=keys["video"],
                             poster_file=keys.get("poster"), subtitles_file=keys.get("subtitles"),
-                            scenes=scenes, rendered_at=utcnow())
+                            scenes=scenes, script=narrated_script(request.script, result.script),
+                            rendered_at=utcnow())
                .where((Video.id == video_id) & (Video.job_id == job.id)
                       & (Video.status == "processing"))
                .execute())
     if not swapped:
         storage.delete_prefix(prefix)
         return {"skipped": "The video was deleted or another render replaced this one."}
-    store_script(video_id, request.script, result.script)
     old = folder_of(previous.video_file) if previous else None
     if old and old != prefix:
         storage.delete_prefix(old)
@@ -331,19 +331,20 @@ def _render(job, progress, app):
             "height": result.height, "fps": result.fps, "duration": result.duration}
 
 
-def _script_is(lines):
-    """``Video.script`` equals ``lines`` (compared as JSON text: peewee would expand a list)."""
-    return Video.script == peewee.Value(json.dumps(lines), unpack=False, converter=False)
+def _json_text(lines):
+    """``lines`` as the JSON text the column holds (peewee would expand a bare list)."""
+    return peewee.Value(json.dumps(lines), unpack=False, converter=False)
 
 
-def store_script(video_id, sent, narrated):
-    """Keep the script that was narrated, unless the creator saved another one meanwhile."""
+def narrated_script(sent, narrated):
+    """The value of the ``script`` column after a render: the script that was narrated, unless
+    the creator saved another one meanwhile (then theirs is kept for the next render)."""
     if not narrated or narrated == sent:
-        return
-    unchanged = _script_is(sent)
+        return Video.script
+    unchanged = Video.script == _json_text(sent)
     if not sent:
         unchanged |= Video.script.is_null()
-    Video.update(script=list(narrated)).where((Video.id == video_id) & unchanged).execute()
+    return peewee.Case(None, [(unchanged, _json_text(list(narrated)))], Video.script)
 
 
 def timeout_message():

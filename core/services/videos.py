@@ -51,9 +51,12 @@ def render_height(resolution, max_height):
 
 
 def media_url(video, key, name):
+    """The URL of a file of the video's current render, versioned by the render (its job id)."""
     if not key:
         return None
-    version = (video_render.folder_of(key) or "").rsplit("/", 1)[-1][:12]
+    parts = key.split("/")  # videos/{id}/{jobId}/… (see video_render.render_prefix)
+    folder = parts[2] if len(parts) > 3 else (video_render.folder_of(key) or "").rsplit("/", 1)[-1]
+    version = folder[:12]
     return f"/media/videos/{video.id}/{name}" + (f"?v={version}" if version else "")
 
 
