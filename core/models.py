@@ -167,6 +167,10 @@ class Video(Content):
     watermark = peewee.BooleanField(default=False)
     allow_download = peewee.BooleanField(default=False)
     rendered_at = peewee.DateTimeField(null=True)
+    #: the narration script, one line per scene (migration 0005); empty: the renderer writes one
+    script = JSONField(null=True)
+    #: the last render's scenes: ``[{"start", "text", "shows", "thumbnail": media key}]``
+    scenes = JSONField(null=True)
 
     class Meta:
         table_name = "videos"

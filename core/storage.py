@@ -82,9 +82,8 @@ class LocalStorage(MediaStorage):
         workdir = Path(workdir).resolve()
         if workdir != target:
             target.mkdir(parents=True, exist_ok=True)
-            for item in workdir.iterdir():
-                if item.is_file():
-                    shutil.move(str(item), target / item.name)
+            for item in workdir.iterdir():  # files and folders (a render's scenes/)
+                shutil.move(str(item), target / item.name)
         return [self.key_for(prefix, item) for item in sorted(target.iterdir()) if item.is_file()]
 
     def exists(self, key):

@@ -1,12 +1,27 @@
 """A video provider for the render-job tests, loaded into a worker process through
 DREADFORGE_PLUGIN_MODULES: it reads what the title asks of it (``FAIL``, ``CRASH``, ``UNPLUGGED``, ``SLOW``) and
-records what the Video row looked like while it rendered (``observed.json``)."""
+records what the Video row looked like while it rendered (``observed.json``). Like the local
+renderer it narrates the request's script, or writes one (a line per paragraph) when it is empty,
+and returns one scene per line with a thumbnail under ``scenes/``."""
 import json
 import time
 from pathlib import Path
 
 from core.hookspecs import hookimpl
 from core.providers import ProviderError, RenderResult, VideoProvider
+
+
+def _thumbnail():
+    """A real 32x18 JPEG (the browser tests display it)."""
+    import io
+
+    from PIL import Image
+    buffer = io.BytesIO()
+    Image.new("RGB", (32, 18), (90, 10, 20)).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+THUMBNAIL = _thumbnail()
 
 
 class FakeVideoProvider(VideoProvider):
@@ -48,11 +63,21 @@ class FakeVideoProvider(VideoProvider):
         (out_dir / "poster.jpg").write_bytes(b"\xff\xd8\xff\xe0fake poster")
         (out_dir / "subtitles.vtt").write_text("WEBVTT\n\n00:00.000 --> 00:02.000\n"
                                                + request.paragraphs[0] + "\n")
+        script = list(request.script) or [f"Retold: {p}" for p in request.paragraphs]
+        scenes = []
+        (out_dir / "scenes").mkdir(exist_ok=True)
+        for number, line in enumerate(script, 1):
+            thumbnail = f"scenes/scene-{number:02d}.jpg"
+            (out_dir / thumbnail).write_bytes(THUMBNAIL)
+            scenes.append({"start": (number - 1) * 7.5, "text": line,
+                           "shows": ["lighthouse", "figure"] if number % 2 else ["music box"],
+                           "thumbnail": thumbnail})
         (out_dir / "observed.json").write_text(json.dumps({
             "seen": seen, "paragraphs": request.paragraphs, "request": request.to_dict()}))
         return RenderResult(video_path=out_dir / "video.mp4", poster_path=out_dir / "poster.jpg",
                             subtitles_path=out_dir / "subtitles.vtt", duration=request.duration,
-                            width=640, height=360, fps=request.frame_rate)
+                            width=640, height=360, fps=request.frame_rate, script=script,
+                            scenes=scenes)
 
 
 @hookimpl

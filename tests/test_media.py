@@ -125,8 +125,11 @@ def test_local_storage_publish_and_delete(tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
     (scratch / "poster.jpg").write_bytes(b"p")
+    (scratch / "scenes").mkdir()
+    (scratch / "scenes" / "scene-01.jpg").write_bytes(b"s")
     assert storage.publish(scratch, "videos/1/b") == ["videos/1/b/poster.jpg"]
     assert storage.exists("videos/1/b/poster.jpg") and storage.size("videos/1/a/video.mp4") == 1
+    assert storage.exists("videos/1/b/scenes/scene-01.jpg")  # a render's scene thumbnails
     storage.delete_prefix("videos/1")
     assert not storage.exists("videos/1/a/video.mp4") and not (tmp_path / "media/videos/1").exists()
     storage.delete_prefix("videos/1")  # missing is fine

@@ -1,9 +1,12 @@
 """Media files: rendered videos, posters and subtitle tracks, with HTTP Range support.
 
-``/media/videos/{id}/video.mp4``, ``poster.jpg`` and ``subtitles.vtt``: the files of the video's
-current render, from the media storage (``core.storage``). Private videos are served only to their
-owner and admins (404 for everyone else, as for the API).
+``/media/videos/{id}/video.mp4``, ``poster.jpg``, ``subtitles.vtt`` and ``scenes/{n}`` (the
+thumbnail of scene n, from 1): the files of the video's current render, from the media storage
+(``core.storage``). Private videos are served only to their owner and admins (404 for everyone
+else, as for the API).
 """
+import mimetypes
+
 from flask.views import MethodView
 
 from core.auth import viewer
@@ -33,4 +36,19 @@ class VideoMedia(MethodView):
         key = getattr(video, attribute)
         if not key:
             abort(404, message="File not found")
+        return get_storage().serve(key, mimetype, private=not video.is_public)
+
+
+@blp.route("/videos/<int:video_id>/scenes/<int:number>")
+class SceneThumbnail(MethodView):
+    @blp.response(200, description="The image")
+    def get(self, video_id, number):
+        """The thumbnail of a scene of the video's current render (scenes count from 1); private
+        videos as their poster: only for their owner and admins."""
+        video = videos.load(video_id, viewer())
+        scenes = video.scenes or []
+        key = scenes[number - 1].get("thumbnail") if 0 < number <= len(scenes) else None
+        if not key:
+            abort(404, message="File not found")
+        mimetype = mimetypes.guess_type(key)[0] or "application/octet-stream"
         return get_storage().serve(key, mimetype, private=not video.is_public)

@@ -4,7 +4,7 @@ Both choice lists of the spec (§5: the creation form's and the editor's) are ac
 else is a 400 naming the value. Missing settings take the spec's defaults (§9); a setting that is
 sent empty gets its 'required' message.
 """
-from marshmallow import ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
 from core.schemas.common import Choice, InputSchema, ListArgs, Trimmed, UTCDateTime
@@ -12,6 +12,8 @@ from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
 MAX_TEXT = 50_000
+MAX_SCRIPT_LINES = 40
+MAX_SCRIPT_LINE = 500
 DEFAULT_DESCRIPTION = "Horror video created with AI"
 
 TITLE_REQUIRED = "Title is required"
@@ -84,6 +86,28 @@ class FrameRate(fields.Integer):
         if number not in choices.FRAME_RATES:
             raise ValidationError(f"Unknown frame rate '{value}' (use 24, 30 or 60)")
         return int(number)
+
+
+class ScriptLines(fields.Field):
+    """The narration script: a list of at most 40 lines, each 1-500 characters after trimming.
+    An empty list (or null) clears it: the renderer then writes the script again."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(line, str) for line in value):
+            raise ValidationError("The script must be a list of lines of text")
+        if len(value) > MAX_SCRIPT_LINES:
+            raise ValidationError(
+                f"The script can have at most {MAX_SCRIPT_LINES} lines ({len(value)} sent)")
+        lines = [line.strip() for line in value]
+        for number, line in enumerate(lines, 1):
+            if not line:
+                raise ValidationError(f"Line {number} of the script is empty")
+            if len(line) > MAX_SCRIPT_LINE:
+                raise ValidationError(f"Line {number} of the script must be at most "
+                                      f"{MAX_SCRIPT_LINE} characters ({len(line)} sent)")
+        return lines
 
 
 def _number(cls, low, high, message, **kwargs):
@@ -236,6 +260,7 @@ class VideoEditSchema(_EditBase):
                     error_messages={"null": TITLE_REQUIRED})
     description = _text(2000, "Description")
     duration = _duration(10)
+    script = ScriptLines(allow_none=True)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _title_required(self, data, original, **kwargs):
@@ -249,8 +274,30 @@ class VideoFeedArgs(ListArgs):
     status = fields.String(load_default="")
 
 
+class SceneSchema(Schema):
+    """One scene of the last render: when it starts, its line of the script, what it shows."""
+
+    start = fields.Float()
+    text = fields.String()
+    shows = fields.List(fields.String())
+    thumbnailUrl = fields.String(allow_none=True)
+
+
+class StoryCreditSchema(Schema):
+    """The author of the story a video was made from."""
+
+    id = fields.Integer()
+    firstName = fields.String(attribute="first_name")
+    lastName = fields.String(attribute="last_name")
+
+
 class VideoSchema(ContentSchema):
     storyId = fields.Integer(attribute="story_id", allow_none=True)
+    storyTitle = fields.String(attribute="story_title", allow_none=True, dump_default=None)
+    storyAuthor = fields.Nested(StoryCreditSchema, attribute="story_author", allow_none=True,
+                                dump_default=None)
+    script = fields.List(fields.String(), attribute="script_lines", dump_default=[])
+    scenes = fields.List(fields.Nested(SceneSchema), attribute="scene_items", dump_default=[])
     creationMode = fields.String(attribute="creation_mode")
     description = fields.String()
     status = fields.String()
@@ -287,7 +334,7 @@ VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields
     "frameRate": "frame_rate", "voiceSpeed": "voice_speed", "musicVolume": "music_volume",
     "narrationVolume": "narration_volume", "colorGrading": "color_grading",
     "transitions": "transitions", "subtitles": "subtitles", "watermark": "watermark",
-    "allowDownload": "allow_download",
+    "allowDownload": "allow_download", "script": "script",
 }
 #: story attributes a from_story video copies (model attribute names on both)
 STORY_COPY = ("content", "genre", "mood", "setting", "characters", "plot_twist", "key_elements",

@@ -9,7 +9,10 @@ enqueues a ``video.render`` job. The job (``run_render``, in a worker):
    gets a script from the active story provider, stored in ``content`` and reused by
    regeneration (send ``content: ""`` in a PATCH to have a new one written);
 3. renders with the active video provider into a new folder ``videos/{id}/{jobId}/`` of the media
-   storage, and swaps it in only when the render succeeded, then removes the previous folder.
+   storage, and swaps it in only when the render succeeded, then removes the previous folder. The
+   provider narrates the video's ``script`` (the creator's lines) or, when it is empty, writes one
+   from the paragraphs; the narrated script and the render's scenes (their thumbnails are files of
+   the same folder, served like the poster) are stored on the row.
 
 Failure (a render error, a job timeout, a worker killed mid-render noticed by
 ``core.jobs.reconcile``): the job's ``on_fail`` removes the new folder and
@@ -19,6 +22,7 @@ Failure (a render error, a job timeout, a worker killed mid-render noticed by
   previous files still served (``videoUrl`` unchanged, so it stays playable) and ``error`` saying
   that the regeneration failed and why. ``status`` only reads ``failed`` when nothing is playable.
 """
+import json
 import logging
 import random
 import re
@@ -26,13 +30,14 @@ import shutil
 import zlib
 from pathlib import Path
 
+import peewee
 from flask import current_app
 
 from core import db
 from core.app import plugin_host
 from core.errors import abort
 from core.jobs import QueueUnavailable, enqueue, handler
-from core.models import Job, Video, utcnow
+from core.models import Job, User, Video, utcnow
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
 from core.storage import get_storage
 
@@ -111,7 +116,7 @@ def reconcile_video(video):
     if fresh is None:
         return video
     for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
-                      "poster_file", "subtitles_file", "rendered_at"):
+                      "poster_file", "subtitles_file", "rendered_at", "script", "scenes"):
         setattr(video, attribute, getattr(fresh, attribute))
     if job is not None and job.status == "queued" and video.status == "processing":
         video.progress_message = jobs.waiting_message(job)  # what it waits for, how long
@@ -174,6 +179,9 @@ def story_request(video, seed):
 
 
 def render_request(video, paragraphs, seed):
+    """What the provider renders: the video's settings, its script (empty: the provider writes
+    one from ``paragraphs``) and the story fields its scenes draw on."""
+    author = User.get_or_none(User.id == video.user_id)
     return VideoRenderRequest(
         title=video.title, paragraphs=paragraphs, genre=video.genre, mood=video.mood,
         setting=video.setting, time_of_day=video.time_of_day, weather=video.weather_condition,
@@ -183,7 +191,11 @@ def render_request(video, paragraphs, seed):
         frame_rate=video.frame_rate, voice_speed=video.voice_speed,
         music_volume=video.music_volume, narration_volume=video.narration_volume,
         color_grading=video.color_grading, transitions=video.transitions,
-        subtitles=video.subtitles, watermark=video.watermark, seed=seed)
+        subtitles=video.subtitles, watermark=video.watermark, seed=seed,
+        script=list(video.script or []), characters=video.characters,
+        protagonist=video.protagonist, antagonist=video.antagonist,
+        key_elements=video.key_elements, plot_twist=video.plot_twist, pacing=video.pacing,
+        author=author.display_name if author else "")
 
 
 def mirror_onto(video_id, job_id):
@@ -235,6 +247,27 @@ def _collect(result, out_dir):
     return files
 
 
+def _scenes(result, out_dir, prefix):
+    """The result's scenes as stored on the row: each thumbnail (a file under ``out_dir``)
+    replaced by its media key, or None when the provider made none (or named a file outside)."""
+    root = Path(out_dir).resolve()
+    scenes = []
+    for scene in result.scenes or []:
+        if not isinstance(scene, dict):
+            continue
+        thumbnail = scene.get("thumbnail")
+        key = None
+        if thumbnail:
+            path = (root / str(thumbnail)).resolve()
+            if root in path.parents and path.is_file():
+                key = f"{prefix}/{path.relative_to(root).as_posix()}"
+        scenes.append({"start": round(float(scene.get("start") or 0), 2),
+                       "text": str(scene.get("text") or ""),
+                       "shows": [str(name) for name in scene.get("shows") or []],
+                       "thumbnail": key})
+    return scenes
+
+
 @handler(KIND, on_fail=on_fail)
 def run_render(job, progress, app):
     """The ``video.render`` job: script, render into a new folder, swap in on success."""
@@ -268,10 +301,11 @@ def _render(job, progress, app):
         percent = SCRIPT_END + int(max(0, min(100, percent)) * (99 - SCRIPT_END) / 100)
         progress(percent, message or "Rendering")
 
+    request = render_request(video, paragraphs, seed)
     try:
-        result = provider.render(render_request(video, paragraphs, seed), out_dir,
-                                 render_progress)
+        result = provider.render(request, out_dir, render_progress)
         files = _collect(result, out_dir)
+        scenes = _scenes(result, out_dir, prefix)
         storage.publish(out_dir, prefix)
     except BaseException:
         storage.delete_prefix(prefix)
@@ -282,6 +316,7 @@ def _render(job, progress, app):
     swapped = (Video.update(status="completed", progress=100, progress_message="Completed",
                             error=None, video_file=keys["video"],
                             poster_file=keys.get("poster"), subtitles_file=keys.get("subtitles"),
+                            scenes=scenes, script=narrated_script(request.script, result.script),
                             rendered_at=utcnow())
                .where((Video.id == video_id) & (Video.job_id == job.id)
                       & (Video.status == "processing"))
@@ -294,6 +329,22 @@ def _render(job, progress, app):
         storage.delete_prefix(old)
     return {"videoId": video_id, "videoFile": keys["video"], "width": result.width,
             "height": result.height, "fps": result.fps, "duration": result.duration}
+
+
+def _json_text(lines):
+    """``lines`` as the JSON text the column holds (peewee would expand a bare list)."""
+    return peewee.Value(json.dumps(lines), unpack=False, converter=False)
+
+
+def narrated_script(sent, narrated):
+    """The value of the ``script`` column after a render: the script that was narrated, unless
+    the creator saved another one meanwhile (then theirs is kept for the next render)."""
+    if not narrated or narrated == sent:
+        return Video.script
+    unchanged = Video.script == _json_text(sent)
+    if not sent:
+        unchanged |= Video.script.is_null()
+    return peewee.Case(None, [(unchanged, _json_text(list(narrated)))], Video.script)
 
 
 def timeout_message():

@@ -51,17 +51,54 @@ def render_height(resolution, max_height):
 
 
 def media_url(video, key, name):
+    """The URL of a file of the video's current render, versioned by the render (its job id)."""
     if not key:
         return None
-    version = (video_render.folder_of(key) or "").rsplit("/", 1)[-1][:12]
+    parts = key.split("/")  # videos/{id}/{jobId}/… (see video_render.render_prefix)
+    folder = parts[2] if len(parts) > 3 else (video_render.folder_of(key) or "").rsplit("/", 1)[-1]
+    version = folder[:12]
     return f"/media/videos/{video.id}/{name}" + (f"?v={version}" if version else "")
 
 
+def scene_items(video):
+    """The scenes of the last render for the response, each thumbnail as a media URL."""
+    items = []
+    for number, scene in enumerate(video.scenes or [], 1):
+        thumbnail = scene.get("thumbnail")
+        items.append({"start": scene.get("start") or 0, "text": scene.get("text") or "",
+                      "shows": list(scene.get("shows") or []),
+                      "thumbnailUrl": media_url(video, thumbnail, f"scenes/{number}")
+                      if thumbnail else None})
+    return items
+
+
+def mark_story_credits(videos, user):
+    """``story_author`` (the original story's author) and ``story_title`` (when ``user`` may see
+    that story) on each video made from a story, in one query."""
+    ids = {video.story_id for video in videos if video.story_id}
+    stories = {}
+    if ids:
+        query = (Story
+                 .select(Story.id, Story.title, Story.is_public, Story.user,
+                         User.id, User.first_name, User.last_name, User.role)
+                 .join(User)
+                 .where(Story.id.in_(list(ids))))
+        stories = {story.id: story for story in query}
+    for video in videos:
+        story = stories.get(video.story_id)
+        video.story_author = story.user if story else None
+        video.story_title = story.title if story and story.is_visible_to(user) else None
+
+
 def decorate_many(videos, user, max_height=None):
-    """Attach the media URLs, ``renderHeight`` and ``is_liked_by_user`` for the response."""
+    """Attach the media URLs, ``renderHeight``, the script and scenes, the original story's credit
+    and ``is_liked_by_user`` for the response."""
     if max_height is None:
         max_height = plugin_host().video_provider().max_height
+    mark_story_credits(videos, user)
     for video in videos:
+        video.script_lines = list(video.script or [])
+        video.scene_items = scene_items(video)
         video.video_url = media_url(video, video.video_file, "video.mp4")
         video.poster_url = media_url(video, video.poster_file, "poster.jpg")
         video.subtitles_url = media_url(video, video.subtitles_file, "subtitles.vtt")
@@ -111,7 +148,8 @@ def _apply(video, body, skip_blank=()):
 
 
 def _moderation_text(video):
-    return f"{video.title}\n{video.description}\n{video.content}"
+    script = "\n".join(video.script or [])
+    return f"{video.title}\n{video.description}\n{video.content}\n{script}"
 
 
 def create(user, body):

@@ -60,10 +60,25 @@ export type Story = {
 
 export type VideoStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
+export type VideoScene = {
+  start: number;
+  text: string;
+  shows: string[];
+  thumbnailUrl?: string | null;
+};
+
 export type Video = Omit<Story, 'storyLength'> & {
   description?: string;
   creationMode?: 'from_story' | 'direct';
   storyId?: number | null;
+  /** the story's title, when the reader may see that story */
+  storyTitle?: string | null;
+  /** the author of the story the video was made from (credited) */
+  storyAuthor?: UserSummary | null;
+  /** the narration script, one line per scene */
+  script?: string[];
+  /** the last render's storyboard */
+  scenes?: VideoScene[];
   status: VideoStatus;
   progress?: number;
   progressMessage?: string | null;

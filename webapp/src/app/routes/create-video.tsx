@@ -29,7 +29,11 @@ export default function CreateVideoRoute() {
     );
   } else if (fromStory || fromVideo || step === 'direct') {
     const initial = fromStory && story.data ? formFromStory(story.data) : fromVideo && video.data ? formFromVideo(video.data) : { creationMode: 'direct' as const };
-    body = <VideoCreate key={`${fromStory}-${fromVideo}-${step}`} initial={initial} stories={stories.data ?? []} />;
+    // Your own stories; a public story of someone else's that you chose to make a video from
+    // (its link page offers that) is listed too, by title and author, and will be credited.
+    const own = stories.data ?? [];
+    const linked = fromStory && story.data && !own.some((s) => s.id === story.data!.id) ? [story.data] : [];
+    body = <VideoCreate key={`${fromStory}-${fromVideo}-${step}`} initial={initial} stories={[...linked, ...own]} />;
   } else if (step === 'pick') {
     body = <StoryPicker userId={user!.id} onSelect={(id) => setParams({ from_story: String(id) })} onBack={() => setParams({})} />;
   } else {

@@ -20,9 +20,9 @@ import {
   VIDEO_DURATION,
   WEATHER,
 } from '../../../lib/constants';
-import { firstMood, formatDuration, randomItem } from '../../../lib/format';
+import { displayName, firstMood, formatDuration, randomItem } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/api-client';
-import { handledUnauthorized } from '../../../lib/auth';
+import { handledUnauthorized, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useCreateVideo } from '../api/create-video';
 import { generateVideo } from '../api/generate-video';
@@ -189,8 +189,13 @@ const SPOOKY_MESSAGES = [
   'Waking the things in the attic...',
 ];
 
+/** The select's label of a story: its title, and its author when it is someone else's. */
+export const storyOptionLabel = (story: Story, mine: boolean) => (mine ? story.title : `${story.title} — by ${displayName(story.user)}`);
+
 export function VideoCreate({ initial, stories }: { initial?: Partial<VideoForm>; stories: Story[] }) {
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const isMine = (story: Story) => !!user && String(story.userId) === String(user.id);
   const [form, setForm] = useState<VideoForm>({ ...DEFAULT_VIDEO_FORM, ...initial });
   const [errors, setErrors] = useState<Errors>({});
   const [tab, setTab] = useState('content');
@@ -281,6 +286,8 @@ export function VideoCreate({ initial, stories }: { initial?: Partial<VideoForm>
   };
 
   const fromStory = form.creationMode === 'from_story';
+  const chosen = stories.find((s) => s.id === form.storyId);
+  const credited = fromStory && chosen && !isMine(chosen) ? chosen : null;
   return (
     <div className="stack">
       <div className="row between wrap">
@@ -318,11 +325,16 @@ export function VideoCreate({ initial, stories }: { initial?: Partial<VideoForm>
                   label="Story *"
                   value={form.storyId ?? ''}
                   onChange={chooseStory}
-                  options={stories.map((s) => ({ value: s.id, label: s.title }))}
+                  options={stories.map((s) => ({ value: s.id, label: storyOptionLabel(s, isMine(s)) }))}
                   placeholder={stories.length ? 'Select one of your stories' : 'You have no stories yet'}
                   error={errors.storyId}
                   required
                 />
+              )}
+              {credited && (
+                <p className="muted small story-credit" role="note">
+                  <Icon name="book" size={14} /> Someone else's story: the video will credit “{credited.title}” by {displayName(credited.user)} and link to it.
+                </p>
               )}
               <TextField label={fromStory ? 'Title *' : 'Title'} value={form.title} onChange={set('title')} error={errors.title} maxLength={100} placeholder="The Thing Beneath the Floorboards" />
               <TextField label="Description" value={form.description} onChange={set('description')} multiline rows={2} />

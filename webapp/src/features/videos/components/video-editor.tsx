@@ -5,6 +5,7 @@ import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
 import { Tabs } from '../../../components/ui/tabs';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import {
   EDITOR_ANIMATION_STYLES,
   EDITOR_ASPECT_RATIOS,
@@ -21,6 +22,7 @@ import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useRegenerateVideo, useUpdateVideo } from '../api/update-video';
 import { useVideoCommunity } from '../api/get-video';
+import { SCRIPT_EMPTY, Storyboard } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
@@ -44,6 +46,8 @@ export type EditorForm = {
   isPublic: boolean;
   allowComments: boolean;
   allowDownload: boolean;
+  /** the narration script, one line per scene ([]: written for you at the next render) */
+  script: string[];
 };
 
 export const EDITOR_DEFAULTS: EditorForm = {
@@ -66,16 +70,23 @@ export const EDITOR_DEFAULTS: EditorForm = {
   isPublic: true,
   allowComments: true,
   allowDownload: false,
+  script: [],
 };
 
 export function editorFormFromVideo(video: Video): EditorForm {
   const out = { ...EDITOR_DEFAULTS };
   for (const key of Object.keys(EDITOR_DEFAULTS) as (keyof EditorForm)[]) {
     const value = (video as any)[key];
-    if (value !== undefined && value !== null) (out as any)[key] = value;
+    if (value !== undefined && value !== null) (out as any)[key] = Array.isArray(value) ? [...value] : value;
   }
   return out;
 }
+
+export const MAX_SCRIPT_LINES = 40;
+export const MAX_SCRIPT_LINE = 500;
+
+/** The script as sent: lines trimmed, blank ones left out. */
+export const scriptToSend = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean);
 
 type Errors = Partial<Record<keyof EditorForm, string>>;
 
@@ -91,6 +102,10 @@ export function validateEditorForm(f: EditorForm): Errors {
   if (f.voiceSpeed < 0.5 || f.voiceSpeed > 2) e.voiceSpeed = 'Voice speed must be between 0.5 and 2';
   if (f.musicVolume < 0 || f.musicVolume > 100) e.musicVolume = 'Music volume must be between 0 and 100';
   if (f.narrationVolume < 0 || f.narrationVolume > 100) e.narrationVolume = 'Narration volume must be between 0 and 100';
+  const lines = scriptToSend(f.script);
+  const long = lines.findIndex((line) => line.length > MAX_SCRIPT_LINE);
+  if (lines.length > MAX_SCRIPT_LINES) e.script = `The script can have at most ${MAX_SCRIPT_LINES} lines (${lines.length} written)`;
+  else if (long >= 0) e.script = `Line ${long + 1} of the script must be at most ${MAX_SCRIPT_LINE} characters`;
   return e;
 }
 
@@ -103,6 +118,7 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   voiceSpeed: 'audio',
   musicVolume: 'audio',
   narrationVolume: 'audio',
+  script: 'script',
 };
 
 export function VideoEditor({ video }: { video: Video }) {
@@ -112,6 +128,7 @@ export function VideoEditor({ video }: { video: Video }) {
   const [dirty, setDirty] = useState(false);
   const [tab, setTab] = useState('video');
   const [regenerating, setRegenerating] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
   const save = useUpdateVideo();
   const regenerate = useRegenerateVideo();
   const live = useVideoCommunity(video.id, { forcePolling: regenerating });
@@ -123,6 +140,8 @@ export function VideoEditor({ video }: { video: Video }) {
     const status = current.status;
     if (status === 'completed' && previous.current !== 'completed') {
       setRegenerating(false);
+      // the lines the render narrated (written anew when the script was left empty)
+      setForm((f) => ({ ...f, script: [...(current.script ?? [])] }));
       toast({ title: 'Video Regenerated', description: 'Your video has been regenerated with new settings.', variant: 'success' });
     } else if (status === 'failed' && previous.current !== 'failed') {
       setRegenerating(false);
@@ -130,6 +149,25 @@ export function VideoEditor({ video }: { video: Video }) {
     }
     previous.current = status;
   }, [current.status, regenerating]);
+
+  // The browser's own leave-page prompt while there are unsaved edits (tab closed, reload).
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const close = () => (dirty ? setConfirmClose(true) : navigate(`/video/${video.id}`));
+  const setLine = (index: number, value: string) => {
+    const lines = [...form.script];
+    while (lines.length <= index) lines.push('');
+    lines[index] = value;
+    set('script')(lines);
+  };
 
   const set = <K extends keyof EditorForm>(key: K) => (v: EditorForm[K]) => {
     const next = { ...form, [key]: v };
@@ -152,7 +190,7 @@ export function VideoEditor({ video }: { video: Video }) {
       return;
     }
     save.mutate(
-      { id: video.id, data: form },
+      { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
       {
         onSuccess: () => {
           setDirty(false);
@@ -172,7 +210,7 @@ export function VideoEditor({ video }: { video: Video }) {
       return;
     }
     regenerate.mutate(
-      { id: video.id, data: form },
+      { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
       {
         onSuccess: () => {
           setDirty(false);
@@ -209,7 +247,7 @@ export function VideoEditor({ video }: { video: Video }) {
           <button type="button" className="btn btn-outline" onClick={onRegenerate} disabled={busy}>
             <Icon name="refresh" size={16} /> {regenerating || regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
           </button>
-          <button type="button" className="btn btn-ghost" onClick={() => navigate(`/video/${video.id}`)}>
+          <button type="button" className="btn btn-ghost" onClick={close}>
             Close
           </button>
         </div>
@@ -226,6 +264,7 @@ export function VideoEditor({ video }: { video: Video }) {
             onChange={setTab}
             items={[
               { value: 'video', label: 'Video' },
+              { value: 'script', label: 'Script' },
               { value: 'audio', label: 'Audio' },
               { value: 'effects', label: 'Effects' },
               { value: 'publish', label: 'Publish' },
@@ -242,6 +281,32 @@ export function VideoEditor({ video }: { video: Video }) {
                   <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={set('aspectRatio')} options={EDITOR_ASPECT_RATIOS} />
                   <SelectField label="Resolution" value={form.resolution} onChange={set('resolution')} options={EDITOR_RESOLUTIONS} />
                   <SelectField label="Frame rate" value={form.frameRate} onChange={(v) => set('frameRate')(Number(v))} options={EDITOR_FRAME_RATES.map((f) => ({ value: f, label: `${f} fps` }))} error={errors.frameRate} />
+                </div>
+              </div>
+            )}
+            {tab === 'script' && (
+              <div className="stack">
+                <h3 className="panel-title">Storyboard</h3>
+                {current.scenes?.length ? (
+                  <Storyboard scenes={current.scenes} lines={form.script} onLineChange={setLine} disabled={regenerating} />
+                ) : (
+                  <p className="muted">{SCRIPT_EMPTY}</p>
+                )}
+                <TextField
+                  label="Whole script"
+                  value={form.script.join('\n')}
+                  onChange={(text) => set('script')(text ? text.split('\n') : [])}
+                  multiline
+                  rows={8}
+                  error={errors.script}
+                  hint="One line per scene, narrated at the next render. Leave it empty to have a script written for you."
+                  placeholder="The lamp went out at midnight..."
+                />
+                <div className="row-sm wrap">
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => set('script')([])} disabled={regenerating || !form.script.length}>
+                    <Icon name="wand" size={14} /> Write a new script
+                  </button>
+                  <span className="muted small">Clears the lines: the next Regenerate writes a script for the video's length.</span>
                 </div>
               </div>
             )}
@@ -300,6 +365,14 @@ export function VideoEditor({ video }: { video: Video }) {
           </dl>
         </aside>
       </div>
+      <ConfirmDialog
+        open={confirmClose}
+        onClose={() => setConfirmClose(false)}
+        onConfirm={() => navigate(`/video/${video.id}`)}
+        title="Discard unsaved changes?"
+        description="Your changes to this video have not been saved. Close the editor and lose them?"
+        confirmLabel="Discard changes"
+      />
     </div>
   );
 }

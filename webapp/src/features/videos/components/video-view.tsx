@@ -11,6 +11,7 @@ import { handledUnauthorized, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useGenerateVideo } from '../api/generate-video';
 import { useShareVideo } from '../api/share-video';
+import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
 import { VideoLikeButton } from './video-like-button';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
@@ -76,6 +77,7 @@ export function VideoView({ video }: { video: Video }) {
           <Avatar user={video.user} size={40} />
           <div>
             <p className="author-name">{displayName(video.user, 'Anonymous Horror Creator')}</p>
+            {video.storyAuthor && <StoryCredit video={video} />}
             <p className="muted small row-sm wrap">
               {video.genre && <Badge variant="accent">{video.genre}</Badge>}
               <span>{formatRelative(video.createdAt)}</span>
@@ -134,12 +136,41 @@ export function VideoView({ video }: { video: Video }) {
           </Link>
         ) : null}
       </div>
-      {video.content && (
-        <details className="panel video-script">
-          <summary>Narration script</summary>
-          <div className="story-content">{video.content}</div>
-        </details>
-      )}
+      <section className="panel stack" aria-labelledby="storyboard-title">
+        <h2 id="storyboard-title" className="panel-title">
+          Storyboard
+        </h2>
+        {video.scenes?.length ? <Storyboard scenes={video.scenes} /> : <p className="muted">{STORYBOARD_EMPTY}</p>}
+      </section>
+      <section className="panel stack video-script" aria-labelledby="script-title">
+        <h2 id="script-title" className="panel-title">
+          Narration script
+        </h2>
+        <ScriptLines lines={video.script ?? []} />
+        {video.content && (
+          <details>
+            <summary>{video.storyId ? 'Story text' : 'Source text'}</summary>
+            <div className="story-content">{video.content}</div>
+          </details>
+        )}
+      </section>
     </article>
+  );
+}
+
+/** "Based on “Title” by Author": the story a video was made from, and who wrote it. */
+function StoryCredit({ video }: { video: Video }) {
+  const author = displayName(video.storyAuthor, 'Anonymous');
+  return (
+    <p className="muted small story-credit">
+      <Icon name="book" size={14} /> Based on{' '}
+      {video.storyTitle && video.storyId ? (
+        <>
+          <Link to={`/story/${video.storyId}`}>“{video.storyTitle}”</Link> by {author}
+        </>
+      ) : (
+        <>a story by {author}</>
+      )}
+    </p>
   );
 }
