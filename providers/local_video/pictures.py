@@ -129,8 +129,7 @@ ELEMENTS = {
 }
 
 #: silhouettes for people: protagonist and antagonist
-FIGURE_ICONS = {"figure": "hooded-figure", "person": "person", "child": "kid-slide"}
-FIGURE_ICONS["child"] = "person"
+FIGURE_ICONS = {"figure": "executioner-hood", "person": "person"}
 FIGURE_WORDS = ("he she they someone somebody man woman girl boy child stranger figure shadow "
                 "keeper nurse doctor priest mother father sister brother daughter son wife husband "
                 "killer thing creature silhouette").split()
@@ -143,6 +142,9 @@ GENRE_SETTINGS = {
     "Urban": "city", "Sci-Fi": "observatory", "Haunted": "house", "Occult": "church",
 }
 DEFAULT_SETTING = "house"
+#: settings a line names in passing ("the island", "the town") that do not replace the story's
+LANDSCAPES = {"sea", "lake", "mountain", "village", "city", "forest", "desert", "bridge", "well",
+              "village-huts", "ruins"}
 SIMILARITY = 0.84
 STOP = set("a an the of in on at to and or but with by from into onto over under near old "
            "abandoned dark small little big large deep far remote lonely empty haunted ancient "
@@ -188,13 +190,16 @@ def find_all(text, table, fuzzy=True):
     """Catalog names called up by ``text``, in the order they appear (also two-word phrases)."""
     ws = words(text)
     found = []
-    for i, w in enumerate(ws):
-        hit = None
+    i = 0
+    while i < len(ws):
+        w, hit, step = ws[i], None, 1
         if i + 1 < len(ws):
             hit = _lookup(f"{w}-{ws[i + 1]}", table, fuzzy=False) or _lookup(w + ws[i + 1], table, False)
+            step = 2 if hit else 1  # "music box" is one picture, not a box too
         hit = hit or _lookup(w, table, fuzzy)
         if hit and hit not in found:
             found.append(hit)
+        i += step
     return found
 
 
@@ -213,8 +218,17 @@ def genre_setting(genre):
     return DEFAULT_SETTING
 
 
+NAME = re.compile(r"(?<=[a-z,;:'’] )[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*")
+
+
 def match_elements(text):
     return find_all(text, ELEMENT_WORDS)
+
+
+def elements_in_line(line):
+    """Elements a script line names; capitalised names inside a sentence ("Raven Point") are
+    places or people, not things."""
+    return find_all(NAME.sub(" ", str(line or "")), ELEMENT_WORDS)
 
 
 @dataclass
@@ -264,13 +278,13 @@ class ShotPlanner:
         ws = set(re.findall(r"[a-z']+", str(line or "").lower()))
         # the line's own setting when it names one the story knows (e.g. the cellar of a house)
         setting = self.setting
-        here = find_all(line, SETTING_WORDS, fuzzy=False)
+        here = [h for h in find_all(line, SETTING_WORDS, fuzzy=False) if h not in LANDSCAPES]
         if here and here[0] != self.setting and index % 2:
-            setting = here[0]
-        elements = match_elements(line)
+            setting = here[0]  # a building the line names (the chapel, the barn) for a change
+        elements = elements_in_line(line)
         keyed = [e for e in elements if e in self.story_elements]
         element = (keyed or elements or [""])[0]
-        if not element and self.story_elements and index % 2 == 0:
+        if not element and self.story_elements and index % 3 == 0:
             element = self.story_elements[(index // 2) % len(self.story_elements)]
         figures = []
         if ws & self.hero or ws & set(FIGURE_WORDS[:8]):

@@ -178,8 +178,8 @@ def scene_entries(plan, thumbnails=()):
     """The ``RenderResult.scenes`` list: start, line and pictures of each narrated scene."""
     out = []
     for scene in plan:
-        if scene.card:
-            continue
+        if scene.card or (out and out[-1]["text"] == scene.text):
+            continue  # a long line spans two scenes: the storyboard lists it once
         entry = {"start": round(scene.start, 2), "text": scene.text,
                  "shows": scene.shot.shows if scene.shot else []}
         if scene.index in thumbnails:

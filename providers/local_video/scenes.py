@@ -154,7 +154,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     tall = shot.setting in ("lighthouse", "castle", "church", "hospital")
     framing = (1.0, 0.72, 1.35)[int(rng.integers(3))] if not look.minimal else 1.0  # mid, wide, close
     size = int(h * (0.62 if tall else 0.5) * framing)
-    sx, sy = int(sx_center - size / 2), int(base_y + h * 0.06 - size)
+    sx, sy = int(sx_center - size / 2), int(max(h * 0.05, base_y + h * 0.06 - size))  # top in view
     img += _glow(h, w, sx_center, sy + size * 0.5, size * 0.7)[..., None] * \
         (np.array(tint, np.float32) * (0.12 if night else 0.05))
     setting_icon, element_icon, figure_icons = shot.icon_names()
@@ -230,11 +230,11 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
     if look.minimal:
         return
     for k, name in enumerate(figure_icons[:2]):
-        size = int(h * (0.58 if name == "hooded-figure" else 0.5))
+        size = int(h * (0.56 if name == "executioner-hood" else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
-        img += _glow(h, w, fx + size / 2, fy + size * 0.45, size * 0.45)[..., None] * \
-            np.array((0.35, 0.4, 0.5), np.float32) * 0.6  # backlight: the silhouette reads
+        img += _glow(h, w, fx + size / 2, fy + size * 0.45, size * 0.55)[..., None] * \
+            np.array((0.4, 0.45, 0.55), np.float32)  # backlight: the silhouette reads
         icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=(k == 1) != (side < 0))
 
 

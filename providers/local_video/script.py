@@ -14,8 +14,8 @@ SCENES_PER_MINUTE = {"slow": 4, "medium": 6, "fast": 9, "frantic": 10}
 DEFAULT_PER_MINUTE = 6
 #: seconds of every video that are not narration: lead-in, pauses between lines, end card
 OVERHEAD = 1.5
-PAUSE = 0.75
-FILL = 0.82  # share of the time left that the words may take (speech rates vary per line)
+PAUSE = 0.6
+FILL = 0.88  # share of the time left that the words may take (speech rates vary per line)
 SENTENCE = re.compile(r"(?<=[.!?…])[\"'”’)]*\s+(?=[\"'“‘(]*[A-Z0-9])")
 CLAUSE = re.compile(r"(?<=[,;:—–])\s+|\s+(?=(?:and|but|until|while|when|as|then)\s)")
 WORD = re.compile(r"[A-Za-z0-9'’-]+")
@@ -66,6 +66,8 @@ def trim(sentence, budget):
         if count(candidate) > budget:
             break
         kept = candidate
+    if count(kept) < budget * 0.6 and count(sentence) <= budget * 1.5:
+        return sentence  # a little long, but whole rather than a fragment
     if not kept:  # one long clause: keep its first words
         kept = " ".join(sentence.split()[:max(3, budget)])
     kept = kept.rstrip(",;:—– ")
@@ -89,12 +91,13 @@ def tail(sentence, budget):
     return kept[:1].upper() + kept[1:]
 
 
-def _score(sentence, focus):
+def _score(sentence, focus, budget=18):
     ws = content_words(sentence)
     n = count(sentence)
     if n < 4:
         return -1.0
-    return len(ws & focus) * 2 + len(ws & STRONG) + min(n, 18) / 18
+    fits = 1.0 if n <= budget else -min(2.0, (n - budget) / budget * 2)  # whole, not trimmed
+    return len(ws & focus) * 2 + len(ws & STRONG) + min(n, budget) / budget + fits
 
 
 def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", plot_twist="",
@@ -131,7 +134,7 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
             window = [k for k in body if lo <= k < hi] or [min(lo, len(flat) - 2)]
             chosen = {flat[k][1] for k in picks}
             window = [k for k in window if flat[k][1] not in chosen] or window
-            best = max(window, key=lambda k: (_score(flat[k][1], focus), -k))
+            best = max(window, key=lambda k: (_score(flat[k][1], focus, budget), -k))
             if flat[best][1] not in chosen:
                 picks.append(best)
     lines = [trim(flat[k][1], budget) for k in sorted(set(picks))]
