@@ -173,3 +173,16 @@ def test_a_long_story_told_in_a_minute_reaches_its_ending():
 ])
 def test_free_text_settings_find_their_picture(text, expected):
     assert pictures.match_setting(text, "Paranormal") == expected
+
+
+def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
+    from providers.local_video import overlays
+    frame = np.full((360, 640, 3), 128, np.uint8)
+    text = "She climbed toward the sound with her lantern shaking, and the lamp room was empty"
+    overlays.subtitle_sprite(text, 640, 360, 22).apply(frame)
+    rows = np.flatnonzero((frame > 235).all(axis=2).any(axis=1))  # rows with white letters
+    bands = 1 + int((np.diff(rows) > 4).sum())
+    assert bands == 2
+    box = frame[rows.min():rows.max(), 200:440].mean(axis=2)
+    assert ((box > 20) & (box < 110)).mean() > 0.4  # darkened, not blacked out: a translucent box
+    assert (frame[:rows.min() - 20] == 128).all()  # nothing drawn above it
