@@ -42,7 +42,7 @@ def main():
         mood="Eerie", setting="the lighthouse on Raven Point", time_of_day="Night",
         weather="Stormy", duration=60, resolution="720p", seed=5, key_elements="music box, logbook",
         characters="Priya, Tomas", protagonist="Priya", antagonist="Tomas, the old keeper",
-        plot_twist="Tomas had been dead for years", pacing="medium", author="M. Vale",
+        plot_twist="Tomas had been dead for years", pacing="Moderate", author="M. Vale",
         animation_style=args.style)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

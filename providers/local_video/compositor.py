@@ -53,8 +53,8 @@ class ScenePlan:
 #: camera moves, cycled scene by scene: (start, end) as -1..1 positions in the margin (x, y)
 MOVES = (((-1, 0.2), (1, -0.2)), ((1, -0.3), (-1, 0.1)), ((0, 1), (0, -1)),
          ((-0.8, -0.8), (0.8, 0.6)), ((0.9, 0.7), (-0.6, -0.9)))
-#: share of the margin a move travels, by pacing
-TRAVEL = {"slow": 0.55, "medium": 0.8, "fast": 1.0, "frantic": 1.0}
+#: share of the margin a move travels, by pace (``script.pace``)
+TRAVEL = {"slow": 0.55, "medium": 0.8, "fast": 1.0, "intense": 1.0}
 THUMB_WIDTH = 320
 
 
@@ -75,7 +75,7 @@ class Layer:
 class Compositor:
     def __init__(self, width, height, fps, duration, plan, painter, look, transition="Fade",
                  weather="", cues=(), burn_subtitles=True, watermark=False, seed=0,
-                 stormy=False, pacing="", title_sprites=(), title_seconds=0.0):
+                 stormy=False, pace="medium", title_sprites=(), title_seconds=0.0):
         self.width, self.height, self.fps = width, height, fps
         self.n_frames = int(round(duration * fps))
         self.plan = plan
@@ -114,7 +114,7 @@ class Compositor:
         self.watermark = overlays.text_sprite("Dreadforge", width, height, max(12, height // 28),
                                               anchor="corner", opacity=150) if watermark else None
         self.sub_size = max(14, int(min(width, height * 1.4) * 0.04))
-        self.travel = TRAVEL.get(str(pacing or "").lower(), TRAVEL["medium"])
+        self.travel = TRAVEL.get(pace, TRAVEL["medium"])
         self.title_sprites = list(title_sprites)
         self.title_frames = int(title_seconds * fps) if self.title_sprites else 0
         self.thumbnails = {}  # scene index -> small PIL image of the scene's middle frame

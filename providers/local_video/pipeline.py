@@ -195,7 +195,7 @@ def build_compositor(ctx, plan, prepared, cues):
                       lambda scene, cw, ch: prepared[scene.index], ctx.look,
                       transition=req.transitions, weather=req.weather, cues=cues,
                       burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
-                      seed=ctx.seed, stormy=req.weather == "Stormy", pacing=req.pacing,
+                      seed=ctx.seed, stormy=req.weather == "Stormy", pace=script.pace(req.pacing),
                       title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
 
 

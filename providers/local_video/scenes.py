@@ -111,6 +111,8 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
     horizon = rng.uniform(0.64, 0.72)
     img = _gradient(h, w, zenith, horizon_col, horizon)
+    if look.minimal:  # one flat colour: the pictures carry the scene
+        img[...] = (np.asarray(zenith, np.float32) + np.asarray(horizon_col, np.float32)) * 0.6
     night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
     # stars and the moon / a pale sun
     if night and weather in ("", "Clear", "Windy"):
@@ -119,7 +121,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     side = 1 if index_side(rng) else -1  # the setting stands left or right of the centre
     cx, cy = w * (0.5 - side * rng.uniform(0.15, 0.3)), h * rng.uniform(0.12, 0.26)
     tint = (0.95, 0.25, 0.2) if look.red_accent else (0.92, 0.92, 0.82)
-    if night:
+    if night and not look.minimal:
         r = h * rng.uniform(0.06, 0.09)
         moon = _mask(h, w, lambda d: d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=255), blur=1)
         img += _glow(h, w, cx, cy, r * 4)[..., None] * np.array(tint, np.float32) * 0.18
@@ -135,8 +137,10 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
               "Windy": 0.4}.get(weather, 0.15)
     clouds = fbm(h, w, rng, octaves=5, base=3)
     cmask = np.clip((clouds - (1 - cloudy) * 0.75) * 3, 0, 1) * (1 - np.linspace(0, 1, h)[:, None] * 0.7)
+    if look.minimal:
+        cmask = cmask * 0
     ccol = np.array((0.16, 0.16, 0.2), np.float32) if night else np.array((0.45, 0.45, 0.48), np.float32)
-    _paste(img, cmask.astype(np.float32), ccol, 0.25 if look.minimal else 0.85)
+    _paste(img, cmask.astype(np.float32), ccol, 0.85)
     # distant hills
     base_y = int(h * horizon)
     ridge = fbm(1, w, rng, octaves=4, base=4)[0]
@@ -146,6 +150,15 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     dark = np.array(zenith, np.float32) * 0.5
     _paste(img, hills, dark * 1.4 + 0.02)
     water = shot.setting in WATER_SETTINGS
+    # fog banks near the ground, behind the setting (the setting stays a crisp silhouette)
+    fog_amount = {"Foggy": 0.8, "Rainy": 0.3, "Stormy": 0.25, "Snowy": 0.35}.get(weather, 0.18)
+    fog = fbm(h, w, rng, octaves=4, base=5)
+    band = np.clip((np.linspace(0, 1, h) - horizon + 0.25) * 2.5, 0, 1)[:, None]
+    fog_mask = np.clip(fog * 1.6 - 0.4, 0, 1) * band * fog_amount * (0 if look.minimal else 1)
+    if weather == "Foggy" and not look.minimal:
+        fog_mask = np.maximum(fog_mask, 0.35 * fog)
+    fog_col = np.array((0.5, 0.52, 0.55), np.float32) * (0.6 if night else 1.0)
+    _paste(img, fog_mask.astype(np.float32), fog_col)
     # the setting's silhouette on the horizon, a glow behind it, its lights
     silhouette = (0.02, 0.02, 0.03) if not look.red_accent else (0.06, 0.0, 0.0)
     sx_center = w * (0.5 + side * rng.uniform(0.12, 0.22))
@@ -155,8 +168,9 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     framing = (1.0, 0.72, 1.35)[int(rng.integers(3))] if not look.minimal else 1.0  # mid, wide, close
     size = int(h * (0.62 if tall else 0.5) * framing)
     sx, sy = int(sx_center - size / 2), int(max(h * 0.05, base_y + h * 0.06 - size))  # top in view
-    img += _glow(h, w, sx_center, sy + size * 0.5, size * 0.7)[..., None] * \
-        (np.array(tint, np.float32) * (0.12 if night else 0.05))
+    if not look.minimal:
+        img += _glow(h, w, sx_center, sy + size * 0.5, size * 0.7)[..., None] * \
+            (np.array(tint, np.float32) * (0.12 if night else 0.05))
     setting_icon, element_icon, figure_icons = shot.icon_names()
     if shot.setting == "forest" and not look.minimal:
         def trees(d):
@@ -170,7 +184,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     else:
         icons.stamp(img, setting_icon, sx, sy, size, silhouette, flip=side < 0)
     lit = LIT_SETTINGS.get(shot.setting)
-    if lit and night:
+    if lit and night and not look.minimal:
         lx = sx + size * (1 - lit[0] if side < 0 else lit[0])
         ly = sy + size * lit[1]
         warm = np.array((1.0, 0.78, 0.35), np.float32)
@@ -187,15 +201,6 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
             d.polygon([(0, h)] + [(x, base_y + h * 0.06 + h * 0.03 * math.sin(x / w * 6 + rng.random()))
                                   for x in np.linspace(0, w, 24)] + [(w, h)], fill=255)
         _paste(img, _mask(h, w, ground), silhouette)
-    # fog banks near the ground
-    fog_amount = {"Foggy": 0.8, "Rainy": 0.3, "Stormy": 0.25, "Snowy": 0.35}.get(weather, 0.18)
-    fog = fbm(h, w, rng, octaves=4, base=5)
-    band = np.clip((np.linspace(0, 1, h) - horizon + 0.25) * 2.5, 0, 1)[:, None]
-    fog_mask = np.clip(fog * 1.6 - 0.4, 0, 1) * band * fog_amount * (0.2 if look.minimal else 1)
-    if weather == "Foggy":
-        fog_mask = np.maximum(fog_mask, 0.35 * fog)
-    fog_col = np.array((0.5, 0.52, 0.55), np.float32) * (0.6 if night else 1.0)
-    _paste(img, fog_mask.astype(np.float32), fog_col)
     # the foreground: the line's element, lit, on the other side from the setting; figures
     foreground(img, w, h, rng, look, element_icon, figure_icons, side)
     if look.wisps:
@@ -222,10 +227,14 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         size = int(h * (0.5 if look.minimal else 0.36))
         ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
         ey = h * (0.62 if look.minimal else 0.74)
-        img += _glow(h, w, ex, ey, size * 0.75)[..., None] * glow_col * 0.35
+        if not look.minimal:
+            img += _glow(h, w, ex, ey, size * 0.75)[..., None] * glow_col * 0.35
         if look.shaded:  # a drop shadow and a lit face: a little depth
             icons.stamp(img, element_icon, ex - size / 2 + size * 0.05, ey - size / 2 + size * 0.05,
                         size, (0.0, 0.0, 0.0), 0.7)
+        if look.hold > 1:  # stop motion: a paper cut-out with a pale edge
+            edge = int(size * 1.06)
+            icons.stamp(img, element_icon, ex - edge / 2, ey - edge / 2, edge, (0.98, 0.96, 0.9))
         icons.stamp(img, element_icon, ex - size / 2, ey - size / 2, size, lit_col)
     if look.minimal:
         return
@@ -235,7 +244,12 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         fy = h - size * 0.96
         img += _glow(h, w, fx + size / 2, fy + size * 0.45, size * 0.55)[..., None] * \
             np.array((0.4, 0.45, 0.55), np.float32)  # backlight: the silhouette reads
-        icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=(k == 1) != (side < 0))
+        flip = (k == 1) != (side < 0)
+        if look.hold > 1:
+            edge = int(size * 1.04)
+            icons.stamp(img, name, fx - (edge - size) / 2, fy - (edge - size) / 2, edge,
+                        (0.75, 0.7, 0.62), flip=flip)
+        icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=flip)
 
 
 def _abstract(w, h, rng, genre, shot):

@@ -10,8 +10,10 @@ import re
 
 from . import narration
 
-SCENES_PER_MINUTE = {"slow": 4, "medium": 6, "fast": 9, "frantic": 10}
-DEFAULT_PER_MINUTE = 6
+#: SPEC pacing labels (and plain words) -> one of four paces
+PACES = {"slow burn": "slow", "slow": "slow", "moderate": "medium", "medium": "medium",
+         "fast-paced": "fast", "fast paced": "fast", "fast": "fast", "intense": "intense"}
+SCENES_PER_MINUTE = {"slow": 4, "medium": 6, "fast": 8, "intense": 10}
 #: seconds of every video that are not narration: lead-in, pauses between lines, end card
 OVERHEAD = 1.5
 PAUSE = 0.6
@@ -37,8 +39,13 @@ def words_per_second(voice, speed):
     return 2.5 * float(speed or 1.0)
 
 
+def pace(pacing):
+    """"slow", "medium", "fast" or "intense" for a SPEC pacing label (medium when unknown)."""
+    return PACES.get(" ".join(str(pacing or "").lower().split()), "medium")
+
+
 def scene_count(duration, pacing=""):
-    per_minute = SCENES_PER_MINUTE.get(str(pacing or "").strip().lower(), DEFAULT_PER_MINUTE)
+    per_minute = SCENES_PER_MINUTE[pace(pacing)]
     return max(2, int(round(float(duration) * per_minute / 60)))
 
 

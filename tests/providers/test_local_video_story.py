@@ -37,7 +37,7 @@ HOSPITAL_SCRIPT = [
 def request(**values):
     base = dict(genre="Supernatural Horror", mood="Eerie", time_of_day="Night", weather="Clear",
                 duration=18, resolution="480p", frame_rate=24, seed=3, transitions="Cut",
-                pacing="fast", author="M. Vale")
+                pacing="Fast-Paced", author="M. Vale")
     base.update(values)
     return VideoRenderRequest(**base)
 
@@ -157,7 +157,7 @@ def test_a_long_story_told_in_a_minute_reaches_its_ending():
               for n in range(1, 30)]
     story = LIGHTHOUSE[:3] + middle + LIGHTHOUSE[3:]
     assert sum(len(p.split()) for p in story) > 3000
-    lines = script.write_script(story, 56, "Deep Male", 1.0, "medium", TWIST, "music box")
+    lines = script.write_script(story, 56, "Deep Male", 1.0, "Moderate", TWIST, "music box")
     assert lines[0].startswith("Priya came to the lighthouse")
     assert words(lines[-1]) <= words(LIGHTHOUSE[-1])
     assert any(words(TWIST) <= words(line) for line in lines)
@@ -186,3 +186,10 @@ def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
     box = frame[rows.min():rows.max(), 200:440].mean(axis=2)
     assert ((box > 20) & (box < 110)).mean() > 0.4  # darkened, not blacked out: a translucent box
     assert (frame[:rows.min() - 20] == 128).all()  # nothing drawn above it
+
+
+def test_pacing_sets_how_many_scenes_a_minute_has():
+    story = [f"{line} The night went on, and the tower creaked around her in the wind." for line in LIGHTHOUSE] * 3
+    counts = {p: len(script.write_script(story, 60, "Deep Male", 1.0, p)) for p in
+              ("Slow Burn", "Moderate", "Fast-Paced", "Intense")}
+    assert 4 <= counts["Slow Burn"] < counts["Moderate"] < counts["Intense"] <= 10
