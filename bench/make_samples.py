@@ -61,7 +61,8 @@ def main():
         for k, (t, label) in enumerate(times, 1):
             name = f"frame-{k}.png"
             subprocess.run([encoder.ffmpeg_exe(), "-v", "error", "-y", "-ss", f"{t:.2f}", "-i",
-                            str(result.video_path), "-frames:v", "1", str(out / name)], check=True)
+                            str(result.video_path), "-frames:v", "1", "-s", "960x540", str(out / name)],
+                           check=True)
             rows.append(f"| ![{label}]({name}) | {t:.1f} | {label} |")
         rows += ["", "## Scenes (the video's `scenes`)", "", "| # | start | line | shows |",
                  "| --- | --- | --- | --- |"]
