@@ -19,10 +19,6 @@ def catalog():
     return json.loads((DATA / "icons.json").read_text())
 
 
-def names():
-    return sorted(catalog()["icons"])
-
-
 @functools.lru_cache(maxsize=256)
 def _mask(name, size):
     import resvg_py

@@ -8,7 +8,6 @@ how the layers are drawn, not only their colours. Everything is seeded, so the s
 the same pictures.
 """
 import math
-import re
 import zlib
 
 import numpy as np
@@ -118,7 +117,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     if night and weather in ("", "Clear", "Windy"):
         stars = rng.random((h, w)) > 0.9985
         img[stars] = np.maximum(img[stars], 0.8)
-    side = 1 if index_side(rng) else -1  # the setting stands left or right of the centre
+    side = 1 if rng.random() < 0.5 else -1  # the setting stands left or right of the centre
     cx, cy = w * (0.5 - side * rng.uniform(0.15, 0.3)), h * rng.uniform(0.12, 0.26)
     tint = (0.95, 0.25, 0.2) if look.red_accent else (0.92, 0.92, 0.82)
     if night and not look.minimal:
@@ -213,10 +212,6 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     if weather == "Snowy":
         img[int(h * 0.92):] = np.maximum(img[int(h * 0.92):], 0.55)
     return img
-
-
-def index_side(rng):
-    return rng.random() < 0.5
 
 
 def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
