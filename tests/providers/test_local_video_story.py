@@ -84,6 +84,12 @@ def words(text):
     return set(re.findall(r"[a-z']+", text.lower()))
 
 
+def said_in(cue, paragraph):
+    """The cue's words appear in this order in the paragraph."""
+    flat = lambda text: " ".join(re.findall(r"[a-z']+", text.lower()))  # noqa: E731
+    return flat(cue) in flat(paragraph)
+
+
 @pytest.mark.slow
 def test_frames_of_different_scenes_differ(lighthouse):
     result, _out = lighthouse
@@ -110,7 +116,7 @@ def test_subtitles_carry_the_twist_and_end_with_the_final_paragraph(lighthouse):
     cues = vtt(result)
     spoken = words(" ".join(cues))
     assert words(TWIST) <= spoken
-    assert words(cues[-1]) <= words(LIGHTHOUSE[-1])
+    assert said_in(cues[-1], LIGHTHOUSE[-1])
     assert not words(LIGHTHOUSE[0]) >= words(" ".join(cues))  # a retelling, not the opening only
 
 
@@ -132,7 +138,7 @@ def test_an_edited_script_is_narrated_as_given(hospital):
     assert result.script == HOSPITAL_SCRIPT
     cues = vtt(result)
     assert " ".join(cues).split()[:6] == HOSPITAL_SCRIPT[0].split()[:6]
-    assert words(cues[-1]) <= words(HOSPITAL_SCRIPT[-1])
+    assert said_in(cues[-1], HOSPITAL_SCRIPT[-1])
 
 
 @pytest.mark.slow
@@ -159,7 +165,7 @@ def test_a_long_story_told_in_a_minute_reaches_its_ending():
     assert sum(len(p.split()) for p in story) > 3000
     lines = script.write_script(story, 56, "Deep Male", 1.0, "Moderate", TWIST, "music box")
     assert lines[0].startswith("Priya came to the lighthouse")
-    assert words(lines[-1]) <= words(LIGHTHOUSE[-1])
+    assert said_in(lines[-1], LIGHTHOUSE[-1])
     assert any(words(TWIST) <= words(line) for line in lines)
     voice = narration.fit_narration(lines, "Deep Male", 1.0, 56)
     assert voice.dropped == 0  # the narration is not cut: the viewer hears the ending
