@@ -67,10 +67,16 @@ def _mask(h, w, draw_fn, blur=0.0):
     return np.asarray(im, np.float32) / 255
 
 
-def _glow(h, w, cx, cy, radius):
-    yy, xx = np.ogrid[:h, :w]
-    d = np.sqrt((xx - cx) ** 2 + (yy - cy) ** 2) / radius
-    return np.exp(-d * d).astype(np.float32)
+def add_glow(img, cx, cy, radius, color):
+    """``img += glow * color`` inside the glow's box only (beyond 3 radii it is < 0.0002)."""
+    h, w = img.shape[:2]
+    x0, x1 = max(0, int(cx - 3 * radius)), min(w, int(cx + 3 * radius) + 1)
+    y0, y1 = max(0, int(cy - 3 * radius)), min(h, int(cy + 3 * radius) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
+    img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
 
 
 def _tree(draw, x, y, length, angle, depth, rng, width):
@@ -123,14 +129,14 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     if night and not look.minimal:
         r = h * rng.uniform(0.06, 0.09)
         moon = _mask(h, w, lambda d: d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=255), blur=1)
-        img += _glow(h, w, cx, cy, r * 4)[..., None] * np.array(tint, np.float32) * 0.18
+        add_glow(img, cx, cy, r * 4, np.array(tint, np.float32) * 0.18)
         _paste(img, moon, tint)
         if look.shaded:  # a lit sphere instead of a disc
             yy, xx = np.ogrid[:h, :w]
             shade = np.clip(1 - ((xx - cx + r * 0.4) ** 2 + (yy - cy + r * 0.4) ** 2) / (1.6 * r * r), 0.25, 1)
             img *= np.where(moon[..., None] > 0.5, shade[..., None], 1).astype(np.float32)
     else:
-        img += _glow(h, w, cx, cy, h * 0.25)[..., None] * np.array((0.25, 0.22, 0.15), np.float32)
+        add_glow(img, cx, cy, h * 0.25, (0.25, 0.22, 0.15))
     # clouds
     cloudy = {"Cloudy": 0.55, "Rainy": 0.7, "Stormy": 0.85, "Foggy": 0.3, "Snowy": 0.6,
               "Windy": 0.4}.get(weather, 0.15)
@@ -168,8 +174,8 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     size = int(h * (0.62 if tall else 0.5) * framing)
     sx, sy = int(sx_center - size / 2), int(max(h * 0.05, base_y + h * 0.06 - size))  # top in view
     if not look.minimal:
-        img += _glow(h, w, sx_center, sy + size * 0.5, size * 0.7)[..., None] * \
-            (np.array(tint, np.float32) * (0.12 if night else 0.05))
+        add_glow(img, sx_center, sy + size * 0.5, size * 0.7,
+                 np.array(tint, np.float32) * (0.12 if night else 0.05))
     setting_icon, element_icon, figure_icons = shot.icon_names()
     if shot.setting == "forest" and not look.minimal:
         def trees(d):
@@ -187,7 +193,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
         lx = sx + size * (1 - lit[0] if side < 0 else lit[0])
         ly = sy + size * lit[1]
         warm = np.array((1.0, 0.78, 0.35), np.float32)
-        img += _glow(h, w, lx, ly, size * 0.08)[..., None] * warm * 0.9
+        add_glow(img, lx, ly, size * 0.08, warm * 0.9)
     # ground or water
     if water:
         water_y = base_y + int(h * 0.06)
@@ -205,8 +211,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
     if look.wisps:
         for _ in range(look.wisps):
             wx, wy = w * rng.random(), h * rng.uniform(0.35, 0.85)
-            g = _glow(h, w, wx, wy, h * rng.uniform(0.03, 0.07))
-            img += g[..., None] * np.array((0.45, 0.9, 0.85), np.float32) * 0.8
+            add_glow(img, wx, wy, h * rng.uniform(0.03, 0.07), (0.36, 0.72, 0.68))
     if weather in ("Rainy", "Stormy"):
         img *= 0.85
     if weather == "Snowy":
@@ -223,7 +228,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
         ey = h * (0.62 if look.minimal else 0.74)
         if not look.minimal:
-            img += _glow(h, w, ex, ey, size * 0.75)[..., None] * glow_col * 0.35
+            add_glow(img, ex, ey, size * 0.75, glow_col * 0.35)
         if look.shaded:  # a drop shadow and a lit face: a little depth
             icons.stamp(img, element_icon, ex - size / 2 + size * 0.05, ey - size / 2 + size * 0.05,
                         size, (0.0, 0.0, 0.0), 0.7)
@@ -237,8 +242,8 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         size = int(h * (0.56 if name == "executioner-hood" else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
-        img += _glow(h, w, fx + size / 2, fy + size * 0.45, size * 0.55)[..., None] * \
-            np.array((0.4, 0.45, 0.55), np.float32)  # backlight: the silhouette reads
+        add_glow(img, fx + size / 2, fy + size * 0.45, size * 0.55,
+                 (0.4, 0.45, 0.55))  # backlight: the silhouette reads
         flip = (k == 1) != (side < 0)
         if look.hold > 1:
             edge = int(size * 1.04)
@@ -258,7 +263,7 @@ def _abstract(w, h, rng, genre, shot):
     _paste(img, ink.astype(np.float32), (0.0, 0.0, 0.0), 0.9)
     for _ in range(int(rng.integers(3, 8))):
         cx, cy, r = w * rng.random(), h * rng.random(), h * rng.uniform(0.03, 0.12)
-        img += _glow(h, w, cx, cy, r)[..., None] * np.array((0.8, 0.1, 0.1), np.float32) * rng.uniform(0.3, 0.9)
+        add_glow(img, cx, cy, r, np.array((0.8, 0.1, 0.1), np.float32) * rng.uniform(0.3, 0.9))
     # the pictures as ink blots bleeding into the field
     setting_icon, element_icon, _figures = shot.icon_names()
     ink_layer = np.zeros((h, w, 1), np.float32)
