@@ -178,7 +178,9 @@ def main():
         mb = 1024 * 1024
         print(f"end-to-end 60 s {data['width']}x{data['height']}@30: {data['elapsed']:.1f} s "
               f"(target <= 15 s quiet) [audio {timings.get('audio', 0):.1f} s, paint "
-              f"{timings.get('paint', 0):.1f} s, frames+encode {timings.get('encode', 0):.1f} s, "
+              f"{timings.get('paint', 0):.1f} s (waited for after the audio "
+              f"{timings.get('paint_wait', timings.get('paint', 0)):.1f} s), frames+encode "
+              f"{timings.get('encode', 0):.1f} s, "
               f"duration {data['duration']:.2f} s]; CPU time {timings['cpu']:.1f} s "
               f"(= {timings['cpu'] / (os.cpu_count() or 1):.1f} s of wall time on idle cores); "
               f"peak tree RSS {peak['total'] / mb:.0f} MiB (python {peak['python'] / mb:.0f} + "

@@ -48,6 +48,7 @@ class ScenePlan:
     index: int
     shot: object = None  # pictures.Shot: what the scene shows
     card: str = ""  # "end": the end card instead of a painting
+    line: int = 0  # index of the script line the scene narrates
 
 
 #: camera moves, cycled scene by scene: (start, end) as -1..1 positions in the margin (x, y)

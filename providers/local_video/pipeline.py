@@ -7,6 +7,7 @@ thumbnail per scene. Only where the key images come from differs between provide
 """
 import time
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,16 +163,36 @@ def shot_planner(request):
                        request.protagonist, request.antagonist, request.plot_twist)
 
 
-def plan_story(request, lines, placed, duration, end_card=0.0):
-    """Scenes of the narrated lines, each with its ``Shot``, then the end card scene."""
+def plan_story(request, lines, shots, placed, duration, end_card=0.0):
+    """Scenes of the narrated lines (``scene.line``: the line's index, ``scene.shot``: its
+    ``Shot``), then the end card scene."""
     narrated = duration - end_card
     plan = plan_scenes(lines, placed, narrated, request.title)
-    planner = shot_planner(request)
+    line_of = {}
+    for k, line in enumerate(lines):
+        line_of.setdefault(str(line).strip(), k)
     for scene in plan:
-        scene.shot = planner.shot(scene.text, scene.index)
+        scene.line = line_of.get(scene.text, 0)
+        scene.shot = shots[scene.line] if shots else None
     if end_card:
         plan.append(ScenePlan(narrated, duration, "", len(plan), card="end"))
     return plan
+
+
+def start_painting(painter, lines, shots, width, height, timings):
+    """Paint one key image per line on a worker thread (while the narration is recorded);
+    returns the pool and the futures, in line order."""
+    pool = ThreadPoolExecutor(max_workers=1)
+    timings["paint"] = 0.0
+
+    def paint(k):
+        t0 = time.perf_counter()
+        try:
+            return painter(ScenePlan(0.0, 0.0, str(lines[k]).strip(), k, shot=shots[k]), width, height)
+        finally:
+            timings["paint"] += time.perf_counter() - t0
+
+    return pool, [pool.submit(paint, k) for k in range(len(lines))]
 
 
 def scene_entries(plan, thumbnails=()):
@@ -210,16 +231,29 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
     report("Writing script", 0, 1)
     ctx = prepare(request, max_height)
     ctx.timings = timings
-    width, height, fps, duration, seed = ctx.width, ctx.height, ctx.fps, ctx.duration, ctx.seed
     paragraphs = script_of(request)
-    end_card = cards.end_card_seconds(duration)
-    narrated = duration - end_card
-    speed = float(request.voice_speed or 1.0)
-    lines = script.write_script(paragraphs, narrated, request.narration_voice, speed,
+    end_card = cards.end_card_seconds(ctx.duration)
+    lines = script.write_script(paragraphs, ctx.duration - end_card, request.narration_voice,
+                                float(request.voice_speed or 1.0),
                                 request.pacing, request.plot_twist,
                                 f"{request.key_elements} {request.antagonist}",
                                 given=request.script) or paragraphs
+    planner = shot_planner(request)
+    shots = [planner.shot(line, k) for k, line in enumerate(lines)]
     report("Writing script", 1, 1)
+    pool, paintings = start_painting(painter_factory(ctx), lines, shots, ctx.width, ctx.height,
+                                     timings)
+    try:
+        return _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings,
+                       end_card)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings, end_card):
+    width, height, fps, duration, seed = ctx.width, ctx.height, ctx.fps, ctx.duration, ctx.seed
+    narrated = duration - end_card
+    speed = float(request.voice_speed or 1.0)
 
     # narration, subtitles, music
     report("Recording narration", 0, 1)
@@ -238,8 +272,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         timings["audio"] = time.perf_counter() - clock
 
         # scene plan and key images
-        plan = plan_story(request, lines, voice.sentences, duration, end_card)
-        painter = painter_factory(ctx)
+        plan = plan_story(request, lines, shots, voice.sentences, duration, end_card)
         prepared = {}
         t0 = time.perf_counter()
         for k, scene in enumerate(plan):
@@ -248,9 +281,9 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                 prepared[scene.index] = cards.end_card(width, height, request.title, request.author,
                                                        request.narration_voice)
             else:
-                prepared[scene.index] = painter(scene, width, height)
+                prepared[scene.index] = paintings[scene.line].result()
         report("Painting scenes", 1, 1)
-        timings["paint"] = time.perf_counter() - t0
+        timings["paint_wait"] = time.perf_counter() - t0
 
         comp = build_compositor(ctx, plan, prepared, cues)
         t0 = time.perf_counter()
