@@ -237,7 +237,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                                 float(request.voice_speed or 1.0),
                                 request.pacing, request.plot_twist,
                                 f"{request.key_elements} {request.antagonist}",
-                                given=request.script) or paragraphs
+                                given=request.script) or paragraphs or [""]
     planner = shot_planner(request)
     shots = [planner.shot(line, k) for k, line in enumerate(lines)]
     report("Writing script", 1, 1)
@@ -321,7 +321,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         return RenderResult(video_path=video_path, poster_path=poster_path,
                             subtitles_path=vtt_path, duration=round(info["duration"], 3),
                             width=info["width"], height=info["height"], fps=fps,
-                            script=[str(line) for line in lines],
+                            script=[str(line) for line in lines if str(line).strip()],
                             scenes=scene_entries(plan, thumbnails))
     finally:
         for path in (audio_path, video_only):
