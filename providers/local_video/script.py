@@ -146,26 +146,28 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
                 picks.append(best)
     lines = [trim(flat[k][1], budget) for k in sorted(set(picks))]
 
-    # the twist: its words are in the script (the story's sentence that says it, or the twist)
-    twist_words = content_words(plot_twist)
-    if twist_words:
-        best = max(range(len(flat)), key=lambda k: len(content_words(flat[k][1]) & twist_words))
-        covered = len(content_words(flat[best][1]) & twist_words) / len(twist_words)
-        line = flat[best][1] if covered >= 0.6 else " ".join(str(plot_twist).split())
-        if line[-1:] not in ".!?…":
-            line += "."
-        if covered >= 0.6:
-            line = trim(line, budget + 4)
-        if line not in lines and not any(twist_words <= content_words(x) for x in lines):
-            if len(lines) + 1 >= n and len(lines) > 1:
-                lines[-1] = line  # the twist takes the place of the last escalation
-            else:
-                lines.append(line)
-
     # the ending: the final paragraph's last sentence (with the one before when there is room)
     ending_sentences = paras[-1]
     ending = tail(ending_sentences[-1], budget + 4)
     if len(ending_sentences) > 1 and count(ending) + count(ending_sentences[-2]) <= budget:
         ending = f"{ending_sentences[-2]} {ending}"
+
+    # the twist: its words are in the script (the story's sentence that says it, or the twist)
+    twist_words = content_words(plot_twist)
+    if twist_words and not any(twist_words <= content_words(x) for x in lines + [ending]):
+        best = max(range(len(flat)), key=lambda k: len(content_words(flat[k][1]) & twist_words))
+        covered = len(content_words(flat[best][1]) & twist_words) / len(twist_words)
+        line = " ".join(str(plot_twist).split())
+        if covered >= 0.6:
+            line = trim(flat[best][1], budget + 4)
+            if not twist_words & content_words(flat[best][1]) <= content_words(line):
+                line = flat[best][1]  # trimming would cut the twist's words: keep it whole
+        if line[-1:] not in ".!?…":
+            line += "."
+        if line not in lines:
+            if len(lines) + 1 >= n and len(lines) > 1:
+                lines[-1] = line  # the twist takes the place of the last escalation
+            else:
+                lines.append(line)
     lines.append(ending)
     return lines
