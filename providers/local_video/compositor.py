@@ -46,6 +46,17 @@ class ScenePlan:
     end: float
     text: str
     index: int
+    shot: object = None  # pictures.Shot: what the scene shows
+    card: str = ""  # "end": the end card instead of a painting
+    line: int = 0  # index of the script line the scene narrates
+
+
+#: camera moves, cycled scene by scene: (start, end) as -1..1 positions in the margin (x, y)
+MOVES = (((-1, 0.2), (1, -0.2)), ((1, -0.3), (-1, 0.1)), ((0, 1), (0, -1)),
+         ((-0.8, -0.8), (0.8, 0.6)), ((0.9, 0.7), (-0.6, -0.9)))
+#: share of the margin a move travels, by pace (``script.pace``)
+TRAVEL = {"slow": 0.55, "medium": 0.8, "fast": 1.0, "intense": 1.0}
+THUMB_WIDTH = 320
 
 
 @dataclass
@@ -65,7 +76,7 @@ class Layer:
 class Compositor:
     def __init__(self, width, height, fps, duration, plan, painter, look, transition="Fade",
                  weather="", cues=(), burn_subtitles=True, watermark=False, seed=0,
-                 stormy=False):
+                 stormy=False, pace="medium", title_sprites=(), title_seconds=0.0):
         self.width, self.height, self.fps = width, height, fps
         self.n_frames = int(round(duration * fps))
         self.plan = plan
@@ -104,6 +115,10 @@ class Compositor:
         self.watermark = overlays.text_sprite("Dreadforge", width, height, max(12, height // 28),
                                               anchor="corner", opacity=150) if watermark else None
         self.sub_size = max(14, int(min(width, height * 1.4) * 0.04))
+        self.travel = TRAVEL.get(pace, TRAVEL["medium"])
+        self.title_sprites = list(title_sprites)
+        self.title_frames = int(title_seconds * fps) if self.title_sprites else 0
+        self.thumbnails = {}  # scene index -> small PIL image of the scene's middle frame
         self._cue_hint = 0
         self._cue_sprite = (None, None)
         self._layers = {}
@@ -116,6 +131,8 @@ class Compositor:
             self.scene_frames.append((a, max(a + 1, b)))
         self.poster = None
         self.poster_frame = min(self.n_frames - 1, max(0, int(min(2.0, duration / 3) * fps)))
+        self.thumb_frames = {min(self.n_frames - 1, (a + b) // 2): i
+                             for i, (a, b) in enumerate(self.scene_frames)}
 
     # --- scene layers --------------------------------------------------------------------------
 
@@ -151,11 +168,13 @@ class Compositor:
         rng = np.random.default_rng(self.seed * 31 + i)
         mx, my = self.cw - self.width, self.ch - self.height
         j = self.look.jitter
-        ang = rng.uniform(0, 2 * np.pi)
         cx, cy = mx / 2, my / 2
-        rx, ry = (mx / 2 - j) * 0.95, (my / 2 - j) * 0.95
-        x0, y0 = cx - rx * math.cos(ang), cy - ry * math.sin(ang)
-        x1, y1 = cx + rx * math.cos(ang), cy + ry * math.sin(ang)
+        rx, ry = (mx / 2 - j) * 0.95 * self.travel, (my / 2 - j) * 0.95 * self.travel
+        (ax, ay), (bx, by) = MOVES[(i + self.seed) % len(MOVES)]
+        if scene.card:
+            ax = ay = bx = by = 0.0
+        x0, y0 = cx + rx * ax, cy + ry * ay
+        x1, y1 = cx + rx * bx, cy + ry * by
         first, last = self.scene_frames[i]
         count = last - first + self.trans_frames
         jitter = rng.integers(-j, j + 1, size=(count // max(1, self.look.hold) + 2, 2)) if j else None
@@ -240,8 +259,17 @@ class Compositor:
                 if self.letterbox:
                     buf[:self.letterbox] = 0
                     buf[-self.letterbox:] = 0
+                if self.title_frames and f < self.title_frames:
+                    fade = max(0, f - (self.title_frames - self.fps * 0.6)) / (self.fps * 0.6)
+                    level = min(len(self.title_sprites) - 1, int(fade * len(self.title_sprites)))
+                    self.title_sprites[level].apply(buf)
                 if f == self.poster_frame:
                     self.poster = buf.copy()
+                if f in self.thumb_frames:
+                    thumb = Image.fromarray(buf)
+                    height = max(2, int(round(self.height * THUMB_WIDTH / self.width)))
+                    self.thumbnails[self.thumb_frames[f]] = thumb.resize((THUMB_WIDTH, height),
+                                                                          Image.BILINEAR)
                 if self.burn and self.cues:
                     self._subtitle(buf, f / self.fps)
                 if self.watermark is not None:
@@ -256,6 +284,6 @@ class Compositor:
             return
         if self._cue_sprite[0] is not cue:
             margin = 0.06 + (self.look.letterbox / 2 if self.look.letterbox else 0) * 0.3
-            self._cue_sprite = (cue, overlays.text_sprite(cue.text, self.width, self.height,
-                                                          self.sub_size, margin=margin))
+            self._cue_sprite = (cue, overlays.subtitle_sprite(cue.text, self.width, self.height,
+                                                              self.sub_size, margin=margin))
         self._cue_sprite[1].apply(buf)

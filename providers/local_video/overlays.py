@@ -92,6 +92,35 @@ def text_sprite(text, width, height, size, anchor="bottom", margin=0.06, opacity
     return Sprite(im, x, y, width, height)
 
 
+def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
+    """A cue as at most two centred lines, white with a black outline on a translucent box."""
+    lines = [line.strip() for line in str(text).split("\n") if line.strip()]
+    if len(lines) != 2 or any(len(line) > max_chars for line in lines):
+        flat = " ".join(str(text).split())
+        lines = textwrap.wrap(flat, max_chars) or [""]
+        if len(lines) > 2:  # longer than two lines of max_chars: two wider lines
+            lines = textwrap.wrap(flat, (len(flat) + 1) // 2 + 1)[:2]
+    fnt = font(size)
+    while size > 10 and max(fnt.getlength(line) for line in lines) > width * 0.9:
+        size = int(size * 0.9)
+        fnt = font(size)
+    stroke = max(1, size // 10)
+    pad = size // 2
+    line_h = int(size * 1.3)
+    widths = [int(fnt.getlength(line)) for line in lines]
+    w = max(widths) + 2 * pad
+    h = line_h * len(lines) + pad
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(im)
+    draw.rounded_rectangle([0, 0, w - 1, h - 1], radius=pad // 2, fill=(0, 0, 0, 140))
+    for i, line in enumerate(lines):
+        draw.text(((w - widths[i]) // 2, pad // 2 + i * line_h), line, font=fnt,
+                  fill=(255, 250, 240, 255), stroke_width=stroke, stroke_fill=(0, 0, 0, 255))
+    x = (width - w) // 2
+    y = height - h - int(height * margin)
+    return Sprite(im, x, y, width, height)
+
+
 class Particles:
     """Rain streaks, snowflakes or wind-blown dust, moved by frame number."""
 

@@ -1,11 +1,13 @@
 """The render pipeline shared by the ``local`` and ``stability`` providers.
 
-script -> narration + music (WAV) -> scene plan -> key images (painted or fetched) ->
-frames streamed into ffmpeg -> audio mux -> poster JPEG + WebVTT.
-Only where the key images come from differs between providers (``paint_scene``).
+script (a retelling sized to the duration) -> narration + music (WAV) -> scene plan (one scene
+per line, each with the pictures it shows) -> key images (painted or fetched) + end card ->
+frames streamed into ffmpeg (title card, subtitles) -> audio mux -> poster JPEG, WebVTT and a
+thumbnail per scene. Only where the key images come from differs between providers.
 """
 import time
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,8 +16,9 @@ from PIL import Image
 
 from core.providers import ProviderError, RenderResult
 
-from . import encoder, grading, mixer, music, narration, overlays, scenes, subtitles
+from . import cards, encoder, grading, mixer, music, narration, overlays, scenes, script, subtitles
 from .compositor import Compositor, ScenePlan
+from .pictures import ShotPlanner
 from .looks import look_for
 
 HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
@@ -125,7 +128,7 @@ def local_painter(ctx):
     def paint(scene, _cw, _ch):
         pw, ph = ctx.paint_size
         img = scenes.paint(pw, ph, ctx.look, scene.text, req.genre, req.mood, req.time_of_day,
-                           req.weather, ctx.seed, scene.index)
+                           req.weather, ctx.seed, scene.index, shot=scene.shot)
         img = grading.grade(img, req.color_grading)
         return (np.clip(img, 0, 1) * 255).astype(np.uint8)
 
@@ -155,13 +158,66 @@ def script_of(request):
     return paragraphs
 
 
+def shot_planner(request):
+    return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
+                       request.protagonist, request.antagonist, request.plot_twist)
+
+
+def plan_story(request, lines, shots, placed, duration, end_card=0.0):
+    """Scenes of the narrated lines (``scene.line``: the line's index, ``scene.shot``: its
+    ``Shot``), then the end card scene."""
+    narrated = duration - end_card
+    plan = plan_scenes(lines, placed, narrated, request.title)
+    line_of = {}
+    for k, line in enumerate(lines):
+        line_of.setdefault(str(line).strip(), k)
+    for scene in plan:
+        scene.line = line_of.get(scene.text, 0)
+        scene.shot = shots[scene.line] if shots else None
+    if end_card:
+        plan.append(ScenePlan(narrated, duration, "", len(plan), card="end"))
+    return plan
+
+
+def start_painting(painter, lines, shots, width, height, timings):
+    """Paint one key image per line on a worker thread (while the narration is recorded);
+    returns the pool and the futures, in line order."""
+    pool = ThreadPoolExecutor(max_workers=1)
+    timings["paint"] = 0.0
+
+    def paint(k):
+        t0 = time.perf_counter()
+        try:
+            return painter(ScenePlan(0.0, 0.0, str(lines[k]).strip(), k, shot=shots[k]), width, height)
+        finally:
+            timings["paint"] += time.perf_counter() - t0
+
+    return pool, [pool.submit(paint, k) for k in range(len(lines))]
+
+
+def scene_entries(plan, thumbnails=()):
+    """The ``RenderResult.scenes`` list: start, line and pictures of each narrated scene."""
+    out = []
+    for scene in plan:
+        if scene.card or (out and out[-1]["text"] == scene.text):
+            continue  # a long line spans two scenes: the storyboard lists it once
+        entry = {"start": round(scene.start, 2), "text": scene.text,
+                 "shows": scene.shot.shows if scene.shot else []}
+        if scene.index in thumbnails:
+            entry["thumbnail"] = thumbnails[scene.index]
+        out.append(entry)
+    return out
+
+
 def build_compositor(ctx, plan, prepared, cues):
     req = ctx.request
+    titles = cards.title_sprites(req.title, req.author, ctx.width, ctx.height)
     return Compositor(ctx.width, ctx.height, ctx.fps, ctx.duration, plan,
                       lambda scene, cw, ch: prepared[scene.index], ctx.look,
                       transition=req.transitions, weather=req.weather, cues=cues,
                       burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
-                      seed=ctx.seed, stormy=req.weather == "Stormy")
+                      seed=ctx.seed, stormy=req.weather == "Stormy", pace=script.pace(req.pacing),
+                      title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
 
 
 def render(request, out_dir, progress, max_height=1080, painter_factory=local_painter,
@@ -175,15 +231,34 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
     report("Writing script", 0, 1)
     ctx = prepare(request, max_height)
     ctx.timings = timings
-    width, height, fps, duration, seed = ctx.width, ctx.height, ctx.fps, ctx.duration, ctx.seed
     paragraphs = script_of(request)
+    end_card = cards.end_card_seconds(ctx.duration)
+    lines = script.write_script(paragraphs, ctx.duration - end_card, request.narration_voice,
+                                float(request.voice_speed or 1.0),
+                                request.pacing, request.plot_twist,
+                                f"{request.key_elements} {request.antagonist}",
+                                given=request.script) or paragraphs or [""]
+    planner = shot_planner(request)
+    shots = [planner.shot(line, k) for k, line in enumerate(lines)]
     report("Writing script", 1, 1)
+    pool, paintings = start_painting(painter_factory(ctx), lines, shots, ctx.width, ctx.height,
+                                     timings)
+    try:
+        return _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings,
+                       end_card)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings, end_card):
+    width, height, fps, duration, seed = ctx.width, ctx.height, ctx.fps, ctx.duration, ctx.seed
+    narrated = duration - end_card
+    speed = float(request.voice_speed or 1.0)
 
     # narration, subtitles, music
     report("Recording narration", 0, 1)
-    voice = narration.fit_narration(paragraphs, request.narration_voice,
-                                    float(request.voice_speed or 1.0), duration)
-    cues = subtitles.cues_from_narration(voice, duration)
+    voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
+    cues = subtitles.cues_from_narration(voice, narrated)
     track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed,
                             request.weather)
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
@@ -197,15 +272,18 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         timings["audio"] = time.perf_counter() - clock
 
         # scene plan and key images
-        plan = plan_scenes(paragraphs, voice.sentences, duration, request.title)
-        painter = painter_factory(ctx)
+        plan = plan_story(request, lines, shots, voice.sentences, duration, end_card)
         prepared = {}
         t0 = time.perf_counter()
         for k, scene in enumerate(plan):
             report("Painting scenes", k, len(plan))
-            prepared[scene.index] = painter(scene, width, height)
+            if scene.card:
+                prepared[scene.index] = cards.end_card(width, height, request.title, request.author,
+                                                       request.narration_voice)
+            else:
+                prepared[scene.index] = paintings[scene.line].result()
         report("Painting scenes", 1, 1)
-        timings["paint"] = time.perf_counter() - t0
+        timings["paint_wait"] = time.perf_counter() - t0
 
         comp = build_compositor(ctx, plan, prepared, cues)
         t0 = time.perf_counter()
@@ -229,7 +307,9 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         encoder.mux(video_only, audio_path, video_path)
         report("Finishing", 1, 3)
         poster_path = out_dir / "poster.jpg"
-        write_poster(comp.poster, request.title, poster_path)
+        write_poster(comp.poster, "" if comp.title_frames > comp.poster_frame else request.title,
+                     poster_path)
+        thumbnails = write_thumbnails(comp.thumbnails, out_dir)
         vtt_path = out_dir / "subtitles.vtt"
         subtitles.write_vtt(vtt_path, cues, request.title)
         report("Finishing", 2, 3)
@@ -240,7 +320,9 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
         timings["total"] = time.perf_counter() - clock
         return RenderResult(video_path=video_path, poster_path=poster_path,
                             subtitles_path=vtt_path, duration=round(info["duration"], 3),
-                            width=info["width"], height=info["height"], fps=fps)
+                            width=info["width"], height=info["height"], fps=fps,
+                            script=[str(line) for line in lines if str(line).strip()],
+                            scenes=scene_entries(plan, thumbnails))
     finally:
         for path in (audio_path, video_only):
             try:
@@ -251,6 +333,18 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
             work.rmdir()
         except OSError:
             pass
+
+
+def write_thumbnails(images, out_dir):
+    """``scenes/scene-NN.jpg`` per scene; returns {scene index: path relative to out_dir}."""
+    folder = Path(out_dir) / "scenes"
+    folder.mkdir(exist_ok=True)
+    out = {}
+    for index, image in sorted(images.items()):
+        name = f"scenes/scene-{index + 1:02d}.jpg"
+        image.save(Path(out_dir) / name, "JPEG", quality=80, optimize=True)
+        out[index] = name
+    return out
 
 
 def write_poster(frame, title, path):

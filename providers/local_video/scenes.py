@@ -1,15 +1,20 @@
 """Procedural key images: one painting per scene, at a small "paint" size, as float32 RGB 0-1.
 
-What is painted depends on the look (animation style), the genre, the time of day, the weather and
-words of the paragraph (forest, house, church, grave, sea, figure, eye, moon...). Everything is
-seeded, so the same request paints the same pictures.
+A scene is layered: sky and light by time of day and weather (gradient, moon or sun, clouds),
+distant hills, the setting's silhouette on the horizon (a game-icons.net picture matched to the
+story's setting), ground and fog, then the line's key element lit in the foreground and the
+characters as black silhouettes (a ``pictures.Shot``). The animation style (``Look``) changes
+how the layers are drawn, not only their colours. Everything is seeded, so the same request paints
+the same pictures.
 """
 import math
-import re
 import zlib
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
+
+from . import icons
+from .pictures import ShotPlanner
 
 SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
     "Dawn": ((0.16, 0.12, 0.26), (0.62, 0.36, 0.32)),
@@ -21,18 +26,6 @@ SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
     "Midnight": ((0.015, 0.015, 0.04), (0.13, 0.13, 0.24)),
 }
 DEFAULT_SKY = "Night"
-KEYWORDS = {
-    "trees": r"forest|wood|tree|grove|branch|orchard|jungle",
-    "house": r"house|home|mansion|manor|cabin|cottage|attic|door|window|hall|room|asylum|hotel",
-    "church": r"church|chapel|cathedral|priest|monastery|abbey|tower|spire|castle",
-    "graves": r"grave|cemetery|tomb|crypt|burial|buried|coffin|dead|corpse",
-    "water": r"sea|ocean|lake|river|shore|pond|water|swamp|marsh|harbor|harbour|beach",
-    "figure": r"figure|man|woman|girl|boy|child|stranger|shadow|someone|killer|he |she |they ",
-    "eye": r"eye|watch|stare|gaze|abyss|void|star|cosmic|ancient",
-    "moon": r"moon|night|midnight|dark",
-}
-
-
 def _rng_for(seed, key):
     return np.random.default_rng(zlib.crc32(f"{seed}:{key}".encode()))
 
@@ -74,10 +67,16 @@ def _mask(h, w, draw_fn, blur=0.0):
     return np.asarray(im, np.float32) / 255
 
 
-def _glow(h, w, cx, cy, radius):
-    yy, xx = np.ogrid[:h, :w]
-    d = np.sqrt((xx - cx) ** 2 + (yy - cy) ** 2) / radius
-    return np.exp(-d * d).astype(np.float32)
+def add_glow(img, cx, cy, radius, color):
+    """``img += glow * color`` inside the glow's box only (beyond 3 radii it is < 0.0002)."""
+    h, w = img.shape[:2]
+    x0, x1 = max(0, int(cx - 3 * radius)), min(w, int(cx + 3 * radius) + 1)
+    y0, y1 = max(0, int(cy - 3 * radius)), min(h, int(cy + 3 * radius) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
+    img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
 
 
 def _tree(draw, x, y, length, angle, depth, rng, width):
@@ -91,190 +90,169 @@ def _tree(draw, x, y, length, angle, depth, rng, width):
               depth - 1, rng, width * 0.65)
 
 
-def _house(draw, cx, base, size, rng, windows):
-    w, h = size * 1.3, size
-    left, right = cx - w / 2, cx + w / 2
-    draw.rectangle([left, base - h, right, base], fill=255)
-    draw.polygon([(left - size * 0.1, base - h), (cx, base - h - size * 0.7),
-                  (right + size * 0.1, base - h)], fill=255)
-    tx = right - w * 0.2
-    draw.rectangle([tx - size * 0.12, base - h - size * 1.0, tx + size * 0.12, base - h], fill=255)
-    draw.polygon([(tx - size * 0.18, base - h - size * 1.0), (tx, base - h - size * 1.5),
-                  (tx + size * 0.18, base - h - size * 1.0)], fill=255)
-    for i in range(int(rng.integers(2, 5))):
-        wx = left + w * (0.15 + 0.7 * rng.random())
-        wy = base - h * (0.3 + 0.5 * rng.random())
-        windows.append((wx, wy, size * 0.07))
-
-
-def _church(draw, cx, base, size):
-    draw.rectangle([cx - size * 0.6, base - size * 0.8, cx + size * 0.6, base], fill=255)
-    draw.rectangle([cx - size * 0.18, base - size * 1.9, cx + size * 0.18, base - size * 0.8], fill=255)
-    draw.polygon([(cx - size * 0.25, base - size * 1.9), (cx, base - size * 2.7),
-                  (cx + size * 0.25, base - size * 1.9)], fill=255)
-    draw.line([(cx, base - size * 2.7), (cx, base - size * 3.0)], fill=255, width=2)
-    draw.line([(cx - size * 0.08, base - size * 2.88), (cx + size * 0.08, base - size * 2.88)],
-              fill=255, width=2)
-
-
-def _figure(draw, cx, base, size):
-    head = size * 0.13
-    draw.ellipse([cx - head, base - size, cx + head, base - size + 2 * head], fill=255)
-    draw.polygon([(cx - size * 0.2, base - size + 2 * head), (cx + size * 0.2, base - size + 2 * head),
-                  (cx + size * 0.28, base), (cx - size * 0.28, base)], fill=255)
-
-
-def _grave(draw, cx, base, size, cross):
-    if cross:
-        draw.rectangle([cx - size * 0.06, base - size, cx + size * 0.06, base], fill=255)
-        draw.rectangle([cx - size * 0.3, base - size * 0.75, cx + size * 0.3, base - size * 0.62], fill=255)
-    else:
-        draw.rectangle([cx - size * 0.25, base - size * 0.6, cx + size * 0.25, base], fill=255)
-        draw.ellipse([cx - size * 0.25, base - size * 0.85, cx + size * 0.25, base - size * 0.35], fill=255)
-
-
-def elements_for(text, genre, look):
-    """Which set pieces a paragraph gets, from its words and the genre."""
-    text = " " + (text or "").lower() + " "
-    found = {name for name, pattern in KEYWORDS.items() if re.search(pattern, text)}
-    genre = genre or ""
-    if "Gothic" in genre:
-        found |= {"house", "church"} if "house" not in found else {"house"}
-    if "Slasher" in genre:
-        found.add("figure")
-    if "Cosmic" in genre:
-        found.add("eye")
-    if genre in ("Paranormal", "Supernatural", "Supernatural Horror"):
-        found.add("figure" if "figure" in found else "house")
-    if not found - {"moon"}:
-        found.add("trees")
-    if look.minimal:
-        keep = sorted(found - {"moon"})[:1]
-        found = set(keep) | ({"moon"} & found)
-    return found
-
-
-def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", seed=0, index=0):
-    """A float32 (h, w, 3) painting in 0-1 for one scene."""
+def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", seed=0, index=0,
+          shot=None):
+    """A float32 (h, w, 3) painting in 0-1 for one scene showing ``shot`` (from ``text``
+    when not given)."""
+    if shot is None:
+        shot = ShotPlanner(text, genre).shot(text, index)
     rng = _rng_for(seed, f"scene{index}:{text[:80]}")
     if look.abstract:
-        img = _abstract(w, h, rng, genre)
+        img = _abstract(w, h, rng, genre, shot)
     elif look.geometric:
-        img = _geometric(w, h, rng, time_of_day)
+        img = _geometric(w, h, rng, time_of_day, shot)
     else:
-        img = _landscape(w, h, rng, look, text, genre, time_of_day, weather)
+        img = _landscape(w, h, rng, look, shot, time_of_day, weather)
     return _style(img, look, rng, mood)
 
 
-def _landscape(w, h, rng, look, text, genre, time_of_day, weather):
+WATER_SETTINGS = {"ship", "sea", "lake", "lighthouse"}
+LIT_SETTINGS = {"lighthouse": (0.27, 0.13), "house": (0.45, 0.45), "cabin": (0.5, 0.55),
+                "church": (0.5, 0.5), "hospital": (0.5, 0.55), "castle": (0.5, 0.5),
+                "farmhouse": (0.5, 0.6), "school": (0.5, 0.6), "village": (0.5, 0.6)}
+
+
+def _landscape(w, h, rng, look, shot, time_of_day, weather):
     zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
-    horizon = rng.uniform(0.62, 0.74)
+    horizon = rng.uniform(0.64, 0.72)
     img = _gradient(h, w, zenith, horizon_col, horizon)
+    if look.minimal:  # one flat colour: the pictures carry the scene
+        img[...] = (np.asarray(zenith, np.float32) + np.asarray(horizon_col, np.float32)) * 0.6
     night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
-    items = elements_for(text, genre, look)
     # stars and the moon / a pale sun
     if night and weather in ("", "Clear", "Windy"):
         stars = rng.random((h, w)) > 0.9985
         img[stars] = np.maximum(img[stars], 0.8)
-    cx, cy = w * rng.uniform(0.2, 0.8), h * rng.uniform(0.12, 0.3)
-    if night or "moon" in items:
-        r = h * rng.uniform(0.06, 0.1)
+    side = 1 if rng.random() < 0.5 else -1  # the setting stands left or right of the centre
+    cx, cy = w * (0.5 - side * rng.uniform(0.15, 0.3)), h * rng.uniform(0.12, 0.26)
+    tint = (0.95, 0.25, 0.2) if look.red_accent else (0.92, 0.92, 0.82)
+    if night and not look.minimal:
+        r = h * rng.uniform(0.06, 0.09)
         moon = _mask(h, w, lambda d: d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=255), blur=1)
-        glow = _glow(h, w, cx, cy, r * 4) * 0.35
-        tint = (0.95, 0.25, 0.2) if look.red_accent else (0.92, 0.92, 0.82)
-        img += glow[..., None] * np.array(tint, np.float32) * 0.5
+        add_glow(img, cx, cy, r * 4, np.array(tint, np.float32) * 0.18)
         _paste(img, moon, tint)
         if look.shaded:  # a lit sphere instead of a disc
             yy, xx = np.ogrid[:h, :w]
             shade = np.clip(1 - ((xx - cx + r * 0.4) ** 2 + (yy - cy + r * 0.4) ** 2) / (1.6 * r * r), 0.25, 1)
             img *= np.where(moon[..., None] > 0.5, shade[..., None], 1).astype(np.float32)
     else:
-        img += _glow(h, w, cx, cy, h * 0.25)[..., None] * np.array((0.25, 0.22, 0.15), np.float32)
+        add_glow(img, cx, cy, h * 0.25, (0.25, 0.22, 0.15))
     # clouds
     cloudy = {"Cloudy": 0.55, "Rainy": 0.7, "Stormy": 0.85, "Foggy": 0.3, "Snowy": 0.6,
               "Windy": 0.4}.get(weather, 0.15)
     clouds = fbm(h, w, rng, octaves=5, base=3)
     cmask = np.clip((clouds - (1 - cloudy) * 0.75) * 3, 0, 1) * (1 - np.linspace(0, 1, h)[:, None] * 0.7)
+    if look.minimal:
+        cmask = cmask * 0
     ccol = np.array((0.16, 0.16, 0.2), np.float32) if night else np.array((0.45, 0.45, 0.48), np.float32)
     _paste(img, cmask.astype(np.float32), ccol, 0.85)
     # distant hills
     base_y = int(h * horizon)
     ridge = fbm(1, w, rng, octaves=4, base=4)[0]
-    hills_top = base_y - (ridge * h * 0.16).astype(int)
+    hills_top = base_y - (ridge * h * (0.05 if shot.setting in WATER_SETTINGS else 0.14)).astype(int)
     yy = np.arange(h)[:, None]
     hills = (yy >= hills_top[None, :]).astype(np.float32)
     dark = np.array(zenith, np.float32) * 0.5
     _paste(img, hills, dark * 1.4 + 0.02)
-    if "water" in items:
+    water = shot.setting in WATER_SETTINGS
+    # fog banks near the ground, behind the setting (the setting stays a crisp silhouette)
+    fog_amount = {"Foggy": 0.8, "Rainy": 0.3, "Stormy": 0.25, "Snowy": 0.35}.get(weather, 0.18)
+    fog = fbm(h, w, rng, octaves=4, base=5)
+    band = np.clip((np.linspace(0, 1, h) - horizon + 0.25) * 2.5, 0, 1)[:, None]
+    fog_mask = np.clip(fog * 1.6 - 0.4, 0, 1) * band * fog_amount * (0 if look.minimal else 1)
+    if weather == "Foggy" and not look.minimal:
+        fog_mask = np.maximum(fog_mask, 0.35 * fog)
+    fog_col = np.array((0.5, 0.52, 0.55), np.float32) * (0.6 if night else 1.0)
+    _paste(img, fog_mask.astype(np.float32), fog_col)
+    # the setting's silhouette on the horizon, a glow behind it, its lights
+    silhouette = (0.02, 0.02, 0.03) if not look.red_accent else (0.06, 0.0, 0.0)
+    sx_center = w * (0.5 + side * rng.uniform(0.12, 0.22))
+    if look.minimal:
+        sx_center = w * 0.5
+    tall = shot.setting in ("lighthouse", "castle", "church", "hospital")
+    framing = (1.0, 0.72, 1.35)[int(rng.integers(3))] if not look.minimal else 1.0  # mid, wide, close
+    size = int(h * (0.62 if tall else 0.5) * framing)
+    sx, sy = int(sx_center - size / 2), int(max(h * 0.05, base_y + h * 0.06 - size))  # top in view
+    if not look.minimal:
+        add_glow(img, sx_center, sy + size * 0.5, size * 0.7,
+                 np.array(tint, np.float32) * (0.12 if night else 0.05))
+    setting_icon, element_icon, figure_icons = shot.icon_names()
+    if shot.setting == "forest" and not look.minimal:
+        def trees(d):
+            for _ in range(int(rng.integers(3, 6))):
+                _tree(d, w * rng.random(), base_y + h * 0.1, h * rng.uniform(0.2, 0.34),
+                      math.pi / 2 + rng.uniform(-0.15, 0.15), 6, rng, h * 0.016)
+        _paste(img, _mask(h, w, trees), silhouette)
+        for k in range(3):
+            icons.stamp(img, setting_icon, sx + (k - 1) * size * 0.55, sy + abs(k - 1) * size * 0.12,
+                        int(size * (1 - abs(k - 1) * 0.25)), silhouette)
+    else:
+        icons.stamp(img, setting_icon, sx, sy, size, silhouette, flip=side < 0)
+    lit = LIT_SETTINGS.get(shot.setting)
+    if lit and night and not look.minimal:
+        lx = sx + size * (1 - lit[0] if side < 0 else lit[0])
+        ly = sy + size * lit[1]
+        warm = np.array((1.0, 0.78, 0.35), np.float32)
+        add_glow(img, lx, ly, size * 0.08, warm * 0.9)
+    # ground or water
+    if water:
         water_y = base_y + int(h * 0.06)
         refl = np.flipud(img[max(0, 2 * water_y - h):water_y]).copy()
         rows = min(refl.shape[0], h - water_y)
         ripple = 0.55 + 0.15 * np.sin(np.arange(rows)[:, None] * 1.7 + rng.random() * 6)
-        img[water_y:water_y + rows] = refl[:rows] * ripple[..., None] * np.array((0.7, 0.8, 0.9), np.float32)
-    # the foreground silhouettes, drawn into one mask
-    windows = []
-
-    def draw_fg(d):
-        ground = [(0, h)] + [(x, base_y + h * 0.08 + h * 0.04 * math.sin(x / w * 6 + rng.random()))
-                             for x in np.linspace(0, w, 24)] + [(w, h)]
-        if "water" not in items:
-            d.polygon(ground, fill=255)
-        fg_base = base_y + h * 0.1
-        if "house" in items:
-            _house(d, w * rng.uniform(0.55, 0.8), fg_base, h * rng.uniform(0.16, 0.24), rng, windows)
-        if "church" in items:
-            _church(d, w * rng.uniform(0.2, 0.45), fg_base, h * rng.uniform(0.1, 0.14))
-        if "graves" in items:
-            for _ in range(int(rng.integers(4, 9))):
-                _grave(d, w * rng.random(), h * rng.uniform(0.84, 0.98), h * rng.uniform(0.06, 0.12),
-                       rng.random() < 0.5)
-        if "trees" in items:
-            for _ in range(int(rng.integers(2, 6))):
-                x = w * rng.random()
-                _tree(d, x, h, h * rng.uniform(0.18, 0.32), math.pi / 2 + rng.uniform(-0.15, 0.15),
-                      6, rng, h * 0.018)
-        if "figure" in items:
-            _figure(d, w * rng.uniform(0.3, 0.7), h * rng.uniform(0.86, 0.95), h * rng.uniform(0.22, 0.32))
-
-    fg = _mask(h, w, draw_fg)
-    _paste(img, fg, (0.01, 0.01, 0.015) if not look.red_accent else (0.05, 0.0, 0.0))
-    for wx, wy, ws in windows:
-        win = _mask(h, w, lambda d: d.rectangle([wx - ws, wy - ws * 1.4, wx + ws, wy + ws * 1.4], fill=255))
-        _paste(img, win, (0.9, 0.7, 0.3), 0.85 if rng.random() < 0.6 else 0.2)
-        img += _glow(h, w, wx, wy, ws * 5)[..., None] * np.array((0.3, 0.2, 0.05), np.float32)
-    if "eye" in items:
-        ex, ey, er = w * rng.uniform(0.3, 0.7), h * rng.uniform(0.2, 0.35), h * rng.uniform(0.12, 0.2)
-        eye = _mask(h, w, lambda d: d.ellipse([ex - er * 1.8, ey - er * 0.7, ex + er * 1.8, ey + er * 0.7],
-                                              fill=255), blur=2)
-        iris = _mask(h, w, lambda d: d.ellipse([ex - er * 0.55, ey - er * 0.55, ex + er * 0.55, ey + er * 0.55],
-                                               fill=255), blur=1)
-        pupil = _mask(h, w, lambda d: d.ellipse([ex - er * 0.12, ey - er * 0.5, ex + er * 0.12, ey + er * 0.5],
-                                                fill=255))
-        _paste(img, eye, (0.75, 0.72, 0.6), 0.5)
-        _paste(img, iris, (0.7, 0.45, 0.05) if not look.red_accent else (0.8, 0.05, 0.05), 0.8)
-        _paste(img, pupil, (0, 0, 0))
+        img[water_y:water_y + rows] = refl[:rows] * ripple[..., None] * np.array((0.6, 0.7, 0.85), np.float32)
+    else:
+        def ground(d):
+            d.polygon([(0, h)] + [(x, base_y + h * 0.06 + h * 0.03 * math.sin(x / w * 6 + rng.random()))
+                                  for x in np.linspace(0, w, 24)] + [(w, h)], fill=255)
+        _paste(img, _mask(h, w, ground), silhouette)
+    # the foreground: the line's element, lit, on the other side from the setting; figures
+    foreground(img, w, h, rng, look, element_icon, figure_icons, side)
     if look.wisps:
         for _ in range(look.wisps):
             wx, wy = w * rng.random(), h * rng.uniform(0.35, 0.85)
-            g = _glow(h, w, wx, wy, h * rng.uniform(0.03, 0.07))
-            img += g[..., None] * np.array((0.45, 0.9, 0.85), np.float32) * 0.8
-    # fog banks near the ground
-    fog_amount = {"Foggy": 0.8, "Rainy": 0.3, "Stormy": 0.25, "Snowy": 0.35}.get(weather, 0.18)
-    fog = fbm(h, w, rng, octaves=4, base=5)
-    band = np.clip((np.linspace(0, 1, h) - horizon + 0.25) * 2.5, 0, 1)[:, None]
-    fog_mask = np.clip(fog * 1.6 - 0.4, 0, 1) * band * fog_amount
-    if weather == "Foggy":
-        fog_mask = np.maximum(fog_mask, 0.35 * fog)
-    fog_col = np.array((0.5, 0.52, 0.55), np.float32) * (0.6 if night else 1.0)
-    _paste(img, fog_mask.astype(np.float32), fog_col)
+            add_glow(img, wx, wy, h * rng.uniform(0.03, 0.07), (0.36, 0.72, 0.68))
     if weather in ("Rainy", "Stormy"):
-        img *= 0.8
+        img *= 0.85
     if weather == "Snowy":
-        img[int(h * 0.9):] = np.maximum(img[int(h * 0.9):], 0.55)
+        img[int(h * 0.92):] = np.maximum(img[int(h * 0.92):], 0.55)
     return img
 
 
-def _abstract(w, h, rng, genre):
+def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
+    """The scene's key element in a pool of light, and its characters as silhouettes."""
+    glow_col = np.array((0.95, 0.2, 0.15) if look.red_accent else (1.0, 0.8, 0.5), np.float32)
+    lit_col = (0.85, 0.1, 0.08) if look.red_accent else (0.93, 0.86, 0.72)
+    if element_icon:
+        size = int(h * (0.5 if look.minimal else 0.36))
+        ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
+        ey = h * (0.62 if look.minimal else 0.74)
+        if not look.minimal:
+            add_glow(img, ex, ey, size * 0.75, glow_col * 0.35)
+        if look.shaded:  # a drop shadow and a lit face: a little depth
+            icons.stamp(img, element_icon, ex - size / 2 + size * 0.05, ey - size / 2 + size * 0.05,
+                        size, (0.0, 0.0, 0.0), 0.7)
+        if look.hold > 1:  # stop motion: a paper cut-out with a pale edge
+            edge = int(size * 1.06)
+            icons.stamp(img, element_icon, ex - edge / 2, ey - edge / 2, edge, (0.98, 0.96, 0.9))
+        icons.stamp(img, element_icon, ex - size / 2, ey - size / 2, size, lit_col)
+    if look.minimal:
+        return
+    for k, name in enumerate(figure_icons[:2]):
+        size = int(h * (0.56 if name == "executioner-hood" else 0.5))
+        fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
+        fy = h - size * 0.96
+        add_glow(img, fx + size / 2, fy + size * 0.45, size * 0.55,
+                 (0.4, 0.45, 0.55))  # backlight: the silhouette reads
+        flip = (k == 1) != (side < 0)
+        if look.hold > 1:
+            edge = int(size * 1.04)
+            icons.stamp(img, name, fx - (edge - size) / 2, fy - (edge - size) / 2, edge,
+                        (0.75, 0.7, 0.62), flip=flip)
+        icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=flip)
+
+
+def _abstract(w, h, rng, genre, shot):
     a = fbm(h, w, rng, octaves=6, base=2)
     b = fbm(h, w, rng, octaves=5, base=4)
     bands = 0.5 + 0.5 * np.sin(a * 18 + b * 6)
@@ -285,11 +263,19 @@ def _abstract(w, h, rng, genre):
     _paste(img, ink.astype(np.float32), (0.0, 0.0, 0.0), 0.9)
     for _ in range(int(rng.integers(3, 8))):
         cx, cy, r = w * rng.random(), h * rng.random(), h * rng.uniform(0.03, 0.12)
-        img += _glow(h, w, cx, cy, r)[..., None] * np.array((0.8, 0.1, 0.1), np.float32) * rng.uniform(0.3, 0.9)
+        add_glow(img, cx, cy, r, np.array((0.8, 0.1, 0.1), np.float32) * rng.uniform(0.3, 0.9))
+    # the pictures as ink blots bleeding into the field
+    setting_icon, element_icon, _figures = shot.icon_names()
+    ink_layer = np.zeros((h, w, 1), np.float32)
+    icons.stamp(ink_layer, setting_icon, w * 0.05, h * 0.1, int(h * 0.85), (1.0,))
+    if element_icon:
+        icons.stamp(ink_layer, element_icon, w * 0.55, h * 0.3, int(h * 0.6), (1.0,))
+    blot = Image.fromarray((ink_layer[..., 0] * 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(2))
+    _paste(img, np.asarray(blot, np.float32) / 255, (0.0, 0.0, 0.0), 0.92)
     return img
 
 
-def _geometric(w, h, rng, time_of_day):
+def _geometric(w, h, rng, time_of_day, shot):
     zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
     img = _gradient(h, w, zenith, horizon_col, 1.0) * 0.6
     palette = [(0.85, 0.1, 0.12), (0.95, 0.85, 0.8), (0.1, 0.1, 0.12), (0.6, 0.0, 0.2), (0.9, 0.4, 0.1)]
@@ -308,6 +294,14 @@ def _geometric(w, h, rng, time_of_day):
                 d.rectangle([cx - s * 1.5, cy - s * 0.08, cx + s * 1.5, cy + s * 0.08], fill=255)
 
         _paste(img, _mask(h, w, shape), color, 0.9)
+    # flat, hard-edged pictures in the palette: the setting large, the element in a disc
+    setting_icon, element_icon, _figures = shot.icon_names()
+    icons.stamp(img, setting_icon, w * 0.08, h * 0.12, int(h * 0.8), palette[2])
+    if element_icon:
+        r = h * 0.26
+        disc = _mask(h, w, lambda d: d.ellipse([w * 0.7 - r, h * 0.5 - r, w * 0.7 + r, h * 0.5 + r], fill=255))
+        _paste(img, disc, palette[0])
+        icons.stamp(img, element_icon, w * 0.7 - r * 0.75, h * 0.5 - r * 0.75, int(r * 1.5), palette[1])
     return img
 
 

@@ -1,0 +1,299 @@
+"""Which pictures a scene shows: free text (setting, key elements, a script line) -> named icons.
+
+Each picture has a name (what the storyboard lists, e.g. "lighthouse"), the game-icons.net icon
+that draws it, and the words that call it up. A phrase is matched word by word against the
+synonym table first, then by string similarity (difflib) for spellings and word forms the
+table lacks ("lighthouses", "cemetary", "hospitl").
+"""
+import difflib
+import re
+from dataclasses import dataclass
+
+#: settings: name -> (icon, synonyms)
+SETTINGS = {
+    "lighthouse": ("lighthouse", "lighthouse beacon lamp-room light-station keeper lightkeeper foghorn"),
+    "hospital": ("hospital", "hospital asylum sanatorium sanitarium clinic ward infirmary psychiatric "
+                             "morgue surgery patient nurse doctor"),
+    "church": ("church", "church chapel cathedral abbey monastery convent parish steeple belfry "
+                         "priest sanctuary nave"),
+    "forest": ("pine-tree", "forest woods woodland grove trees pines wilderness timber thicket "
+                            "clearing orchard jungle"),
+    "ship": ("sinking-ship", "ship boat vessel trawler freighter deck hull schooner galleon "
+                             "shipwreck wreck sailor crew voyage"),
+    "cabin": ("wood-cabin", "cabin cottage hut lodge shack chalet bungalow campsite"),
+    "school": ("greek-temple", "school classroom academy college university campus dormitory "
+                               "boarding-school teacher pupil library museum"),
+    "mine": ("mine-wagon", "mine mineshaft colliery quarry miner coal shaft tunnel"),
+    "graveyard": ("graveyard", "graveyard cemetery churchyard burial tombs necropolis graves "
+                               "gravestones mausoleum crypt"),
+    "castle": ("castle", "castle fortress keep citadel palace ramparts battlements throne"),
+    "subway": ("subway-train", "subway metro underground tube station train railway platform "
+                               "carriage tracks"),
+    "farmhouse": ("barn", "farmhouse farm ranch barn homestead cornfield silo pasture fields "
+                          "harvest"),
+    "house": ("spooky-house", "house mansion manor home villa estate attic basement cellar "
+                              "apartment flat hallway bedroom nursery"),
+    "village": ("village", "village town hamlet street neighbourhood neighborhood suburb"),
+    "city": ("modern-city", "city downtown skyscraper office tower-block alley metropolis"),
+    "carnival": ("carousel", "carnival fair funfair amusement circus carousel fairground"),
+    "cave": ("cave-entrance", "cave cavern grotto catacombs sewer"),
+    "mountain": ("mountains", "mountain mountains peak summit cliff ridge pass"),
+    "lake": ("wooden-pier", "lake pier dock harbor harbour shore beach pond marsh swamp bayou"),
+    "sea": ("boat-horizon", "sea ocean coast waves island bay"),
+    "desert": ("desert", "desert dunes wasteland highway motel"),
+    "factory": ("factory", "factory mill plant warehouse workshop foundry"),
+    "bridge": ("stone-bridge", "bridge viaduct river"),
+    "camp": ("camping-tent", "camp tent campfire camping"),
+    "windmill": ("windmill", "windmill"),
+    "well": ("well", "well"),
+    "prison": ("prisoner", "prison jail cell penitentiary"),
+    "observatory": ("observatory", "observatory telescope-dome"),
+    "ruins": ("castle-ruins", "ruins ruin ruined"),
+    "village-huts": ("huts-village", "tribe huts"),
+}
+
+#: key elements and figures: name -> (icon, synonyms)
+ELEMENTS = {
+    "music box": ("musical-notes", "music-box musicbox melody lullaby tune song humming"),
+    "doll": ("voodoo-doll", "doll dolls puppet mannequin figurine toy"),
+    "mirror": ("mirror-mirror", "mirror mirrors reflection looking-glass"),
+    "knife": ("dripping-knife", "knife knives blade razor scalpel"),
+    "candle": ("candle-light", "candle candles candlelight wick"),
+    "skull": ("death-skull", "skull skulls skeleton"),
+    "eye": ("eyeball", "eye eyes eyeball stare gaze watching"),
+    "key": ("skeleton-key", "key keys keyhole"),
+    "telephone": ("rotary-phone", "phone telephone call ringing-phone voicemail"),
+    "bell": ("ringing-bell", "bell bells chime toll tolling"),
+    "clock": ("cuckoo-clock", "clock clocks midnight-chime ticking grandfather-clock"),
+    "mask": ("carnival-mask", "mask masks masked"),
+    "raven": ("raven", "raven ravens crow crows"),
+    "rope": ("rope-coil", "rope noose hanging"),
+    "tentacle": ("kraken-tentacle", "tentacle tentacles kraken squid"),
+    "spider": ("hanging-spider", "spider spiders web cobweb"),
+    "cross": ("gothic-cross", "cross crucifix rosary"),
+    "blood": ("blood", "blood bloody bleeding stain"),
+    "letter": ("envelope", "letter letters envelope note notes message"),
+    "camera": ("photo-camera", "camera photograph photo photos polaroid picture"),
+    "lantern": ("old-lantern", "lantern lamp flashlight torch"),
+    "radio": ("pocket-radio", "radio static broadcast transmitter walkie-talkie"),
+    "book": ("black-book", "book books diary journal notebook ledger bible grimoire"),
+    "coffin": ("coffin", "coffin casket"),
+    "axe": ("sharp-axe", "axe hatchet"),
+    "chainsaw": ("chainsaw", "chainsaw"),
+    "scissors": ("scissors", "scissors shears"),
+    "syringe": ("syringe", "syringe needle injection"),
+    "ring": ("ring", "ring wedding-ring"),
+    "necklace": ("necklace", "necklace locket pendant amulet"),
+    "anchor": ("anchor", "anchor"),
+    "rocking chair": ("rocking-chair", "chair rocking-chair"),
+    "door": ("door", "door doors doorway"),
+    "window": ("window", "window windows pane"),
+    "bed": ("bed", "bed crib cradle"),
+    "cage": ("cage", "cage cages"),
+    "dagger": ("sacrificial-dagger", "dagger ritual-dagger athame"),
+    "gun": ("pistol-gun", "gun pistol revolver rifle shotgun"),
+    "hammer": ("claw-hammer", "hammer"),
+    "bones": ("broken-bone", "bone bones"),
+    "heart": ("bleeding-heart", "heart heartbeat"),
+    "brain": ("brain", "brain"),
+    "worm": ("earth-worm", "worm worms maggot maggots"),
+    "fly": ("fly", "fly flies swarm"),
+    "moth": ("butterfly", "moth moths butterfly"),
+    "owl": ("owl", "owl owls"),
+    "wolf": ("wolf-howl", "wolf wolves howl howling"),
+    "cat": ("cat", "cat cats"),
+    "rat": ("rat", "rat rats mice mouse"),
+    "bat": ("bat", "bat bats"),
+    "hand": ("evil-hand", "hand hands fingers claw"),
+    "teeth": ("front-teeth", "teeth tooth grin"),
+    "ghost": ("floating-ghost", "ghost ghosts spirit phantom apparition specter spectre haunting"),
+    "zombie": ("shambling-zombie", "zombie zombies undead corpse corpses"),
+    "vampire": ("vampire-dracula", "vampire vampires dracula"),
+    "witch": ("witch-flight", "witch witches coven"),
+    "werewolf": ("werewolf", "werewolf"),
+    "pumpkin": ("pumpkin-lantern", "pumpkin jack-o-lantern halloween"),
+    "scarecrow": ("scarecrow", "scarecrow"),
+    "television": ("tv", "television tv screen"),
+    "film": ("film-projector", "film projector reel tape videotape"),
+    "video camera": ("video-camera", "camcorder video-camera footage"),
+    "fire": ("flame", "fire flames burning blaze"),
+    "moon": ("evil-moon", "moon full-moon moonlight"),
+    "tombstone": ("tombstone", "tombstone headstone gravestone grave"),
+    "pentagram": ("pentagram-rose", "pentagram ritual summoning occult sigil"),
+    "reaper": ("grim-reaper", "reaper death scythe"),
+    "stairs": ("stairs", "stairs staircase stairway steps"),
+    "chest": ("locked-chest", "chest trunk box"),
+    "telescope": ("telescope", "telescope"),
+    "well": ("well", "well"),
+    "fog": ("fog-light", "fog-lamp"),
+}
+
+#: silhouettes for people: protagonist and antagonist
+FIGURE_ICONS = {"figure": "executioner-hood", "person": "person"}
+FIGURE_WORDS = ("he she they someone somebody man woman girl boy child stranger figure shadow "
+                "keeper nurse doctor priest mother father sister brother daughter son wife husband "
+                "killer thing creature silhouette").split()
+ANTAGONIST_WORDS = "figure shadow stranger killer thing creature silhouette".split()
+
+GENRE_SETTINGS = {
+    "Gothic": "castle", "Cosmic": "observatory", "Slasher": "cabin", "Folk": "farmhouse",
+    "Psychological": "hospital", "Body": "hospital", "Supernatural": "house", "Paranormal": "house",
+    "Creature": "forest", "Survival": "forest", "Zombie": "village", "Vampire": "castle",
+    "Urban": "city", "Sci-Fi": "observatory", "Haunted": "house", "Occult": "church",
+}
+DEFAULT_SETTING = "house"
+#: settings a line names in passing ("the island", "the town") that do not replace the story's
+LANDSCAPES = {"sea", "lake", "mountain", "village", "city", "forest", "desert", "bridge", "well",
+              "village-huts", "ruins"}
+SIMILARITY = 0.84
+STOP = set("a an the of in on at to and or but with by from into onto over under near old "
+           "abandoned dark small little big large deep far remote lonely empty haunted ancient "
+           "its his her their our my your this that these those for was were is are be been "
+           "had has have it as up down out off".split())
+
+
+def _table(catalog):
+    out = {}
+    for name, (_icon, words) in catalog.items():
+        for w in [name.replace(" ", "-")] + words.split():
+            out.setdefault(w, name)
+    return out
+
+
+SETTING_WORDS = _table(SETTINGS)
+ELEMENT_WORDS = _table(ELEMENTS)
+
+
+def words(text):
+    return [w for w in re.findall(r"[a-z][a-z'-]*", str(text or "").lower()) if w not in STOP]
+
+
+def _stem(word):
+    for suffix in ("'s", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _lookup(word, table, fuzzy=True):
+    for w in (word, _stem(word)):
+        if w in table:
+            return table[w]
+    if fuzzy and len(word) >= 4:
+        close = difflib.get_close_matches(word, table.keys(), n=1, cutoff=SIMILARITY)
+        if close:
+            return table[close[0]]
+    return None
+
+
+def find_all(text, table, fuzzy=True):
+    """Catalog names called up by ``text``, in the order they appear (also two-word phrases)."""
+    ws = words(text)
+    found = []
+    i = 0
+    while i < len(ws):
+        w, hit, step = ws[i], None, 1
+        if i + 1 < len(ws):
+            hit = _lookup(f"{w}-{ws[i + 1]}", table, fuzzy=False) or _lookup(w + ws[i + 1], table, False)
+            step = 2 if hit else 1  # "music box" is one picture, not a box too
+        hit = hit or _lookup(w, table, fuzzy)
+        if hit and hit not in found:
+            found.append(hit)
+        i += step
+    return found
+
+
+def match_setting(text, genre=""):
+    """The setting picture for a free-text setting; the genre's picture when nothing matches."""
+    hits = find_all(text, SETTING_WORDS)
+    if hits:
+        return hits[0]
+    return genre_setting(genre)
+
+
+def genre_setting(genre):
+    for key, name in GENRE_SETTINGS.items():
+        if key.lower() in str(genre or "").lower():
+            return name
+    return DEFAULT_SETTING
+
+
+NAME = re.compile(r"(?<=[a-z,;:'’] )[A-Z][a-z'-]+(?: [A-Z][a-z'-]+)*")
+
+
+def match_elements(text):
+    return find_all(text, ELEMENT_WORDS)
+
+
+def elements_in_line(line):
+    """Elements a script line names; capitalised names inside a sentence ("Raven Point") are
+    places or people, not things."""
+    return find_all(NAME.sub(" ", str(line or "")), ELEMENT_WORDS)
+
+
+@dataclass
+class Shot:
+    """What one scene shows: a setting, at most one foreground element, some figures."""
+    setting: str
+    element: str = ""
+    figures: tuple = ()
+
+    @property
+    def shows(self):
+        out = [self.setting]
+        if self.element:
+            out.append(self.element)
+        out += list(self.figures)
+        return out
+
+    def icon_names(self):
+        return (SETTINGS[self.setting][0], ELEMENTS[self.element][0] if self.element else None,
+                [FIGURE_ICONS[f] for f in self.figures])
+
+
+def _names(*fields):
+    out = set()
+    for field in fields:
+        for part in re.split(r"[,;/]| and ", str(field or "")):
+            ws = [w for w in re.findall(r"[A-Za-z][a-z'-]+", part) if w.lower() not in STOP]
+            out.update(w.lower() for w in ws[:1])  # a character's first name
+    return out
+
+
+class ShotPlanner:
+    """Gives each scene line its ``Shot`` from the line and the story's fields."""
+
+    def __init__(self, setting="", genre="", key_elements="", characters="", protagonist="",
+                 antagonist="", plot_twist=""):
+        lines_setting = find_all(setting, SETTING_WORDS)
+        self.setting = lines_setting[0] if lines_setting else genre_setting(genre)
+        self.story_elements = match_elements(key_elements)
+        self.hero = _names(protagonist) or _names(characters)
+        self.villain = _names(antagonist)
+        self.cast = _names(characters) | self.hero | self.villain
+        self.villain_element = (match_elements(antagonist) or [""])[0]
+        self._turn = 0
+
+    def shot(self, line, index=0):
+        ws = set(re.findall(r"[a-z']+", str(line or "").lower()))
+        # the line's own setting when it names one the story knows (e.g. the cellar of a house)
+        setting = self.setting
+        here = [h for h in find_all(line, SETTING_WORDS, fuzzy=False) if h not in LANDSCAPES]
+        if here and here[0] != self.setting and index % 2:
+            setting = here[0]  # a building the line names (the chapel, the barn) for a change
+        elements = elements_in_line(line)
+        keyed = [e for e in elements if e in self.story_elements]
+        element = (keyed or elements or [""])[0]
+        if not element and self.story_elements and index % 3 == 0:
+            element = self.story_elements[(index // 2) % len(self.story_elements)]
+        figures = []
+        if ws & self.hero or ws & set(FIGURE_WORDS[:8]):
+            figures.append("person")
+        if ws & self.villain or ws & set(ANTAGONIST_WORDS):
+            if self.villain_element and not element:
+                element = self.villain_element
+            else:
+                figures.append("figure")
+        if not element and not figures:
+            figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
+        return Shot(setting, element, tuple(figures))

@@ -1,0 +1,201 @@
+"""Videos that tell the story: the script retells it to its ending, scenes show its world.
+
+Two short 480p renders (a lighthouse story with a twist, a hospital story with an edited
+script); frames are decoded from the MP4s with the bundled ffmpeg.
+"""
+import re
+import subprocess
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from core.providers import VideoRenderRequest
+from providers.local_video import LocalVideoProvider, encoder, narration, pictures, script
+
+LIGHTHOUSE = [
+    "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
+    "stopped running and the island belonged to the gulls.",
+    "The old keeper, Tomas, met her at the door. He said only that the lamp must never go dark and "
+    "that she should not wind the music box in the lamp room.",
+    "For three nights she kept the light while the wind screamed through the gallery rail.",
+    "On the fourth night she heard the music box playing by itself, a thin lullaby drifting down "
+    "the iron stairs.",
+    "In the keeper's logbook she found her own handwriting, dated forty years before she was born.",
+    "Tomas had been dead for years, and the island had only been waiting for a new keeper.",
+    "When the ferry returned in spring, the light on Raven Point was still burning, and a woman in "
+    "the lamp room was slowly winding the music box.",
+]
+TWIST = "Tomas had been dead for years"
+HOSPITAL_SCRIPT = [
+    "The night shift at Saint Agnes Hospital began with a power cut on the fourth floor.",
+    "Every bed on the dark ward held a patient under a white sheet.",
+    "At dawn the day nurses found one more chart on the wall, with his name on it.",
+]
+
+
+def request(**values):
+    base = dict(genre="Supernatural Horror", mood="Eerie", time_of_day="Night", weather="Clear",
+                duration=18, resolution="480p", frame_rate=24, seed=3, transitions="Cut",
+                pacing="Fast-Paced", author="M. Vale")
+    base.update(values)
+    return VideoRenderRequest(**base)
+
+
+def render(tmp_path_factory, name, req):
+    out = tmp_path_factory.mktemp(name)
+    return LocalVideoProvider(LocalVideoProvider.Options().load({})).render(req, out, lambda p, m: None), out
+
+
+@pytest.fixture(scope="module")
+def lighthouse(tmp_path_factory):
+    return render(tmp_path_factory, "lighthouse", request(
+        title="The Keeper of Raven Point", paragraphs=LIGHTHOUSE,
+        setting="the lighthouse on Raven Point", key_elements="music box, logbook",
+        characters="Priya, Tomas", protagonist="Priya", antagonist="Tomas, the old keeper",
+        plot_twist=TWIST))
+
+
+@pytest.fixture(scope="module")
+def hospital(tmp_path_factory):
+    return render(tmp_path_factory, "hospital", request(
+        title="Fourth Floor", paragraphs=["A story the creator has retold."], setting="Saint Agnes Hospital",
+        key_elements="charts", script=HOSPITAL_SCRIPT))
+
+
+def frame_at(video, seconds, size=(160, 90)):
+    proc = subprocess.run([encoder.ffmpeg_exe(), "-v", "error", "-ss", f"{seconds:.2f}", "-i", str(video),
+                           "-frames:v", "1", "-s", f"{size[0]}x{size[1]}", "-f", "rawvideo",
+                           "-pix_fmt", "rgb24", "-"], capture_output=True, check=True)
+    return np.frombuffer(proc.stdout, np.uint8).reshape(size[1], size[0], 3).astype(np.float32)
+
+
+def middles(result):
+    starts = [s["start"] for s in result.scenes] + [result.duration - 3]
+    return [(a + b) / 2 for a, b in zip(starts, starts[1:])]
+
+
+def vtt(result):
+    text = result.subtitles_path.read_text(encoding="utf-8")
+    return [m.group(1) for m in re.finditer(r"--> [\d:.]+\n(.+(?:\n.+)?)", text)]
+
+
+def words(text):
+    return set(re.findall(r"[a-z']+", text.lower()))
+
+
+def said_in(cue, paragraph):
+    """The cue's words appear in this order in the paragraph."""
+    flat = lambda text: " ".join(re.findall(r"[a-z']+", text.lower()))  # noqa: E731
+    return flat(cue) in flat(paragraph)
+
+
+@pytest.mark.slow
+def test_frames_of_different_scenes_differ(lighthouse):
+    result, _out = lighthouse
+    frames = [frame_at(result.video_path, t) for t in middles(result)]
+    assert len(frames) >= 3
+    for i, a in enumerate(frames):
+        for b in frames[i + 1:]:
+            assert np.abs(a - b).mean() > 4
+
+
+@pytest.mark.slow
+def test_a_lighthouse_story_looks_unlike_a_hospital_story(lighthouse, hospital):
+    a = frame_at(lighthouse[0].video_path, middles(lighthouse[0])[1])
+    b = frame_at(hospital[0].video_path, middles(hospital[0])[1])
+    assert np.abs(a - b).mean() > 6
+    assert all("lighthouse" in s["shows"] for s in lighthouse[0].scenes)
+    assert all("hospital" in s["shows"] for s in hospital[0].scenes)
+    assert any("music box" in s["shows"] for s in lighthouse[0].scenes)
+
+
+@pytest.mark.slow
+def test_subtitles_carry_the_twist_and_end_with_the_final_paragraph(lighthouse):
+    result, _out = lighthouse
+    cues = vtt(result)
+    spoken = words(" ".join(cues))
+    assert words(TWIST) <= spoken
+    assert said_in(cues[-1], LIGHTHOUSE[-1])
+    assert not words(LIGHTHOUSE[0]) >= words(" ".join(cues))  # a retelling, not the opening only
+
+
+@pytest.mark.slow
+def test_scenes_list_their_start_line_pictures_and_thumbnail(lighthouse):
+    result, out = lighthouse
+    starts = [s["start"] for s in result.scenes]
+    assert starts == sorted(starts) and starts[0] == 0
+    assert len(result.script) >= 3 and result.script[-1] in [s["text"] for s in result.scenes]
+    for scene in result.scenes:
+        assert scene["text"] in result.script and scene["shows"]
+        with Image.open(out / scene["thumbnail"]) as thumb:
+            assert thumb.format == "JPEG" and thumb.size[0] == 320
+
+
+@pytest.mark.slow
+def test_an_edited_script_is_narrated_as_given(hospital):
+    result, _out = hospital
+    assert result.script == HOSPITAL_SCRIPT
+    cues = vtt(result)
+    assert " ".join(cues).split()[:6] == HOSPITAL_SCRIPT[0].split()[:6]
+    assert said_in(cues[-1], HOSPITAL_SCRIPT[-1])
+
+
+@pytest.mark.slow
+def test_title_card_then_end_card_with_the_credits(lighthouse):
+    result, _out = lighthouse
+    title = frame_at(result.video_path, 0.8, (320, 180))
+    scene = frame_at(result.video_path, middles(result)[0] + 2.5, (320, 180))
+    end = frame_at(result.video_path, result.duration - 0.5, (320, 180))
+
+    def red_text(img):  # the title's blood red letters
+        return int(((img[..., 0] > 120) & (img[..., 1] < 60) & (img[..., 2] < 60)).sum())
+
+    assert red_text(title) > 60 and red_text(title) > 4 * red_text(scene) + 10
+    assert red_text(end) > 60
+    assert (end.mean(axis=2) > 140).sum() > 150  # lines of pale credit text
+    assert np.abs(end - scene).mean() > 8
+
+
+def test_a_long_story_told_in_a_minute_reaches_its_ending():
+    middle = [f"Day {n}: the fog came in again and she wrote down every sound the tower made, "
+              f"the groan of the stairs, the tapping at the glass, the hum of the lamp. " * 4
+              for n in range(1, 30)]
+    story = LIGHTHOUSE[:3] + middle + LIGHTHOUSE[3:]
+    assert sum(len(p.split()) for p in story) > 3000
+    lines = script.write_script(story, 56, "Deep Male", 1.0, "Moderate", TWIST, "music box")
+    assert lines[0].startswith("Priya came to the lighthouse")
+    assert said_in(lines[-1], LIGHTHOUSE[-1])
+    assert any(words(TWIST) <= words(line) for line in lines)
+    voice = narration.fit_narration(lines, "Deep Male", 1.0, 56)
+    assert voice.dropped == 0  # the narration is not cut: the viewer hears the ending
+    assert 4 <= len(lines) <= 8
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the lighthouse on Raven Point", "lighthouse"), ("an abandoned sanatorium", "hospital"),
+    ("Old Cemetary", "graveyard"), ("a fishing trawler lost at sea", "ship"),
+    ("", "house"),
+])
+def test_free_text_settings_find_their_picture(text, expected):
+    assert pictures.match_setting(text, "Paranormal") == expected
+
+
+def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
+    from providers.local_video import overlays
+    frame = np.full((360, 640, 3), 128, np.uint8)
+    text = "She climbed toward the sound with her lantern shaking, and the lamp room was empty"
+    overlays.subtitle_sprite(text, 640, 360, 22).apply(frame)
+    rows = np.flatnonzero((frame > 235).all(axis=2).any(axis=1))  # rows with white letters
+    bands = 1 + int((np.diff(rows) > 4).sum())
+    assert bands == 2
+    box = frame[rows.min():rows.max(), 200:440].mean(axis=2)
+    assert ((box > 20) & (box < 110)).mean() > 0.4  # darkened, not blacked out: a translucent box
+    assert (frame[:rows.min() - 20] == 128).all()  # nothing drawn above it
+
+
+def test_pacing_sets_how_many_scenes_a_minute_has():
+    story = [f"{line} The night went on, and the tower creaked around her in the wind." for line in LIGHTHOUSE] * 3
+    counts = {p: len(script.write_script(story, 60, "Deep Male", 1.0, p)) for p in
+              ("Slow Burn", "Moderate", "Fast-Paced", "Intense")}
+    assert 4 <= counts["Slow Burn"] < counts["Moderate"] < counts["Intense"] <= 10
