@@ -8,6 +8,7 @@ import threading
 
 import click
 
+from cli.models_cmd import models
 from cli.plugins_cmd import plugins
 
 
@@ -17,6 +18,7 @@ def main():
 
 
 main.add_command(plugins)
+main.add_command(models)
 
 
 def make_app(**overrides):
