@@ -43,28 +43,25 @@ def drop_unfinished_sentence(text):
     return text[:end].rstrip() if end else text
 
 
-def cut_to_length(text, words):
-    """Cut a text that runs long at the sentence end closest to ``words`` words.
+def cut_to_length(text, words, tolerance=0.1):
+    """Cut a text that runs long, keeping at most ``words`` (+ tolerance) words.
 
-    The cut prefers the last sentence end at or before the target; if that would leave less than
-    90 % of it, the first sentence end after the target is taken instead.
+    The cut is the last sentence end within the limit; a text without one there is cut after the
+    last word within it and closed with an ellipsis, so it never stops mid-word or runs on.
     """
     text = (text or "").rstrip()
-    if count_words(text) <= words:
+    limit = int(words * (1 + tolerance))
+    if count_words(text) <= limit:
         return text
-    before, after = None, None
+    end = None
     for match in _SENTENCE_END.finditer(text):
-        so_far = count_words(text[:match.end()])
-        if so_far <= words:
-            before = match.end()
-        else:
-            after = match.end()
+        if count_words(text[:match.end()]) > limit:
             break
-    if before is not None and count_words(text[:before]) >= 0.9 * words:
-        end = before
-    else:
-        end = after or before
-    return text[:end].rstrip() if end else text
+        end = match.end()
+    if end:
+        return text[:end].rstrip()
+    last_word = list(_WORD.finditer(text))[max(0, limit - 1)]
+    return text[:last_word.end()].rstrip(" ,;:-–—") + "…"
 
 
 class StreamedWords:

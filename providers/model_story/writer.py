@@ -107,7 +107,8 @@ def write_story(model, request, progress, use_model_plan=True):
                    max_tokens=token_cap(words), stop=PROSE_STOP,
                    on_text=LengthGuard(words, counter),
                    seed=(request.seed + index) if request.seed else None)
-        parts.append(cut_to_length(drop_unfinished_sentence(text), int(words * PART_OVERRUN)))
+        parts.append(cut_to_length(drop_unfinished_sentence(text), words,
+                                   tolerance=PART_OVERRUN - 1))
     story = "\n\n".join(parts)
     story = _fit_length(model, request, plan, story, target, counter)
     progress(100, "Story written")
@@ -133,6 +134,4 @@ def _fit_length(model, request, plan, story, target, counter):
         if not more:
             break
         story = f"{story}\n\n{more}"
-    if count_words(story) > (1 + LENGTH_TOLERANCE) * target:
-        story = cut_to_length(story, target)
-    return story
+    return cut_to_length(story, target, tolerance=LENGTH_TOLERANCE)

@@ -252,6 +252,16 @@ def test_a_part_that_runs_long_is_left_at_a_sentence_end(server, provider):
     assert max(progress.percents[:-1]) <= 95
 
 
+def test_a_long_part_without_any_sentence_end_is_cut_at_a_word(server, provider):
+    endless = " ".join(["and the bell kept ringing"] * 40)
+    server.script(*story_answers(parts=[endless, endless], chunk_words=5))
+
+    result = provider.generate(story_request(length_words=30))
+
+    assert len(result.content.split()) <= 33
+    assert result.content.endswith("…")
+
+
 def test_a_story_that_stops_short_is_continued(server, provider):
     server.script(*story_answers(parts=["It rang.", "It stopped."]),
                   ok("Anselm climbed the stairs, one stone at a time, and found the rope "
