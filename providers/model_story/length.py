@@ -43,11 +43,12 @@ def drop_unfinished_sentence(text):
     return text[:end].rstrip() if end else text
 
 
-def cut_to_length(text, words, tolerance=0.1):
+def cut_to_length(text, words, tolerance=0.1, first_sentence_limit=None):
     """Cut a text that runs long, keeping at most ``words`` (+ tolerance) words.
 
-    The cut is the last sentence end within the limit; a text without one there is cut after the
-    last word within it and closed with an ellipsis, so it never stops mid-word or runs on.
+    The cut is the last sentence end within the limit. A text without one there keeps its first
+    sentence if that ends within ``first_sentence_limit`` words; otherwise it is cut after the
+    last word within the limit and closed with an ellipsis, so it never stops mid-word.
     """
     text = (text or "").rstrip()
     limit = int(words * (1 + tolerance))
@@ -55,7 +56,10 @@ def cut_to_length(text, words, tolerance=0.1):
         return text
     end = None
     for match in _SENTENCE_END.finditer(text):
-        if count_words(text[:match.end()]) > limit:
+        length = count_words(text[:match.end()])
+        if length > limit:
+            if end is None and first_sentence_limit and length <= first_sentence_limit:
+                end = match.end()
             break
         end = match.end()
     if end:

@@ -108,7 +108,7 @@ def write_story(model, request, progress, use_model_plan=True):
                    on_text=LengthGuard(words, counter),
                    seed=(request.seed + index) if request.seed else None)
         parts.append(cut_to_length(drop_unfinished_sentence(text), words,
-                                   tolerance=PART_OVERRUN - 1))
+                                   tolerance=PART_OVERRUN - 1, first_sentence_limit=2 * words))
     story = "\n\n".join(parts)
     story = _fit_length(model, request, plan, story, target, counter)
     progress(100, "Story written")
