@@ -6,7 +6,6 @@ The model is the Gemma 3 270M base model in Q4_K_M that the PyPI package
 tests check the machinery (caps, lengths, progress, errors, the wire format), not the story.
 Stories are kept tiny so the module stays short. Select them with ``-m llm``.
 """
-import os
 import subprocess
 import sys
 import time
@@ -147,7 +146,7 @@ def test_auto_picks_a_pulled_model_else_the_engine(tmp_path, monkeypatch, gguf):
 # --- the openai provider against llama.cpp's own OpenAI-compatible server ---------------------------
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def llama_server(gguf):
     pytest.importorskip("uvicorn")
     port = free_port()
@@ -171,22 +170,11 @@ def llama_server(gguf):
     proc.wait(timeout=20)
 
 
-def test_openai_provider_writes_through_llama_cpp_server(llama_server):
+def test_openai_provider_through_llama_cpp_server(llama_server):
+    """One test (one server): the real wire format of streaming, caps, stops and JSON mode."""
     provider = OpenAIStoryProvider({"base_url": llama_server, "api_key_env": "",
                                     "model": "gemma", "timeout": 120, "max_retries": 0,
                                     "plan": "engine"})
-    progress = Progress()
-
-    result = provider.generate(StoryRequest(**REQUEST), progress)
-
-    assert result.content.strip()
-    assert len(result.content.split()) <= 44
-    assert progress.reports[-1] == (100, "Story written")
-
-
-def test_openai_provider_json_mode_and_caps_on_llama_cpp_server(llama_server):
-    provider = OpenAIStoryProvider({"base_url": llama_server, "api_key_env": "",
-                                    "model": "gemma", "timeout": 120, "max_retries": 0})
     service = provider.chat_model()
     pieces = []
 
@@ -194,6 +182,11 @@ def test_openai_provider_json_mode_and_caps_on_llama_cpp_server(llama_server):
                         max_tokens=8, json_mode=True, on_text=pieces.append)
     capped = service.chat([{"role": "user", "content": "Tell me a long story."}],
                           max_tokens=5, stop=["\nTitle:"])
+    progress = Progress()
+    result = provider.generate(StoryRequest(**REQUEST), progress)
 
     assert text.lstrip().startswith("{") and "".join(pieces) == text
     assert 0 < len(capped.split()) <= 5
+    assert result.content.strip()
+    assert len(result.content.split()) <= 44
+    assert progress.reports[-1] == (100, "Story written")
