@@ -125,6 +125,8 @@ def worker(queues, burst, name):
     except PluginConfigError as err:
         raise click.ClickException(str(err)) from None
     database.close()
+    if "stories" in [q.strip() for q in queues.split(",")]:
+        jobs.preload_story_provider(app)
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()

@@ -27,6 +27,10 @@ class LlamaCppStoryProvider(ModelStoryProvider):
         except Exception:  # noqa: BLE001 - anything wrong means: not ready
             return False
 
+    def preload(self):
+        """Load the model now (the worker calls this before it forks a process per job)."""
+        self.chat_model()._model()
+
     def chat_model(self):
         if self._chat is None:
             path = resolve_model(self.options["model"], self.base_dir)

@@ -1,5 +1,7 @@
 """llama.cpp in this process: each model loaded once per worker process, and called safely.
 
+The worker loads it before RQ forks a work horse per job (``preload``), so the jobs share it.
+
 ``llama_cpp`` is imported on first use, so the web app and the CLI never pay for it. Whatever goes
 wrong (a missing or damaged file, too little memory, a prompt longer than the context) leaves as a
 ``ProviderError`` with a sentence a creator can read; the worker keeps running.

@@ -19,6 +19,7 @@ from core.providers import ProviderError, StoryRequest
 from providers.llama_cpp_story import LlamaCppStoryProvider
 from providers.llama_cpp_story.runtime import model_file_problem
 from providers.openai_story import OpenAIStoryProvider
+from tests.conftest import start_worker, stop_worker
 from tests.fakes import engine_plan
 from tests.helpers import free_port
 
@@ -89,6 +90,30 @@ def test_a_damaged_model_is_a_readable_error_and_the_process_lives_on(tmp_path, 
     assert str(info.value) == ("The story model damaged.gguf could not be loaded: the file is "
                                "damaged or not a model llama.cpp can run.")
     assert small_provider(gguf).chat_model()._model() is not None  # still working
+
+
+def test_a_damaged_model_fails_the_job_readably_and_the_worker_keeps_running(
+        users, env, queue_env, tmp_path, gguf):
+    damaged = tmp_path / "damaged.gguf"
+    damaged.write_bytes(gguf.read_bytes()[:2_000_000])  # passes the start-up check, fails to load
+    config = tmp_path / "plugins.toml"
+    config.write_text(f'[story]\nprovider = "llama_cpp"\n[story.llama_cpp]\nmodel = "{damaged}"\n')
+    client, _ = users.signed_in()
+    form = {"genre": "Cosmic Horror", "mood": ["Ominous"], "setting": "a lighthouse",
+            "characters": "Elena", "storyLength": 200}
+    worker = start_worker(env, queue_env, DREADFORGE_PLUGINS=str(config))
+    try:
+        answers = [client.post("/api/stories/generate?wait=30", json=form) for _ in range(2)]
+        alive = worker.poll() is None
+    finally:
+        stop_worker(worker)
+
+    assert alive
+    for answer in answers:
+        assert answer.status_code == 502, answer.get_json()
+        assert answer.get_json()["message"] == (
+            "Generation Failed: The story model damaged.gguf could not be loaded: the file is "
+            "damaged or not a model llama.cpp can run.")
 
 
 # --- plugins.toml: checked at start-up ------------------------------------------------------------
