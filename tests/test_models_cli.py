@@ -10,6 +10,8 @@ from tests.conftest import ROOT
 from tests.fakes.hf_hub import FakeHub
 from tests.helpers import standalone_env
 
+pytest.importorskip("huggingface_hub")  # the `llm` extra; `make test` installs it
+
 ENTRY = CATALOG["qwen2.5-1.5b-instruct"]
 MODEL = b"GGUF" + bytes(range(256)) * 800  # ~200 KB that starts like a GGUF file
 
