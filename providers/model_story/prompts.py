@@ -46,23 +46,6 @@ def brief_lines(request):
     ]
 
 
-def story_system_prompt(request):
-    """The system prompt for a whole story in one answer: the brief and the answer format."""
-    lines = [
-        "You are a horror fiction writer for Dreadforge, a community site for horror stories.",
-        f"Write one original, complete {_value(request.genre)} story that follows this brief.",
-        "",
-        *brief_lines(request),
-        "",
-        "Answer format: the first line is exactly 'Title: ' followed by the story's title"
-        + (" (use the suggested title unless it clearly does not fit)"
-           if (request.suggested_title or "").strip() else "")
-        + ", then a blank line, then the story as plain prose paragraphs separated by blank "
-        "lines. No markdown, no headings, no notes before or after the story.",
-    ]
-    return "\n".join(lines)
-
-
 # --- hierarchical writing: the plan, then each beat ----------------------------------------------
 
 #: the kinds of beats a plan walks through, in order (the engine's plan uses the same words)
@@ -192,10 +175,6 @@ def clean_part(text):
              if not _HEADING_RE.match(line.strip())]
     text = "\n".join(lines).strip()
     return _LEADING_LABEL.sub("", text, count=1).strip()
-
-
-def story_user_prompt(request):
-    return f"Write the story now, about {request.length_words} words."
 
 
 def fallback_title(request):

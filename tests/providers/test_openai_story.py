@@ -183,8 +183,8 @@ def test_prompts_carry_every_form_field(server, provider):
 
 
 def test_dialogue_and_description_flags_reach_the_prompt():
-    on = prompts.story_system_prompt(story_request(include_dialogue=True,
-                                                   include_description=False))
+    on = "\n".join(prompts.brief_lines(story_request(include_dialogue=True,
+                                                     include_description=False)))
     assert "include spoken dialogue" in on
     assert "spare description" in on
 
