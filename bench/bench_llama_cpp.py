@@ -39,7 +39,8 @@ def main():
         model.reset()
         llama_cpp.llama_perf_context_reset(model.ctx)
         model.create_completion(prompt, max_tokens=args.tokens, temperature=0.8,
-                                repeat_penalty=1.15, seed=run + 1)
+                                repeat_penalty=1.15, seed=run + 1,
+                                logit_bias={model.token_eos(): -100.0})  # all --tokens tokens
         perf = llama_cpp.llama_perf_context(model.ctx)  # llama.cpp's own timings
         prompt_rates.append(perf.n_p_eval / (perf.t_p_eval_ms / 1000))
         gen_rates.append(perf.n_eval / (perf.t_eval_ms / 1000))
