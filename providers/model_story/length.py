@@ -87,7 +87,8 @@ class StreamedWords:
 
 
 class LengthGuard:
-    """``on_text`` for one streamed part: reports words and says when to stop reading.
+    """``on_text`` for one streamed part: reports its words (up to its share) and says when to
+    stop reading.
 
     It asks to stop (returns True) once the part has its ``words`` and the current sentence has
     ended, so a model that would ramble on to its token cap is not waited for.
@@ -101,7 +102,10 @@ class LengthGuard:
     def __call__(self, piece):
         if not piece:
             return False
-        added = self.counter.add(piece)
-        if added and self.on_words is not None:
-            self.on_words(added)
+        before = self.counter.words
+        self.counter.add(piece)
+        # words past the part's share are not progress: the part will be cut back to it
+        credited = min(self.counter.words, self.target) - min(before, self.target)
+        if credited > 0 and self.on_words is not None:
+            self.on_words(credited)
         return self.counter.words >= self.target and ends_sentence(self.counter.text)

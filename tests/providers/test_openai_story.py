@@ -255,11 +255,14 @@ def test_a_part_that_runs_long_is_left_at_a_sentence_end(server, provider):
 def test_a_long_part_without_any_sentence_end_is_cut_at_a_word(server, provider):
     endless = " ".join(["and the bell kept ringing"] * 40)
     server.script(*story_answers(parts=[endless, endless], chunk_words=5))
+    progress = Progress()
 
-    result = provider.generate(story_request(length_words=30))
+    result = provider.generate(story_request(length_words=30), progress)
 
     assert len(result.content.split()) <= 33
     assert result.content.endswith("…")
+    # the words past part 1's share are not counted: half way when part 2 starts
+    assert (52, "Writing part 2 of 2") in progress.reports
 
 
 def test_a_story_that_stops_short_is_continued(server, provider):
