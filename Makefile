@@ -7,16 +7,17 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
+LLM_STAMP := $(VENV)/.installed-llm
 WEBAPP := webapp
 PORT ?= 5000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup webapp services browser seed bench clean
+.PHONY: run test setup llm webapp services browser seed bench clean
 
 run: setup
 	$(PY) -m cli run --port $(PORT)
 
-test: setup services browser
+test: setup llm services browser
 	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 setup: $(STAMP) $(WEBAPP)/dist/index.html
@@ -26,6 +27,14 @@ $(STAMP): setup.cfg pyproject.toml
 	$(PIP) install --quiet --upgrade pip setuptools wheel
 	$(PIP) install --quiet -e ".[dev,stability]"
 	touch $(STAMP)
+
+# The tests also run real llama.cpp on a small model: llama-cpp-python builds from source once
+# (~12 min on 2 cores) into pip's wheel cache, then installs from there. Not part of `make run`.
+llm: $(LLM_STAMP)
+
+$(LLM_STAMP): $(STAMP)
+	$(PIP) install --quiet -e ".[dev,stability,llm,llmtest]"
+	touch $@
 
 $(WEBAPP)/node_modules/.installed: $(WEBAPP)/package.json $(WEBAPP)/package-lock.json
 	cd $(WEBAPP) && npm ci --no-audit --no-fund --loglevel=error

@@ -7,6 +7,7 @@ import threading
 
 import click
 
+from cli.models_cmd import models
 from cli.plugins_cmd import plugins
 from cli.voices_cmd import voices
 
@@ -17,6 +18,7 @@ def main():
 
 
 main.add_command(plugins)
+main.add_command(models)
 main.add_command(voices)
 
 
@@ -106,6 +108,8 @@ def worker(queues, burst, name):
     except PluginConfigError as err:
         raise click.ClickException(str(err)) from None
     database.close()
+    if "stories" in [q.strip() for q in queues.split(",")]:
+        jobs.preload_story_provider(app)
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()

@@ -182,6 +182,19 @@ def worker_app():
     return _worker_app
 
 
+def preload_story_provider(app):
+    """Let the story provider load what it keeps per process (a local model) before RQ forks the
+    work horses, so every job shares it instead of loading it again. A failure is only logged:
+    the jobs then fail with the provider's own readable reason."""
+    provider = app.extensions["dreadforge.plugins"].story_provider()
+    preload = getattr(provider, "preload", None)
+    if preload is not None:
+        try:
+            preload()
+        except Exception as exc:  # noqa: BLE001
+            log.warning("could not preload the story provider %s: %s", provider.name, exc)
+
+
 class ProgressReporter:
     """``progress(percent, message)`` for a running job: saved to its row, throttled, monotonic."""
 

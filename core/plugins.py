@@ -37,6 +37,7 @@ DEFAULT_PLUGINS = (
     "providers.local_story",
     "providers.local_video",
     "providers.openai_story",
+    "providers.llama_cpp_story",
     "providers.stability_video",
     "plugins.share_targets",
     "plugins.ads",
@@ -190,7 +191,17 @@ class PluginHost:
         return value if isinstance(value, dict) else {}
 
     def active_name(self, capability):
-        return self.section(capability).get("provider", CAPABILITIES[capability][2])
+        name = self.section(capability).get("provider", CAPABILITIES[capability][2])
+        return self.auto_choice(capability) if name == "auto" else name
+
+    def auto_choice(self, capability):
+        """``provider = "auto"``: the first provider (by name) whose ``auto_ready(options,
+        base_dir)`` says it can run here (a pulled model), else the capability's default."""
+        for name, cls in sorted(self.available(capability).items()):
+            ready = getattr(cls, "auto_ready", None)
+            if ready is not None and ready(self.provider_options(capability, name), self.base_dir):
+                return name
+        return CAPABILITIES[capability][2]
 
     def provider_options(self, section, name):
         options = self.section(section).get(name, {})
@@ -223,9 +234,11 @@ class PluginHost:
                 if key not in available:
                     problems.append(Problem(f"{capability}.{key}", "unknown provider"))
                     continue
+                # under "auto", a provider that was not chosen is not checked for its files
+                auto = self.section(capability).get("provider") == "auto"
                 problems.extend(self._option_problems(
                     f"{capability}.{key}", available[key], value,
-                    check_env=check_env and key == active))
+                    check_env=check_env and key == active, extra=key == active or not auto))
             if active in available and active not in self.section(capability):
                 # no [capability.active] table: its options are all defaults (or missing)
                 problems.extend(self._option_problems(f"{capability}.{active}", available[active],
@@ -236,7 +249,7 @@ class PluginHost:
         problems.extend(self._disabled_problems())
         return problems
 
-    def _option_problems(self, prefix, cls, options, check_env):
+    def _option_problems(self, prefix, cls, options, check_env, extra=True):
         if not isinstance(options, dict):
             return [Problem(prefix, "must be a table")]
         try:
@@ -245,7 +258,7 @@ class PluginHost:
             return [Problem(f"{prefix}.{key}", humanize(text))
                     for key, text in sorted(flatten_messages(err.messages))]
         problems = []
-        extra_check = getattr(cls, "option_problems", None)
+        extra_check = getattr(cls, "option_problems", None) if extra else None
         if extra_check is not None:
             try:
                 extra = extra_check(loaded, self.base_dir) or {}

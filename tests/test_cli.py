@@ -51,7 +51,7 @@ def test_wrong_plugins_toml_stops_start_up_with_one_line(tmp_path):
     assert result.returncode != 0
     error_lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert error_lines == [f"Error: {bad}:story.provider: unknown provider 'nonesuch' "
-                           "(available: local, openai)"]
+                           "(available: llama_cpp, local, openai)"]
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def test_shipped_plugins_toml_names_only_known_things():
 
 @pytest.mark.parametrize("config, expected", [
     ({"story": {"provider": "nope"}},
-     "plugins.toml:story.provider: unknown provider 'nope' (available: echo, local, openai)"),
+     "plugins.toml:story.provider: unknown provider 'nope' (available: echo, llama_cpp, local, openai)"),
     ({"story": {"provider": 3}}, "plugins.toml:story.provider: must be a string"),
     ({"spooky": {}}, "plugins.toml:spooky: unknown section"),
     ({"share": "all"}, "plugins.toml:share: must be a table"),

@@ -1,4 +1,6 @@
 """The same API call is served by each story provider in turn: plugins.toml and a restart only."""
+import json
+
 import pytest
 
 from tests.conftest import start_worker, stop_worker
@@ -43,15 +45,20 @@ api_key_env = "FAKE_OPENAI_KEY"
 max_retries = 0
 timeout = 5
 """)
-    fake_openai.script(ok("Title: The Lens\n\nOpal looked through the lens and something "
-                          "looked back."), sticky=True)
+    plan = {"title": "The Lens", "beats": [{"kind": "hook", "summary": "Opal looks up."},
+                                           {"kind": "climax", "summary": "It looks back."}]}
+    fake_openai.script(ok(json.dumps(plan)))
+    fake_openai.script(ok("Opal looked through the lens and something looked back."),
+                       sticky=True)
     remote = start_worker(env, queue_env, DREADFORGE_PLUGINS=str(config),
                           FAKE_OPENAI_KEY="sk-fake-key")
     try:
         vendor = generate(client)
     finally:
         stop_worker(remote)
-    assert vendor == {"title": "The Lens",
-                      "content": "Opal looked through the lens and something looked back."}
+    assert vendor["title"] == "The Lens"
+    assert vendor["content"].startswith("Opal looked through the lens and something looked "
+                                        "back.\n\nOpal looked")  # one answer per part
+    assert "Write part 2 of 2" in fake_openai.requests[2].user_prompt
     prompt = fake_openai.requests[0].system_prompt
     assert "Cosmic Horror" in prompt and "an observatory" in prompt

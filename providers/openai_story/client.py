@@ -35,7 +35,12 @@ class Answer:
 
 
 class ChatService:
-    """One configured story service: model, base URL, key, timeout and retries."""
+    """One configured story service: model, base URL, key, timeout and retries.
+
+    It is the ``ChatModel`` of the ``openai`` provider (see ``providers.model_story.provider``):
+    ``chat`` streams, ``complete`` does not; an empty answer is returned as "" for the writer to
+    ask again.
+    """
 
     def __init__(self, options):
         self.model = options["model"]
@@ -44,6 +49,7 @@ class ChatService:
         self.temperature = options["temperature"]
         self.timeout = options["timeout"]
         self.max_retries = options["max_retries"]
+        self.frequency_penalty = options.get("frequency_penalty", 0.0)
         self._client = None
         self._client_key = None
 
@@ -64,20 +70,33 @@ class ChatService:
             self._client_key = fingerprint
         return self._client
 
-    def _create(self, messages, stream, seed=None):
+    def _create(self, messages, stream, seed=None, max_tokens=None, stop=(), json_mode=False):
         extra = {"seed": seed} if seed else {}
+        if max_tokens:
+            extra["max_tokens"] = int(max_tokens)
+        if stop:
+            extra["stop"] = list(stop)[:4]  # the API takes at most four
+        if self.frequency_penalty:
+            extra["frequency_penalty"] = self.frequency_penalty
+        if json_mode:
+            extra["response_format"] = {"type": "json_object"}
         return self.client().chat.completions.create(
             model=self.model, messages=messages, temperature=self.temperature, stream=stream,
             **extra)
 
     # --- calls ---------------------------------------------------------------------------------
 
-    def stream(self, messages, on_text=None, seed=None, what="story"):
-        """Stream a chat completion, calling ``on_text(piece)`` for each piece of text received."""
+    def stream(self, messages, on_text=None, seed=None, what="story", max_tokens=None, stop=(),
+               json_mode=False):
+        """Stream a chat completion, calling ``on_text(piece)`` for each piece of text received.
+
+        When ``on_text`` returns True the stream is closed at once: the caller has what it needs.
+        """
         failure = None
         parts, refusals, finish_reason = [], [], None
         try:
-            response = self._create(messages, stream=True, seed=seed)
+            response = self._create(messages, stream=True, seed=seed, max_tokens=max_tokens,
+                                    stop=stop, json_mode=json_mode)
         except Exception as exc:  # noqa: BLE001 - translated below, outside of this block
             failure = self._translate(exc)
         if failure is None:
@@ -98,8 +117,9 @@ class ChatService:
                         finish_reason = reason
                     if content:
                         parts.append(content)
-                        if on_text is not None:
-                            on_text(content)
+                        if on_text is not None and on_text(content):
+                            finish_reason = finish_reason or "enough"
+                            break
             finally:
                 response.close()
         if failure is not None:
@@ -108,11 +128,16 @@ class ChatService:
         self._check(text, refusals, finish_reason, what, streamed=True)
         return Answer(text, finish_reason)
 
-    def complete(self, messages, what="answer"):
+    def chat(self, messages, *, max_tokens, stop=(), on_text=None, json_mode=False, seed=None,
+             what="story"):
+        return self.stream(messages, on_text, seed=seed, what=what, max_tokens=max_tokens,
+                           stop=stop, json_mode=json_mode).text
+
+    def complete(self, messages, *, max_tokens=None, what="answer"):
         """A non-streaming chat completion; the answer's text."""
         failure = None
         try:
-            completion = self._create(messages, stream=False)
+            completion = self._create(messages, stream=False, max_tokens=max_tokens)
             content, refusal, finish_reason = _completion_parts(completion)
         except Exception as exc:  # noqa: BLE001
             failure = self._translate(exc)
@@ -120,7 +145,7 @@ class ChatService:
             raise failure
         self._check(content or "", [refusal] if refusal else [], finish_reason, what,
                     streamed=False)
-        return Answer(content or "", finish_reason)
+        return content or ""
 
     def _check(self, text, refusals, finish_reason, what, streamed):
         if refusals or finish_reason == "content_filter":
@@ -131,8 +156,6 @@ class ChatService:
                         len(text))
             raise ProviderError("The story service stopped answering before it finished. "
                                 "Please try again.")
-        if not text.strip():
-            raise ProviderError(f"The story service returned an empty {what}.")
 
     # --- errors --------------------------------------------------------------------------------
 

@@ -24,3 +24,7 @@ class Options(Schema):
                            validate=validate.Range(min=0, min_inclusive=False))
     max_retries = fields.Integer(load_default=3, strict=True,
                                  validate=validate.Range(min=0, max=10))
+    #: discourages repeated phrasing (OpenAI's range is -2 to 2; 0 sends nothing)
+    frequency_penalty = fields.Float(load_default=0.3, validate=validate.Range(min=-2, max=2))
+    #: "model": the model writes the story's plan (as JSON); "engine": the offline engine's plan
+    plan = fields.String(load_default="model", validate=validate.OneOf(["model", "engine"]))

@@ -2,8 +2,10 @@
 
 Every test goes through the real ``openai`` client and HTTP stack; only the server is fake
 (``tests/fakes/openai_server.py``). Failure cases use ``max_retries=0`` and a 1 s timeout so the
-whole module stays fast.
+whole module stays fast. A story is written as the shared model writer writes it: the plan (JSON)
+first, then one streamed answer per part; ``story_answers()`` scripts such a conversation.
 """
+import json
 import logging
 import time
 import traceback
@@ -12,9 +14,11 @@ import pytest
 from marshmallow import ValidationError
 
 from core.providers import ProviderError, StoryRequest
+from providers.model_story import prompts
+from providers.model_story.length import StreamedWords
 from providers.openai_story import OpenAIStoryProvider, register_story_providers
-from providers.openai_story import prompts
 from providers.openai_story.client import PLACEHOLDER_KEY
+from tests.fakes import engine_plan
 from tests.fakes.openai_server import (FakeOpenAIServer, content_filter, empty, malformed, ok,
                                        refusal, slow, stall, status, truncated, unauthorized)
 
@@ -22,13 +26,35 @@ KEY_ENV = "DREADFORGE_TEST_OPENAI_KEY"
 KEY = "sk-test-Secr3tKey-7f3a9c0d1e2b"
 FAST_RETRY = {"retry-after-ms": "10"}
 
-STORY = ("Title: The Hollow Bell\n\n"
-         "The bell in the abbey tower rang at midnight, though no one had climbed the stairs "
-         "in forty years.\n\n"
-         "Brother Anselm counted the strokes. Thirteen. Then the fog came in under the door.")
+PART_ONE = ("The bell in the abbey tower rang at midnight, though no one had climbed the stairs "
+            "in forty years.")
+PART_TWO = "Brother Anselm counted the strokes. Thirteen. Then the fog came in under the door."
+
+
+def plan_json(title="The Hollow Bell", beats=2):
+    return json.dumps({
+        "title": title, "logline": "A bell rings that no one rings.",
+        "premise": "An abbey bell tolls on its own.", "theme": "guilt",
+        "cast": [{"name": "Brother Anselm", "role": "protagonist", "pronouns": "he/him",
+                  "want": "silence"}],
+        "places": [{"name": "the bell tower", "description": "stone, rope, pigeons"}],
+        "twist": {"reveal": "Anselm rings it in his sleep", "clues": ["rope burns"]},
+        "beats": [{"kind": kind, "purpose": "unease", "summary": f"The bell and {kind}.",
+                   "state_change": "worse"} for kind in ("hook", "climax", "aftermath")[:beats]]})
+
+
+def story_answers(title="The Hollow Bell", parts=(PART_ONE, PART_TWO), chunk_words=3):
+    """The answers of one story: the plan, then one answer per part."""
+    return [ok(plan_json(title, len(parts)))] + [ok(part, chunk_words=chunk_words)
+                                                 for part in parts]
 
 
 # --- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _engine_plan():
+    engine_plan.install()
 
 
 @pytest.fixture
@@ -59,7 +85,7 @@ def provider(make_provider):
 
 def story_request(**fields):
     base = dict(genre="Gothic Horror", mood="Eerie", setting="a ruined abbey",
-                characters="Brother Anselm and a novice", length_words=40)
+                characters="Brother Anselm and a novice", length_words=30)
     return StoryRequest(**{**base, **fields})
 
 
@@ -81,117 +107,199 @@ def failure_of(call):
     return info.value
 
 
-# --- generate ------------------------------------------------------------------------------------
+# --- generate: the plan, then each part ----------------------------------------------------------
 
 
-def test_generate_streams_and_parses_title(server, provider):
-    server.script(ok(STORY))
+def test_generate_plans_then_writes_each_part(server, provider):
+    server.script(*story_answers())
 
     result = provider.generate(story_request())
 
     assert result.title == "The Hollow Bell"
-    assert result.content.startswith("The bell in the abbey tower")
-    assert "Title:" not in result.content
-    assert result.content.endswith("under the door.")
-    sent = server.requests[-1]
-    assert sent.path == "/v1/chat/completions"
-    assert sent.body["stream"] is True
-    assert sent.body["model"] == "fake-horror"
-    assert sent.body["temperature"] == 0.9
-    assert "seed" not in sent.body
-    assert sent.headers["authorization"] == f"Bearer {KEY}"
+    assert result.content == f"{PART_ONE}\n\n{PART_TWO}"
+    assert result.plan["source"] == "model"
+    assert [beat["kind"] for beat in result.plan["beats"]] == ["hook", "climax"]
+    assert sum(beat["words"] for beat in result.plan["beats"]) == 30
+    plan_call, first, second = server.requests
+    assert plan_call.body["response_format"] == {"type": "json_object"}
+    assert "JSON" in plan_call.system_prompt
+    for sent in server.requests:
+        assert sent.path == "/v1/chat/completions"
+        assert sent.body["stream"] is True
+        assert sent.body["model"] == "fake-horror"
+        assert sent.body["temperature"] == 0.9
+        assert "seed" not in sent.body
+        assert sent.headers["authorization"] == f"Bearer {KEY}"
+    assert "Write part 1 of 2" in first.user_prompt and "opening" in first.user_prompt
+    assert "Write part 2 of 2" in second.user_prompt
+    assert PART_ONE in second.user_prompt  # the previous part is in context
+    assert "The Hollow Bell" in second.system_prompt and "rope burns" in second.system_prompt
 
 
-def test_system_prompt_carries_every_form_field(server, provider):
+def test_every_call_is_capped_from_the_length(server, provider):
+    """Regression: a 300-word story ran to 3,927 tokens because no max_tokens was sent."""
+    server.script(*story_answers())
+
+    provider.generate(story_request(length_words=30))
+    small = [sent.body.get("max_tokens") for sent in server.requests]
+    server.requests.clear()
+    server.script(*story_answers())
+    provider.generate(story_request(length_words=300))
+    large = [sent.body.get("max_tokens") for sent in server.requests]
+
+    assert all(small) and all(large)
+    assert small[1] <= 60 and large[1] > small[1]  # a part of 15 words vs 150 words
+    assert all(len(sent.body["stop"]) <= 4 for sent in server.requests[1:])
+    assert server.requests[1].body["frequency_penalty"] == 0.3
+
+
+def test_prompts_carry_every_form_field(server, provider):
     request = StoryRequest(
         genre="Cosmic Horror", mood="Ominous", setting="a lighthouse on Skerry Rock",
-        characters="the keeper Maren and her brother", intensity=8, length_words=1500,
+        characters="the keeper Maren and her brother", intensity=8, length_words=30,
         time_of_day="Midnight", weather="Stormy", protagonist="Maren Holt",
         antagonist="the thing beneath the lamp", narrative_perspective="Second Person",
         pacing="Slow Burn", include_dialogue=False, include_description=True,
         key_elements="a cracked lens, salt on the stairs", plot_twist="Maren drowned years ago",
         custom_prompt="End on the sound of the foghorn.", suggested_title="The Lamp Below",
         seed=1234)
-    server.script(ok(STORY))
+    server.script(*story_answers())
 
-    provider.generate(request)
+    result = provider.generate(request)
 
-    sent = server.requests[-1]
-    system = sent.system_prompt
-    for value in ("Cosmic Horror", "Ominous", "a lighthouse on Skerry Rock",
-                  "the keeper Maren and her brother", "8/10", "1500 words", "Midnight", "Stormy",
-                  "Maren Holt", "the thing beneath the lamp", "Second Person", "Slow Burn",
-                  "a cracked lens, salt on the stairs", "Maren drowned years ago",
-                  "End on the sound of the foghorn.", "The Lamp Below"):
-        assert value in system, value
-    assert "no spoken dialogue" in system
-    assert "rich sensory description" in system
-    assert "Title: " in system
-    assert sent.messages[0]["role"] == "system" and sent.messages[1]["role"] == "user"
-    assert sent.body["seed"] == 1234
+    assert result.title == "The Lamp Below"  # the creator's title wins over the plan's
+    for sent in server.requests:
+        system = sent.system_prompt
+        for value in ("Cosmic Horror", "Ominous", "a lighthouse on Skerry Rock",
+                      "the keeper Maren and her brother", "8/10", "30 words", "Midnight",
+                      "Stormy", "Maren Holt", "the thing beneath the lamp", "Second Person",
+                      "Slow Burn", "a cracked lens, salt on the stairs", "Maren drowned years ago",
+                      "End on the sound of the foghorn.", "The Lamp Below"):
+            assert value in system, value
+        assert "no spoken dialogue" in system
+        assert "rich sensory description" in system
+        assert sent.messages[0]["role"] == "system" and sent.messages[1]["role"] == "user"
+    assert [sent.body["seed"] for sent in server.requests] == [1234, 1234, 1235]
 
 
 def test_dialogue_and_description_flags_reach_the_prompt():
-    on = prompts.story_system_prompt(story_request(include_dialogue=True,
-                                                   include_description=False))
+    on = "\n".join(prompts.brief_lines(story_request(include_dialogue=True,
+                                                     include_description=False)))
     assert "include spoken dialogue" in on
     assert "spare description" in on
 
 
-def test_progress_rises_to_100(server, provider):
-    words = " ".join(f"word{index}" for index in range(60))
-    server.script(ok(f"Title: Counting\n\n{words}", chunk_words=2))
-    progress = Progress()
+@pytest.mark.parametrize("answer", [
+    ok("Title: The Hollow Bell\n\nThe bell rang."),       # prose, not JSON
+    ok('{"title": "No beats"}'),                          # JSON without beats
+    ok('{"title": "", "beats": [{"summary": "x y z"}]}'),  # an empty title
+    empty(),
+])
+def test_an_unusable_plan_falls_back_to_the_engine_plan(server, provider, answer):
+    from providers.local_story.plan import build_plan
+    expected = build_plan(story_request(length_words=80))
+    server.script(answer, ok(PART_ONE), sticky=True)
 
-    provider.generate(story_request(length_words=60), progress)
+    result = provider.generate(story_request(length_words=80))
 
-    percents = progress.percents
-    assert percents[0] <= 5
-    assert percents[-1] == 100
-    assert percents == sorted(percents) and len(set(percents)) == len(percents)
-    assert len(percents) >= 10
-    assert all(percent <= 95 for percent in percents[:-1])
-    assert {message for _, message in progress.reports[1:-1]} == {"Writing the story"}
-
-
-def test_progress_is_capped_below_100_until_done(server, provider):
-    words = " ".join(["dread"] * 200)
-    server.script(ok(f"Title: Long\n\n{words}", chunk_words=20))
-    progress = Progress()
-
-    provider.generate(story_request(length_words=50), progress)
-
-    assert max(progress.percents[:-1]) == 95
-    assert progress.percents[-1] == 100
+    assert result.plan["source"] == "engine"
+    assert [beat["summary"] for beat in result.plan["beats"]] == \
+        [beat["summary"] for beat in expected["beats"]]
+    parts = len(expected["beats"])
+    assert f"Write part {parts} of {parts}" in server.requests[parts].user_prompt
+    assert result.content.startswith("The bell in the abbey tower rang")
 
 
-def test_words_split_across_pieces_count_once():
-    from providers.openai_story.provider import _WordProgress
-
-    progress = Progress()
-    counter = _WordProgress(progress, 100, "Writing the story")
-    for piece in ["Title: The", " Hol", "low Bell\n\n", "The bell", " rang", ".", "  Then"]:
-        counter(piece)
-
-    assert counter.words == 8  # Title: The Hollow Bell The bell rang. Then
-    assert progress.reports[-1] == (5 + 90 * 8 // 100, "Writing the story")
-
-
-def test_title_falls_back_to_suggested_title(server, provider):
-    server.script(ok("The fog rolled in and the lamps went out one by one."))
-
-    result = provider.generate(story_request(suggested_title="Lamps Out"))
-
-    assert result.title == "Lamps Out"
-    assert result.content == "The fog rolled in and the lamps went out one by one."
-
-
-def test_title_falls_back_to_genre_and_setting(server, provider):
-    server.script(ok("The fog rolled in and the lamps went out one by one."))
+def test_engine_plan_option_skips_the_model_plan(server, make_provider):
+    provider = make_provider(plan="engine")
+    server.script(ok(PART_ONE), sticky=True)
 
     result = provider.generate(story_request())
 
-    assert result.title == "Gothic Horror Story in a ruined abbey"
+    assert result.plan["source"] == "engine"
+    assert all("Write part" in sent.user_prompt for sent in server.requests)
+
+
+def test_progress_reports_each_part_and_rises_to_100(server, provider):
+    parts = [" ".join(f"word{index}" for index in range(start, start + 15)) + "."
+             for start in (0, 15)]
+    server.script(*story_answers(parts=parts, chunk_words=1))
+    progress = Progress()
+
+    provider.generate(story_request(length_words=30), progress)
+
+    percents = progress.percents
+    assert progress.reports[0] == (5, "Planning the story")
+    assert percents[-1] == 100
+    assert percents == sorted(percents)
+    assert len(set(percents)) >= 10
+    assert all(percent <= 95 for percent in percents[:-1])
+    messages = [message for _, message in progress.reports]
+    assert "Writing part 1 of 2" in messages and "Writing part 2 of 2" in messages
+    assert messages.index("Writing part 1 of 2") < messages.index("Writing part 2 of 2")
+
+
+def test_a_part_that_runs_long_is_left_at_a_sentence_end(server, provider):
+    rambling = " ".join(f"The bell rang {index} times." for index in range(100))
+    server.script(*story_answers(parts=[rambling, rambling], chunk_words=2))
+    progress = Progress()
+
+    result = provider.generate(story_request(length_words=30), progress)
+
+    words = len(result.content.split())
+    assert 27 <= words <= 33
+    assert result.content.endswith("times.")
+    assert max(progress.percents[:-1]) <= 95
+
+
+def test_a_long_part_without_any_sentence_end_is_cut_at_a_word(server, provider):
+    endless = " ".join(["and the bell kept ringing"] * 40)
+    server.script(*story_answers(parts=[endless, endless], chunk_words=5))
+    progress = Progress()
+
+    result = provider.generate(story_request(length_words=30), progress)
+
+    assert len(result.content.split()) <= 33
+    assert result.content.endswith("…")
+    # the words past part 1's share are not counted: half way when part 2 starts
+    assert (52, "Writing part 2 of 2") in progress.reports
+
+
+def test_a_story_that_stops_short_is_continued(server, provider):
+    server.script(*story_answers(parts=["It rang.", "It stopped."]),
+                  ok("Anselm climbed the stairs, one stone at a time, and found the rope "
+                     "still swinging in the dark. Nobody was there. Nobody had ever been there."))
+
+    result = provider.generate(story_request(length_words=30))
+
+    assert result.content.startswith("It rang.\n\nIt stopped.\n\nAnselm climbed")
+    assert "Continue it for about 26 words" in server.requests[-1].user_prompt
+    assert 27 <= len(result.content.split()) <= 33
+
+
+def test_an_unfinished_last_sentence_is_dropped(server, provider):
+    server.script(*story_answers(parts=[PART_ONE, PART_TWO + " And then the"]))
+
+    result = provider.generate(story_request())
+
+    assert result.content.endswith("under the door.")
+
+
+def test_an_empty_part_is_asked_for_once_more(server, provider):
+    server.script(ok(plan_json()), ok(PART_ONE), empty(), ok(PART_TWO))
+
+    result = provider.generate(story_request())
+
+    assert result.content == f"{PART_ONE}\n\n{PART_TWO}"
+    assert server.requests[2].body == server.requests[3].body
+
+
+def test_words_split_across_pieces_count_once():
+    counter = StreamedWords()
+    for piece in ["Title: The", " Hol", "low Bell\n\n", "The bell", " rang", ".", "  Then"]:
+        counter.add(piece)
+
+    assert counter.words == 8  # Title: The Hollow Bell The bell rang. Then
 
 
 @pytest.mark.parametrize("answer, title, content", [
@@ -255,12 +363,13 @@ def test_suggest_malformed_json_body(server, provider):
     assert str(error) == "The story service sent a malformed answer."
 
 
-def test_suggest_empty_answer(server, provider):
-    server.script(empty())
+def test_suggest_empty_answer_is_asked_once_more(server, provider):
+    server.script(empty(), empty())
 
     error = failure_of(lambda: provider.suggest("A story."))
 
-    assert "empty" in str(error)
+    assert str(error) == "The story service returned no suggestions."
+    assert len(server.requests) == 2
 
 
 # --- enhance -------------------------------------------------------------------------------------
@@ -310,24 +419,24 @@ def test_enhance_rejects_an_unknown_mode(server, provider):
 
 def test_429_then_success_is_retried(server, make_provider):
     provider = make_provider(max_retries=2)
-    server.script(status(429, headers=FAST_RETRY), ok(STORY))
+    server.script(status(429, headers=FAST_RETRY), *story_answers())
 
     result = provider.generate(story_request())
 
     assert result.title == "The Hollow Bell"
-    assert [r.headers["x-stainless-retry-count"] for r in server.requests] == ["0", "1"]
+    assert [r.headers["x-stainless-retry-count"] for r in server.requests[:2]] == ["0", "1"]
 
 
 def test_500_then_success_is_retried_with_backoff(server, make_provider):
     provider = make_provider(max_retries=1)
-    server.script(status(500), ok(STORY))  # no Retry-After: the client's own backoff
+    server.script(status(500), *story_answers())  # no Retry-After: the client's own backoff
 
     started = time.monotonic()
     result = provider.generate(story_request())
     elapsed = time.monotonic() - started
 
     assert result.title == "The Hollow Bell"
-    assert len(server.requests) == 2
+    assert len(server.requests) == 4
     assert 0.3 <= elapsed < 3  # 0.5 s initial backoff less up to 25 % jitter
 
 
@@ -454,7 +563,7 @@ def test_content_policy_error_status_is_a_refusal(server, provider):
 
 @pytest.mark.parametrize("answer", [empty(), ok("Title: Only a title\n\n   ")])
 def test_empty_story(server, provider, answer):
-    server.script(answer)
+    server.script(ok(plan_json()), answer, answer)
 
     error = failure_of(lambda: provider.generate(story_request()))
 
@@ -479,7 +588,7 @@ def test_keyless_server_gets_a_placeholder_not_openai_api_key(server, monkeypatc
     monkeypatch.setenv("OPENAI_API_KEY", "sk-real-openai-key-must-not-leak")
     provider = OpenAIStoryProvider({"base_url": server.base_url, "api_key_env": "",
                                     "timeout": 1, "max_retries": 0})
-    server.script(ok(STORY), unauthorized())
+    server.script(*story_answers(), unauthorized())
 
     provider.generate(story_request())
     error = failure_of(lambda: provider.generate(story_request()))
@@ -501,13 +610,13 @@ def test_missing_key_variable_is_explained(server, monkeypatch):
 
 
 def test_key_is_rebuilt_when_the_environment_changes(server, provider, monkeypatch):
-    server.script(ok(STORY), ok(STORY))
+    server.script(*story_answers(), *story_answers())
     provider.generate(story_request())
     monkeypatch.setenv(KEY_ENV, "sk-rotated-key")
     provider.generate(story_request())
 
     assert [r.headers["authorization"] for r in server.requests] == [
-        f"Bearer {KEY}", "Bearer sk-rotated-key"]
+        f"Bearer {KEY}"] * 3 + ["Bearer sk-rotated-key"] * 3
 
 
 def test_key_never_appears_in_errors_logs_or_results(server, provider, caplog):
@@ -526,8 +635,8 @@ def test_key_never_appears_in_errors_logs_or_results(server, provider, caplog):
             errors.append(failure_of(call))
     server.script(slow(5))
     errors.append(failure_of(calls[0]))
-    server.script(ok("Title: Safe\n\nA safe story."), ok("1. One.\n2. Two.\n3. Three."),
-                  ok("A safer story."))
+    server.script(*story_answers(),
+                  ok("1. One.\n2. Two.\n3. Three."), ok("A safer story."))
     progress = Progress()
     results = [provider.generate(story_request(), progress), provider.suggest("A story."),
                provider.enhance("A story.", "enhance", progress)]
@@ -554,7 +663,7 @@ def test_options_defaults():
 
     assert options == {"model": "gpt-4o-mini", "base_url": "https://api.openai.com/v1",
                        "api_key_env": "OPENAI_API_KEY", "temperature": 0.9, "timeout": 60.0,
-                       "max_retries": 3}
+                       "max_retries": 3, "frequency_penalty": 0.3, "plan": "model"}
     assert OpenAIStoryProvider.secret_env_options == ("api_key_env",)
 
 
@@ -571,6 +680,8 @@ def test_options_defaults():
     ({"base_url": "ftp://example.com/v1"}, "base_url"),
     ({"model": ""}, "model"),
     ({"api_key_env": "MY KEY"}, "api_key_env"),
+    ({"plan": "guess"}, "plan"),
+    ({"frequency_penalty": 3}, "frequency_penalty"),
 ])
 def test_options_errors(options, field):
     with pytest.raises(ValidationError) as info:
@@ -590,7 +701,7 @@ def test_registered_and_built_like_the_plugin_host(server, api_key):
     assert cls is OpenAIStoryProvider and cls.name == "openai"
     instance = cls(cls.Options().load({"base_url": server.base_url, "api_key_env": KEY_ENV,
                                        "timeout": 2.5, "max_retries": 1, "temperature": 0.2}))
-    server.script(ok(STORY))
+    server.script(*story_answers())
 
     instance.generate(story_request())
 

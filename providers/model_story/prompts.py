@@ -1,7 +1,9 @@
-"""What the provider asks the model, and how it reads the answers back.
+"""What the model providers (``openai``, ``llama_cpp``) ask the model, and how they read answers.
 
-Pure functions of their inputs (no network), so they are tested directly.
+One prompt builder for every model provider. Pure functions of their inputs (no network), so they
+are tested directly.
 """
+import json
 import re
 
 NOT_SPECIFIED = "not specified (your choice)"
@@ -14,17 +16,14 @@ def _value(text):
     return text if text not in ("", None) else NOT_SPECIFIED
 
 
-def story_system_prompt(request):
-    """The system prompt for one story: every field of the creation form, one line each."""
+def brief_lines(request):
+    """Every field of the creation form, one line each (shared by every story prompt)."""
     dialogue = ("include spoken dialogue between characters" if request.include_dialogue
                 else "no spoken dialogue; tell it through narration only")
     description = ("rich sensory description of places, sounds and textures"
                    if request.include_description
                    else "spare description; keep the focus on events")
-    lines = [
-        "You are a horror fiction writer for Dreadforge, a community site for horror stories.",
-        f"Write one original, complete {_value(request.genre)} story that follows this brief.",
-        "",
+    return [
         "Story brief:",
         f"- Genre: {_value(request.genre)}",
         f"- Mood: {_value(request.mood)}",
@@ -44,18 +43,138 @@ def story_system_prompt(request):
         f"- Plot twist: {_value(request.plot_twist)}",
         f"- Suggested title: {_value(request.suggested_title)}",
         f"- Extra instructions from the creator: {_value(request.custom_prompt)}",
-        "",
-        "Answer format: the first line is exactly 'Title: ' followed by the story's title"
-        + (" (use the suggested title unless it clearly does not fit)"
-           if (request.suggested_title or "").strip() else "")
-        + ", then a blank line, then the story as plain prose paragraphs separated by blank "
-        "lines. No markdown, no headings, no notes before or after the story.",
     ]
+
+
+# --- hierarchical writing: the plan, then each beat ----------------------------------------------
+
+#: the kinds of beats a plan walks through, in order (the engine's plan uses the same words)
+BEAT_KINDS = ("hook", "arrival", "first sign", "investigation", "escalation", "reversal",
+              "climax", "aftermath")
+
+#: the shape of the plan the model is asked to fill (the words per beat are ours to set)
+PLAN_SHAPE = {
+    "title": "…", "logline": "one sentence", "premise": "…", "theme": "…",
+    "cast": [{"name": "…", "role": "protagonist", "pronouns": "she/her", "want": "…"}],
+    "places": [{"name": "…", "description": "…"}],
+    "twist": {"reveal": "…", "clues": ["…", "…"]},
+    "beats": [{"kind": "hook", "purpose": "…", "summary": "…", "state_change": "…"}],
+}
+
+
+def plan_beat_count(length_words):
+    """How many beats a model-written plan has for a story of this length."""
+    return max(2, min(len(BEAT_KINDS), round(int(length_words or 0) / 150)))
+
+
+def plan_messages(request):
+    """Messages asking the model for the story's plan as one JSON object."""
+    beats = plan_beat_count(request.length_words)
+    system = "\n".join([
+        "You are a horror fiction writer for Dreadforge. Before writing, you plan the story.",
+        "",
+        *brief_lines(request),
+        "",
+        "Answer with one JSON object only, no prose and no markdown, with exactly these keys:",
+        json.dumps(PLAN_SHAPE, ensure_ascii=False),
+        f"'beats' has {beats} items in story order (kinds such as "
+        f"{', '.join(BEAT_KINDS)}); every field is filled from the brief. The twist is "
+        "foreshadowed by its clues before it is revealed.",
+    ])
+    return [{"role": "system", "content": system},
+            {"role": "user", "content": "Write the plan now, as JSON."}]
+
+
+def plan_outline(plan):
+    """The plan as short plain text, for the prompts of the beats."""
+    lines = [f"Title: {plan['title']}"]
+    for key in ("logline", "premise", "theme"):
+        if plan.get(key):
+            lines.append(f"{key.capitalize()}: {plan[key]}")
+    for person in plan.get("cast") or []:
+        want = f", wants {person['want']}" if person.get("want") else ""
+        lines.append(f"Character: {person['name']} ({person.get('role') or 'character'}, "
+                     f"{person.get('pronouns') or 'they/them'}{want})")
+    for place in plan.get("places") or []:
+        lines.append(f"Place: {place['name']}"
+                     + (f" - {place['description']}" if place.get("description") else ""))
+    twist = plan.get("twist") or {}
+    if twist.get("reveal"):
+        lines.append(f"Twist (revealed late): {twist['reveal']}")
+    for clue in twist.get("clues") or []:
+        lines.append(f"Clue (plant before the twist): {clue}")
+    lines.append("Parts:")
+    for index, beat in enumerate(plan["beats"], 1):
+        lines.append(f"{index}. [{beat.get('kind') or 'beat'}] {beat['summary']}")
     return "\n".join(lines)
 
 
-def story_user_prompt(request):
-    return f"Write the story now, about {request.length_words} words."
+def beat_messages(request, plan, index, previous):
+    """Messages asking for part ``index`` (0-based) of the plan, after the ``previous`` part."""
+    beats = plan["beats"]
+    beat = beats[index]
+    system = "\n".join([
+        "You are a horror fiction writer for Dreadforge. You write a story one part at a time, "
+        "following its plan.",
+        "",
+        *brief_lines(request),
+        "",
+        "The plan:",
+        plan_outline(plan),
+        "",
+        "Answer with the prose of the requested part only: plain paragraphs separated by blank "
+        "lines, no title, no headings, no part numbers, no notes.",
+    ])
+    ask = [f"Write part {index + 1} of {len(beats)} ({beat.get('kind') or 'beat'}), about "
+           f"{beat['words']} words: {beat['summary']}"]
+    if beat.get("purpose"):
+        ask.append(f"Its purpose: {beat['purpose']}")
+    if beat.get("state_change"):
+        ask.append(f"By its end: {beat['state_change']}")
+    if index == len(beats) - 1:
+        ask.append("This is the last part: bring the story to its ending.")
+    if previous:
+        ask.insert(0, f"The story so far ends with:\n{tail_of(previous)}\n")
+    else:
+        ask.append("This is the opening of the story.")
+    return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(ask)}]
+
+
+def continue_messages(request, plan, story, words):
+    """Messages asking to carry a story that stopped short on by about ``words`` words."""
+    system = "\n".join([
+        "You are a horror fiction writer for Dreadforge, finishing a story that stopped short.",
+        "",
+        *brief_lines(request),
+        "",
+        "The plan:",
+        plan_outline(plan),
+        "",
+        "Answer with the new prose only, continuing in the same voice, perspective and tense: "
+        "plain paragraphs, no title, no notes.",
+    ])
+    user = (f"The story so far ends with:\n{tail_of(story)}\n\n"
+            f"Continue it for about {words} words and bring it to its ending.")
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+
+
+def tail_of(text, words=160):
+    """The last ``words`` words of a text (the context a beat continues from)."""
+    parts = (text or "").split()
+    return " ".join(parts[-words:])
+
+
+_LEADING_LABEL = re.compile(r"^\s*(?:part|beat|chapter)\s*\d+\s*(?:of\s*\d+)?\s*[:.)\-–]*\s*",
+                            re.IGNORECASE)
+
+
+def clean_part(text):
+    """A part's prose without a title line, a heading or a 'Part 2:' label the model added."""
+    _title, text = split_title(text or "")
+    lines = [line for line in text.replace("\r\n", "\n").split("\n")
+             if not _HEADING_RE.match(line.strip())]
+    text = "\n".join(lines).strip()
+    return _LEADING_LABEL.sub("", text, count=1).strip()
 
 
 def fallback_title(request):

@@ -1,0 +1,1 @@
+"""What every language-model story provider shares: prompts, the plan, the hierarchical writer."""
