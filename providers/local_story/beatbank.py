@@ -49,6 +49,15 @@ ARRIVE = [
     "The door gave onto {room}, {room_desc}, and shut behind {O} without being pushed.",
     "{room_cap} was {room_desc}; {S} stood in it and let {POS} eyes adjust.",
 ]
+#: first person: the narrator's name, said once, early
+NAMED = [
+    "\"{HN}?\" {C} said when I came in, as if checking I was still the person who had set out.",
+    "\"You'll be {HN},\" {C} said. It was not a question, and I did not like that it was not.",
+    "My name is {HN}, and I am setting this down in order while I still trust the order.",
+    "My name is {HN}; I mention it because, for a while in {place}, I was not sure of it.",
+    "I signed the book by the door as {HN}, and the ink took a long time to dry.",
+    "Someone had chalked {HN} beside the door of {room}, in handwriting very like my own.",
+]
 MEET = [
     "{C} was already there, and looked at {O} the way people look at bad news arriving.",
     "\"You came, then,\" {C} said, and did not sound glad about it.",
@@ -233,10 +242,11 @@ COMPANION_LINES = [
     "\"I want to go home from {place},\" {C} said, and it sounded like {C_S} meant a long time ago.",
 ]
 LAND = [
-    "The clues had been there from the start, every one of them, and now they fell into line: {reveal}.",
-    "{S} stood very still, because moving would mean it was true, and it was true: {reveal}.",
-    "It came to {O} all at once, the dust, the dates, the careful silences: {reveal}.",
-    "There was no other way to read it now, and {S} read it twice anyway: {reveal}.",
+    "{S} pulled the dust sheet from {obj_the} and saw what had been kept under it, and after that there was no pretending: {reveal}.",
+    "Then {A} stepped into the light of {room}, close enough to touch, and let {O} look, and {S} understood that {reveal}.",
+    "Pinned inside a cupboard in {room} was a yellowed page in a careful hand, and {S} read it until the words stopped changing: {reveal}.",
+    "The light swung across {room} and caught a face {S} knew, and in that instant {S} knew the rest: {reveal}.",
+    "{S} tried the last door in {room}, and behind it was the answer, waiting with its hands folded: {reveal}.",
 ]
 LAND_AFTER = [
     "Everything {S} had been told in {place} meant something else now.",

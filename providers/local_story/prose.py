@@ -14,6 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite
 from .texture import texture
 from .threads import CHOICES
+from .voice import vary
 from .worlds import head_noun, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
@@ -134,6 +135,8 @@ class ProseWriter:
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
             return None
+        if not ctx.get("verbatim"):
+            template = vary(template, self.rng)
         return tidy(expand(template, ctx, self.rng))
 
     def pick(self, templates, priority, beat, extra=None, must=False):
@@ -192,6 +195,8 @@ class ProseWriter:
             ev.append((COLOUR, at.INNER, {}))
         if kind == "hook":
             ev.append((MUST, bb.OPEN, {}))
+            if self.person == "first" and re.match(r"[A-Z]", self.hero["name"]):
+                ev.append((MUST, bb.NAMED, {}))
             prompt = (self.request.custom_prompt or "").lower()
             ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
             if plan["theme"] and plan["theme"].lower() in prompt:
@@ -211,7 +216,8 @@ class ProseWriter:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
             lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
             # a twist needs its clues; under 200 words the length comes first
-            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue], {}))
+            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue],
+                       {"verbatim": True}))
         if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
