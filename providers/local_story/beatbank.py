@@ -52,7 +52,7 @@ ARRIVE = [
 #: first person: the narrator's name, said once, early
 NAMED = [
     "\"{HN}?\" {C} said when I came in, as if checking I was still the person who had set out.",
-    "\"You'll be {HN},\" {C} said. It was not a question, and I did not like that it was not.",
+    "\"You'll be {HN},\" {C} said, and it was not a question, and I did not like that it was not.",
     "My name is {HN}, and I am setting this down in order while I still trust the order.",
     "My name is {HN}; I mention it because, for a while in {place}, I was not sure of it.",
     "I signed the book by the door as {HN}, and the ink took a long time to dry.",
