@@ -196,7 +196,8 @@ class ProseWriter:
         if kind == "hook":
             ev.append((MUST, bb.OPEN, {}))
             if self.person == "first" and re.match(r"[A-Z]", self.hero["name"]):
-                ev.append((MUST, bb.NAMED, {}))
+                short = sum(b["words"] for b in plan["beats"]) < 200  # the length comes first
+                ev.append((THREAD if short else MUST, bb.NAMED, {}))
             prompt = (self.request.custom_prompt or "").lower()
             ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
             if plan["theme"] and plan["theme"].lower() in prompt:
@@ -215,9 +216,10 @@ class ProseWriter:
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
             lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
-            # a twist needs its clues; under 200 words the length comes first
-            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue],
-                       {"verbatim": True}))
+            # a twist needs its clues; under 200 words the length comes first, after the first clue
+            total = sum(b["words"] for b in plan["beats"])
+            keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])
+            ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
         if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
@@ -262,9 +264,10 @@ class ProseWriter:
             order.insert(0, None)
         order.append(None)
         for pool in order:
-            if pool is None:
+            fixed = pool is None  # texture is already assembled from parts: no phrasings to vary
+            if fixed:
                 pool = [t for t in (texture(self.rng, self.parts) for _ in range(3)) if t]
-            s = self.pick(pool, AIR, None, extra)
+            s = self.pick(pool, AIR, None, dict(extra, verbatim=True) if fixed else extra)
             if s:
                 return s
         return None
