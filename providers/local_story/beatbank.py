@@ -56,7 +56,7 @@ NAMED = [
     "My name is {HN}, and I am setting this down in order while I still trust the order.",
     "My name is {HN}; I mention it because, for a while in {place}, I was not sure of it.",
     "I signed the book by the door as {HN}, and the ink took a long time to dry.",
-    "The woman at the gate checked her list for {HN}, found me, and ticked me off without looking up.",
+    "The note that brought me had my name on it, {HN}, in capitals, so there would be no mistake about who was meant.",
 ]
 MEET = [
     "{C} was already there, and looked at {O} the way people look at bad news arriving.",
