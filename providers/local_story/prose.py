@@ -285,17 +285,19 @@ class ProseWriter:
             s.beat = beat["kind"]
             air.append(s)
             words += s.words
-        # atmosphere goes between the events, never before the opening or after the ending
+        # atmosphere goes between the events, never before the opening; in the aftermath it lingers
+        # after the climax, before the way out and the last line, so the ending follows the climax
+        if beat["kind"] == "aftermath":
+            return air + out
         merged = out[:1]
         rest = out[1:]
-        last = [rest.pop()] if beat["kind"] == "aftermath" and rest else []
         slots = len(rest) + 1
         for i in range(slots):
             take = len(air) * (i + 1) // slots - len(air) * i // slots
             merged += air[len(air) * i // slots: len(air) * i // slots + take]
             if i < len(rest):
                 merged.append(rest[i])
-        return merged + last
+        return merged
 
 
 def paragraphs(beats, pacing, rng):
