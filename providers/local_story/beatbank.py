@@ -49,6 +49,15 @@ ARRIVE = [
     "The door gave onto {room}, {room_desc}, and shut behind {O} without being pushed.",
     "{room_cap} was {room_desc}; {S} stood in it and let {POS} eyes adjust.",
 ]
+#: first person: the narrator's name, said once, early
+NAMED = [
+    "\"{HN}?\" {C} said when I came in, as if checking I was still the person who had set out.",
+    "\"You'll be {HN},\" {C} said, and it was not a question, and I did not like that it was not.",
+    "My name is {HN}, and I am setting this down in order while I still trust the order.",
+    "My name is {HN}; I mention it because, for a while in {place}, I was not sure of it.",
+    "I signed the book by the door as {HN}, and the ink took a long time to dry.",
+    "The note that brought me had my name on it, {HN}, in capitals, so there would be no mistake about who was meant.",
+]
 MEET = [
     "{C} was already there, and looked at {O} the way people look at bad news arriving.",
     "\"You came, then,\" {C} said, and did not sound glad about it.",
@@ -233,10 +242,11 @@ COMPANION_LINES = [
     "\"I want to go home from {place},\" {C} said, and it sounded like {C_S} meant a long time ago.",
 ]
 LAND = [
-    "The clues had been there from the start, every one of them, and now they fell into line: {reveal}.",
-    "{S} stood very still, because moving would mean it was true, and it was true: {reveal}.",
-    "It came to {O} all at once, the dust, the dates, the careful silences: {reveal}.",
-    "There was no other way to read it now, and {S} read it twice anyway: {reveal}.",
+    "{S} pulled the dust sheet from {obj_the} and saw what had been kept under it, and after that there was no pretending: {reveal}.",
+    "Then {A} stepped into the light of {room}, close enough to touch, and let {O} look, and {S} understood that {reveal}.",
+    "Pinned inside a cupboard in {room} was a yellowed page in a careful hand, and {S} read it until the words stopped changing: {reveal}.",
+    "The light swung across {room} and caught a face {S} knew, and in that instant {S} knew the rest: {reveal}.",
+    "{S} tried the last door in {room}, and behind it was the answer, waiting with its hands folded: {reveal}.",
 ]
 LAND_AFTER = [
     "Everything {S} had been told in {place} meant something else now.",
@@ -257,12 +267,12 @@ ENDING = {
     "dead": ["{S} stayed in {place}, in the end; somebody had to keep the watch, and the dead keep poor time.",
              "In the morning there were two sets of prints in the dust of {room}, and only one of them was new.",
              "If anyone comes to {place} now, they are greeted kindly, by someone who has been there a very long time."],
-    "unreal": ["{S} is still not sure which parts were real, and {place} is no help.",
-               "Sometimes the door of {room} is on the left again, and {S} does not mention it to anyone."],
+    "unreal": ["Which parts of that night were real is a question {place} has never answered.",
+               "Sometimes the door of {room} is on the left again, and nobody else seems to notice."],
     "self": ["{S} understood at last who had been walking behind {O} in {place} all night.",
              "The footsteps in {room} still keep {POS} stride exactly; they always did."],
     "family": ["Whatever was in {place} had waited for family, and family had come.",
-               "{S} carries the face from the photograph in {room} now, and sees it in every window."],
+               "The face from the photograph in {room} looks back now from every dark window."],
     "trap": ["{place_cap} had been waiting for {O}, and it had been worth the wait.",
              "The bed in {room} is made up again, fresh, for the next guest."],
     "other": ["Nothing in {place} was quite what it had been, and neither was {S}.",

@@ -63,7 +63,7 @@ def fit(beats, target, writer):
             break
         if total + s.words > hi:
             continue
-        pos = max(1, len(beats[bi]) - (1 if bi == len(beats) - 1 else 0))
+        pos = 0 if bi == len(beats) - 1 else max(1, len(beats[bi]))  # never after the way out
         beats[bi].insert(min(pos, len(beats[bi])), s)
         total += s.words
     return total

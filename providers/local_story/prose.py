@@ -14,6 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite
 from .texture import texture
 from .threads import CHOICES
+from .voice import vary
 from .worlds import head_noun, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
@@ -134,6 +135,8 @@ class ProseWriter:
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
             return None
+        if not ctx.get("verbatim"):
+            template = vary(template, self.rng)
         return tidy(expand(template, ctx, self.rng))
 
     def pick(self, templates, priority, beat, extra=None, must=False):
@@ -192,6 +195,9 @@ class ProseWriter:
             ev.append((COLOUR, at.INNER, {}))
         if kind == "hook":
             ev.append((MUST, bb.OPEN, {}))
+            if self.person == "first" and re.match(r"[A-Z]", self.hero["name"]):
+                short = sum(b["words"] for b in plan["beats"]) < 200  # the length comes first
+                ev.append((THREAD if short else MUST, bb.NAMED, {}))
             prompt = (self.request.custom_prompt or "").lower()
             ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
             if plan["theme"] and plan["theme"].lower() in prompt:
@@ -210,8 +216,10 @@ class ProseWriter:
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
             lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
-            # a twist needs its clues; under 200 words the length comes first
-            ev.append((MUST if sum(b["words"] for b in plan["beats"]) >= 200 else THREAD, [lead + clue], {}))
+            # a twist needs its clues; under 200 words the length comes first, after the first clue
+            total = sum(b["words"] for b in plan["beats"])
+            keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])
+            ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
         if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
@@ -256,9 +264,10 @@ class ProseWriter:
             order.insert(0, None)
         order.append(None)
         for pool in order:
-            if pool is None:
+            fixed = pool is None  # texture is already assembled from parts: no phrasings to vary
+            if fixed:
                 pool = [t for t in (texture(self.rng, self.parts) for _ in range(3)) if t]
-            s = self.pick(pool, AIR, None, extra)
+            s = self.pick(pool, AIR, None, dict(extra, verbatim=True) if fixed else extra)
             if s:
                 return s
         return None
@@ -276,17 +285,19 @@ class ProseWriter:
             s.beat = beat["kind"]
             air.append(s)
             words += s.words
-        # atmosphere goes between the events, never before the opening or after the ending
+        # atmosphere goes between the events, never before the opening; in the aftermath it lingers
+        # after the climax, before the way out and the last line, so the ending follows the climax
+        if beat["kind"] == "aftermath":
+            return air + out
         merged = out[:1]
         rest = out[1:]
-        last = [rest.pop()] if beat["kind"] == "aftermath" and rest else []
         slots = len(rest) + 1
         for i in range(slots):
             take = len(air) * (i + 1) // slots - len(air) * i // slots
             merged += air[len(air) * i // slots: len(air) * i // slots + take]
             if i < len(rest):
                 merged.append(rest[i])
-        return merged + last
+        return merged
 
 
 def paragraphs(beats, pacing, rng):

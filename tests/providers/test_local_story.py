@@ -143,7 +143,7 @@ def test_long_stories_repeat_no_sentence_and_few_phrases(long_stories):
 
 
 def test_twenty_stories_with_different_fields_share_few_sentences(provider):
-    texts = [provider.generate(varied(i, 1000)).content for i in range(20)]
+    texts = [provider.generate(varied(i, 3000)).content for i in range(20)]
     assert m.shared_sentence_rate(texts) <= 0.02
 
 
@@ -185,6 +185,23 @@ def test_twist_lands_after_its_clues_and_colours_the_ending(provider):
     assert "Then the dark gave up its secret" not in text
     ending = text.split("\n\n")[-1]
     assert re.search(r"(?i)dead|prints|keep|watch|greeted", ending), ending
+
+
+def test_from_300_words_every_twist_has_two_clues_and_lands_as_an_event(provider):
+    for i in range(0, 20, 2):
+        if not VARIED[i][4]:
+            continue
+        story = provider.generate(varied(i, 300))
+        assert m.clues_before_twist(story.content, story.plan) >= 2, story.content
+        assert "fell into line" not in story.content
+
+
+def test_first_person_narrator_is_named_early(provider):
+    for i in (1, 4, 7, 10, 13):
+        story = provider.generate(varied(i, 1000))
+        name = story.plan["cast"][0]["name"]
+        opening = " ".join(story.content.split()[:120])
+        assert name in opening, (name, opening)
 
 
 def test_custom_prompt_becomes_premise_or_theme_not_a_mangled_paste(provider):
