@@ -1,17 +1,17 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AD_EVERY_N_STORIES, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
-import { useAuth } from '../../lib/auth';
+import { AD_EVERY_N_STORIES, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
-import { useCommunityStories } from '../../features/stories/api/get-community-stories';
+import { useCommunityStoriesPages } from '../../features/stories/api/get-community-stories';
 import { useUserStories } from '../../features/stories/api/get-user-stories';
 import { StoryCard } from '../../features/stories/components/story-card';
-import { useCommunityVideos } from '../../features/videos/api/get-community-videos';
+import { useCommunityVideosPages } from '../../features/videos/api/get-community-videos';
 import { useUserVideos } from '../../features/videos/api/get-user-videos';
 import { VideoCard } from '../../features/videos/components/video-card';
 import type { Story, Video } from '../../types/api';
@@ -21,6 +21,11 @@ const TITLES: Record<string, string> = {
   'my-stories': 'My Stories',
   'my-videos': 'My Videos',
   trending: 'Trending Content',
+};
+
+const SIGN_IN_HINTS: Record<string, string> = {
+  'my-stories': 'Sign in to see the stories you have written.',
+  'my-videos': 'Sign in to see the videos you have made.',
 };
 
 type Item = { kind: 'story'; item: Story } | { kind: 'video'; item: Video };
@@ -70,16 +75,60 @@ export default function ExploreRoute() {
     else if (filter === 'trending') setSort('most_viewed');
   }, [filter]);
 
-  const mine = (filter === 'my-stories' || filter === 'my-videos') && !!user;
+  const personal = filter === 'my-stories' || filter === 'my-videos';
+  const mine = personal && !!user;
   const wantStories = tab !== 'videos';
   const wantVideos = tab !== 'stories';
-  const feedParams = { genre, mood, sort, q: q || undefined, limit: 50 };
-  const communityStories = useCommunityStories(feedParams, wantStories && !mine);
-  const communityVideos = useCommunityVideos(feedParams, wantVideos && !mine);
+  const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE };
+  const communityStories = useCommunityStoriesPages(feedParams, wantStories && !personal);
+  const communityVideos = useCommunityVideosPages(feedParams, wantVideos && !personal);
   const userStories = useUserStories(mine && wantStories ? user!.id : undefined);
   const userVideos = useUserVideos(mine && wantVideos ? user!.id : undefined);
+  const storyList: Story[] | undefined = mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items);
+  const videoList: Video[] | undefined = mine ? userVideos.data : communityVideos.data?.pages.flatMap((page) => page.items);
   const stories = mine ? userStories : communityStories;
   const videos = mine ? userVideos : communityVideos;
+
+  // Pages of the community feeds: `?pages=N` in the URL keeps how far the visitor scrolled, so
+  // coming back (or reloading) shows the same cards; a change of filters starts again at one.
+  const wantedPages = Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+  const feeds = [wantStories && !mine && communityStories, wantVideos && !mine && communityVideos].filter((feed) => !!feed);
+  const hasMore = feeds.some((feed) => feed.hasNextPage);
+  const fetchingMore = feeds.some((feed) => feed.isFetchingNextPage);
+  useEffect(() => {
+    for (const feed of feeds) {
+      if (feed.data && feed.data.pages.length < wantedPages && feed.hasNextPage && !feed.isFetching) void feed.fetchNextPage();
+    }
+  });
+  const loadMore = () => {
+    if (!hasMore || fetchingMore) return;
+    const loaded = Math.max(...feeds.map((feed) => feed.data?.pages.length ?? 1));
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('pages', String(loaded + 1));
+      return next;
+    }, { replace: true, preventScrollReset: true });
+  };
+  const filtersKey = JSON.stringify([tab, sort, genre, mood, q]);
+  const firstFilters = useRef(filtersKey);
+  useEffect(() => {
+    if (filtersKey === firstFilters.current) return;
+    firstFilters.current = filtersKey;
+    setParams((current) => {
+      if (!current.has('pages')) return current;
+      const next = new URLSearchParams(current);
+      next.delete('pages');
+      return next;
+    }, { replace: true, preventScrollReset: true });
+  }, [filtersKey, setParams]);
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  });
 
   const loading = (wantStories && stories.isLoading) || (wantVideos && videos.isLoading);
   const failed =
@@ -92,11 +141,11 @@ export default function ExploreRoute() {
     const keep = (x: Story | Video) =>
       (!needle || matches(x, needle)) && (!mine || (byGenre(x, genre) && (mood === 'All Moods' || moodOf(x).includes(moodNeedle))));
     const list: Item[] = [
-      ...(wantStories ? (stories.data ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
-      ...(wantVideos ? (videos.data ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
+      ...(wantStories ? (storyList ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
+      ...(wantVideos ? (videoList ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
     ];
     return list.sort(compare(sort));
-  }, [stories.data, videos.data, wantStories, wantVideos, q, genre, mood, sort, mine]);
+  }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine]);
 
   const clearFilter = () => {
     setTab('all');
@@ -105,6 +154,26 @@ export default function ExploreRoute() {
     setMood('All Moods');
     setParams({});
   };
+
+  if (personal && !user) {
+    return (
+      <div className="container page">
+        <header className="page-header">
+          <h1 className="page-title">{TITLES[filter]}</h1>
+        </header>
+        <EmptyState
+          title="Sign in to see your collection"
+          hint={SIGN_IN_HINTS[filter]}
+          icon="user"
+          action={
+            <a className="btn btn-primary" href={`${LOGIN_URL}?next=${encodeURIComponent(`/explore?filter=${filter}`)}`}>
+              Sign In
+            </a>
+          }
+        />
+      </div>
+    );
+  }
 
   let storyCount = 0;
   return (
@@ -176,6 +245,18 @@ export default function ExploreRoute() {
           })
         )}
       </div>
+      {!loading && !failed && hasMore && (
+        <div className="load-more" ref={sentinel}>
+          <button type="button" className="btn btn-outline" onClick={loadMore} disabled={fetchingMore}>
+            {fetchingMore ? 'Loading more...' : 'Load more'}
+          </button>
+        </div>
+      )}
+      {fetchingMore && (
+        <div className={view === 'grid' ? 'card-grid' : 'card-list'} aria-hidden="true">
+          {Array.from({ length: EXPLORE_SKELETONS }, (_, i) => <CardSkeleton key={i} />)}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,13 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { feedPaging, getFeedPage } from '../../../lib/feed';
 import type { Video } from '../../../types/api';
 
 export type CommunityVideoParams = { genre: string; mood: string; sort: string; q?: string; status?: string; limit?: number };
 
+const communityPath = ({ genre, mood, sort }: CommunityVideoParams) =>
+  `/api/videos/community/${encodeURIComponent(genre)}/${encodeURIComponent(mood)}/${encodeURIComponent(sort)}`;
+
 /** GET /api/videos/community/{genre}/{mood}/{sort}?q=&status=&limit=. */
 export const getCommunityVideos = ({ genre, mood, sort, q, status, limit }: CommunityVideoParams) =>
   api.get<Video[]>(
-    `/api/videos/community/${encodeURIComponent(genre)}/${encodeURIComponent(mood)}/${encodeURIComponent(sort)}`,
+    communityPath({ genre, mood, sort }),
     { q, status, limit },
   );
 
@@ -16,3 +20,15 @@ export const getCommunityVideosQueryOptions = (params: CommunityVideoParams) =>
 
 export const useCommunityVideos = (params: CommunityVideoParams, enabled = true) =>
   useQuery({ ...getCommunityVideosQueryOptions(params), enabled });
+
+/** The community feed page by page (explore's infinite scroll), following the API's cursor. */
+export const getCommunityVideosPagesQueryOptions = (params: CommunityVideoParams) =>
+  infiniteQueryOptions({
+    queryKey: ['videos', 'list', 'pages', params],
+    queryFn: ({ pageParam, signal }) =>
+      getFeedPage<Video>(communityPath(params), { q: params.q, limit: params.limit, status: params.status }, pageParam, signal),
+    ...feedPaging<Video>(),
+  });
+
+export const useCommunityVideosPages = (params: CommunityVideoParams, enabled = true) =>
+  useInfiniteQuery({ ...getCommunityVideosPagesQueryOptions(params), enabled });

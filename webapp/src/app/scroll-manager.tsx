@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+const storageKey = (key: string) => `dreadforge:scroll:${key}`;
+
+/** Scrolls to y once the page is tall enough (its content may still be rendering), for up to 3 s. */
+function restore(y: number) {
+  const started = performance.now();
+  let frame = 0;
+  const attempt = () => {
+    const tallEnough = document.documentElement.scrollHeight - window.innerHeight >= y;
+    if (tallEnough || performance.now() - started > 3000) {
+      window.scrollTo(0, y);
+      return;
+    }
+    frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
+
+/**
+ * A new page starts at the top; Back and Forward return to where the reader was (the position is
+ * kept per history entry in sessionStorage). Changing only the query string never scrolls.
+ */
+export function ScrollManager() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const lastPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+
+  useEffect(() => {
+    const samePage = lastPath.current === location.pathname;
+    lastPath.current = location.pathname;
+    let cancel: (() => void) | undefined;
+    if (navigationType === 'POP') {
+      const saved = Number(sessionStorage.getItem(storageKey(location.key)));
+      if (saved > 0) cancel = restore(saved);
+    } else if (!samePage) {
+      window.scrollTo(0, 0);
+    }
+    let pending = 0;
+    const save = () => {
+      cancelAnimationFrame(pending);
+      pending = requestAnimationFrame(() => sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY))));
+    };
+    window.addEventListener('scroll', save, { passive: true });
+    return () => {
+      cancel?.();
+      cancelAnimationFrame(pending);
+      window.removeEventListener('scroll', save);
+    };
+  }, [location.key, location.pathname, navigationType]);
+  return null;
+}
