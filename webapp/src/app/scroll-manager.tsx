@@ -42,15 +42,12 @@ export function ScrollManager() {
     } else if (!samePage) {
       window.scrollTo(0, 0);
     }
-    let pending = 0;
-    const save = () => {
-      cancelAnimationFrame(pending);
-      pending = requestAnimationFrame(() => sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY))));
-    };
+    // Saved on every scroll event (cheap), never later: by the time the next page renders the
+    // position may already be clamped to its height.
+    const save = () => sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY)));
     window.addEventListener('scroll', save, { passive: true });
     return () => {
       cancel?.();
-      cancelAnimationFrame(pending);
       window.removeEventListener('scroll', save);
     };
   }, [location.key, location.pathname, navigationType]);
