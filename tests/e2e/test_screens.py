@@ -148,6 +148,9 @@ def test_explore_goes_past_50_and_back_keeps_the_place(visitor):
     page.goto("/explore")
     cards = page.locator(STORY_CARDS)
     expect(cards.first).to_be_visible(timeout=T)
+    page.get_by_role("tab", name="Stories").click()  # the view's choices are in the address too
+    expect(page).to_have_url(re.compile(r"/explore\?tab=stories$"), timeout=T)
+    expect(cards.first).to_be_visible(timeout=T)
     first_page = cards.count()
     page.get_by_role("button", name="Load more").click()  # the fallback of the infinite scroll
     expect(cards).not_to_have_count(first_page, timeout=T)
@@ -169,6 +172,7 @@ def test_explore_goes_past_50_and_back_keeps_the_place(visitor):
     target.locator(".card-title a").click()
     expect(page.get_by_role("heading", name=title, level=1)).to_be_visible(timeout=T)
     page.go_back()
+    expect(page.get_by_role("tab", name="Stories")).to_have_attribute("aria-selected", "true", timeout=T)
     expect(page.locator(STORY_CARDS).nth(52).locator(".card-title")).to_have_text(title, timeout=T)
     page.wait_for_function("y => Math.abs(window.scrollY - y) < 200", arg=y, timeout=T)
 

@@ -27,6 +27,8 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const lastPath = useRef<string | null>(null);
+  // A restore in progress survives query-string changes (the explore page loading its next page).
+  const restoring = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
@@ -35,21 +37,20 @@ export function ScrollManager() {
   useEffect(() => {
     const samePage = lastPath.current === location.pathname;
     lastPath.current = location.pathname;
-    let cancel: (() => void) | undefined;
     if (navigationType === 'POP') {
+      restoring.current?.();
       const saved = Number(sessionStorage.getItem(storageKey(location.key)));
-      if (saved > 0) cancel = restore(saved);
+      restoring.current = saved > 0 ? restore(saved) : null;
     } else if (!samePage) {
+      restoring.current?.();
+      restoring.current = null;
       window.scrollTo(0, 0);
     }
     // Saved on every scroll event (cheap), never later: by the time the next page renders the
     // position may already be clamped to its height.
     const save = () => sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY)));
     window.addEventListener('scroll', save, { passive: true });
-    return () => {
-      cancel?.();
-      window.removeEventListener('scroll', save);
-    };
+    return () => window.removeEventListener('scroll', save);
   }, [location.key, location.pathname, navigationType]);
   return null;
 }

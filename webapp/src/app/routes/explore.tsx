@@ -4,7 +4,7 @@ import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AD_EVERY_N_STORIES, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
+import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
@@ -22,6 +22,9 @@ const TITLES: Record<string, string> = {
   'my-videos': 'My Videos',
   trending: 'Trending Content',
 };
+
+const TABS: readonly ExploreTab[] = ['all', 'stories', 'videos'];
+const SORT_VALUES = SORTS.map((option) => option.value);
 
 const SIGN_IN_HINTS: Record<string, string> = {
   'my-stories': 'Sign in to see the stories you have written.',
@@ -60,20 +63,43 @@ export default function ExploreRoute() {
   const [params, setParams] = useSearchParams();
   const filter = params.get('filter') ?? '';
   const { user } = useAuth();
-  const [tab, setTab] = useState<ExploreTab>('all');
+  // The view's choices live in the address (replaced, not pushed), so Back and reload show the
+  // same cards: ?tab=&sort=&genre=&mood=&q= and ?pages= (how many pages were loaded).
+  const defaultTab: ExploreTab = filter === 'my-stories' ? 'stories' : filter === 'my-videos' ? 'videos' : 'all';
+  const defaultSort = filter === 'trending' ? 'most_viewed' : 'newest';
+  const pick = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(key) as T | null;
+    return value !== null && allowed.includes(value) ? value : fallback;
+  };
+  const tab = pick<ExploreTab>('tab', TABS, defaultTab);
+  const sort = pick('sort', SORT_VALUES, defaultSort);
+  const genre = pick('genre', EXPLORE_GENRES, 'All Genres');
+  const mood = pick('mood', EXPLORE_MOODS, 'All Moods');
   const [view, setView] = useState<ExploreView>('grid');
-  const [sort, setSort] = useState('newest');
-  const [genre, setGenre] = useState('All Genres');
-  const [mood, setMood] = useState('All Moods');
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounce(search.trim(), SEARCH_DEBOUNCE_MS);
   useDocumentTitle(TITLES[filter] ?? 'Explore');
 
+  /** Set one choice (its default removes it from the address) and start again at page one. */
+  const choose = (key: string, fallback: string) => (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        next.delete('pages');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const setTab = choose('tab', defaultTab) as (value: ExploreTab) => void;
+  const setSort = choose('sort', defaultSort);
+  const setGenre = choose('genre', 'All Genres');
+  const setMood = choose('mood', 'All Moods');
+  const setQuery = choose('q', '');
   useEffect(() => {
-    if (filter === 'my-stories') setTab('stories');
-    else if (filter === 'my-videos') setTab('videos');
-    else if (filter === 'trending') setSort('most_viewed');
-  }, [filter]);
+    if ((params.get('q') ?? '') !== q) setQuery(q);
+  }, [q]);
 
   const personal = filter === 'my-stories' || filter === 'my-videos';
   const mine = personal && !!user;
@@ -109,18 +135,6 @@ export default function ExploreRoute() {
       return next;
     }, { replace: true, preventScrollReset: true });
   };
-  const filtersKey = JSON.stringify([tab, sort, genre, mood, q]);
-  const firstFilters = useRef(filtersKey);
-  useEffect(() => {
-    if (filtersKey === firstFilters.current) return;
-    firstFilters.current = filtersKey;
-    setParams((current) => {
-      if (!current.has('pages')) return current;
-      const next = new URLSearchParams(current);
-      next.delete('pages');
-      return next;
-    }, { replace: true, preventScrollReset: true });
-  }, [filtersKey, setParams]);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const node = sentinel.current;
@@ -148,10 +162,7 @@ export default function ExploreRoute() {
   }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine]);
 
   const clearFilter = () => {
-    setTab('all');
-    setSort('newest');
-    setGenre('All Genres');
-    setMood('All Moods');
+    setSearch('');
     setParams({});
   };
 
