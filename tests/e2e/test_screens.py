@@ -188,23 +188,27 @@ def test_explore_goes_past_50_and_back_keeps_the_place(visitor):
 def test_cards_add_an_ellipsis_only_to_cut_text(member):
     page = member
     title = f"Brief {unique_email('x')[:14]}"
-    api_call(page, "POST", "/api/stories", {
+    story = api_call(page, "POST", "/api/stories", {
         "title": title, "content": "The bell rang once.", "genre": "Gothic Horror",
         "mood": ["Eerie"], "isPublic": True, "allowComments": True})
-    api_call(page, "POST", "/api/videos", {
+    video = api_call(page, "POST", "/api/videos", {
         "creationMode": "direct", "title": title, "genre": "Gothic Horror", "mood": "Eerie",
         "setting": "a chapel", "characters": "a bell ringer", "animationStyle": "Cinematic",
         "narrationVoice": "Deep Male", "isPublic": True})
-    page.goto("/explore")
-    page.get_by_role("searchbox", name="Search").fill(title)
-    story = page.locator(STORY_CARDS, has_text=title)
-    video = page.locator("article.video-card", has_text=title)
-    expect(story.locator(".card-text")).to_have_text("The bell rang once.", timeout=T)
-    expect(video.locator(".card-text")).to_have_text("Horror video created with AI", timeout=T)
-    page.get_by_role("searchbox", name="Search").fill("")
-    long_text = page.locator(STORY_CARDS).filter(has_not_text=title).first.locator(".card-text")
-    expect(long_text).to_have_text(re.compile(r"\.\.\.$"), timeout=T)  # a seeded story is long
-    assert_clean_console(page)
+    try:
+        page.goto("/explore")
+        page.get_by_role("searchbox", name="Search").fill(title)
+        expect(page.locator(STORY_CARDS, has_text=title).locator(".card-text")).to_have_text(
+            "The bell rang once.", timeout=T)
+        expect(page.locator("article.video-card", has_text=title).locator(".card-text")).to_have_text(
+            "Horror video created with AI", timeout=T)
+        page.get_by_role("searchbox", name="Search").fill("")
+        long_text = page.locator(STORY_CARDS).filter(has_not_text=title).first.locator(".card-text")
+        expect(long_text).to_have_text(re.compile(r"\.\.\.$"), timeout=T)  # seeded stories are long
+        assert_clean_console(page)
+    finally:  # the landing page of the other tests shows the newest stories
+        api_call(page, "DELETE", f"/api/stories/{story['id']}")
+        api_call(page, "DELETE", f"/api/videos/{video['id']}")
 
 
 # --- 7. loading states ---------------------------------------------------------------------------

@@ -46,11 +46,16 @@ export function ScrollManager() {
       restoring.current = null;
       window.scrollTo(0, 0);
     }
-    // Saved on every scroll event (cheap), never later: by the time the next page renders the
-    // position may already be clamped to its height.
-    const save = () => sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY)));
+    // Saved on every scroll event (cheap), and only while the address is still this entry's: once
+    // the next page starts rendering, the page shrinks and the browser clamps the position.
+    const here = `${location.pathname}${location.search}`;
+    const save = () => {
+      if (`${window.location.pathname}${window.location.search}` !== here) return;
+      sessionStorage.setItem(storageKey(location.key), String(Math.round(window.scrollY)));
+    };
+    if (navigationType !== 'POP') save(); // a replaced entry (same page, new query) starts where the reader is
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
-  }, [location.key, location.pathname, navigationType]);
+  }, [location.key, location.pathname, location.search, navigationType]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
@@ -43,20 +43,20 @@ const byGenre = (item: Story | Video, genre: string) =>
 
 const moodOf = (item: Story | Video) => (Array.isArray(item.mood) ? item.mood : [item.mood]).filter(Boolean).map((m) => String(m).toLowerCase());
 
+/** The API's order for a sort: its column, then the id, both in the sort's direction. */
 function compare(sort: string) {
   const time = (x: Item) => new Date(x.item.createdAt ?? 0).getTime();
-  switch (sort) {
-    case 'oldest':
-      return (a: Item, b: Item) => time(a) - time(b);
-    case 'most_liked':
-      return (a: Item, b: Item) => (b.item.likesCount ?? 0) - (a.item.likesCount ?? 0) || time(b) - time(a);
-    case 'most_viewed':
-      return (a: Item, b: Item) => (b.item.views ?? 0) - (a.item.views ?? 0) || time(b) - time(a);
-    case 'most_commented':
-      return (a: Item, b: Item) => (b.item.commentsCount ?? 0) - (a.item.commentsCount ?? 0) || time(b) - time(a);
-    default:
-      return (a: Item, b: Item) => time(b) - time(a);
-  }
+  const columns: Record<string, [(x: Item) => number, boolean]> = {
+    oldest: [time, false],
+    most_liked: [(x) => x.item.likesCount ?? 0, true],
+    most_viewed: [(x) => x.item.views ?? 0, true],
+    most_commented: [(x) => x.item.commentsCount ?? 0, true],
+  };
+  const [value, descending] = columns[sort] ?? [time, true];
+  return (a: Item, b: Item) => {
+    const ascending = value(a) - value(b) || a.item.id - b.item.id;
+    return descending ? -ascending : ascending;
+  };
 }
 
 export default function ExploreRoute() {
@@ -80,18 +80,22 @@ export default function ExploreRoute() {
   const q = useDebounce(search.trim(), SEARCH_DEBOUNCE_MS);
   useDocumentTitle(TITLES[filter] ?? 'Explore');
 
+  /** Change the query string in place; never once the reader has left for another page (the
+   * debounced search or the next page may come due just as a card is clicked). */
+  const { pathname } = useLocation();
+  const replaceParams = (change: (next: URLSearchParams) => void) => {
+    if (window.location.pathname !== pathname) return;
+    const next = new URLSearchParams(window.location.search);
+    change(next);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   /** Set one choice (its default removes it from the address) and start again at page one. */
   const choose = (key: string, fallback: string) => (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === fallback) next.delete(key);
-        else next.set(key, value);
-        next.delete('pages');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    replaceParams((next) => {
+      if (value === fallback) next.delete(key);
+      else next.set(key, value);
+      next.delete('pages');
+    });
   const setTab = choose('tab', defaultTab) as (value: ExploreTab) => void;
   const setSort = choose('sort', defaultSort);
   const setGenre = choose('genre', 'All Genres');
@@ -110,8 +114,14 @@ export default function ExploreRoute() {
   const communityVideos = useCommunityVideosPages(feedParams, wantVideos && !personal);
   const userStories = useUserStories(mine && wantStories ? user!.id : undefined);
   const userVideos = useUserVideos(mine && wantVideos ? user!.id : undefined);
-  const storyList: Story[] | undefined = mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items);
-  const videoList: Video[] | undefined = mine ? userVideos.data : communityVideos.data?.pages.flatMap((page) => page.items);
+  const storyList: Story[] | undefined = useMemo(
+    () => (mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items)),
+    [mine, userStories.data, communityStories.data],
+  );
+  const videoList: Video[] | undefined = useMemo(
+    () => (mine ? userVideos.data : communityVideos.data?.pages.flatMap((page) => page.items)),
+    [mine, userVideos.data, communityVideos.data],
+  );
   const stories = mine ? userStories : communityStories;
   const videos = mine ? userVideos : communityVideos;
 
@@ -129,11 +139,7 @@ export default function ExploreRoute() {
   const loadMore = () => {
     if (!hasMore || fetchingMore) return;
     const loaded = Math.max(...feeds.map((feed) => feed.data?.pages.length ?? 1));
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('pages', String(loaded + 1));
-      return next;
-    }, { replace: true, preventScrollReset: true });
+    replaceParams((next) => next.set('pages', String(loaded + 1)));
   };
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -158,8 +164,17 @@ export default function ExploreRoute() {
       ...(wantStories ? (storyList ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
       ...(wantVideos ? (videoList ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
     ];
-    return list.sort(compare(sort));
-  }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine]);
+    const order = compare(sort);
+    // Stories and videos come from two feeds: a card is shown once every feed with more pages
+    // has loaded past it, so loading more never slips cards in above those already seen.
+    const frontiers: Item[] = [];
+    const lastOf = <T,>(list: T[] | undefined) => list?.[list.length - 1];
+    const lastStory = lastOf(storyList);
+    const lastVideo = lastOf(videoList);
+    if (!mine && wantStories && communityStories.hasNextPage && lastStory) frontiers.push({ kind: 'story', item: lastStory });
+    if (!mine && wantVideos && communityVideos.hasNextPage && lastVideo) frontiers.push({ kind: 'video', item: lastVideo });
+    return list.sort(order).filter((entry) => frontiers.every((edge) => order(entry, edge) <= 0));
+  }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine, communityStories.hasNextPage, communityVideos.hasNextPage]);
 
   const clearFilter = () => {
     setSearch('');
