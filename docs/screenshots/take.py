@@ -74,7 +74,8 @@ def write_story(page):
     page.get_by_role("button", name="Generate Story").click()
     expect(page.get_by_role("textbox", name="Story text")).to_be_visible(timeout=120_000)
     page.wait_for_timeout(5500)  # the success toast goes away
-    page.screenshot(path=str(OUT / "desktop-create.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    snap(page, "desktop", "create")
     page.get_by_role("button", name="Save Story").click()
     expect(page).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
     return int(page.url.rsplit("/", 1)[1])
