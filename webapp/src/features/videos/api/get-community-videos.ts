@@ -1,5 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { feedPaging, getFeedPage } from '../../../lib/feed';
 import type { Video } from '../../../types/api';
 
@@ -8,20 +7,8 @@ export type CommunityVideoParams = { genre: string; mood: string; sort: string; 
 const communityPath = ({ genre, mood, sort }: CommunityVideoParams) =>
   `/api/videos/community/${encodeURIComponent(genre)}/${encodeURIComponent(mood)}/${encodeURIComponent(sort)}`;
 
-/** GET /api/videos/community/{genre}/{mood}/{sort}?q=&status=&limit=. */
-export const getCommunityVideos = ({ genre, mood, sort, q, status, limit }: CommunityVideoParams) =>
-  api.get<Video[]>(
-    communityPath({ genre, mood, sort }),
-    { q, status, limit },
-  );
-
-export const getCommunityVideosQueryOptions = (params: CommunityVideoParams) =>
-  queryOptions({ queryKey: ['videos', 'list', params], queryFn: () => getCommunityVideos(params) });
-
-export const useCommunityVideos = (params: CommunityVideoParams, enabled = true) =>
-  useQuery({ ...getCommunityVideosQueryOptions(params), enabled });
-
-/** The community feed page by page (explore's infinite scroll), following the API's cursor. */
+/** GET /api/videos/community/{genre}/{mood}/{sort}?q=&status=&limit=&cursor=, page by page
+ * (explore's infinite scroll), following the API's cursor. */
 export const getCommunityVideosPagesQueryOptions = (params: CommunityVideoParams) =>
   infiniteQueryOptions({
     queryKey: ['videos', 'list', 'pages', params],
