@@ -151,11 +151,11 @@ def main():
                 for size in SIZES:
                     walk(browser, site, size, state, ids)
                 browser.close()
+        except Exception:
+            print((Path(data) / "site.log").read_text()[-4000:])  # what the site said
+            raise
         finally:
             stop_site(proc)
-            log = Path(data) / "site.log"
-            if log.exists() and "Traceback" in log.read_text():
-                print(log.read_text()[-4000:])
 
 
 if __name__ == "__main__":
