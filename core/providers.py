@@ -216,5 +216,7 @@ class AdProvider(Pluggable):
     def csp_sources(self) -> dict:
         return {}
 
-    def render(self, slot: str, index: int = 0) -> Optional[dict]:
+    def render(self, slot: str, index: int = 0, context: Optional[dict] = None) -> Optional[dict]:
+        """The ad for ``slot`` or None. ``context`` (optional in subclasses): ``story``, the id of
+        the story on the page or None, and ``viewer``, the signed-in user or None."""
         raise NotImplementedError

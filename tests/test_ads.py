@@ -1,10 +1,12 @@
 """Ad slots: the none, house and script providers, the CSP for script ads, and failures."""
 import json
 import logging
+import tomllib
 
 import pytest
 
 from core.plugins import PluginConfigError
+from tests.conftest import ROOT
 from plugins import ads
 from tests.plugins import misbehaving
 
@@ -42,6 +44,71 @@ def test_house_rotates_the_shipped_cards_by_index(app_factory):
     assert client.get("/api/ads/feed?index=-1").status_code == 400
 
 
+STORY = {"content": "The bell rang at midnight. Nobody moved.", "genre": "Gothic Horror",
+         "mood": ["Eerie"], "isPublic": True, "allowComments": True}
+HOUSE = {"ads": {"provider": "house"}}
+
+
+def publish(client, title, public=True):
+    response = client.post("/api/stories", json={**STORY, "title": title, "isPublic": public})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()["id"]
+
+
+def sidebar(client, story_id, count=6):
+    return [client.get(f"/api/ads/sidebar?story={story_id}&index={n}").get_json()
+            for n in range(count)]
+
+
+def test_house_promotes_the_authors_other_stories_and_trending(app_factory, signed_in_client):
+    app = app_factory(config=HOUSE)
+    author, _ = signed_in_client(app, first_name="Mara")
+    other, _ = signed_in_client(app, first_name="Ivo")
+    read = publish(author, "The Hollow Bell")
+    more = publish(author, "Salt on the Sill")
+    publish(author, "A Private Draft", public=False)
+    trending = publish(other, "The Lantern Men")
+    visitor = app.test_client()
+
+    ads = sidebar(visitor, read)
+    assert ads[0]["title"] == "More from Mara" and ads[0]["href"] == f"/story/{more}"
+    assert ads[0]["body"].startswith("Salt on the Sill: The bell rang at midnight.")
+    assert {ad["label"] for ad in ads} == {"From Dreadforge"}
+    hrefs = [ad["href"] for ad in ads]
+    assert f"/story/{trending}" in hrefs and f"/story/{read}" not in hrefs  # never the page's own
+    assert not any("Private" in ad["body"] for ad in ads)
+    assert not any("from_story" in href for href in hrefs)  # only the author makes videos of it
+
+    mine = sidebar(author, read, 1)[0]
+    assert (mine["title"], mine["href"]) == ("Make a video from this story",
+                                             f"/create-video?from_story={read}")
+    feed = visitor.get("/api/ads/feed?index=0").get_json()
+    assert feed["title"] == "Trending tonight" and feed["href"].startswith("/story/")
+
+
+def test_house_ad_args_are_checked_and_unknown_stories_ignored(app_factory):
+    client = app_factory(config=HOUSE).test_client()
+    response = client.get("/api/ads/sidebar?story=abc")
+    assert response.status_code == 400 and "story" in str(response.get_json())
+    assert client.get("/api/ads/sidebar?story=0").status_code == 400
+    ad = client.get("/api/ads/sidebar?story=999").get_json()
+    assert ad["title"] == "Craft Your Nightmare" and ad["label"] == "From Dreadforge"
+
+
+def test_house_promotions_can_be_switched_off(app_factory, signed_in_client):
+    app = app_factory(config={"ads": {"provider": "house", "house": {"promote": False}}})
+    author, _ = signed_in_client(app)
+    read = publish(author, "The Hollow Bell")
+    publish(author, "Salt on the Sill")
+    titles = {ad["title"] for ad in sidebar(app.test_client(), read)}
+    assert titles == {"Craft Your Nightmare", "Watch it move"}
+
+
+def test_the_default_install_shows_house_ads():
+    with (ROOT / "plugins.toml").open("rb") as fh:
+        assert tomllib.load(fh)["ads"]["provider"] == "house"
+
+
 @pytest.mark.parametrize("suffix, text", [
     ("json", json.dumps([{"title": "Candles", "href": "https://shop.test", "image": "/c.png"},
                          {"title": "Masks", "href": "https://shop.test/m", "slots": ["feed"]}])),
@@ -56,6 +123,7 @@ def test_house_reads_the_operators_file(app_factory, tmp_path, suffix, text):
     assert client.get("/api/ads/banner?index=1").get_json()["title"] == "Candles"
     assert client.get("/api/ads/feed?index=1").get_json()["title"] == "Masks"
     assert client.get("/api/ads/banner").get_json()["image"] == "/c.png"
+    assert client.get("/api/ads/banner").get_json()["label"] == "Advertisement"  # not the site's
 
 
 def test_house_file_is_relative_to_plugins_toml_and_checked(app_factory, tmp_path):

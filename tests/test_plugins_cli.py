@@ -51,7 +51,7 @@ def test_list_json(toml):
     names = {row["name"]: row for row in data["plugins"]}
     assert names["plugins.webhooks"]["hooks"] == ["on_commented", "on_liked", "on_published",
                                                   "on_shared"]
-    assert data["active"]["ads"]["provider"] == "none" and data["active"]["ads"]["optionsValid"]
+    assert data["active"]["ads"]["provider"] == "house" and data["active"]["ads"]["optionsValid"]
     assert data["config"] == str(toml)
 
 
@@ -65,7 +65,7 @@ def test_check_prints_every_problem_and_fails(toml, monkeypatch):
     text = toml.read_text().replace('provider = "local"            # "local" (offline writer)',
                                     'provider = "openai"  #')
     text = text.replace("temperature = 0.9", 'temperature = "warm"')
-    text = text.replace('provider = "none"', 'provider = "banners"')
+    text = text.replace('provider = "house"', 'provider = "banners"')
     toml.write_text(text.replace("[webhooks]\n", "[webhooks]\nretries = 2\n"))
     result = run("check")
     assert result.exit_code == 1
@@ -116,8 +116,8 @@ def test_enable_and_disable_a_provider(toml, monkeypatch):
     assert "story provider: openai -> local (the default)" in result.output
     result = CliRunner().invoke(plugins, ["disable", "local", "--capability", "video"])
     assert result.exit_code == 1 and "is the default video provider" in result.output
-    run("enable", "house", "--capability", "ads")
-    assert 'provider = "house"             # "none", "house" or "script"' in toml.read_text()
+    run("enable", "none", "--capability", "ads")
+    assert 'provider = "none"            # "house" (the site' in toml.read_text()
 
 
 def test_enable_a_provider_with_missing_options_warns(toml):

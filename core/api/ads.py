@@ -4,12 +4,14 @@ The provider may need the page to load third-party code (``AdProvider.csp_source
 app-wide ``after_request`` adds those sources to the Content-Security-Policy of HTML pages (merged
 into a policy set elsewhere, or on top of ``BASE_POLICY`` when there is none).
 """
+import inspect
 import logging
 
 from flask.views import MethodView
 from marshmallow import fields, validate
 
 from core.app import plugin_host
+from core.auth import viewer
 from core.errors import Blueprint, abort
 from core.schemas.common import InputSchema
 
@@ -34,13 +36,28 @@ BASE_POLICY = {
 
 
 class AdArgs(InputSchema):
-    index = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    index = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={
+        "description": "which ad block of the page: 0 for the first, 1 for the second…"})
+    story = fields.Integer(load_default=None, validate=validate.Range(min=1), metadata={
+        "description": "the id of the story on the page, for ads about it (its author's other "
+                       "stories, making a video from it)"})
 
 
-def current_ad(slot, index):
-    """The provider's ad for a slot, or None; any failure is logged and leaves the slot empty."""
+def takes_context(render):
     try:
-        return plugin_host().ad_provider().render(slot, index) or None
+        return "context" in inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def current_ad(slot, index, context=None):
+    """The provider's ad for a slot, or None; any failure is logged and leaves the slot empty.
+    ``context`` reaches only providers whose ``render`` takes it (older ones take slot, index)."""
+    try:
+        render = plugin_host().ad_provider().render
+        if takes_context(render):
+            return render(slot, index, context=context or {}) or None
+        return render(slot, index) or None
     except Exception:
         log.exception("ad provider failed for slot %s", slot)
         return None
@@ -63,7 +80,7 @@ class AdSlot(MethodView):
         """The ad for a slot (banner 728x90, feed, sidebar), or 204 when there is none."""
         if slot not in SLOTS:
             abort(404, message=f"Unknown ad slot '{slot}'")
-        ad = current_ad(slot, args["index"])
+        ad = current_ad(slot, args["index"], {"story": args["story"], "viewer": viewer()})
         if not ad:
             return "", 204
         return ad

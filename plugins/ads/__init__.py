@@ -1,4 +1,5 @@
-"""Built-in ad providers: ``none`` (empty slots), ``house`` (the operator's own cards), ``script``.
+"""Built-in ad providers: ``none`` (empty slots), ``house`` (the site's own content and the
+operator's cards; the default), ``script``.
 
 ``[ads] provider = "…"`` in plugins.toml picks one; its options live in ``[ads.<name>]``::
 
@@ -6,6 +7,7 @@
     provider = "house"
     [ads.house]
     file = "house-ads.json"        # relative to plugins.toml; default: the cards shipped here
+    promote = true                 # also promote the site's stories (promotions.py)
 
     [ads]
     provider = "script"
@@ -14,7 +16,9 @@
     sources = ["https://pagead2.googlesyndication.com"]
 
 A slot is ``banner`` (728x90 on the dashboard), ``feed`` (between explore cards, ``index`` is the
-block's number: 0 after the 6th story, 1 after the 12th…) or ``sidebar`` (story page).
+block's number: 0 after the 6th story, 1 after the 12th…) or ``sidebar`` (story page). A provider's
+``render`` may take a ``context``: ``{"story": id of the story on the page or None, "viewer": the
+signed-in user or None}``.
 """
 import base64
 import hashlib
@@ -27,12 +31,17 @@ from marshmallow import Schema, fields, validate
 
 from core.hookspecs import hookimpl
 from core.providers import AdProvider
+from plugins.ads.promotions import promotions
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_CARDS = DATA / "house.json"
 SLOTS = ("banner", "feed", "sidebar")
 SIZES = {"banner": (728, 90), "sidebar": (300, 250), "feed": (None, None)}
-CARD_FIELDS = {"title", "body", "href", "image", "cta", "slots"}
+CARD_FIELDS = {"title", "body", "href", "image", "cta", "slots", "label"}
+#: the label of the site's own cards (the shipped ones and the promotions)
+HOUSE_LABEL = "From Dreadforge"
+#: the label of the operator's cards unless a card names its own
+SPONSOR_LABEL = "Advertisement"
 
 
 def sized(slot, ad):
@@ -53,6 +62,7 @@ class NoAds(AdProvider):
 
 class HouseOptions(Schema):
     file = fields.String(load_default=None)
+    promote = fields.Boolean(load_default=True)
 
 
 def load_cards(path):
@@ -77,7 +87,8 @@ def load_cards(path):
 
 
 class HouseAds(AdProvider):
-    """The operator's own promotional cards, rotated by the slot index."""
+    """The site's own content (the author's other stories, making a video from a story, trending
+    stories), then the cards of ``file`` (default: the shipped ones), rotated by the slot index."""
 
     name = "house"
     label = "House ads"
@@ -104,13 +115,17 @@ class HouseAds(AdProvider):
             self._cards = load_cards(self.cards_path(self.options, getattr(self, "base_dir", None)))
         return [card for card in self._cards if slot in card.get("slots", SLOTS)]
 
-    def render(self, slot, index=0):
-        cards = self.cards(slot)
+    def render(self, slot, index=0, context=None):
+        default_label = HOUSE_LABEL if not self.options.get("file") else SPONSOR_LABEL
+        cards = [{**card, "label": card.get("label", default_label)} for card in self.cards(slot)]
+        if self.options.get("promote", True):
+            cards = [{**card, "label": HOUSE_LABEL} for card in promotions(context or {})] + cards
         if not cards:
             return None
         card = cards[index % len(cards)]
         ad = {"kind": "house", "title": card["title"], "body": card.get("body", ""),
-              "href": card["href"], "image": card.get("image"), "cta": card.get("cta")}
+              "href": card["href"], "image": card.get("image"), "cta": card.get("cta"),
+              "label": card["label"]}
         return sized(slot, ad)
 
 

@@ -66,7 +66,8 @@ def shot(page, name):
 
 @pytest.fixture(scope="session")
 def seeded(site):
-    """The site with seeded demo content (5 users, 30 stories), seeded once per session."""
+    """The site with seeded demo content (5 users, 60 stories: more than one page of explore),
+    seeded once per session."""
     from tests.e2e.helpers import cli
-    cli(site, "seed", "--users", "5", "--stories", "30", "--videos", "0")
+    cli(site, "seed", "--users", "5", "--stories", "60", "--videos", "0")
     return site

@@ -1,12 +1,14 @@
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout';
 import { FullPageSpinner } from '../components/ui/spinner';
+import { ExploreSkeleton, ProfileSkeleton } from '../components/page-skeletons';
 import { useAuth } from '../lib/auth';
 import { ProtectedRoute } from './protected-route';
 import { IndexRoute } from './routes/index-route';
 import { NotFoundRoute } from './routes/not-found';
 import { ErrorBoundary } from './routes/route-error';
+import { ScrollManager } from './scroll-manager';
 
 const ExploreRoute = lazy(() => import('./routes/explore'));
 const StoryRoute = lazy(() => import('./routes/story'));
@@ -19,14 +21,6 @@ const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const LinkRoute = lazy(() => import('./routes/link'));
 
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
 /** While the auth user loads, a full-page 'Loading...' spinner; then the routes. */
@@ -36,11 +30,11 @@ function AppRoutes() {
   if (isLoading) return <FullPageSpinner />;
   return (
     <ErrorBoundary resetKey={location.pathname}>
-      <ScrollToTop />
+      <ScrollManager />
       <Routes>
         <Route element={<MainLayout />}>
           <Route index element={<IndexRoute />} />
-          <Route path="explore" element={<ExploreRoute />} />
+          <Route path="explore" element={<Suspense fallback={<ExploreSkeleton />}><ExploreRoute /></Suspense>} />
           <Route path="story/:id" element={<StoryRoute />} />
           <Route path="story/:id/edit" element={protect(<StoryEditRoute />)} />
           <Route path="story-editor/:id" element={protect(<StoryEditRoute />)} />
@@ -49,7 +43,7 @@ function AppRoutes() {
           <Route path="create-video" element={protect(<CreateVideoRoute />)} />
           <Route path="video/:id" element={<VideoRoute />} />
           <Route path="video-editor/:id" element={protect(<VideoEditorRoute />)} />
-          <Route path="profile" element={protect(<ProfileRoute />)} />
+          <Route path="profile" element={protect(<Suspense fallback={<ProfileSkeleton />}><ProfileRoute /></Suspense>)} />
           <Route path="admin" element={protect(<AdminRoute />)} />
           <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
           <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />

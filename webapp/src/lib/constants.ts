@@ -11,6 +11,7 @@ export const COPY_CONFIRMATION_MS = 2000;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const AD_EVERY_N_STORIES = 6;
 export const EXPLORE_SKELETONS = 6;
+export const EXPLORE_PAGE_SIZE = 24;
 export const WORDS_PER_MINUTE = 200;
 export const JOB_POLL_INTERVAL = 500;
 export const VIDEO_POLL_INTERVAL = 3000;

@@ -1,10 +1,10 @@
 import { EXCERPT_LENGTH, WORDS_PER_MINUTE } from './constants';
 
 export function excerpt(text: string | null | undefined, length = EXCERPT_LENGTH): string {
-  // The first `length` characters then an ellipsis (SPEC §2), without doubling a final full stop.
-  const value = text ?? '';
-  const cut = value.length > length ? value.slice(0, length) : value;
-  return cut ? `${cut.replace(/[.\s]+$/, '')}...` : '';
+  // The first `length` characters then an ellipsis (SPEC §2), only when the text was cut.
+  const value = (text ?? '').trim();
+  if (value.length <= length) return value;
+  return `${value.slice(0, length).replace(/[.\s]+$/, '')}...`;
 }
 
 export function countWords(text: string | null | undefined): number {

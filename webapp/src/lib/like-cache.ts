@@ -10,6 +10,11 @@ function patch(item: Likeable, id: number, liked: boolean): Likeable {
   return { ...item, isLikedByUser: liked, likesCount: Math.max(0, (item.likesCount ?? 0) + delta) };
 }
 
+type Paged = { pages: Array<{ items: Likeable[] }>; pageParams: unknown[] };
+
+/** The cache of an infinite feed (lib/feed.ts): pages of items. */
+const isPaged = (old: unknown): old is Paged => !!old && typeof old === 'object' && Array.isArray((old as Paged).pages);
+
 /**
  * Optimistic like toggle for `resource` ('stories' | 'videos'): patches every
  * cached list and the item's detail queries; returns a snapshot to roll back.
@@ -21,6 +26,7 @@ export async function applyOptimisticLike(client: QueryClient, resource: string,
   for (const f of filters) {
     client.setQueriesData(f, (old: unknown) => {
       if (Array.isArray(old)) return old.map((item) => patch(item as Likeable, id, liked));
+      if (isPaged(old)) return { ...old, pages: old.pages.map((page) => ({ ...page, items: page.items.map((item) => patch(item, id, liked)) })) };
       if (old && typeof old === 'object') return patch(old as Likeable, id, liked);
       return old;
     });

@@ -9,6 +9,8 @@ export type Toast = {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** A button in the toast (e.g. Undo); pressing it runs `onClick` and dismisses the toast. */
+  action?: { label: string; onClick: () => void };
   open: boolean;
 };
 

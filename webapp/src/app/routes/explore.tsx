@@ -1,17 +1,17 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AD_EVERY_N_STORIES, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS } from '../../lib/constants';
-import { useAuth } from '../../lib/auth';
+import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
+import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
-import { useCommunityStories } from '../../features/stories/api/get-community-stories';
+import { useCommunityStoriesPages } from '../../features/stories/api/get-community-stories';
 import { useUserStories } from '../../features/stories/api/get-user-stories';
 import { StoryCard } from '../../features/stories/components/story-card';
-import { useCommunityVideos } from '../../features/videos/api/get-community-videos';
+import { useCommunityVideosPages } from '../../features/videos/api/get-community-videos';
 import { useUserVideos } from '../../features/videos/api/get-user-videos';
 import { VideoCard } from '../../features/videos/components/video-card';
 import type { Story, Video } from '../../types/api';
@@ -21,6 +21,14 @@ const TITLES: Record<string, string> = {
   'my-stories': 'My Stories',
   'my-videos': 'My Videos',
   trending: 'Trending Content',
+};
+
+const TABS: readonly ExploreTab[] = ['all', 'stories', 'videos'];
+const SORT_VALUES = SORTS.map((option) => option.value);
+
+const SIGN_IN_HINTS: Record<string, string> = {
+  'my-stories': 'Sign in to see the stories you have written.',
+  'my-videos': 'Sign in to see the videos you have made.',
 };
 
 type Item = { kind: 'story'; item: Story } | { kind: 'video'; item: Video };
@@ -35,51 +43,112 @@ const byGenre = (item: Story | Video, genre: string) =>
 
 const moodOf = (item: Story | Video) => (Array.isArray(item.mood) ? item.mood : [item.mood]).filter(Boolean).map((m) => String(m).toLowerCase());
 
+/** The API's order for a sort: its column, then the id, both in the sort's direction. */
 function compare(sort: string) {
   const time = (x: Item) => new Date(x.item.createdAt ?? 0).getTime();
-  switch (sort) {
-    case 'oldest':
-      return (a: Item, b: Item) => time(a) - time(b);
-    case 'most_liked':
-      return (a: Item, b: Item) => (b.item.likesCount ?? 0) - (a.item.likesCount ?? 0) || time(b) - time(a);
-    case 'most_viewed':
-      return (a: Item, b: Item) => (b.item.views ?? 0) - (a.item.views ?? 0) || time(b) - time(a);
-    case 'most_commented':
-      return (a: Item, b: Item) => (b.item.commentsCount ?? 0) - (a.item.commentsCount ?? 0) || time(b) - time(a);
-    default:
-      return (a: Item, b: Item) => time(b) - time(a);
-  }
+  const columns: Record<string, [(x: Item) => number, boolean]> = {
+    oldest: [time, false],
+    most_liked: [(x) => x.item.likesCount ?? 0, true],
+    most_viewed: [(x) => x.item.views ?? 0, true],
+    most_commented: [(x) => x.item.commentsCount ?? 0, true],
+  };
+  const [value, descending] = columns[sort] ?? [time, true];
+  return (a: Item, b: Item) => {
+    const ascending = value(a) - value(b) || a.item.id - b.item.id;
+    return descending ? -ascending : ascending;
+  };
 }
 
 export default function ExploreRoute() {
   const [params, setParams] = useSearchParams();
   const filter = params.get('filter') ?? '';
   const { user } = useAuth();
-  const [tab, setTab] = useState<ExploreTab>('all');
+  // The view's choices live in the address (replaced, not pushed), so Back and reload show the
+  // same cards: ?tab=&sort=&genre=&mood=&q= and ?pages= (how many pages were loaded).
+  const defaultTab: ExploreTab = filter === 'my-stories' ? 'stories' : filter === 'my-videos' ? 'videos' : 'all';
+  const defaultSort = filter === 'trending' ? 'most_viewed' : 'newest';
+  const pick = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(key) as T | null;
+    return value !== null && allowed.includes(value) ? value : fallback;
+  };
+  const tab = pick<ExploreTab>('tab', TABS, defaultTab);
+  const sort = pick('sort', SORT_VALUES, defaultSort);
+  const genre = pick('genre', EXPLORE_GENRES, 'All Genres');
+  const mood = pick('mood', EXPLORE_MOODS, 'All Moods');
   const [view, setView] = useState<ExploreView>('grid');
-  const [sort, setSort] = useState('newest');
-  const [genre, setGenre] = useState('All Genres');
-  const [mood, setMood] = useState('All Moods');
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounce(search.trim(), SEARCH_DEBOUNCE_MS);
   useDocumentTitle(TITLES[filter] ?? 'Explore');
 
+  /** Change the query string in place; never once the reader has left for another page (the
+   * debounced search or the next page may come due just as a card is clicked). */
+  const { pathname } = useLocation();
+  const replaceParams = (change: (next: URLSearchParams) => void) => {
+    if (window.location.pathname !== pathname) return;
+    const next = new URLSearchParams(window.location.search);
+    change(next);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  /** Set one choice (its default removes it from the address) and start again at page one. */
+  const choose = (key: string, fallback: string) => (value: string) =>
+    replaceParams((next) => {
+      if (value === fallback) next.delete(key);
+      else next.set(key, value);
+      next.delete('pages');
+    });
+  const setTab = choose('tab', defaultTab) as (value: ExploreTab) => void;
+  const setSort = choose('sort', defaultSort);
+  const setGenre = choose('genre', 'All Genres');
+  const setMood = choose('mood', 'All Moods');
+  const setQuery = choose('q', '');
   useEffect(() => {
-    if (filter === 'my-stories') setTab('stories');
-    else if (filter === 'my-videos') setTab('videos');
-    else if (filter === 'trending') setSort('most_viewed');
-  }, [filter]);
+    if ((params.get('q') ?? '') !== q) setQuery(q);
+  }, [q]);
 
-  const mine = (filter === 'my-stories' || filter === 'my-videos') && !!user;
+  const personal = filter === 'my-stories' || filter === 'my-videos';
+  const mine = personal && !!user;
   const wantStories = tab !== 'videos';
   const wantVideos = tab !== 'stories';
-  const feedParams = { genre, mood, sort, q: q || undefined, limit: 50 };
-  const communityStories = useCommunityStories(feedParams, wantStories && !mine);
-  const communityVideos = useCommunityVideos(feedParams, wantVideos && !mine);
+  const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE };
+  const communityStories = useCommunityStoriesPages(feedParams, wantStories && !personal);
+  const communityVideos = useCommunityVideosPages(feedParams, wantVideos && !personal);
   const userStories = useUserStories(mine && wantStories ? user!.id : undefined);
   const userVideos = useUserVideos(mine && wantVideos ? user!.id : undefined);
+  const storyList: Story[] | undefined = useMemo(
+    () => (mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items)),
+    [mine, userStories.data, communityStories.data],
+  );
+  const videoList: Video[] | undefined = useMemo(
+    () => (mine ? userVideos.data : communityVideos.data?.pages.flatMap((page) => page.items)),
+    [mine, userVideos.data, communityVideos.data],
+  );
   const stories = mine ? userStories : communityStories;
   const videos = mine ? userVideos : communityVideos;
+
+  // Pages of the community feeds: `?pages=N` in the URL keeps how far the visitor scrolled, so
+  // coming back (or reloading) shows the same cards; a change of filters starts again at one.
+  const wantedPages = Math.max(1, Math.floor(Number(params.get('pages'))) || 1);
+  const feeds = [wantStories && !mine && communityStories, wantVideos && !mine && communityVideos].filter((feed) => !!feed);
+  const hasMore = feeds.some((feed) => feed.hasNextPage);
+  const fetchingMore = feeds.some((feed) => feed.isFetchingNextPage);
+  useEffect(() => {
+    for (const feed of feeds) {
+      if (feed.data && feed.data.pages.length < wantedPages && feed.hasNextPage && !feed.isFetching) void feed.fetchNextPage();
+    }
+  });
+  const loadMore = () => {
+    if (!hasMore || fetchingMore) return;
+    const loaded = Math.max(...feeds.map((feed) => feed.data?.pages.length ?? 1));
+    replaceParams((next) => next.set('pages', String(loaded + 1)));
+  };
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), { rootMargin: '400px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  });
 
   const loading = (wantStories && stories.isLoading) || (wantVideos && videos.isLoading);
   const failed =
@@ -92,19 +161,45 @@ export default function ExploreRoute() {
     const keep = (x: Story | Video) =>
       (!needle || matches(x, needle)) && (!mine || (byGenre(x, genre) && (mood === 'All Moods' || moodOf(x).includes(moodNeedle))));
     const list: Item[] = [
-      ...(wantStories ? (stories.data ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
-      ...(wantVideos ? (videos.data ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
+      ...(wantStories ? (storyList ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),
+      ...(wantVideos ? (videoList ?? []).filter(keep).map((item) => ({ kind: 'video' as const, item })) : []),
     ];
-    return list.sort(compare(sort));
-  }, [stories.data, videos.data, wantStories, wantVideos, q, genre, mood, sort, mine]);
+    const order = compare(sort);
+    // Stories and videos come from two feeds: a card is shown once every feed with more pages
+    // has loaded past it, so loading more never slips cards in above those already seen.
+    const frontiers: Item[] = [];
+    const lastOf = <T,>(list: T[] | undefined) => list?.[list.length - 1];
+    const lastStory = lastOf(storyList);
+    const lastVideo = lastOf(videoList);
+    if (!mine && wantStories && communityStories.hasNextPage && lastStory) frontiers.push({ kind: 'story', item: lastStory });
+    if (!mine && wantVideos && communityVideos.hasNextPage && lastVideo) frontiers.push({ kind: 'video', item: lastVideo });
+    return list.sort(order).filter((entry) => frontiers.every((edge) => order(entry, edge) <= 0));
+  }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine, communityStories.hasNextPage, communityVideos.hasNextPage]);
 
   const clearFilter = () => {
-    setTab('all');
-    setSort('newest');
-    setGenre('All Genres');
-    setMood('All Moods');
+    setSearch('');
     setParams({});
   };
+
+  if (personal && !user) {
+    return (
+      <div className="container page">
+        <header className="page-header">
+          <h1 className="page-title">{TITLES[filter]}</h1>
+        </header>
+        <EmptyState
+          title="Sign in to see your collection"
+          hint={SIGN_IN_HINTS[filter]}
+          icon="user"
+          action={
+            <a className="btn btn-primary" href={`${LOGIN_URL}?next=${encodeURIComponent(`/explore?filter=${filter}`)}`}>
+              Sign In
+            </a>
+          }
+        />
+      </div>
+    );
+  }
 
   let storyCount = 0;
   return (
@@ -176,6 +271,18 @@ export default function ExploreRoute() {
           })
         )}
       </div>
+      {!loading && !failed && hasMore && (
+        <div className="load-more" ref={sentinel}>
+          <button type="button" className="btn btn-outline" onClick={loadMore} disabled={fetchingMore}>
+            {fetchingMore ? 'Loading more...' : 'Load more'}
+          </button>
+        </div>
+      )}
+      {fetchingMore && (
+        <div className={view === 'grid' ? 'card-grid' : 'card-list'} aria-hidden="true">
+          {Array.from({ length: EXPLORE_SKELETONS }, (_, i) => <CardSkeleton key={i} />)}
+        </div>
+      )}
     </div>
   );
 }

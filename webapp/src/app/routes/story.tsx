@@ -53,7 +53,7 @@ export default function StoryRoute() {
         <CommentsSection type="story" id={merged.id} allowComments={merged.allowComments !== false} />
       </div>
       <aside className="sidebar" aria-label="Sponsored">
-        <AdSlot slot="sidebar" />
+        <AdSlot slot="sidebar" context={{ story: merged.id }} />
       </aside>
     </div>
   );

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
-import { Spinner } from '../ui/spinner';
+import { PageSpinner } from '../ui/spinner';
 
 export function MainLayout() {
   return (
@@ -12,13 +12,7 @@ export function MainLayout() {
       </a>
       <Navbar />
       <main id="main" className="main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <div className="page-loading">
-              <Spinner size="lg" />
-            </div>
-          }
-        >
+        <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </main>

@@ -11,6 +11,18 @@ export function Toaster() {
             <p className="toast-title">{t.title}</p>
             {t.description && <p className="toast-description">{t.description}</p>}
           </div>
+          {t.action && (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm toast-action"
+              onClick={() => {
+                t.action!.onClick();
+                dismissToast(t.id);
+              }}
+            >
+              {t.action.label}
+            </button>
+          )}
           <button type="button" className="icon-btn" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
             <Icon name="close" size={16} />
           </button>

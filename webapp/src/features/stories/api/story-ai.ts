@@ -8,7 +8,8 @@ export type GeneratePayload = {
   mood: string[];
   intensity: number;
   keyElements: string;
-  storyLength: 'short' | 'medium' | 'long';
+  /** words (100-3000); the labels short, medium and long are still accepted */
+  storyLength: number | 'short' | 'medium' | 'long';
   timeOfDay: string;
   weatherCondition: string;
   protagonist: string;

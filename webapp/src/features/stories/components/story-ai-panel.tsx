@@ -11,8 +11,20 @@ import {
   type EnhanceType,
   type SuggestionsResult,
 } from '../api/story-ai';
+import { shortenText } from '../utils/shorten';
 
-/** AI suggestions (appended after a blank line) and expand/shorten/enhance/continue jobs. */
+const REVISED: Record<EnhanceType, string> = {
+  expand: 'Story Expanded',
+  shorten: 'Story Shortened',
+  enhance: 'Story Enhanced',
+  continue: 'Story Continued',
+};
+
+/**
+ * AI suggestions (appended after a blank line), expand/enhance/continue jobs of the story
+ * provider and a local Shorten (80 % of the characters, cut at a sentence end). Every change of
+ * the text can be undone from its toast.
+ */
 export function StoryAiPanel({
   content,
   onContent,
@@ -27,12 +39,18 @@ export function StoryAiPanel({
   const job = useJobRunner();
   const disabled = job.running || !content.trim();
 
+  /** Replace the text and offer to put the previous one back. */
+  const revise = (before: string, next: string, title: string, description?: string) => {
+    onContent(next);
+    toast({ title, description, action: { label: 'Undo', onClick: () => onContent(before) } });
+  };
+
   const suggest = async () => {
     try {
       const result = await job.run<SuggestionsResult>(() => startStorySuggestions(content));
       const text = suggestionsText(result);
-      if (text) onContent(`${content}\n\n${text}`);
-      toast({ title: 'AI Suggestions Added', description: 'Suggestions were appended to your story.' });
+      if (text) revise(content, `${content}\n\n${text}`, 'AI Suggestions Added', 'Suggestions were appended to your story.');
+      else toast({ title: 'AI Suggestions', description: 'No suggestions this time.' });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
       toast({ title: 'AI Suggestions Failed', description: 'Could not get AI suggestions at the moment.', variant: 'destructive' });
@@ -40,10 +58,14 @@ export function StoryAiPanel({
   };
 
   const enhance = async (type: EnhanceType) => {
+    if (type === 'shorten') {
+      revise(content, shortenText(content), REVISED.shorten);
+      return;
+    }
     try {
       const result = await job.run<EnhanceResult>(() => startStoryEnhance({ id: storyId, type, content }));
-      if (result?.content) onContent(result.content);
-      toast({ title: 'Story Enhanced' });
+      if (result?.content) revise(content, result.content, REVISED[type]);
+      else toast({ title: REVISED[type] });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
       toast({ title: 'Enhancement Failed', description: 'Failed to enhance story. Please try again.', variant: 'destructive' });

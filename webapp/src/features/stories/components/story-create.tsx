@@ -5,7 +5,6 @@ import { ProgressBar } from '../../../components/ui/progress';
 import { TextField } from '../../../components/ui/form';
 import { useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized } from '../../../lib/auth';
-import { lengthLabel } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, type GenerateResult } from '../api/story-ai';
 import { useCreateStory } from '../api/create-story';
@@ -46,7 +45,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
           mood: [settings.mood],
           intensity: settings.intensity,
           keyElements: settings.keyElements,
-          storyLength: lengthLabel(settings.storyLength),
+          storyLength: settings.storyLength,
           timeOfDay: settings.timeOfDay,
           weatherCondition: settings.weatherCondition,
           protagonist: settings.protagonist,

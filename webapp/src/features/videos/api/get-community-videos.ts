@@ -1,18 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { feedPaging, getFeedPage } from '../../../lib/feed';
 import type { Video } from '../../../types/api';
 
 export type CommunityVideoParams = { genre: string; mood: string; sort: string; q?: string; status?: string; limit?: number };
 
-/** GET /api/videos/community/{genre}/{mood}/{sort}?q=&status=&limit=. */
-export const getCommunityVideos = ({ genre, mood, sort, q, status, limit }: CommunityVideoParams) =>
-  api.get<Video[]>(
-    `/api/videos/community/${encodeURIComponent(genre)}/${encodeURIComponent(mood)}/${encodeURIComponent(sort)}`,
-    { q, status, limit },
-  );
+const communityPath = ({ genre, mood, sort }: CommunityVideoParams) =>
+  `/api/videos/community/${encodeURIComponent(genre)}/${encodeURIComponent(mood)}/${encodeURIComponent(sort)}`;
 
-export const getCommunityVideosQueryOptions = (params: CommunityVideoParams) =>
-  queryOptions({ queryKey: ['videos', 'list', params], queryFn: () => getCommunityVideos(params) });
+/** GET /api/videos/community/{genre}/{mood}/{sort}?q=&status=&limit=&cursor=, page by page
+ * (explore's infinite scroll), following the API's cursor. */
+export const getCommunityVideosPagesQueryOptions = (params: CommunityVideoParams) =>
+  infiniteQueryOptions({
+    queryKey: ['videos', 'list', 'pages', params],
+    queryFn: ({ pageParam, signal }) =>
+      getFeedPage<Video>(communityPath(params), { q: params.q, limit: params.limit, status: params.status }, pageParam, signal),
+    ...feedPaging<Video>(),
+  });
 
-export const useCommunityVideos = (params: CommunityVideoParams, enabled = true) =>
-  useQuery({ ...getCommunityVideosQueryOptions(params), enabled });
+export const useCommunityVideosPages = (params: CommunityVideoParams, enabled = true) =>
+  useInfiniteQuery({ ...getCommunityVideosPagesQueryOptions(params), enabled });

@@ -1,0 +1,280 @@
+"""What a user tripped over in the full walk of issue 16, screen by screen: the sidebar (house ads,
+or a closed column), the length slider, explore's pages, ellipses, loading states, the "my"
+filters for visitors, and Undo for the AI revisions of the creation screen."""
+import re
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError, expect
+
+from tests.e2e.conftest import shot
+from tests.e2e.helpers import T, assert_clean_console, new_page, sign_up, toast, unique_email
+from tests.e2e.test_journey import api_call
+
+PASSWORD = "nightmare-123"
+STORY_CARDS = "article.story-card"
+
+
+@pytest.fixture
+def visitor(browser, seeded):
+    page = new_page(browser, seeded)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def member(browser, seeded):
+    """A new account, signed in (home dashboard shown)."""
+    page = new_page(browser, seeded)
+    sign_up(page, "Nell", "Hart", unique_email("screens"), PASSWORD)
+    expect(page.get_by_role("heading", name=re.compile("Nell"))).to_be_visible(timeout=T)
+    yield page
+    page.context.close()
+
+
+def layout_columns(page):
+    return page.locator(".story-layout").evaluate(
+        "el => getComputedStyle(el).gridTemplateColumns.split(' ').length")
+
+
+# --- 1. the sidebar ------------------------------------------------------------------------------
+
+
+def test_story_sidebar_promotes_the_site_or_closes(visitor):
+    page = visitor
+    stories = page.request.get("/api/stories/community/All%20Genres/All%20Moods/newest?limit=50").json()
+    authors = [story["userId"] for story in stories]
+    story = next(s for s in stories if authors.count(s["userId"]) > 1)  # a seeded author
+    here = str(story["id"])
+    page.goto(f"/story/{here}")
+    expect(page.get_by_role("heading", name=story["title"], level=1)).to_be_visible(timeout=T)
+
+    sidebar = page.get_by_role("complementary", name="Sponsored")
+    house = sidebar.get_by_role("complementary", name="From Dreadforge")
+    expect(house).to_be_visible(timeout=T)  # the default install fills the column
+    expect(house.get_by_text("From Dreadforge")).to_be_visible()
+    expect(house.get_by_text(f"More from {story['user']['firstName']}")).to_be_visible()
+    link = house.get_by_role("link")
+    href = link.get_attribute("href")
+    assert re.fullmatch(r"/story/\d+", href) and href != f"/story/{here}", href
+    assert layout_columns(page) == 2
+    shot(page, "story-house-sidebar")
+    link.click()  # inside the site: same tab, no reload
+    expect(page).to_have_url(re.compile(re.escape(href) + "$"), timeout=T)
+    assert len(page.context.pages) == 1
+    assert_clean_console(page)
+
+    # No ad (provider "none" answers 204): the column closes, the story takes the width.
+    page.route("**/api/ads/sidebar*", lambda route: route.fulfill(status=204))
+    page.reload()
+    expect(page.get_by_role("heading", level=1)).to_be_visible(timeout=T)
+    page.wait_for_load_state("networkidle")
+    assert layout_columns(page) == 1
+    main = page.locator(".story-layout > .stack").bounding_box()["width"]
+    whole = page.locator(".story-layout").bounding_box()["width"]
+    assert main > whole * 0.95, (main, whole)
+    assert_clean_console(page)
+
+
+# --- 2. the length slider, 10. Undo of the AI revisions -------------------------------------------
+
+
+def fill_story_form(page, length):
+    page.get_by_role("combobox", name="Genre").select_option("Gothic Horror")
+    page.get_by_role("combobox", name="Mood").select_option("Eerie")
+    page.get_by_role("textbox", name="Setting").fill("a drowned abbey on the moor")
+    page.get_by_role("textbox", name="Characters").fill("a novice nun, the bell ringer")
+    page.get_by_role("slider", name=re.compile("Story length")).fill(str(length))
+    expect(page.get_by_text(f"{length} words (")).to_be_visible()
+
+
+def generate(page, length):
+    fill_story_form(page, length)
+    editor = page.get_by_role("textbox", name="Story text")
+    before = editor.input_value() if editor.count() else ""
+    with page.expect_request(lambda r: r.url.endswith("/api/stories/generate")) as request:
+        page.get_by_role("button", name=re.compile(r"^(Generate|Regenerate) Story$")).click()
+    assert request.value.post_data_json["storyLength"] == length  # the number, not a label
+    expect(editor).to_be_visible(timeout=60_000)
+    page.wait_for_function("([el, old]) => el.value && el.value !== old",
+                           arg=[editor.element_handle(), before], timeout=60_000)
+    shown = page.get_by_text(re.compile(r"^\d+ words · \d+ min read$"))
+    expect(shown).to_be_visible(timeout=T)
+    return int(shown.inner_text().split()[0]), editor
+
+
+@pytest.mark.parametrize("length", [100, 300, 1000, 3000])
+def test_the_length_slider_is_the_length_of_the_story(member, length):
+    page = member
+    page.goto("/create")
+    words, _ = generate(page, length)
+    assert abs(words - length) <= length * 0.10, f"asked {length} words, got {words}"
+    assert_clean_console(page)
+
+
+def test_shorten_keeps_80_percent_to_a_sentence_end_and_every_revision_has_undo(member):
+    page = member
+    page.goto("/create")
+    _, editor = generate(page, 1000)
+    original = editor.input_value()
+
+    page.get_by_role("button", name="Shorten", exact=True).click()
+    expect(toast(page, "Story Shortened")).to_be_visible(timeout=T)
+    short = editor.input_value()
+    assert original.startswith(short)
+    assert 0.75 <= len(short) / len(original.strip()) <= 0.85, len(short) / len(original)
+    assert re.search(r"[.!?…][\"'”’)]*$", short), short[-60:]
+    shot(page, "create-shortened")
+    toast(page, "Story Shortened").get_by_role("button", name="Undo").click()
+    expect(editor).to_have_value(original)
+
+    for button, title in (("Expand", "Story Expanded"), ("Enhance", "Story Enhanced")):
+        page.get_by_role("button", name=button, exact=True).click()
+        expect(toast(page, title)).to_be_visible(timeout=60_000)
+        assert editor.input_value() != original
+        toast(page, title).get_by_role("button", name="Undo").click()
+        expect(editor).to_have_value(original)
+    assert_clean_console(page)
+
+
+# --- 5. explore's pages --------------------------------------------------------------------------
+
+
+def test_explore_goes_past_50_and_back_keeps_the_place(visitor):
+    page = visitor
+    page.goto("/explore")
+    cards = page.locator(STORY_CARDS)
+    expect(cards.first).to_be_visible(timeout=T)
+    page.get_by_role("tab", name="Stories").click()  # the view's choices are in the address too
+    expect(page).to_have_url(re.compile(r"/explore\?tab=stories$"), timeout=T)
+    expect(cards.first).to_be_visible(timeout=T)
+    first_page = cards.count()
+    page.get_by_role("button", name="Load more").click()  # the fallback of the infinite scroll
+    expect(cards).not_to_have_count(first_page, timeout=T)
+    for _ in range(5):  # then reaching the end of the list loads the next page by itself
+        total = cards.count()
+        if total > 50:
+            break
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        expect(cards).not_to_have_count(total, timeout=T)
+    total = cards.count()
+    assert total > 50, f"explore shows {total} stories; the seed has 60"
+    expect(page).to_have_url(re.compile(r"[?&]pages=\d+"))
+
+    target = cards.nth(52)
+    target.scroll_into_view_if_needed()
+    title = target.locator(".card-title").inner_text()
+    y = page.evaluate("window.scrollY")
+    assert y > 2000
+    target.locator(".card-title a").click()
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible(timeout=T)
+    page.go_back()
+    expect(page.get_by_role("tab", name="Stories")).to_have_attribute("aria-selected", "true", timeout=T)
+    expect(page.locator(STORY_CARDS).nth(52).locator(".card-title")).to_have_text(title, timeout=T)
+    page.wait_for_function("y => Math.abs(window.scrollY - y) < 200", arg=y, timeout=T)
+
+    # A reload of the same address shows as many cards again.
+    page.reload()
+    expect(page.locator(STORY_CARDS)).to_have_count(total, timeout=T)
+    assert_clean_console(page)
+
+
+# --- 6. ellipsis only when cut -------------------------------------------------------------------
+
+
+def test_cards_add_an_ellipsis_only_to_cut_text(member):
+    page = member
+    title = f"Brief {unique_email('x')[:14]}"
+    story = api_call(page, "POST", "/api/stories", {
+        "title": title, "content": "The bell rang once.", "genre": "Gothic Horror",
+        "mood": ["Eerie"], "isPublic": True, "allowComments": True})
+    video = api_call(page, "POST", "/api/videos", {
+        "creationMode": "direct", "title": title, "genre": "Gothic Horror", "mood": "Eerie",
+        "setting": "a chapel", "characters": "a bell ringer", "animationStyle": "Cinematic",
+        "narrationVoice": "Deep Male", "isPublic": True})
+    try:
+        page.goto("/explore")
+        page.get_by_role("searchbox", name="Search").fill(title)
+        expect(page.locator(STORY_CARDS, has_text=title).locator(".card-text")).to_have_text(
+            "The bell rang once.", timeout=T)
+        expect(page.locator("article.video-card", has_text=title).locator(".card-text")).to_have_text(
+            "Horror video created with AI", timeout=T)
+        page.get_by_role("searchbox", name="Search").fill("")
+        expect(page.locator(STORY_CARDS).nth(10)).to_be_visible(timeout=T)
+        texts = page.locator(f"{STORY_CARDS} .card-text").all_inner_texts()
+        cut = [text for text in texts if text.endswith("...")]
+        assert cut and all(len(text) <= 153 for text in cut)  # seeded stories are long
+        assert all(len(text) <= 150 for text in texts if text not in cut)
+        assert_clean_console(page)
+    finally:  # the landing page of the other tests shows the newest stories
+        api_call(page, "DELETE", f"/api/stories/{story['id']}")
+        api_call(page, "DELETE", f"/api/videos/{video['id']}")
+
+
+# --- 7. loading states ---------------------------------------------------------------------------
+
+
+def hold(page, pattern):
+    """Hold the requests matching `pattern` until the returned function releases them."""
+    held = []
+
+    def handler(route):
+        held.append(route)
+    page.route(pattern, handler)
+
+    def release():
+        page.unroute(pattern, handler)
+        for route in held:
+            try:
+                route.continue_()
+            except PlaywrightError:  # the page went on without it (a navigation)
+                pass
+    return release
+
+
+def test_loading_states_show_skeletons_and_a_visible_loading_text(visitor, member):
+    page = visitor
+    release = hold(page, "**/api/auth/user")
+    page.goto("/explore", wait_until="commit")
+    expect(page.get_by_text("Loading...", exact=True)).to_be_visible(timeout=T)
+    release()
+
+    for pattern in ("**/explore.*.js", "**/api/stories/community/**"):
+        release = hold(page, pattern)
+        page.goto("/explore")
+        expect(page.locator(".card-skeleton")).to_have_count(6, timeout=T)
+        expect(page.locator(".card-skeleton").first).to_be_visible()
+        release()
+        expect(page.locator(STORY_CARDS).first).to_be_visible(timeout=T)
+
+    page = member
+    release = hold(page, "**/create-story.*.js")  # a page's code loading: the text shows too
+    page.goto("/create")
+    expect(page.get_by_text("Loading...", exact=True)).to_be_visible(timeout=T)
+    release()
+    expect(page.get_by_role("heading", name="Create a Horror Story")).to_be_visible(timeout=T)
+
+    for pattern in ("**/profile.*.js", "**/api/stories/user/**"):
+        release = hold(page, pattern)
+        page.goto("/profile")
+        expect(page.locator(".skeleton-row")).to_have_count(3, timeout=T)
+        shot(page, "profile-loading")
+        release()
+        expect(page.get_by_role("heading", name="My Horror Collection")).to_be_visible(timeout=T)
+    expect(page.get_by_text("No stories yet")).to_be_visible(timeout=T)
+
+
+# --- 9. "my" filters for visitors ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which, heading", [("my-stories", "My Stories"), ("my-videos", "My Videos")])
+def test_my_filters_ask_a_visitor_to_sign_in(visitor, which, heading):
+    page = visitor
+    page.goto(f"/explore?filter={which}")
+    expect(page.get_by_role("heading", name="Sign in to see your collection")).to_be_visible(timeout=T)
+    sign_in = page.get_by_role("link", name="Sign In", exact=True).last
+    expect(sign_in).to_have_attribute("href", re.compile(r"^/api/login\?next="))
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("article.story-card, article.video-card")).to_have_count(0)
+    sign_in.click()
+    expect(page).to_have_url(re.compile(r"/api/login"), timeout=T)
+    assert_clean_console(page)
