@@ -50,7 +50,7 @@ export default function VideoRoute() {
         <CommentsSection type="video" id={merged.id} allowComments={merged.allowComments !== false} />
       </div>
       <aside className="sidebar" aria-label="Sponsored">
-        <AdSlot slot="sidebar" />
+        <AdSlot slot="sidebar" context={merged.storyId ? { story: merged.storyId } : undefined} />
       </aside>
     </div>
   );
