@@ -79,14 +79,13 @@ def camera_between(a, b, rows):
 @pytest.fixture(scope="module")
 def cameras(video):
     """Per narrated scene (after the title card): background and foreground (zoom, shift)."""
-    result = video
-    starts = [s["start"] for s in result.scenes] + [result.duration - 2.0]
+    starts = [s["start"] for s in video.scenes] + [video.duration - 2.0]  # then the end card
     out = []
     for a, b in zip(starts, starts[1:]):
         a = max(a, 3.4)  # the title card
         if b - a < 2.0:
             continue
-        first, last = frame_at(result.video_path, a + 0.2), frame_at(result.video_path, b - 0.3)
+        first, last = frame_at(video.video_path, a + 0.2), frame_at(video.video_path, b - 0.3)
         out.append((camera_between(first, last, BACKGROUND), camera_between(first, last, FOREGROUND)))
     return out
 
