@@ -203,6 +203,8 @@ class Compositor:
 
     def _prepare(self, i):
         scene = self.plan[i]
+        camera = self._camera(i, scene)
+        zooms = camera[4] != 1.0 or camera[5] != 1.0  # zoomed views are resampled by PIL
         back, sprite, at = split_layers(self.painter(scene, self.cw, self.ch))
         ph, pw = back.shape[:2]
         canvas = np.array(Image.fromarray(back).resize((self.cw, self.ch), Image.BICUBIC))
@@ -210,24 +212,35 @@ class Compositor:
         for noise in self.grain:  # add grain in row bands: no full-size int16 temporaries
             v = canvas.copy() if len(self.grain) > 1 else canvas
             _add_grain(v, noise)
-            variants.append(v)
+            variants.append(Image.fromarray(v) if zooms else v)
         if not variants:
-            variants.append(canvas)
+            variants.append(Image.fromarray(canvas) if zooms else canvas)
         del canvas
         if sprite is not None:  # the foreground at canvas scale, with the first grain
             sx, sy = self.cw / pw, self.ch / ph
             size = (max(1, round(sprite.shape[1] * sx)), max(1, round(sprite.shape[0] * sy)))
             at = (round(at[0] * sx), round(at[1] * sy))
             big = np.array(Image.fromarray(sprite, "RGBA").resize(size, Image.BICUBIC))
+            keep = big[..., 3:] > 127
+            colour = np.ascontiguousarray(big[..., :3])  # 0 outside the foreground
+            del big
             if self.grain:
                 noise = self.grain[0][at[1]:at[1] + size[1], at[0]:at[0] + size[0]]
-                rgb = np.ascontiguousarray(big[:noise.shape[0], :noise.shape[1], :3])
-                _add_grain(rgb, noise)
-                big[:noise.shape[0], :noise.shape[1], :3] = rgb
-            opaque = np.repeat(big[..., 3:] > 127, 3, axis=2)
-            sprite = (np.where(opaque, big[..., :3], 0).astype(np.uint8),  # colour, 0 outside
-                      np.where(opaque, 0, 255).astype(np.uint8))  # 255 where it lets through
+                _add_grain(colour[:noise.shape[0], :noise.shape[1]], noise)
+            colour *= keep
+            through = np.repeat(np.where(keep, 0, 255).astype(np.uint8), 3, axis=2)
+            sprite = (colour, through)  # through: 255 where the background shows
+            if zooms:
+                sprite = tuple(Image.fromarray(part) for part in sprite)
+        first, last = self.scene_frames[i]
+        count = last - first + self.trans_frames
+        j = self.look.jitter
         rng = np.random.default_rng(self.seed * 31 + i)
+        jitter = rng.integers(-j, j + 1, size=(count // max(1, self.look.hold) + 2, 2)) if j else None
+        return Layer(variants, sprite, at, *camera, first, last - first, jitter)
+
+    def _camera(self, i, scene):
+        """(x0, y0, x1, y1, z0, z1): where the camera's view starts and ends, and its zoom."""
         mx, my = self.cw - self.width, self.ch - self.height
         j = self.look.jitter
         cx, cy = mx / 2, my / 2
@@ -242,16 +255,7 @@ class Compositor:
         if scene.card:
             ax = ay = bx = by = 0.0
             z0 = z1 = 1.0
-        x0, y0 = cx + rx * ax, cy + ry * ay
-        x1, y1 = cx + rx * bx, cy + ry * by
-        first, last = self.scene_frames[i]
-        count = last - first + self.trans_frames
-        jitter = rng.integers(-j, j + 1, size=(count // max(1, self.look.hold) + 2, 2)) if j else None
-        if z0 != 1.0 or z1 != 1.0:  # zoomed views are resampled by PIL
-            variants = [Image.fromarray(v) for v in variants]
-            if sprite is not None:
-                sprite = tuple(Image.fromarray(part) for part in sprite)
-        return Layer(variants, sprite, at, x0, y0, x1, y1, z0, z1, first, last - first, jitter)
+        return cx + rx * ax, cy + ry * ay, cx + rx * bx, cy + ry * by, z0, z1
 
     def _layer(self, i):
         if i not in self._layers:
