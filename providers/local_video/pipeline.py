@@ -122,15 +122,21 @@ def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
     return plan
 
 
+def _to_uint8(img):
+    return (np.clip(img, 0, 1) * 255).astype(np.uint8)
+
+
 def local_painter(ctx):
     req = ctx.request
 
     def paint(scene, _cw, _ch):
+        """The scene's painting, or a ``(painting, background)`` pair (see ``scenes.paint``)."""
         pw, ph = ctx.paint_size
-        img = scenes.paint(pw, ph, ctx.look, scene.text, req.genre, req.mood, req.time_of_day,
-                           req.weather, ctx.seed, scene.index, shot=scene.shot)
-        img = grading.grade(img, req.color_grading)
-        return (np.clip(img, 0, 1) * 255).astype(np.uint8)
+        img, back = scenes.paint(pw, ph, ctx.look, scene.text, req.genre, req.mood,
+                                 req.time_of_day, req.weather, ctx.seed, scene.index,
+                                 shot=scene.shot, layered=True)
+        img = _to_uint8(grading.grade(img, req.color_grading))
+        return img if back is None else (img, _to_uint8(grading.grade(back, req.color_grading)))
 
     return paint
 

@@ -7,6 +7,7 @@ characters as black silhouettes (a ``pictures.Shot``). The animation style (``Lo
 how the layers are drawn, not only their colours. Everything is seeded, so the same request paints
 the same pictures.
 """
+import copy
 import math
 import zlib
 
@@ -91,19 +92,26 @@ def _tree(draw, x, y, length, angle, depth, rng, width):
 
 
 def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", seed=0, index=0,
-          shot=None):
+          shot=None, layered=False):
     """A float32 (h, w, 3) painting in 0-1 for one scene showing ``shot`` (from ``text``
-    when not given)."""
+    when not given). ``layered``: a ``(painting, background)`` pair, the background being the
+    same painting without its foreground (key element, figures), so the compositor can move the
+    foreground apart from the background (parallax); only landscapes have one, other looks give
+    ``(painting, None)``."""
     if shot is None:
         shot = ShotPlanner(text, genre).shot(text, index)
     rng = _rng_for(seed, f"scene{index}:{text[:80]}")
+    back = None
     if look.abstract:
         img = _abstract(w, h, rng, genre, shot)
     elif look.geometric:
         img = _geometric(w, h, rng, time_of_day, shot)
     else:
-        img = _landscape(w, h, rng, look, shot, time_of_day, weather)
-    return _style(img, look, rng, mood)
+        img, back = _landscape(w, h, rng, look, shot, time_of_day, weather, layered)
+    if back is not None:  # the same style (warp, bloom, noise) on both layers
+        back = _style(back, look, copy.deepcopy(rng), mood)
+    img = _style(img, look, rng, mood)
+    return (img, back) if layered else img
 
 
 WATER_SETTINGS = {"ship", "sea", "lake", "lighthouse"}
@@ -112,7 +120,7 @@ LIT_SETTINGS = {"lighthouse": (0.27, 0.13), "house": (0.45, 0.45), "cabin": (0.5
                 "farmhouse": (0.5, 0.6), "school": (0.5, 0.6), "village": (0.5, 0.6)}
 
 
-def _landscape(w, h, rng, look, shot, time_of_day, weather):
+def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
     zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
     horizon = rng.uniform(0.64, 0.72)
     img = _gradient(h, w, zenith, horizon_col, horizon)
@@ -207,20 +215,27 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather):
                                   for x in np.linspace(0, w, 24)] + [(w, h)], fill=255)
         _paste(img, _mask(h, w, ground), silhouette)
     # the foreground: the line's element, lit, on the other side from the setting; figures
-    foreground(img, w, h, rng, look, element_icon, figure_icons, side)
-    if look.wisps:
-        for _ in range(look.wisps):
-            wx, wy = w * rng.random(), h * rng.uniform(0.35, 0.85)
-            add_glow(img, wx, wy, h * rng.uniform(0.03, 0.07), (0.36, 0.72, 0.68))
-    if weather in ("Rainy", "Stormy"):
-        img *= 0.85
-    if weather == "Snowy":
-        img[int(h * 0.92):] = np.maximum(img[int(h * 0.92):], 0.55)
-    return img
+    back = img.copy() if layered and not look.minimal else None
+    foreground(img, w, h, rng, look, element_icon, figure_icons, side, back)
+    wisps = [(w * rng.random(), h * rng.uniform(0.35, 0.85), h * rng.uniform(0.03, 0.07))
+             for _ in range(look.wisps)]
+    for layer in (img, back) if back is not None else (img,):
+        for wx, wy, wr in wisps:
+            add_glow(layer, wx, wy, wr, (0.36, 0.72, 0.68))
+        if weather in ("Rainy", "Stormy"):
+            layer *= 0.85
+        if weather == "Snowy":
+            layer[int(h * 0.92):] = np.maximum(layer[int(h * 0.92):], 0.55)
+    return img, back
 
 
-def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
-    """The scene's key element in a pool of light, and its characters as silhouettes."""
+def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None):
+    """The scene's key element in a pool of light, and its characters as silhouettes; the
+    pools of light are also cast on ``back`` (the background layer), the pictures are not."""
+    def glow(*args):
+        for layer in (img, back) if back is not None else (img,):
+            add_glow(layer, *args)
+
     glow_col = np.array((0.95, 0.2, 0.15) if look.red_accent else (1.0, 0.8, 0.5), np.float32)
     lit_col = (0.85, 0.1, 0.08) if look.red_accent else (0.93, 0.86, 0.72)
     if element_icon:
@@ -228,7 +243,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
         ey = h * (0.62 if look.minimal else 0.74)
         if not look.minimal:
-            add_glow(img, ex, ey, size * 0.75, glow_col * 0.35)
+            glow(ex, ey, size * 0.75, glow_col * 0.35)
         if look.shaded:  # a drop shadow and a lit face: a little depth
             icons.stamp(img, element_icon, ex - size / 2 + size * 0.05, ey - size / 2 + size * 0.05,
                         size, (0.0, 0.0, 0.0), 0.7)
@@ -242,8 +257,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side):
         size = int(h * (0.56 if name == "executioner-hood" else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
-        add_glow(img, fx + size / 2, fy + size * 0.45, size * 0.55,
-                 (0.4, 0.45, 0.55))  # backlight: the silhouette reads
+        glow(fx + size / 2, fy + size * 0.45, size * 0.55, (0.4, 0.45, 0.55))  # backlight: the silhouette reads
         flip = (k == 1) != (side < 0)
         if look.hold > 1:
             edge = int(size * 1.04)

@@ -1,0 +1,107 @@
+"""The camera moves: push-ins magnify the scene, the foreground moves apart from the background.
+
+One small render (480p, 20 s, no subtitles, clear sky); frames are decoded from the MP4 and
+compared by phase correlation: how far the picture moved and by how much it was magnified
+between a scene's first and last frames, in the sky band (background: sky, moon, the setting's
+top) and in the bottom band (foreground: the lit key element and the figures).
+"""
+import subprocess
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from core.providers import VideoRenderRequest
+from providers.local_video import LocalVideoProvider, encoder
+
+STORY = [
+    "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
+    "stopped running and the island belonged to the gulls.",
+    "The old keeper met her at the door and said that she should never wind the music box in "
+    "the lamp room.",
+    "On the fourth night she heard the music box playing by itself, a thin lullaby drifting down "
+    "the iron stairs.",
+    "When the ferry returned in spring, a woman in the lamp room was slowly winding the music box.",
+]
+W, H = 427, 240  # frames are compared at half size
+BACKGROUND = slice(0, int(H * 0.42))  # sky, moon, the top of the setting
+FOREGROUND = slice(int(H * 0.62), H)  # the key element and the figures
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory):
+    req = VideoRenderRequest(
+        title="The Keeper", paragraphs=STORY, genre="Gothic Horror", mood="Eerie",
+        animation_style="3D Animation", time_of_day="Night", weather="Clear", duration=20,
+        resolution="480p", frame_rate=24, seed=4, transitions="Cut", pacing="Fast-Paced",
+        subtitles=False, setting="the lighthouse on Raven Point", key_elements="music box",
+        characters="Priya", protagonist="Priya")
+    out = tmp_path_factory.mktemp("camera")
+    return LocalVideoProvider(LocalVideoProvider.Options().load({})).render(req, out, lambda p, m: None)
+
+
+def frame_at(path, seconds):
+    proc = subprocess.run([encoder.ffmpeg_exe(), "-v", "error", "-ss", f"{seconds:.2f}", "-i", str(path),
+                           "-frames:v", "1", "-s", f"{W}x{H}", "-f", "rawvideo", "-pix_fmt", "gray", "-"],
+                          capture_output=True, check=True)
+    return np.frombuffer(proc.stdout, np.uint8).reshape(H, W).astype(np.float32)
+
+
+def _phase(a, b):
+    """(peak, (dy, dx)): how well ``b`` matches ``a`` moved by (dy, dx)."""
+    win = np.outer(np.hanning(a.shape[0]), np.hanning(a.shape[1]))
+    fa, fb = np.fft.fft2((a - a.mean()) * win), np.fft.fft2((b - b.mean()) * win)
+    r = fb * np.conj(fa)
+    r = np.fft.ifft2(r / (np.abs(r) + 1e-6)).real
+    dy, dx = np.unravel_index(int(r.argmax()), r.shape)
+    h, w = r.shape
+    return float(r.max()), (dy - h if dy > h // 2 else dy, dx - w if dx > w // 2 else dx)
+
+
+def _magnified(img, s):
+    """``img`` magnified ``s`` times about its centre, same size."""
+    big = np.asarray(Image.fromarray(img).resize((round(W * s), round(H * s)), Image.BILINEAR))
+    y, x = (big.shape[0] - H) // 2, (big.shape[1] - W) // 2
+    return big[y:y + H, x:x + W]
+
+
+def camera_between(a, b, rows):
+    """(zoom, (dy, dx)) that best turns frame ``a`` into frame ``b`` within ``rows``."""
+    best = (-1.0, 1.0, (0, 0))
+    for s in np.arange(1.0, 1.46, 0.015):
+        for zoom, x, y in ((s, _magnified(a, s), b), (1 / s, a, _magnified(b, s))):
+            peak, shift = _phase(x[rows], y[rows])
+            if peak > best[0]:
+                best = (peak, zoom, shift)
+    return best[1], best[2]
+
+
+@pytest.fixture(scope="module")
+def cameras(video):
+    """Per narrated scene (after the title card): background and foreground (zoom, shift)."""
+    starts = [s["start"] for s in video.scenes] + [video.duration - 2.0]  # then the end card
+    out = []
+    for a, b in zip(starts, starts[1:]):
+        a = max(a, 3.4)  # the title card
+        if b - a < 2.0:
+            continue
+        first, last = frame_at(video.video_path, a + 0.2), frame_at(video.video_path, b - 0.3)
+        out.append((camera_between(first, last, BACKGROUND), camera_between(first, last, FOREGROUND)))
+    return out
+
+
+@pytest.mark.slow
+def test_a_push_in_magnifies_the_scene_and_the_foreground_most(cameras):
+    pushes = [(bg, fg) for bg, fg in cameras if bg[0] >= 1.04]
+    assert pushes, cameras  # some scene's end is a magnified view of its start
+    for (bg_zoom, _), (fg_zoom, _) in pushes:
+        assert fg_zoom > bg_zoom + 0.04, cameras  # the nearer layer grows faster
+
+
+@pytest.mark.slow
+def test_in_a_pan_the_foreground_moves_further_than_the_background(cameras):
+    pans = [(bg, fg) for bg, fg in cameras if abs(bg[0] - 1) < 0.02 and np.hypot(*bg[1]) >= 4]
+    assert pans, cameras
+    for (_, bg_shift), (fg_zoom, fg_shift) in pans:
+        assert abs(fg_zoom - 1) < 0.03
+        assert np.hypot(*fg_shift) > 1.4 * np.hypot(*bg_shift), cameras
