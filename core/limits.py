@@ -15,6 +15,8 @@ limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
 DEFAULT_LIMITS = {
     # sign-in attempts per address and e-mail (password guessing), new accounts per address
     "RATELIMIT_LOGIN": "20 per minute",
+    # sign-in attempts per address whatever the e-mail (one address trying many accounts)
+    "RATELIMIT_LOGIN_ADDRESS": "30 per minute",
     "RATELIMIT_REGISTER": "100 per minute",
     "RATELIMIT_COMMENTS": "30 per minute",
     "RATELIMIT_LIKES": "120 per minute",
@@ -42,6 +44,12 @@ def enforce(name, about=None):
         retry_after = max(1, int(reset_at - time.time()) + 1)
         abort(429, message=f"Too many requests. Please try again in {retry_after} seconds.",
               headers={"Retry-After": str(retry_after)})
+
+
+def enforce_login(email):
+    """A sign-in attempt counts per address and e-mail, and per address across e-mails."""
+    enforce("login_address")
+    enforce("login", about=email)
 
 
 def init_app(app):

@@ -11,6 +11,7 @@ from marshmallow import fields, validate
 
 from core.app import plugin_host
 from core.errors import Blueprint, abort
+from core.headers import BASE_POLICY, CSP_HEADER
 from core.schemas.common import InputSchema
 
 log = logging.getLogger(__name__)
@@ -18,19 +19,6 @@ blp = Blueprint("ads", __name__, url_prefix="/api/ads", description="Ad slots")
 SLOTS = ("banner", "feed", "sidebar")
 #: the explore page shows a feed ad block after every FEED_EVERY-th story
 FEED_EVERY = 6
-CSP_HEADER = "Content-Security-Policy"
-BASE_POLICY = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'"],
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
-    "media-src": ["'self'", "blob:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
-    "frame-src": ["'self'"],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-}
 
 
 class AdArgs(InputSchema):

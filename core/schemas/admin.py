@@ -2,7 +2,7 @@
 from marshmallow import fields, pre_load
 
 from core.models import ROLES
-from core.schemas.common import Choice, InputSchema, UTCDateTime
+from core.schemas.common import AdminAuthorSchema, Choice, Id, InputSchema, Limit, PageNumber, UTCDateTime
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
@@ -18,8 +18,8 @@ REPORT_TYPES = ("all", "story", "video", "comment")
 class PageArgs(InputSchema):
     """``?limit=`` (1-100, default 20) and ``?page=`` (1-based, default 1)."""
 
-    limit = fields.Integer(load_default=20)
-    page = fields.Integer(load_default=1)
+    limit = Limit(load_default=20)
+    page = PageNumber(load_default=1)
 
     @pre_load
     def _blank_to_none(self, data, **kwargs):
@@ -36,7 +36,7 @@ class ContentListArgs(PageArgs):
     search = fields.String(load_default="")
     filter = fields.String(load_default="all")
     status = fields.String(load_default=None)
-    userId = fields.Integer(load_default=None)
+    userId = Id(load_default=None)
 
 
 class ReportListArgs(PageArgs):
@@ -47,8 +47,8 @@ class ReportListArgs(PageArgs):
 class AuditListArgs(PageArgs):
     action = fields.String(load_default=None)
     targetType = fields.String(load_default=None)
-    targetId = fields.Integer(load_default=None)
-    actorId = fields.Integer(load_default=None)
+    targetId = Id(load_default=None)
+    actorId = Id(load_default=None)
 
 
 class UserPatchBody(InputSchema):
@@ -105,11 +105,13 @@ class AdminUserSchema(UserSchema):
 
 
 class AdminStorySchema(StorySchema):
-    pass
+    user = fields.Nested(AdminAuthorSchema)
 
 
 class AdminVideoSchema(VideoSchema):
     """The admin list shows the video as its owner sees it."""
+
+    user = fields.Nested(AdminAuthorSchema)
 
 
 class ReportTargetSchema(InputSchema):

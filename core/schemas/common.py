@@ -2,7 +2,27 @@
 import datetime as dt
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
-from marshmallow.validate import Length
+from marshmallow.validate import Length, Range
+
+MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
+MAX_PAGE = 100_000
+MAX_LIMIT = 100
+
+
+def Id(**kwargs):
+    """An id given as an argument: beyond 64 bits it is a clear 400, never a database error."""
+    return fields.Integer(validate=Range(min=0, max=MAX_ID, error="Unknown id"), **kwargs)
+
+
+def PageNumber(**kwargs):
+    return fields.Integer(validate=[Range(min=1, error="page must be 1 or more"),
+                                    Range(max=MAX_PAGE, error=f"page must be at most {MAX_PAGE}")],
+                          **kwargs)
+
+
+def Limit(**kwargs):
+    return fields.Integer(validate=Range(min=1, max=MAX_LIMIT,
+                                         error=f"limit must be between 1 and {MAX_LIMIT}"), **kwargs)
 
 
 class UTCDateTime(fields.DateTime):
@@ -39,10 +59,17 @@ class FirstOfList(fields.String):
 
 
 class AuthorSchema(Schema):
+    """The author of public content: no e-mail (that goes only to the user and to admins)."""
+
     id = fields.Integer()
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
     profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+
+
+class AdminAuthorSchema(AuthorSchema):
+    """The author as the admin panel shows it, with the e-mail."""
+
     email = fields.String()
 
 
@@ -62,8 +89,8 @@ class ShareEntrySchema(EntrySchema):
 class ListArgs(InputSchema):
     """``?limit=&page=`` or ``?limit=&cursor=`` pagination."""
 
-    limit = fields.Integer(load_default=20)
-    page = fields.Integer(load_default=None)
+    limit = Limit(load_default=20)
+    page = PageNumber(load_default=None)
     cursor = fields.String(load_default=None)
 
     @pre_load
