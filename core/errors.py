@@ -65,6 +65,8 @@ class Api(SmorestApi):
             return {"code": 500, "status": "Internal Server Error",
                     "message": "Something went wrong on our side. Please try again."}, 500
         payload, code, headers = super().handle_http_exception(error)
+        if getattr(error, "valid_methods", None):  # a 405 names the methods allowed (RFC 9110)
+            headers = {**(headers or {}), "Allow": ", ".join(sorted(error.valid_methods))}
         errors = payload.get("errors")
         if isinstance(errors, dict) and set(errors) <= {"json", "query", "view_args", "form"}:
             merged = {}
