@@ -5,7 +5,7 @@ import os
 
 from flask import Flask
 
-from core import auth, bounds, db, headers, limits, security, web
+from core import auth, bounds, db, headers, limits, routing, security, web
 from core.config import load_config
 from core.errors import Api
 from core.plugins import PluginHost
@@ -33,6 +33,7 @@ def create_app(config=None):
     limits.init_app(app)
 
     api = Api(app)
+    routing.init_app(app, api)
     from core.api import BLUEPRINTS
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -53,6 +53,8 @@ def check_csrf():
     """Every unsafe call under /api echoes the session's token (header, or form field)."""
     if request.method not in UNSAFE_METHODS or not request.path.startswith("/api"):
         return
+    if request.routing_exception is not None or request.endpoint == "api_not_found":
+        return  # a 404 or 405 follows: nothing would run
     expected = session.get(CSRF_SESSION_KEY, "")
     sent = request.headers.get(CSRF_HEADER) or request.form.get("csrf_token", "")
     if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):

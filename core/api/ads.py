@@ -43,14 +43,13 @@ class AdSettings(MethodView):
                 "feedEvery": FEED_EVERY}
 
 
-@blp.route("/<slot>")
+@blp.route("/<any(banner, feed, sidebar):slot>")
 class AdSlot(MethodView):
     @blp.arguments(AdArgs, location="query")
-    @blp.response(200)
+    @blp.response(200, description="The ad (its kind and HTML or card)")
+    @blp.alt_response(204, description="No ad for this slot now")
     def get(self, args, slot):
         """The ad for a slot (banner 728x90, feed, sidebar), or 204 when there is none."""
-        if slot not in SLOTS:
-            abort(404, message=f"Unknown ad slot '{slot}'")
         ad = current_ad(slot, args["index"])
         if not ad:
             return "", 204

@@ -13,6 +13,9 @@ from core.schemas.users import LoginSchema, RegisterSchema, UserSchema
 from core.security import csrf_token
 
 blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and the current user")
+HTML_PAGE = {"200": {"description": "An HTML page",
+                     "content": {"text/html": {"schema": {"type": "string"}}}},
+             "302": {"description": "Done: on to the next page"}}
 
 
 def user_json(user):
@@ -99,7 +102,8 @@ def _login_page(mode="login", error=None, status=200, form=None):
 
 
 @blp.route("/login", methods=["GET", "POST"])
-@blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)")
+@blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)",
+         responses=HTML_PAGE)
 def login_page():
     if request.method == "GET":
         if current_user.is_authenticated:
@@ -132,7 +136,8 @@ def login_page():
 
 
 @blp.route("/logout", methods=["GET", "POST"])
-@blp.doc(summary="GET: a page that asks to confirm; POST (with the CSRF token): sign out, go home")
+@blp.doc(summary="GET: a page that asks to confirm; POST (with the CSRF token): sign out, go home",
+         responses=HTML_PAGE)
 def logout_page():
     if request.method == "GET":
         if not current_user.is_authenticated:

@@ -2,7 +2,9 @@
 from marshmallow import fields, pre_load
 
 from core.models import ROLES
-from core.schemas.common import AdminAuthorSchema, Choice, Id, InputSchema, Limit, PageNumber, UTCDateTime
+from core.services.audit import ACTIONS as AUDIT_ACTIONS
+from core.services.audit import TARGET_TYPES as AUDIT_TARGET_TYPES
+from core.schemas.common import AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit, PageNumber, UTCDateTime
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
@@ -27,26 +29,31 @@ class PageArgs(InputSchema):
 
 
 class UserListArgs(PageArgs):
-    role = fields.String(load_default="all")
-    status = fields.String(load_default="all")
+    role = ChoiceArg(USER_ROLE_FILTERS, "all")
+    status = ChoiceArg(USER_STATUSES, "all")
     search = fields.String(load_default="")
 
 
 class ContentListArgs(PageArgs):
     search = fields.String(load_default="")
-    filter = fields.String(load_default="all")
-    status = fields.String(load_default=None)
+    filter = ChoiceArg(STORY_FILTERS, "all")
+    status = ChoiceArg(STORY_FILTERS, None)
     userId = Id(load_default=None)
 
 
+class VideoListArgs(ContentListArgs):
+    filter = ChoiceArg(VIDEO_FILTERS, "all")
+    status = ChoiceArg(VIDEO_FILTERS, None)
+
+
 class ReportListArgs(PageArgs):
-    status = fields.String(load_default="open")
-    type = fields.String(load_default="all")
+    status = ChoiceArg(REPORT_STATUSES, "open")
+    type = ChoiceArg(REPORT_TYPES, "all")
 
 
 class AuditListArgs(PageArgs):
-    action = fields.String(load_default=None)
-    targetType = fields.String(load_default=None)
+    action = ChoiceArg(AUDIT_ACTIONS, None)
+    targetType = ChoiceArg(AUDIT_TARGET_TYPES, None)
     targetId = Id(load_default=None)
     actorId = Id(load_default=None)
 

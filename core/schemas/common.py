@@ -1,7 +1,7 @@
 """Shared schema pieces: camelCase output, lenient input, trimmed strings, UTC times."""
 import datetime as dt
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
 from marshmallow.validate import Length, Range
 
 MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
@@ -20,6 +20,12 @@ def PageNumber(**kwargs):
                           **kwargs)
 
 
+def ChoiceArg(choices, default="", **kwargs):
+    """A query argument from a fixed list, documented as an OpenAPI enum ("" is the default);
+    the service checks it with its own message."""
+    return fields.String(load_default=default, metadata={"enum": ["", *choices]}, **kwargs)
+
+
 def Limit(**kwargs):
     return fields.Integer(validate=Range(min=1, max=MAX_LIMIT,
                                          error=f"limit must be between 1 and {MAX_LIMIT}"), **kwargs)
@@ -34,11 +40,32 @@ class UTCDateTime(fields.DateTime):
         return super()._serialize(value, attr, obj, **kwargs)
 
 
+def text_problems(data):
+    """``{field: message}`` for the loaded strings that cannot be stored (NUL, lone surrogate)."""
+    from core.bounds import text_problem
+
+    def first(value):
+        if isinstance(value, str):
+            return text_problem(value)
+        items = value.values() if isinstance(value, dict) else (
+            value if isinstance(value, (list, tuple)) else ())
+        return next(filter(None, map(first, items)), None)
+    problems = {key: first(value) for key, value in data.items()} if isinstance(data, dict) else {}
+    return {key: [message] for key, message in problems.items() if message}
+
+
 class InputSchema(Schema):
-    """Request bodies: unknown keys are ignored (clients may send whole objects back)."""
+    """Request bodies: unknown keys are ignored (clients may send whole objects back); text that
+    cannot be stored (a NUL byte, a lone surrogate) is refused with a 400 naming the field."""
 
     class Meta:
         unknown = EXCLUDE
+
+    @validates_schema(pass_original=False)
+    def _storable_text(self, data, **kwargs):
+        problems = text_problems(data)
+        if problems:
+            raise ValidationError(problems)
 
 
 class Trimmed(fields.String):
@@ -108,6 +135,9 @@ class Choice(fields.String):
         kwargs.setdefault("error_messages", {})
         kwargs["error_messages"].setdefault("required", self.required_message)
         kwargs["error_messages"].setdefault("null", self.required_message)
+        # documented as an OpenAPI enum (empty is accepted when the field is optional)
+        kwargs.setdefault("metadata", {}).setdefault(
+            "enum", [*self.choices, *([] if kwargs.get("required") else [""])])
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):

@@ -3,7 +3,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
 
-from core.schemas.common import InputSchema, Trimmed, UTCDateTime
+from core.schemas.common import InputSchema, Trimmed, UTCDateTime, text_problems
 
 
 class UserSchema(InputSchema):
@@ -24,7 +24,8 @@ class UserSchema(InputSchema):
 
 class RegisterSchema(InputSchema):
     email = Trimmed(required=True, validate=validate.Email(error="Please enter a valid email"),
-                    error_messages={"required": "Email is required"})
+                    error_messages={"required": "Email is required"},
+                    metadata={"format": "email"})
     password = fields.String(required=True, validate=[
         validate.Length(min=MIN_LENGTH, error=f"Password must be at least {MIN_LENGTH} characters"),
         validate.Length(max=MAX_LENGTH, error=f"Password must be at most {MAX_LENGTH} characters")],
@@ -36,7 +37,7 @@ class RegisterSchema(InputSchema):
 
     @validates_schema
     def _strong_password(self, data, **kwargs):
-        if "password" not in data:
+        if "password" not in data or text_problems({"password": data["password"]}):
             return
         problem = password_problem(data["password"], data.get("email", ""),
                                    data.get("firstName", ""), data.get("lastName", ""))

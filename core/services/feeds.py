@@ -5,7 +5,7 @@ import json
 from peewee import JOIN
 
 from core import choices
-from core.bounds import MAX_ID
+from core.routing import MAX_ID
 from core.errors import abort
 from core.models import VIDEO_STATUSES, Like, Story, User, Video
 from core.search import contains
