@@ -23,16 +23,29 @@ def init_app(app):
 
     routes = {}
 
+    def real_routes():
+        """Every rule but the catch-alls (built once): what a path really allows."""
+        if "map" not in routes:
+            routes["map"] = Map([rule.empty() for rule in app.url_map.iter_rules()
+                                 if rule.endpoint not in ("api_not_found", "spa")],
+                                converters=app.url_map.converters)
+        return routes["map"].bind("")
+
     @app.route("/api/<path:_rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE", "TRACE",
                                              "CONNECT"])
     def api_not_found(_rest):
         """A JSON 404, or a 405 naming the allowed methods when the path exists."""
-        if "map" not in routes:  # every rule but the catch-alls, built once
-            routes["map"] = Map([rule.empty() for rule in app.url_map.iter_rules()
-                                 if rule.endpoint not in ("api_not_found", "spa")],
-                                converters=app.url_map.converters)
-        routes["map"].bind("").match(request.path, method=request.method)  # raises 405 / 404
+        real_routes().match(request.path, method=request.method)  # raises 405 / 404
         abort(404, description="Not found")
+
+    @app.after_request
+    def options_allow(response):
+        """``OPTIONS`` lists the methods of the path, not those of the /api catch-all."""
+        if request.method == "OPTIONS" and request.path.startswith("/api/"):
+            allowed = real_routes().allowed_methods(request.path)
+            if allowed:
+                response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
 
     @app.route("/", defaults={"path": ""})
     @app.route("/<path:path>")
