@@ -19,7 +19,8 @@ def csp_page(browser, site, **context_args):
 
 
 def visit(page, path, ready):
-    page.goto(path)
+    response = page.goto(path)
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"], path
     expect(ready(page)).to_be_visible(timeout=T)
     page.wait_for_load_state("networkidle")
     violations = page.evaluate("window.__csp")
