@@ -95,3 +95,11 @@ def test_every_operation_keeps_the_contract(app, users, role):
     assert sum(cases.values()) > 100
     assert not failures, "\n".join(sorted({" | ".join(f) for f in failures}))
 
+
+
+def test_suggestions_are_documented_as_the_list_they_answer(client):
+    """SPEC: the suggestions call answers a list of texts (with ?wait=); 202 is the job."""
+    spec = client.get("/api/openapi.json").get_json()
+    responses = spec["paths"]["/api/stories/suggestions"]["post"]["responses"]
+    assert responses["200"]["content"]["application/json"]["schema"]["type"] == "array"
+    assert "jobId" in responses["202"]["content"]["application/json"]["schema"]["properties"]
