@@ -10,7 +10,7 @@ from flask.views import MethodView
 from marshmallow import fields, validate
 
 from core.app import plugin_host
-from core.errors import Blueprint, abort
+from core.errors import Blueprint
 from core.headers import BASE_POLICY, CSP_HEADER
 from core.schemas.common import InputSchema
 
