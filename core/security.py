@@ -70,6 +70,12 @@ def csrf_token():
     return token
 
 
+def new_csrf_token(*_args, **_kwargs):
+    """A fresh token for the session (at sign-in: a token known before it is worth nothing)."""
+    session.pop(CSRF_SESSION_KEY, None)
+    return csrf_token()
+
+
 def set_csrf_cookie(response):
     token = g.get("csrf_token")
     if token and request.cookies.get(CSRF_COOKIE) != token:
@@ -80,5 +86,7 @@ def set_csrf_cookie(response):
 
 
 def init_app(app):
+    from flask_login import user_logged_in
+    user_logged_in.connect(new_csrf_token, app)
     app.before_request(check_csrf)
     app.after_request(set_csrf_cookie)

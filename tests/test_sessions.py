@@ -225,3 +225,17 @@ def test_long_passphrase_is_accepted(client):
         "email": "long@example.com", "password": "the moon drowned in the cistern " * 4,
         "firstName": "Long"})
     assert response.status_code == 201
+
+
+def test_signing_in_replaces_the_csrf_token(make_client):
+    """A token learnt before sign-in (e.g. from a planted session) is worthless after it."""
+    client = make_client()
+    user = Auth(client).register()
+    Auth(client).logout()
+    before = client.get_cookie("csrf_token").value
+    assert Auth(client).login(user["email"]).status_code == 200
+    after = client.get_cookie("csrf_token").value
+    assert after != before
+    response = client.post("/api/stories", json=STORY, headers={"X-CSRF-Token": before})
+    assert response.status_code == 403
+    assert client.post("/api/stories", json=STORY).status_code == 201
