@@ -25,7 +25,9 @@ class PageArgs(InputSchema):
 
     @pre_load
     def _blank_to_none(self, data, **kwargs):
-        return {key: value for key, value in data.items() if value not in ("", None)}
+        """A blank text argument means "not given"; a blank number is not a number (400)."""
+        return {key: value for key, value in data.items() if value not in ("", None)
+                or isinstance(self.fields.get(key), fields.Integer)}
 
 
 class UserListArgs(PageArgs):
