@@ -5,7 +5,7 @@ import os
 
 from flask import Flask
 
-from core import auth, db, limits, security, web
+from core import auth, bounds, db, headers, limits, routing, security, web
 from core.config import load_config
 from core.errors import Api
 from core.plugins import PluginHost
@@ -26,11 +26,14 @@ def create_app(config=None):
     app.extensions["dreadforge.plugins"] = host
 
     db.init_app(app)
+    headers.init_app(app)
+    bounds.init_app(app)
     security.init_app(app)
     auth.init_app(app)
     limits.init_app(app)
 
     api = Api(app)
+    routing.init_app(app, api)
     from core.api import BLUEPRINTS
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -1,12 +1,12 @@
 """Sign-in: flask-login wiring, account rules (bans, inactive accounts) and who-may-do-what helpers."""
-from flask import jsonify, request
+from flask import g, jsonify, request
 from flask_login import LoginManager, current_user, logout_user
 from peewee import IntegrityError
 
 from core.db import write_transaction
 from core.errors import abort
 from core.models import User, utcnow
-from core.security import hash_password, verify_password
+from core.security import burn_verify, hash_password, verify_password
 
 login_manager = LoginManager()
 
@@ -18,10 +18,30 @@ class AccountError(Exception):
 
 
 @login_manager.user_loader
-def load_user(user_id):
-    if not str(user_id).isdigit():
+def load_user(session_id):
+    """``"<id>:<session version>"`` (``User.get_id``): a session or remember-me cookie made
+    before the account's last sign-out, ban or deactivation no longer loads anyone."""
+    user_id, _, version = str(session_id).partition(":")
+    if not user_id.isdigit() or not version.isdigit():
         return None
-    return User.get_or_none(User.id == int(user_id))
+    user = User.get_or_none(User.id == int(user_id))
+    if user is None or user.session_version != int(version):
+        # a ban or deactivation ended this session: the next request still says why (once)
+        g.ended_session_user = user
+        return None
+    return user
+
+
+def end_sessions(user_id):
+    """Sign the account out everywhere: every session and remember-me cookie stops working."""
+    User.update(session_version=User.session_version + 1).where(User.id == user_id).execute()
+
+
+def sign_out():
+    """Sign the current user out, here and on every other device (copied cookies included)."""
+    if current_user.is_authenticated:
+        end_sessions(current_user.id)
+    logout_user()
 
 
 @login_manager.unauthorized_handler
@@ -49,10 +69,14 @@ def account_problem(user):
 def enforce_account_rules():
     """A banned or deactivated user is signed out at their next request (checked every time)."""
     if not current_user.is_authenticated:
-        return None
-    problem = account_problem(current_user)
-    if problem is None:
-        return None
+        ended = g.pop("ended_session_user", None)
+        problem = ended and account_problem(ended)
+        if not problem:
+            return None
+    else:
+        problem = account_problem(current_user)
+        if problem is None:
+            return None
     logout_user()
     if request.path.startswith("/api/") and request.path not in ("/api/login", "/api/logout"):
         body = {"code": 403, "status": "Forbidden", "message": problem.message, **problem.extra}
@@ -73,7 +97,10 @@ def register(email, password, first_name, last_name=""):
 
 def authenticate(email, password):
     user = User.get_or_none(User.email == email.strip().lower())
-    if user is None or not verify_password(user.password_hash, password):
+    if user is None:
+        burn_verify(password)  # the same time as a wrong password: no e-mail enumeration
+        raise AccountError(401, "Invalid email or password")
+    if not verify_password(user.password_hash, password):
         raise AccountError(401, "Invalid email or password")
     problem = account_problem(user)
     if problem:

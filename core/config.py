@@ -34,6 +34,12 @@ def load_config(overrides=None):
         "SESSION_COOKIE_SAMESITE": "Lax",
         "REMEMBER_COOKIE_HTTPONLY": True,
         "REMEMBER_COOKIE_SAMESITE": "Lax",
+        # HTTPS deployments (behind a proxy too): every cookie gets Secure (core.headers)
+        "HTTPS": os.environ.get("DREADFORGE_HTTPS") == "1",
+        # trust one proxy's X-Forwarded-For/-Proto/-Host (werkzeug's ProxyFix)
+        "PROXY_FIX": os.environ.get("DREADFORGE_PROXY_FIX") == "1",
+        # request bodies above this answer 413 before they are read (JSON and forms)
+        "MAX_CONTENT_LENGTH": int(os.environ.get("DREADFORGE_MAX_BODY", 2 * 1024 * 1024)),
         "JSON_SORT_KEYS": False,
         "RATELIMIT_ENABLED": os.environ.get("DREADFORGE_RATELIMIT", "1") != "0",
         "RATELIMIT_HEADERS_ENABLED": True,

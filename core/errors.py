@@ -50,12 +50,27 @@ def schema_name(schema):
     return name[:-6] if name.endswith("Schema") and len(name) > 6 else name
 
 
+STORABLE_TEXT = "^[^\x00]*$"  # no NUL byte: PostgreSQL cannot store one (core.bounds)
+
+
+def storable_text(self, field, **kwargs):
+    """apispec attribute function: every documented string says it cannot hold a NUL byte."""
+    from marshmallow import fields
+    if isinstance(field, fields.String) and not isinstance(field, (fields.Email, fields.Url)):
+        return {"pattern": STORABLE_TEXT}
+    return {}
+
+
 class Api(SmorestApi):
     def __init__(self, app=None, **kwargs):
         from apispec.ext.marshmallow import MarshmallowPlugin
         kwargs.setdefault("spec_kwargs", {})["marshmallow_plugin"] = MarshmallowPlugin(
             schema_name_resolver=schema_name)
         super().__init__(app, **kwargs)
+
+    def _init_spec(self, *args, **kwargs):
+        super()._init_spec(*args, **kwargs)
+        self.ma_plugin.converter.add_attribute_function(storable_text)
 
     def handle_http_exception(self, error):
         if isinstance(error, InternalServerError) or not isinstance(error, HTTPException):
@@ -65,6 +80,8 @@ class Api(SmorestApi):
             return {"code": 500, "status": "Internal Server Error",
                     "message": "Something went wrong on our side. Please try again."}, 500
         payload, code, headers = super().handle_http_exception(error)
+        if getattr(error, "valid_methods", None):  # a 405 names the methods allowed (RFC 9110)
+            headers = {**(headers or {}), "Allow": ", ".join(sorted(error.valid_methods))}
         errors = payload.get("errors")
         if isinstance(errors, dict) and set(errors) <= {"json", "query", "view_args", "form"}:
             merged = {}

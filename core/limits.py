@@ -18,6 +18,8 @@ limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
 DEFAULT_LIMITS = {
     # sign-in attempts per address and e-mail (password guessing), new accounts per address
     "RATELIMIT_LOGIN": "20 per minute",
+    # sign-in attempts per address whatever the e-mail (one address trying many accounts)
+    "RATELIMIT_LOGIN_ADDRESS": "30 per minute",
     "RATELIMIT_REGISTER": "100 per minute",
     "RATELIMIT_COMMENTS": "30 per minute",
     "RATELIMIT_LIKES": "120 per minute",
@@ -61,6 +63,12 @@ def fall_back_to_memory():
         current_app.logger.warning("rate limit storage unreachable: counting in memory")
         limiter._storage_dead = True
     return limiter.limiter
+
+
+def enforce_login(email):
+    """A sign-in attempt counts per address and e-mail, and per address across e-mails."""
+    enforce("login_address")
+    enforce("login", about=email)
 
 
 def init_app(app):

@@ -41,6 +41,9 @@ class User(BaseModel, UserMixin):
     banned_at = peewee.DateTimeField(null=True)
     created_at = peewee.DateTimeField(default=utcnow, index=True)
     updated_at = peewee.DateTimeField(default=utcnow)
+    # bumped by sign-out, ban and deactivation: every session and remember-me cookie made with
+    # an older value stops working (migration 0006; core.auth.load_user checks it)
+    session_version = peewee.IntegerField(default=0)
 
     class Meta:
         table_name = "users"
@@ -56,6 +59,10 @@ class User(BaseModel, UserMixin):
         # flask-login would treat an inactive user as signed out; keep them signed in so that
         # core.auth.enforce_account_rules can sign them out with a 403 that says why.
         return True
+
+    def get_id(self):
+        """What the session and the remember-me cookie hold: the id and the session version."""
+        return f"{self.id}:{self.session_version}"
 
     @property
     def is_admin(self):

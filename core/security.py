@@ -1,11 +1,18 @@
-"""Password hashing (argon2) and double-submit CSRF protection."""
+"""Password hashing (argon2) and CSRF protection bound to the session.
+
+The CSRF token is a random secret kept in the signed session cookie; the readable ``csrf_token``
+cookie is only its copy for the web app to echo in ``X-CSRF-Token``. An unsafe call passes when
+the echoed token equals the session's, so a ``csrf_token`` cookie planted by a sibling subdomain
+(which cannot forge the signed session) does not pass. The token is issued only by the calls that
+need one (``GET /api/auth/user``, the sign-in and sign-out pages): other GETs set no cookie.
+"""
 import hmac
 import os
 import secrets
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from flask import request
+from flask import g, request, session
 from werkzeug.exceptions import Forbidden
 
 # The test suite sets DREADFORGE_FAST_HASH=1: the same algorithm at its cheapest cost.
@@ -14,7 +21,9 @@ hasher = (PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 
 CSRF_COOKIE = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
+CSRF_SESSION_KEY = "_csrf"
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+_dummy_hash = None
 
 
 def hash_password(password):
@@ -28,35 +37,56 @@ def verify_password(password_hash, password):
         return False
 
 
+def burn_verify(password):
+    """Verify against a throw-away hash: an unknown e-mail costs as much as a known one."""
+    global _dummy_hash
+    if _dummy_hash is None:
+        _dummy_hash = hasher.hash(secrets.token_urlsafe(16))
+    verify_password(_dummy_hash, password)
+
+
 class CSRFError(Forbidden):
     description = "CSRF token missing or invalid"
 
 
 def check_csrf():
-    """Every unsafe call under /api echoes the csrf_token cookie (header, or form field)."""
+    """Every unsafe call under /api echoes the session's token (header, or form field)."""
     if request.method not in UNSAFE_METHODS or not request.path.startswith("/api"):
         return
-    cookie = request.cookies.get(CSRF_COOKIE, "")
+    if request.routing_exception is not None or request.endpoint == "api_not_found":
+        return  # a 404 or 405 follows: nothing would run
+    expected = session.get(CSRF_SESSION_KEY, "")
     sent = request.headers.get(CSRF_HEADER) or request.form.get("csrf_token", "")
-    if not cookie or not sent or not hmac.compare_digest(cookie, sent):
+    if not expected or not sent or not hmac.compare_digest(str(expected), str(sent)):
         raise CSRFError()
 
 
 def csrf_token():
-    """The token of this request (the cookie's, or a new one the response will set)."""
-    from flask import g
-    if "csrf_token" not in g:
-        g.csrf_token = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(32)
-    return g.csrf_token
+    """This session's token (created on first use); the response will copy it into the cookie."""
+    token = session.get(CSRF_SESSION_KEY)
+    if not token:
+        token = session[CSRF_SESSION_KEY] = secrets.token_urlsafe(32)
+    g.csrf_token = token
+    return token
+
+
+def new_csrf_token(*_args, **_kwargs):
+    """A fresh token for the session (at sign-in: a token known before it is worth nothing)."""
+    session.pop(CSRF_SESSION_KEY, None)
+    return csrf_token()
 
 
 def set_csrf_cookie(response):
-    if not request.cookies.get(CSRF_COOKIE):
-        response.set_cookie(CSRF_COOKIE, csrf_token(), samesite="Lax", httponly=False,
-                            secure=request.is_secure, max_age=60 * 60 * 24 * 30)
+    token = g.get("csrf_token")
+    if token and request.cookies.get(CSRF_COOKIE) != token:
+        # No max-age: the copy lives as long as the browser session, like the session cookie.
+        response.set_cookie(CSRF_COOKIE, token, samesite="Lax", httponly=False,
+                            secure=request.is_secure)
     return response
 
 
 def init_app(app):
+    from flask_login import user_logged_in
+    user_logged_in.connect(new_csrf_token, app)
     app.before_request(check_csrf)
     app.after_request(set_csrf_cookie)

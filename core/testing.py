@@ -44,7 +44,7 @@ class ApiClient(FlaskClient):
         if method in ("POST", "PUT", "PATCH", "DELETE") and not kwargs.pop("no_csrf", False):
             cookie = self.get_cookie("csrf_token")
             if cookie is None:
-                super().open("/api/share-targets")
+                super().open("/api/auth/user")
                 cookie = self.get_cookie("csrf_token")
             headers = dict(kwargs.pop("headers", None) or {})
             headers.setdefault("X-CSRF-Token", cookie.value)

@@ -1,7 +1,8 @@
 """Serves the built React app for every non-API path, and Swagger UI's files for /api/docs."""
 from pathlib import Path
 
-from flask import abort, send_from_directory
+from flask import abort, request, send_from_directory
+from werkzeug.routing import Map
 
 from core.config import ROOT
 
@@ -20,13 +21,37 @@ def init_app(app):
             abort(404)
         return send_from_directory(swagger, filename, max_age=86400)
 
-    @app.route("/api/<path:_rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
+    routes = {}
+
+    def real_routes():
+        """Every rule but the catch-alls (built once): what a path really allows."""
+        if "map" not in routes:
+            routes["map"] = Map([rule.empty() for rule in app.url_map.iter_rules()
+                                 if rule.endpoint not in ("api_not_found", "spa")],
+                                converters=app.url_map.converters)
+        return routes["map"].bind("")
+
+    @app.route("/api/<path:_rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE", "TRACE",
+                                             "CONNECT"])
     def api_not_found(_rest):
+        """A JSON 404, or a 405 naming the allowed methods when the path exists."""
+        real_routes().match(request.path, method=request.method)  # raises 405 / 404
         abort(404, description="Not found")
+
+    @app.after_request
+    def options_allow(response):
+        """``OPTIONS`` lists the methods of the path, not those of the /api catch-all."""
+        if request.method == "OPTIONS" and request.path.startswith("/api/"):
+            allowed = real_routes().allowed_methods(request.path)
+            if allowed:
+                response.headers["Allow"] = ", ".join(sorted(allowed))
+        return response
 
     @app.route("/", defaults={"path": ""})
     @app.route("/<path:path>")
     def spa(path):
+        if path.startswith("media/"):
+            abort(404)  # a media URL that matched no file route (e.g. a negative id)
         if path and (dist / path).is_file():
             # Parcel names every asset by content hash: safe to cache for a year.
             max_age = 0 if path.endswith(".html") else 31536000

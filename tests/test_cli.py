@@ -87,8 +87,10 @@ def test_run_serves_the_site_and_runs_jobs_without_any_server(running_site):
     visitor = Browserless(running_site)
     with urllib.request.urlopen(running_site + "/") as page:
         assert "<html" in page.read().decode().lower()
+        assert "/" not in page.headers.get("Server", "")  # no server version (docs/security.md)
+        assert page.headers["X-Frame-Options"] == "DENY"
     status, body = visitor.call("GET", "/api/auth/user")
-    assert status == 401 and body["message"] == "Unauthorized"
+    assert status == 200 and body is None  # signed out
     status, user = visitor.call("POST", "/api/auth/register", {
         "email": "runner@example.com", "password": "long enough", "firstName": "Run"})
     assert status == 201

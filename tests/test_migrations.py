@@ -58,3 +58,16 @@ def test_0005_adds_the_script_and_scenes_of_videos_keeping_them(blank_database):
     video.save()
     assert Video.get().script == ["The lamp went out."]
     assert Video.get().scenes[0]["shows"] == ["lighthouse"]
+
+
+def test_session_version_is_added_to_an_older_users_table(blank_database):
+    """0006: a users table made before sessions had versions gets the column, rows keep 0."""
+    migrations.upgrade(target="0004_search_indexes")
+    blank_database.execute_sql('ALTER TABLE "users" DROP COLUMN "session_version"')
+    blank_database.execute_sql(
+        "INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, "
+        "is_banned, created_at, updated_at) VALUES ('old@example.com', 'x', 'Old', '', 'user', "
+        "true, false, '2024-01-01 00:00:00', '2024-01-01 00:00:00')")
+    assert "0006_session_version" in migrations.upgrade()
+    user = User.get(User.email == "old@example.com")
+    assert user.session_version == 0 and user.get_id() == f"{user.id}:0"

@@ -23,6 +23,7 @@ from core.schemas.admin import (
     ReportSchema,
     UserListArgs,
     UserPatchBody,
+    VideoListArgs,
     VisibilityBody,
 )
 from core.services import admin, audit, reports
@@ -103,7 +104,7 @@ def content_routes(path, model, schema):
     name = model.__name__
 
     class ContentList(MethodView):
-        @blp.arguments(ContentListArgs, location="query")
+        @blp.arguments(VideoListArgs if model is Video else ContentListArgs, location="query")
         @blp.response(200, schema(many=True))
         def get(self, args):
             require_admin()

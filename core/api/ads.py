@@ -12,7 +12,8 @@ from marshmallow import fields, validate
 
 from core.app import plugin_host
 from core.auth import viewer
-from core.errors import Blueprint, abort
+from core.errors import Blueprint
+from core.headers import BASE_POLICY, CSP_HEADER
 from core.schemas.common import InputSchema
 
 log = logging.getLogger(__name__)
@@ -20,19 +21,6 @@ blp = Blueprint("ads", __name__, url_prefix="/api/ads", description="Ad slots")
 SLOTS = ("banner", "feed", "sidebar")
 #: the explore page shows a feed ad block after every FEED_EVERY-th story
 FEED_EVERY = 6
-CSP_HEADER = "Content-Security-Policy"
-BASE_POLICY = {
-    "default-src": ["'self'"],
-    "script-src": ["'self'"],
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
-    "media-src": ["'self'", "blob:"],
-    "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
-    "frame-src": ["'self'"],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-}
 
 
 class AdArgs(InputSchema):
@@ -72,14 +60,13 @@ class AdSettings(MethodView):
                 "feedEvery": FEED_EVERY}
 
 
-@blp.route("/<slot>")
+@blp.route("/<any(banner, feed, sidebar):slot>")
 class AdSlot(MethodView):
     @blp.arguments(AdArgs, location="query")
-    @blp.response(200)
+    @blp.response(200, description="The ad (its kind and HTML or card)")
+    @blp.alt_response(204, description="No ad for this slot now")
     def get(self, args, slot):
         """The ad for a slot (banner 728x90, feed, sidebar), or 204 when there is none."""
-        if slot not in SLOTS:
-            abort(404, message=f"Unknown ad slot '{slot}'")
         ad = current_ad(slot, args["index"], {"story": args["story"], "viewer": viewer()})
         if not ad:
             return "", 204

@@ -3,16 +3,19 @@ from urllib.parse import urlparse
 
 from flask import redirect, render_template, request
 from flask.views import MethodView
-from flask_login import current_user, login_user, logout_user
+from flask_login import current_user, login_user
 
 from core import auth
 from core.errors import Blueprint, abort
-from core.limits import enforce
+from core.limits import enforce, enforce_login
 from core.models import Story, Video
 from core.schemas.users import LoginSchema, RegisterSchema, UserSchema
 from core.security import csrf_token
 
 blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and the current user")
+HTML_PAGE = {"200": {"description": "An HTML page",
+                     "content": {"text/html": {"schema": {"type": "string"}}}},
+             "302": {"description": "Done: on to the next page"}}
 
 
 def user_json(user):
@@ -33,11 +36,15 @@ def safe_next(target):
 
 @blp.route("/auth/user")
 class CurrentUser(MethodView):
-    @blp.response(200, UserSchema)
+    @blp.response(200)
+    @blp.doc(responses={"200": {"description": "The signed-in user, or null", "content": {
+        "application/json": {"schema": {"nullable": True,
+                                        "allOf": [{"$ref": "#/components/schemas/User"}]}}}}})
     def get(self):
-        """The signed-in user; 401 Unauthorized when signed out."""
-        user = auth.require_user()
-        return user_json(user)
+        """The signed-in user; ``null`` when signed out. Also issues the CSRF token cookie."""
+        csrf_token()
+        user = auth.viewer()
+        return UserSchema().dump(user_json(user)) if user else None
 
 
 @blp.route("/auth/register")
@@ -62,12 +69,12 @@ class Login(MethodView):
     @blp.response(200, UserSchema)
     def post(self, body):
         """Sign in with e-mail and password."""
-        enforce("login", about=body["email"])
+        enforce_login(body["email"])
         try:
             user = auth.authenticate(body["email"], body["password"])
         except auth.AccountError as err:
             abort(err.status, message=err.message, **({"errors": err.extra} if err.extra else {}))
-        login_user(user, remember=True)
+        login_user(user, remember=body["remember"])
         return user_json(user)
 
 
@@ -75,8 +82,17 @@ class Login(MethodView):
 class Logout(MethodView):
     @blp.response(204)
     def post(self):
-        """Sign out."""
-        logout_user()
+        """Sign out: this session and every other one of the account end."""
+        auth.sign_out()
+
+
+@blp.route("/auth/logout-all")
+class LogoutEverywhere(MethodView):
+    @blp.response(204)
+    def post(self):
+        """Sign out everywhere: every session and remember-me cookie of the account ends."""
+        auth.require_user()
+        auth.sign_out()
 
 
 def _login_page(mode="login", error=None, status=200, form=None):
@@ -86,7 +102,8 @@ def _login_page(mode="login", error=None, status=200, form=None):
 
 
 @blp.route("/login", methods=["GET", "POST"])
-@blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)")
+@blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)",
+         responses=HTML_PAGE)
 def login_page():
     if request.method == "GET":
         if current_user.is_authenticated:
@@ -97,7 +114,7 @@ def login_page():
     if mode == "register":
         enforce("register")
     else:
-        enforce("login", about=form["email"])
+        enforce_login(form["email"])
     if mode == "register":
         errors = RegisterSchema().validate(request.form)
         if errors:
@@ -114,12 +131,17 @@ def login_page():
                                      request.form.get("password", ""))
         except auth.AccountError as err:
             return _login_page(mode, error=err.message, status=err.status, form=form)
-    login_user(user, remember=True)
+    login_user(user, remember=mode != "register" and request.form.get("remember") == "on")
     return redirect(safe_next(request.form.get("next")))
 
 
 @blp.route("/logout", methods=["GET", "POST"])
-@blp.doc(summary="Sign out and go back to the home page")
+@blp.doc(summary="GET: a page that asks to confirm; POST (with the CSRF token): sign out, go home",
+         responses=HTML_PAGE)
 def logout_page():
-    logout_user()
+    if request.method == "GET":
+        if not current_user.is_authenticated:
+            return redirect("/")
+        return render_template("logout.html", csrf_token=csrf_token())
+    auth.sign_out()
     return redirect("/")

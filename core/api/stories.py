@@ -32,7 +32,7 @@ class Stories(MethodView):
         return stories.decorate(stories.create(user, body), user)
 
 
-@blp.route("/community/<path:genre>/<path:mood>/<sort>")
+@blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
     @blp.arguments(FeedArgs, location="query")
     @blp.response(200, StorySchema(many=True))

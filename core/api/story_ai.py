@@ -19,6 +19,17 @@ FAILURE_PREFIX = {"story.generate": "Generation Failed",
                   "story.enhance": "Enhancement Failed"}
 
 
+JOB_STARTED = {"description": "The job is queued or running: poll GET /api/jobs/{jobId}",
+               "content": {"application/json": {"schema": {"type": "object", "properties": {
+                   "jobId": {"type": "string"}, "status": {"type": "string"},
+                   "progress": {"type": "integer"},
+                   "message": {"type": "string", "nullable": True}}}}}}
+SUGGESTIONS_DONE = {"description": "With ?wait= and the job done in time: the suggestions (SPEC: "
+                                   "a list of suggestion texts)",
+                    "content": {"application/json": {"schema": {
+                        "type": "array", "items": {"type": "string"}}}}}
+
+
 def answer(job, wait, shape):
     """202 ``{jobId}``; or, with ?wait=N and the job done in time, 200 with its result."""
     if wait:
@@ -56,8 +67,10 @@ class Suggestions(MethodView):
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(SuggestionsSchema)
     @blp.response(202)
+    @blp.doc(responses={"202": JOB_STARTED, "200": SUGGESTIONS_DONE})
     def post(self, args, body):
-        """3-5 concrete suggestions for the text (result: {suggestions: [...]})."""
+        """3-5 concrete suggestions for the text (job result: {suggestions: [...]}; with ?wait=,
+        the list itself)."""
         user = require_user()
         enforce("generation")
         job = story_ai.start_suggest(user, body["content"], body["type"], timeout())

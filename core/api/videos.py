@@ -33,7 +33,7 @@ class Videos(MethodView):
         return videos.decorate(videos.create(user, body), user)
 
 
-@blp.route("/community/<path:genre>/<path:mood>/<sort>")
+@blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
     @blp.arguments(VideoFeedArgs, location="query")
     @blp.response(200, VideoSchema(many=True))

@@ -2,7 +2,9 @@
 from marshmallow import fields, pre_load
 
 from core.models import ROLES
-from core.schemas.common import Choice, InputSchema, UTCDateTime
+from core.services.audit import ACTIONS as AUDIT_ACTIONS
+from core.services.audit import TARGET_TYPES as AUDIT_TARGET_TYPES
+from core.schemas.common import AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit, PageNumber, UTCDateTime
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
@@ -18,37 +20,44 @@ REPORT_TYPES = ("all", "story", "video", "comment")
 class PageArgs(InputSchema):
     """``?limit=`` (1-100, default 20) and ``?page=`` (1-based, default 1)."""
 
-    limit = fields.Integer(load_default=20)
-    page = fields.Integer(load_default=1)
+    limit = Limit(load_default=20)
+    page = PageNumber(load_default=1)
 
     @pre_load
     def _blank_to_none(self, data, **kwargs):
-        return {key: value for key, value in data.items() if value not in ("", None)}
+        """A blank text argument means "not given"; a blank number is not a number (400)."""
+        return {key: value for key, value in data.items() if value not in ("", None)
+                or isinstance(self.fields.get(key), fields.Integer)}
 
 
 class UserListArgs(PageArgs):
-    role = fields.String(load_default="all")
-    status = fields.String(load_default="all")
+    role = ChoiceArg(USER_ROLE_FILTERS, "all")
+    status = ChoiceArg(USER_STATUSES, "all")
     search = fields.String(load_default="")
 
 
 class ContentListArgs(PageArgs):
     search = fields.String(load_default="")
-    filter = fields.String(load_default="all")
-    status = fields.String(load_default=None)
-    userId = fields.Integer(load_default=None)
+    filter = ChoiceArg(STORY_FILTERS, "all")
+    status = ChoiceArg(STORY_FILTERS, None)
+    userId = Id(load_default=None)
+
+
+class VideoListArgs(ContentListArgs):
+    filter = ChoiceArg(VIDEO_FILTERS, "all")
+    status = ChoiceArg(VIDEO_FILTERS, None)
 
 
 class ReportListArgs(PageArgs):
-    status = fields.String(load_default="open")
-    type = fields.String(load_default="all")
+    status = ChoiceArg(REPORT_STATUSES, "open")
+    type = ChoiceArg(REPORT_TYPES, "all")
 
 
 class AuditListArgs(PageArgs):
-    action = fields.String(load_default=None)
-    targetType = fields.String(load_default=None)
-    targetId = fields.Integer(load_default=None)
-    actorId = fields.Integer(load_default=None)
+    action = ChoiceArg(AUDIT_ACTIONS, None)
+    targetType = ChoiceArg(AUDIT_TARGET_TYPES, None)
+    targetId = Id(load_default=None)
+    actorId = Id(load_default=None)
 
 
 class UserPatchBody(InputSchema):
@@ -105,11 +114,13 @@ class AdminUserSchema(UserSchema):
 
 
 class AdminStorySchema(StorySchema):
-    pass
+    user = fields.Nested(AdminAuthorSchema)
 
 
 class AdminVideoSchema(VideoSchema):
     """The admin list shows the video as its owner sees it."""
+
+    user = fields.Nested(AdminAuthorSchema)
 
 
 class ReportTargetSchema(InputSchema):

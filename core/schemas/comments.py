@@ -1,7 +1,7 @@
 """Comments and replies (one reply level)."""
 from marshmallow import fields
 
-from core.schemas.common import AuthorSchema, InputSchema, UTCDateTime
+from core.schemas.common import AuthorSchema, Id, InputSchema, UTCDateTime
 
 
 class CommentSchema(InputSchema):
@@ -18,7 +18,7 @@ class CommentSchema(InputSchema):
 
 class CommentBody(InputSchema):
     content = fields.Raw(load_default="")
-    parentId = fields.Integer(load_default=None, allow_none=True)
+    parentId = Id(load_default=None, allow_none=True)
 
 
 class ShareBody(InputSchema):

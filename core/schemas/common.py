@@ -1,8 +1,34 @@
 """Shared schema pieces: camelCase output, lenient input, trimmed strings, UTC times."""
 import datetime as dt
 
-from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load
-from marshmallow.validate import Length
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
+from marshmallow.validate import Length, Range
+
+MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
+MAX_PAGE = 100_000
+MAX_LIMIT = 100
+
+
+def Id(**kwargs):
+    """An id given as an argument: beyond 64 bits it is a clear 400, never a database error."""
+    return fields.Integer(validate=Range(min=0, max=MAX_ID, error="Unknown id"), **kwargs)
+
+
+def PageNumber(**kwargs):
+    return fields.Integer(validate=[Range(min=1, error="page must be 1 or more"),
+                                    Range(max=MAX_PAGE, error=f"page must be at most {MAX_PAGE}")],
+                          **kwargs)
+
+
+def ChoiceArg(choices, default="", **kwargs):
+    """A query argument from a fixed list, documented as an OpenAPI enum ("" is the default);
+    the service checks it with its own message."""
+    return fields.String(load_default=default, metadata={"enum": ["", *choices]}, **kwargs)
+
+
+def Limit(**kwargs):
+    return fields.Integer(validate=Range(min=1, max=MAX_LIMIT,
+                                         error=f"limit must be between 1 and {MAX_LIMIT}"), **kwargs)
 
 
 class UTCDateTime(fields.DateTime):
@@ -14,11 +40,32 @@ class UTCDateTime(fields.DateTime):
         return super()._serialize(value, attr, obj, **kwargs)
 
 
+def text_problems(data):
+    """``{field: message}`` for the loaded strings that cannot be stored (NUL, lone surrogate)."""
+    from core.bounds import text_problem
+
+    def first(value):
+        if isinstance(value, str):
+            return text_problem(value)
+        items = value.values() if isinstance(value, dict) else (
+            value if isinstance(value, (list, tuple)) else ())
+        return next(filter(None, map(first, items)), None)
+    problems = {key: first(value) for key, value in data.items()} if isinstance(data, dict) else {}
+    return {key: [message] for key, message in problems.items() if message}
+
+
 class InputSchema(Schema):
-    """Request bodies: unknown keys are ignored (clients may send whole objects back)."""
+    """Request bodies: unknown keys are ignored (clients may send whole objects back); text that
+    cannot be stored (a NUL byte, a lone surrogate) is refused with a 400 naming the field."""
 
     class Meta:
         unknown = EXCLUDE
+
+    @validates_schema(pass_original=False)
+    def _storable_text(self, data, **kwargs):
+        problems = text_problems(data)
+        if problems:
+            raise ValidationError(problems)
 
 
 class Trimmed(fields.String):
@@ -39,10 +86,17 @@ class FirstOfList(fields.String):
 
 
 class AuthorSchema(Schema):
+    """The author of public content: no e-mail (that goes only to the user and to admins)."""
+
     id = fields.Integer()
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
     profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+
+
+class AdminAuthorSchema(AuthorSchema):
+    """The author as the admin panel shows it, with the e-mail."""
+
     email = fields.String()
 
 
@@ -62,13 +116,15 @@ class ShareEntrySchema(EntrySchema):
 class ListArgs(InputSchema):
     """``?limit=&page=`` or ``?limit=&cursor=`` pagination."""
 
-    limit = fields.Integer(load_default=20)
-    page = fields.Integer(load_default=None)
+    limit = Limit(load_default=20)
+    page = PageNumber(load_default=None)
     cursor = fields.String(load_default=None)
 
     @pre_load
     def _blank_to_none(self, data, **kwargs):
-        return {key: value for key, value in data.items() if value not in ("", None)}
+        """A blank text argument means "not given"; a blank number is not a number (400)."""
+        return {key: value for key, value in data.items() if value not in ("", None)
+                or isinstance(self.fields.get(key), fields.Integer)}
 
 
 class Choice(fields.String):
@@ -81,6 +137,9 @@ class Choice(fields.String):
         kwargs.setdefault("error_messages", {})
         kwargs["error_messages"].setdefault("required", self.required_message)
         kwargs["error_messages"].setdefault("null", self.required_message)
+        # documented as an OpenAPI enum (empty is accepted when the field is optional)
+        kwargs.setdefault("metadata", {}).setdefault(
+            "enum", [*self.choices, *([] if kwargs.get("required") else [""])])
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):

@@ -1,7 +1,9 @@
 """Users: the current-user shape, registration and sign-in bodies."""
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from core.schemas.common import InputSchema, Trimmed, UTCDateTime
+from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
+
+from core.schemas.common import InputSchema, Trimmed, UTCDateTime, text_problems
 
 
 class UserSchema(InputSchema):
@@ -22,16 +24,29 @@ class UserSchema(InputSchema):
 
 class RegisterSchema(InputSchema):
     email = Trimmed(required=True, validate=validate.Email(error="Please enter a valid email"),
-                    error_messages={"required": "Email is required"})
-    password = fields.String(required=True, validate=validate.Length(
-        min=8, max=200, error="Password must be at least 8 characters"),
+                    error_messages={"required": "Email is required"},
+                    metadata={"format": "email"})
+    password = fields.String(required=True, validate=[
+        validate.Length(min=MIN_LENGTH, error=f"Password must be at least {MIN_LENGTH} characters"),
+        validate.Length(max=MAX_LENGTH, error=f"Password must be at most {MAX_LENGTH} characters")],
         error_messages={"required": "Password is required"})
     firstName = Trimmed(required=True, validate=validate.Length(
         min=1, max=100, error="First name is required"),
         error_messages={"required": "First name is required"})
     lastName = Trimmed(load_default="", validate=validate.Length(max=100))
 
+    @validates_schema
+    def _strong_password(self, data, **kwargs):
+        if "password" not in data or text_problems({"password": data["password"]}):
+            return
+        problem = password_problem(data["password"], data.get("email", ""),
+                                   data.get("firstName", ""), data.get("lastName", ""))
+        if problem:
+            raise ValidationError(problem, field_name="password")
+
 
 class LoginSchema(InputSchema):
     email = Trimmed(required=True, error_messages={"required": "Email is required"})
-    password = fields.String(required=True, error_messages={"required": "Password is required"})
+    password = fields.String(required=True, validate=validate.Length(max=1024),
+                             error_messages={"required": "Password is required"})
+    remember = fields.Boolean(load_default=False)

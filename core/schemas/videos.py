@@ -7,7 +7,8 @@ sent empty gets its 'required' message.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.schemas.common import Choice, InputSchema, ListArgs, Trimmed, UTCDateTime
+from core.models import VIDEO_STATUSES
+from core.schemas.common import Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
@@ -52,6 +53,7 @@ class SettingChoice(Choice):
     """A choice that may be left out (the default applies) but not sent empty."""
 
     def __init__(self, options, label, required_message=None, **kwargs):
+        kwargs.setdefault("metadata", {}).setdefault("enum", list(options))  # never empty
         super().__init__(options, label, required_message, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
@@ -271,7 +273,7 @@ class VideoEditSchema(_EditBase):
 
 class VideoFeedArgs(ListArgs):
     q = fields.String(load_default="")
-    status = fields.String(load_default="")
+    status = ChoiceArg(VIDEO_STATUSES)
 
 
 class SceneSchema(Schema):

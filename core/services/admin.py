@@ -385,6 +385,8 @@ def update_user(actor, user_id, body):
                          details={"from": target.role, "to": new_role})
         if new_active != target.is_active:
             changes[User.is_active] = new_active
+            if not new_active:  # deactivation ends every session of the account
+                changes[User.session_version] = User.session_version + 1
             audit.record(actor, "user.activate" if new_active else "user.deactivate", "user",
                          target.id, label)
         if changes:
@@ -439,7 +441,8 @@ def ban_user(actor, user_id, body):
     guard(actor, target, "ban")
     with db.write_transaction():
         User.update({User.is_banned: True, User.ban_reason: reason, User.ban_expires_at: expires,
-                     User.banned_at: now, User.updated_at: now}).where(
+                     User.banned_at: now, User.updated_at: now,
+                     User.session_version: User.session_version + 1}).where(
             User.id == target.id).execute()
         audit.record(actor, "user.ban", "user", target.id, audit.user_label(target), reason,
                      details={"expiresAt": expires.isoformat() + "Z" if expires else None,

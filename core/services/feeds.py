@@ -5,8 +5,10 @@ import json
 from peewee import JOIN
 
 from core import choices
+from core.routing import MAX_ID
 from core.errors import abort
 from core.models import VIDEO_STATUSES, Like, Story, User, Video
+from core.search import contains
 
 SORT_COLUMNS = {
     "newest": ("created_at", True),
@@ -34,9 +36,9 @@ def search(query, model, text):
     text = (text or "").strip()
     if not text:
         return query
-    pattern = f"%{text}%"
-    return query.where(model.title ** pattern | model.content ** pattern
-                       | model.characters ** pattern | model.setting ** pattern)
+    # % and _ are plain characters (escaped), the same on SQLite and PostgreSQL
+    return query.where(contains(model.title, text) | contains(model.content, text)
+                       | contains(model.characters, text) | contains(model.setting, text))
 
 
 def encode_cursor(value, row_id):
@@ -47,12 +49,18 @@ def encode_cursor(value, row_id):
 
 
 def decode_cursor(cursor):
+    """``(value, id)`` of a cursor made by ``encode_cursor``; 400 for anything else."""
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
         value, row_id = json.loads(base64.urlsafe_b64decode(padded.encode()))
-        return value, int(row_id)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         abort(400, message="Invalid cursor")
+    if not all(type(item) in (int, str) for item in (value, row_id)):
+        abort(400, message="Invalid cursor")
+    if type(row_id) is not int or not 0 <= row_id <= MAX_ID or (
+            type(value) is int and not -MAX_ID <= value <= MAX_ID):
+        abort(400, message="Invalid cursor")
+    return value, row_id
 
 
 class Page:
@@ -105,6 +113,8 @@ def paginate(query, model, sort, args):
                 value = datetime.fromisoformat(value)
             except (TypeError, ValueError):
                 abort(400, message="Invalid cursor")
+        elif type(value) is not int:
+            abort(400, message="Invalid cursor")
         if descending:
             ordered = ordered.where((column < value) | ((column == value) & (model.id < row_id)))
         else:

@@ -285,7 +285,7 @@ def test_subtitles_are_not_shown_twice(browser, site):
     """Self-contained (own user, story and 15 s video made through the API)."""
     page = new_page(browser, site)
     try:
-        page.request.get("/api/share-targets")  # sets the csrf_token cookie
+        page.request.get("/api/auth/user")  # sets the csrf_token cookie
         api_call(page, "POST", "/api/auth/register", {"email": unique_email("subs"), "password": PASSWORD,
                                                       "firstName": "Iris", "lastName": "Kell"})
         story = api_call(page, "POST", "/api/stories", {

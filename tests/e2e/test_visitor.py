@@ -88,7 +88,7 @@ def test_not_found_states(visitor, path, title, resource):
     expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=T)
     expect(page.get_by_role("button", name="Go Back")).to_be_visible()
     shot(page, "404-" + path.split("/")[1])
-    # The only network failure allowed besides the signed-out 401 is the 404 of the missing item.
+    # The only network failure allowed is the 404 of the missing item (no 401: signed out is null).
     assert_clean_console(page, allow=[(404, resource)])
 
 

@@ -7,7 +7,20 @@ import type { User } from '../types/api';
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 
-/** GET /api/auth/user; a 401 means signed out and yields null. */
+/** Ends every session of the account (other devices, remember-me cookies), then goes home. */
+export async function signOutEverywhere() {
+  try {
+    await api.post('/api/auth/logout-all');
+  } catch (error) {
+    if (!isUnauthorizedError(error)) {
+      toast({ title: 'Error', description: 'Could not sign out everywhere. Please try again.', variant: 'destructive' });
+      return;
+    }
+  }
+  window.location.assign('/');
+}
+
+/** GET /api/auth/user: the user, or null when signed out (older servers answered 401). */
 export async function getUser(): Promise<User | null> {
   try {
     const user = await api.get<User | null>('/api/auth/user');

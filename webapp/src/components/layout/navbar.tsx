@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { LOGIN_URL, LOGOUT_URL, useAuth } from '../../lib/auth';
+import { LOGIN_URL, LOGOUT_URL, signOutEverywhere, useAuth } from '../../lib/auth';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
 import { Icon } from '../ui/icons';
 import { Avatar } from '../ui/avatar';
@@ -69,6 +69,9 @@ export function Navbar() {
                     <MenuItem close={close} href={LOGOUT_URL}>
                       <Icon name="logout" size={16} /> Sign Out
                     </MenuItem>
+                    <MenuItem close={close} onSelect={signOutEverywhere}>
+                      <Icon name="logout" size={16} /> Sign out everywhere
+                    </MenuItem>
                   </>
                 )}
               </DropdownMenu>
@@ -117,6 +120,9 @@ export function Navbar() {
                   <a href={LOGOUT_URL} className="nav-link">
                     Sign Out
                   </a>
+                  <button type="button" className="nav-link" onClick={signOutEverywhere}>
+                    Sign out everywhere
+                  </button>
                 </>
               ) : (
                 <a href={LOGIN_URL} className="btn btn-primary">
