@@ -36,7 +36,7 @@ def fake_site(tmp_path_factory):
 def author(browser, fake_site):
     """A signed-in page of a new user (Edgar Thorne) who has a public story."""
     page = new_page(browser, fake_site)
-    page.request.get("/api/share-targets")  # sets the csrf_token cookie
+    page.request.get("/api/auth/user")  # issues the csrf_token cookie
     api_call(page, "POST", "/api/auth/register", {"email": unique_email("board"),
                                                   "password": PASSWORD,
                                                   "firstName": "Edgar", "lastName": "Thorne"})
@@ -147,7 +147,7 @@ def test_video_from_someone_elses_story_names_and_credits_it(author, browser, fa
     story = author.story
     page = new_page(browser, fake_site)
     try:
-        page.request.get("/api/share-targets")
+        page.request.get("/api/auth/user")  # issues the csrf_token cookie
         api_call(page, "POST", "/api/auth/register", {"email": unique_email("fan"),
                                                       "password": PASSWORD,
                                                       "firstName": "Iris", "lastName": "Kell"})
