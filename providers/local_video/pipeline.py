@@ -263,10 +263,14 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
 
     # narration, subtitles, music
     report("Recording narration", 0, 1)
-    voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
-    cues = subtitles.cues_from_narration(voice, narrated)
-    track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed,
-                            request.weather)
+    # the music does not depend on the narration: made on a worker thread meanwhile
+    # (onnxruntime and numpy release the GIL)
+    with ThreadPoolExecutor(max_workers=1) as music_pool:
+        music_job = music_pool.submit(music.music_for, request.music_ambience, duration,
+                                      mixer.SAMPLE_RATE, seed, request.weather)
+        voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
+        cues = subtitles.cues_from_narration(voice, narrated)
+        track = music_job.result()
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"
