@@ -1,7 +1,8 @@
 """Streams video frames: per-scene layers are prepared once at frame size, each frame is a view.
 
 For every scene the painting (procedural or a fetched key image) is upscaled once to a canvas
-slightly larger than the frame, with film grain (variants A/B). A layered painting (see
+slightly larger than the frame, with film grain (variants A/B) that travels with a panning
+view; a zooming view gets its grain after the camera, fixed on the frame. A layered painting (see
 ``scenes.paint``) is split into that background and a foreground sprite with alpha (the key
 element and figures). A frame is the camera's view of the background, a crop when it only pans or
 a nearest-neighbour resample of a box when it pushes in or pulls out, with the foreground pasted
