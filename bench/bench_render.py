@@ -182,6 +182,8 @@ def main():
               f"{timings.get('paint_wait', timings.get('paint', 0)):.1f} s), frames+encode "
               f"{timings.get('encode', 0):.1f} s, "
               f"duration {data['duration']:.2f} s]; CPU time {timings['cpu']:.1f} s "
+              f"[audio+paint {timings.get('audio_cpu', 0):.1f} s, frames (python) "
+              f"{timings.get('frames_cpu', 0):.1f} s, x264 {timings.get('ffmpeg_cpu', 0):.1f} s] "
               f"(= {timings['cpu'] / (os.cpu_count() or 1):.1f} s of wall time on idle cores); "
               f"peak tree RSS {peak['total'] / mb:.0f} MiB (python {peak['python'] / mb:.0f} + "
               f"ffmpeg {peak['ffmpeg'] / mb:.0f}; target <= 400 MiB)")

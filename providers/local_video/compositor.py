@@ -1,7 +1,8 @@
 """Streams video frames: per-scene layers are prepared once at frame size, each frame is a view.
 
 For every scene the painting (procedural or a fetched key image) is upscaled once to a canvas
-slightly larger than the frame, with film grain (variants A/B). A layered painting (see
+slightly larger than the frame, with film grain (variants A/B) that travels with a panning
+view; a zooming view gets its grain after the camera, fixed on the frame. A layered painting (see
 ``scenes.paint``) is split into that background and a foreground sprite with alpha (the key
 element and figures). A frame is the camera's view of the background, a crop when it only pans or
 a nearest-neighbour resample of a box when it pushes in or pulls out, with the foreground pasted
@@ -49,6 +50,23 @@ def _add_grain(img, noise):
         band += noise[r:r + 128]
         np.clip(band, 0, 255, out=band)
         img[r:r + 128] = band
+
+
+def _frame_grain(noise):
+    """int16 ``(h, w, 1)`` noise -> (cap, lift, drop) ``(h, w, 3)`` uint8 arrays for
+    ``_add_frame_grain`` (full channels: numpy is slow on a broadcast last axis)."""
+    lift = np.repeat(np.clip(noise, 0, 255).astype(np.uint8), 3, axis=2)
+    return 255 - lift, lift, np.repeat(np.clip(-noise, 0, 255).astype(np.uint8), 3, axis=2)
+
+
+def _add_frame_grain(img, grain, out):
+    """``out = img + noise``, saturating, with four uint8 passes (no int16 temporaries)."""
+    cap, lift, drop = grain
+    img = np.minimum(img, cap, out=out)
+    img += lift
+    np.maximum(img, drop, out=img)
+    img -= drop
+    return img
 
 
 def trim_heap():
@@ -160,6 +178,8 @@ class Compositor:
             for _ in range(GRAIN_VARIANTS if look.grain_every else 1):
                 self.grain.append((rng.standard_normal((self.ch, self.cw, 1), dtype=np.float32)
                                    * look.grain).astype(np.int16))
+        # grain of zooming scenes, fixed on the frame
+        self.frame_grain = [_frame_grain(noise[:height, :width]) for noise in self.grain]
         # frame-level schedules: flicker runs and lightning flashes
         self.flicker = np.zeros(self.n_frames + 1, bool)
         if look.flicker > 0:
@@ -209,10 +229,12 @@ class Compositor:
         ph, pw = back.shape[:2]
         canvas = np.array(Image.fromarray(back).resize((self.cw, self.ch), Image.BICUBIC))
         variants = []
-        for noise in self.grain:  # add grain in row bands: no full-size int16 temporaries
+        # a zooming background gets its grain after the camera, fixed on the frame: grain
+        # resampled with the view would change every few frames and cost the encoder dearly
+        for noise in self.grain if not zooms else ():  # in row bands: no int16 temporaries
             v = canvas.copy() if len(self.grain) > 1 else canvas
             _add_grain(v, noise)
-            variants.append(Image.fromarray(v) if zooms else v)
+            variants.append(v)
         if not variants:
             variants.append(Image.fromarray(canvas) if zooms else canvas)
         del canvas
@@ -297,7 +319,7 @@ class Compositor:
         x = min(max(x, 0), self.cw - self.width)
         y = min(max(y, 0), self.ch - self.height)
         every = max(hold, self.look.grain_every or 1)
-        variant = (f // every) % len(layer.variants)
+        variant = (f // every) % max(1, len(self.grain))  # grain variant
         zoom = layer.z0 + (layer.z1 - layer.z0) * p
         cx, cy = x + self.width / 2, y + self.height / 2
         if layer.zooms:
@@ -306,9 +328,12 @@ class Compositor:
                 # the camera looks at the view's centre, magnified: a nearest-neighbour resample
                 # of the box it sees (the canvas is already smooth, upscaled from the painting)
                 hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
-                view = layer.variants[variant].resize((self.width, self.height), Image.NEAREST,
-                                                      box=(cx - hw, cy - hh, cx + hw, cy + hh))
-                layer.view = (key, np.asarray(view))
+                view = np.asarray(layer.variants[0].resize((self.width, self.height),
+                                                           Image.NEAREST,
+                                                           box=(cx - hw, cy - hh, cx + hw, cy + hh)))
+                if self.frame_grain:
+                    view = _add_frame_grain(view, self.frame_grain[variant], np.empty_like(view))
+                layer.view = (key, view)
             np.copyto(out, layer.view[1])
         else:
             x, y = round(x), round(y)

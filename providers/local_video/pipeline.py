@@ -5,6 +5,7 @@ per line, each with the pictures it shows) -> key images (painted or fetched) + 
 frames streamed into ffmpeg (title card, subtitles) -> audio mux -> poster JPEG, WebVTT and a
 thumbnail per scene. Only where the key images come from differs between providers.
 """
+import resource
 import time
 import zlib
 from concurrent.futures import ThreadPoolExecutor
@@ -226,6 +227,13 @@ def build_compositor(ctx, plan, prepared, cues):
                       title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
 
 
+def _cpu():
+    """(this process's, its finished children's) CPU seconds, user + system."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
+
+
 def render(request, out_dir, progress, max_height=1080, painter_factory=local_painter,
            timings=None):
     """Render ``request`` into ``out_dir``; ``painter_factory(ctx)`` gives each scene's image."""
@@ -233,6 +241,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
     report = Reporter(progress)
     clock = time.perf_counter()
     timings = {} if timings is None else timings
+    timings["cpu_start"] = _cpu()[0]
 
     report("Writing script", 0, 1)
     ctx = prepare(request, max_height)
@@ -263,10 +272,14 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
 
     # narration, subtitles, music
     report("Recording narration", 0, 1)
-    voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
-    cues = subtitles.cues_from_narration(voice, narrated)
-    track = music.music_for(request.music_ambience, duration, mixer.SAMPLE_RATE, seed,
-                            request.weather)
+    # the music does not depend on the narration: made on a worker thread meanwhile
+    # (onnxruntime and numpy release the GIL)
+    with ThreadPoolExecutor(max_workers=1) as music_pool:
+        music_job = music_pool.submit(music.music_for, request.music_ambience, duration,
+                                      mixer.SAMPLE_RATE, seed, request.weather)
+        voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
+        cues = subtitles.cues_from_narration(voice, narrated)
+        track = music_job.result()
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"
@@ -276,6 +289,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                         request.music_volume,
                         progress=lambda done, total: report("Recording narration", done, total))
         timings["audio"] = time.perf_counter() - clock
+        timings["audio_cpu"] = _cpu()[0] - timings.get("cpu_start", 0.0)  # with the painting
 
         # scene plan and key images
         plan = plan_story(request, lines, shots, voice.sentences, duration, end_card)
@@ -293,6 +307,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
 
         comp = build_compositor(ctx, plan, prepared, cues)
         t0 = time.perf_counter()
+        cpu0 = _cpu()
         total = comp.n_frames
         every = max(1, total // 100)
         stream = comp.frames()
@@ -306,6 +321,8 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
             stream.close()
         report("Encoding video", 1, 1)
         timings["encode"] = time.perf_counter() - t0
+        cpu1 = _cpu()
+        timings["frames_cpu"], timings["ffmpeg_cpu"] = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
         timings["frames"] = total
 
         report("Finishing", 0, 3)
