@@ -6,6 +6,7 @@ The worker loads it before RQ forks a work horse per job (``preload``), so the j
 wrong (a missing or damaged file, too little memory, a prompt longer than the context) leaves as a
 ``ProviderError`` with a sentence a creator can read; the worker keeps running.
 """
+import atexit
 import logging
 import threading
 from pathlib import Path
@@ -22,6 +23,19 @@ MEMORY_FACTOR = 1.2
 
 _models = {}
 _models_lock = threading.Lock()
+
+
+@atexit.register
+def _close_models():
+    """Free the loaded models while the interpreter still works (left to the garbage collector at
+    shutdown, llama.cpp's own finaliser fails with a TypeError on stderr)."""
+    with _models_lock:
+        while _models:
+            _, model = _models.popitem()
+            try:
+                model.close()
+            except Exception:  # noqa: BLE001 - shutting down; nothing to report to anyone
+                pass
 
 
 def _gb(size):
