@@ -278,3 +278,30 @@ def test_my_filters_ask_a_visitor_to_sign_in(visitor, which, heading):
     sign_in.click()
     expect(page).to_have_url(re.compile(r"/api/login"), timeout=T)
     assert_clean_console(page)
+
+
+# --- 12. demo content ----------------------------------------------------------------------------
+
+SPEC_GENRES = {"Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher",
+               "Paranormal"}
+
+
+def test_seeded_stories_use_the_spec_genres_and_never_repeat_a_sentence(visitor):
+    """`dreadforge seed` content, as a visitor reads it: genres from the creation form's list, and
+    stories written by the story provider (no sentence twice in one story)."""
+    page = visitor
+    page.goto("/explore?tab=stories")
+    cards = page.locator(STORY_CARDS)
+    expect(cards.first).to_be_visible(timeout=T)
+    genres = set(page.locator(f"{STORY_CARDS} .card-top .badge-accent").all_inner_texts())
+    assert genres and genres <= SPEC_GENRES, genres - SPEC_GENRES
+    for n in (0, 7):
+        page.goto("/explore?tab=stories")
+        cards.nth(n).locator(".card-title a").click()
+        content = page.locator(".story-content")
+        expect(content).to_be_visible(timeout=T)
+        sentences = [s.strip() for s in re.split(r"(?<=[.!?…])[\"”’]?\s+", content.inner_text())
+                     if len(s.split()) >= 4]
+        repeated = {s for s in sentences if sentences.count(s) > 1}
+        assert len(sentences) > 10 and not repeated, repeated
+
