@@ -126,3 +126,11 @@ def stop_site(proc):
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+
+
+def wait_until(check, timeout=30):
+    """Poll ``check()`` every 0.2 s until it is true; fail after ``timeout`` seconds."""
+    deadline = time.time() + timeout
+    while not check():
+        assert time.time() < deadline, "timed out"
+        time.sleep(0.2)

@@ -8,7 +8,7 @@ import redis
 
 from core.testing import PASSWORD
 from tests.conftest import ROOT, database_url, drop_pg_schema
-from tests.helpers import free_port, standalone_env, start_site, stop_site
+from tests.helpers import free_port, standalone_env, start_site, stop_site, wait_until
 from tests.test_cli import Browserless
 from tests.test_jobs import FORM
 from tests.test_videos_api import DIRECT, STORY
@@ -228,10 +228,3 @@ def test_site_and_workers_ride_out_a_redis_restart(tmp_path, private_redis, post
         assert status == 200, written
     finally:
         stop_site(proc)
-
-
-def wait_until(check, timeout=30):
-    deadline = time.time() + timeout
-    while not check():
-        assert time.time() < deadline, "timed out"
-        time.sleep(0.2)

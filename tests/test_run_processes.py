@@ -9,7 +9,7 @@ import psutil
 import pytest
 
 from tests.conftest import ROOT
-from tests.helpers import free_port, standalone_env, start_site, stop_site
+from tests.helpers import free_port, standalone_env, start_site, stop_site, wait_until
 from tests.test_cli import Browserless
 from tests.test_jobs import FORM
 from tests.test_videos_api import DIRECT, STORY
@@ -60,13 +60,6 @@ def site_with_slow_renders(tmp_path):
     proc, base = start_site(env)
     yield base
     stop_site(proc)
-
-
-def wait_until(check, timeout=30):
-    deadline = time.time() + timeout
-    while not check():
-        assert time.time() < deadline, "timed out"
-        time.sleep(0.2)
 
 
 def test_a_story_does_not_wait_behind_a_render(site_with_slow_renders):
