@@ -4,6 +4,7 @@ The provider may need the page to load third-party code (``AdProvider.csp_source
 app-wide ``after_request`` adds those sources to the Content-Security-Policy of HTML pages (merged
 into a policy set elsewhere, or on top of ``BASE_POLICY`` when there is none).
 """
+import functools
 import inspect
 import logging
 
@@ -32,8 +33,14 @@ class AdArgs(InputSchema):
 
 
 def takes_context(render):
+    """Whether a provider's ``render`` accepts ``context`` (read once per function, not per ad)."""
+    return _takes_context(getattr(render, "__func__", render))
+
+
+@functools.lru_cache(maxsize=64)
+def _takes_context(function):
     try:
-        return "context" in inspect.signature(render).parameters
+        return "context" in inspect.signature(function).parameters
     except (TypeError, ValueError):
         return False
 
