@@ -17,7 +17,9 @@ PYTEST_ARGS ?=
 run: setup
 	$(PY) -m cli run --port $(PORT)
 
+# lint-imports checks the import contracts of .importlinter (docs/architecture.md) first
 test: setup llm services browser
+	$(VENV)/bin/lint-imports --no-logo
 	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 setup: $(STAMP) $(WEBAPP)/dist/index.html

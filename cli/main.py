@@ -99,17 +99,18 @@ def worker(queues, burst, name):
     from cli import worker_loop
     from core import jobs
     from core.db import database
+    from core.worker import preload_story_provider, worker_app
     if not os.environ.get("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
     from core.plugins import PluginConfigError
     try:
-        app = jobs.worker_app()
+        app = worker_app()
     except PluginConfigError as err:
         raise click.ClickException(str(err)) from None
     database.close()
     if "stories" in [q.strip() for q in queues.split(",")]:
-        jobs.preload_story_provider(app)
+        preload_story_provider(app)
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()

@@ -6,9 +6,10 @@ import os
 from flask import Flask
 
 from core import auth, bounds, db, headers, limits, routing, security, web
+from core.api import BLUEPRINTS
 from core.config import load_config
 from core.errors import Api
-from core.plugins import PluginHost
+from core.plugins import PluginHost, current
 
 
 def create_app(config=None):
@@ -23,7 +24,7 @@ def create_app(config=None):
                       extra_plugins=extra_plugins(app.config),
                       config=app.config.get("PLUGINS_CONFIG"))
     host.validate()
-    app.extensions["dreadforge.plugins"] = host
+    current.install(app, host)
 
     db.init_app(app)
     headers.init_app(app)
@@ -34,7 +35,6 @@ def create_app(config=None):
 
     api = Api(app)
     routing.init_app(app, api)
-    from core.api import BLUEPRINTS
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     for blueprints in host.collect("register_blueprints", app=app):
@@ -55,7 +55,3 @@ def extra_plugins(config):
         plugins.append(importlib.import_module(name.strip()))
     return plugins
 
-
-def plugin_host(app=None):
-    from flask import current_app
-    return (app or current_app).extensions["dreadforge.plugins"]

@@ -39,3 +39,11 @@ FRAME_RATES = (24, 30, 60)
 COLOR_GRADINGS = ("Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural")
 TRANSITIONS = ("Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect")
 CREATION_MODES = ("from_story", "direct")
+
+# Every action an admin can take, as stored in ``AuditEntry.action`` (the audit log's filter).
+AUDIT_ACTIONS = (
+    "user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban",
+    "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete",
+    "report.resolve", "report.dismiss",
+)
+AUDIT_TARGET_TYPES = ("user", "story", "video", "comment", "report")

@@ -1,7 +1,10 @@
 """Every hook Dreadforge calls, one function each.
 
 A plugin implements any subset of these with ``@hookimpl`` (from ``core.hookspecs``) and may take
-fewer arguments than the spec lists. Built-in behaviour is itself a set of plugins (see
+fewer arguments than the spec lists. The event hooks (``on_*``) get the plugin host as ``host``
+(``host.settings("mysection")``, ``host.story_provider()``): a plugin never imports ``core.app``.
+How the host calls them (pluggy's order and wrappers, one failing plugin contained) is told in
+``core.plugins.calls``. Built-in behaviour is itself a set of plugins (see
 ``core.plugins.DEFAULT_PLUGINS``), registered exactly as a third-party package would be.
 """
 import pluggy
@@ -32,22 +35,22 @@ def register_share_targets():
 
 
 @hookspec
-def on_published(content, kind):
+def on_published(content, kind, host):
     """Called after a story or video is created public (or made public) and committed."""
 
 
 @hookspec
-def on_liked(content, kind, user):
+def on_liked(content, kind, user, host):
     """Called after a like on a story or video is committed."""
 
 
 @hookspec
-def on_commented(comment, content, kind):
+def on_commented(comment, content, kind, host):
     """Called after a comment or reply is committed."""
 
 
 @hookspec
-def on_shared(content, kind, platform, share_type, user):
+def on_shared(content, kind, platform, share_type, user, host):
     """Called after a share is recorded and committed."""
 
 
@@ -77,4 +80,4 @@ def register_blueprints(app):
 
 @hookspec
 def register_jobs():
-    """Return a dict ``{name: callable}`` of job functions a plugin wants to run on the queue."""
+    """Return a dict ``{kind: callable or JobHandler}`` of the jobs a plugin runs on the queue."""

@@ -1,47 +1,41 @@
-"""Background jobs on RQ: the queue connection, enqueueing, progress reporting and failure reaping.
+"""Background jobs on RQ: the queue connection, enqueueing, waiting, failing and reaping.
 
 Each job has a row in ``jobs`` (status, 0-100 progress, message, result, error) that the API reads.
-While a job runs its worker keeps a heartbeat key alive in Redis; a job whose heartbeat stops (the
-worker was killed) or that RQ marks failed (timeout, crash) is marked failed with a readable reason
-the next time anyone looks at it, so nothing stays "processing" forever.
+What runs a job is the worker (``core.worker``) with the handler a plugin registered for its kind
+(the ``register_jobs`` hook). While a job runs its worker keeps a heartbeat key alive in Redis; a
+job whose heartbeat stops (the worker was killed) or that RQ marks failed (timeout, crash) is
+marked failed with a readable reason the next time anyone looks at it, so nothing stays
+"processing" forever.
 """
 import logging
 import os
-import threading
-import time
 
 import redis
-from rq import Queue, get_current_job
+from flask import has_app_context
+from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job as RQJob
 from rq.job import JobStatus
 from werkzeug.exceptions import ServiceUnavailable
 
-from core.db import database
 from core.models import Job, utcnow
-from core.providers import ProviderError
+from core.plugins import plugin_host
+from core.providers import JobHandler  # noqa: F401  (what ``register_jobs`` maps a kind to)
 
 log = logging.getLogger(__name__)
 
 QUEUES = ("stories", "videos", "default")
 HEARTBEAT_SECONDS = 2
 HEARTBEAT_TTL = 12
-
-#: kind -> JobHandler; filled by ``handler`` (core services) and the ``register_jobs`` hook
-HANDLERS = {}
-
-
-class JobHandler:
-    def __init__(self, run, on_fail=None, on_start=None):
-        self.run, self.on_fail, self.on_start = run, on_fail, on_start
+#: what RQ runs for every Dreadforge job
+RUN_JOB = "core.worker.run_job"
 
 
-def handler(kind, on_fail=None, on_start=None):
-    """Decorator registering ``run(job, progress, app)`` as the handler of ``kind``."""
-    def register(run):
-        HANDLERS[kind] = JobHandler(run, on_fail, on_start)
-        return run
-    return register
+def handler_for(kind):
+    """The ``JobHandler`` the current app's plugins registered for ``kind``, or None."""
+    if not has_app_context():
+        return None
+    return plugin_host().job_handlers().get(kind)
 
 
 # --- connections ---------------------------------------------------------------------------------
@@ -96,7 +90,7 @@ def enqueue(kind, *, user, payload, queue="stories", timeout=300, video=None):
                      message="Waiting for a worker")
     try:
         rq_queue = Queue(queue_name(queue), connection=app_connection(current_app))
-        rq_queue.enqueue("core.jobs.run_job", job.id, job_id=job.id, job_timeout=timeout,
+        rq_queue.enqueue(RUN_JOB, job.id, job_id=job.id, job_timeout=timeout,
                          result_ttl=3600, failure_ttl=7 * 86400,
                          description=f"{kind} for user {job.user_id}")
     except (redis.RedisError, OSError) as exc:
@@ -163,139 +157,6 @@ def _rounded(seconds):
     return max(1, int(round(seconds, -1) if seconds >= 20 else round(seconds)))
 
 
-# --- running (inside the worker) -----------------------------------------------------------------
-
-_worker_app = None
-
-
-def worker_app():
-    """The app of this worker process, created once (before RQ forks each job's work horse)."""
-    global _worker_app
-    if _worker_app is None:
-        from core.app import create_app
-        _worker_app = create_app()
-        import core.services  # noqa: F401  (registers the built-in job handlers)
-        host = _worker_app.extensions["dreadforge.plugins"]
-        for handlers in host.collect("register_jobs"):
-            for kind, run in handlers.items():
-                HANDLERS.setdefault(kind, JobHandler(run))
-    return _worker_app
-
-
-def preload_story_provider(app):
-    """Let the story provider load what it keeps per process (a local model) before RQ forks the
-    work horses, so every job shares it instead of loading it again. A failure is only logged:
-    the jobs then fail with the provider's own readable reason."""
-    provider = app.extensions["dreadforge.plugins"].story_provider()
-    preload = getattr(provider, "preload", None)
-    if preload is not None:
-        try:
-            preload()
-        except Exception as exc:  # noqa: BLE001
-            log.warning("could not preload the story provider %s: %s", provider.name, exc)
-
-
-class ProgressReporter:
-    """``progress(percent, message)`` for a running job: saved to its row, throttled, monotonic."""
-
-    def __init__(self, job, min_interval=0.25):
-        self.job = job
-        self.min_interval = min_interval
-        self.last_saved = 0.0
-        self.listeners = []
-
-    def __call__(self, percent, message=None):
-        percent = max(self.job.progress, min(99, int(percent)))
-        changed = message is not None and message != self.job.message
-        now = time.monotonic()
-        if not changed and percent == self.job.progress:
-            return
-        if not changed and now - self.last_saved < self.min_interval:
-            self.job.progress = percent
-            return
-        self.job.progress = percent
-        if message is not None:
-            self.job.message = message[:200]
-        self.last_saved = now
-        Job.update(progress=self.job.progress, message=self.job.message).where(
-            Job.id == self.job.id).execute()
-        for listener in self.listeners:
-            listener(self.job.progress, self.job.message)
-        rq_job = get_current_job()
-        if rq_job is not None:
-            try:  # a copy for RQ's tools; the row above is what the site reads
-                rq_job.meta.update(progress=self.job.progress, message=self.job.message)
-                rq_job.save_meta()
-            except redis.RedisError:
-                log.warning("job %s: the queue is unreachable, progress kept in the database",
-                            self.job.id)
-
-
-def _heartbeat(conn, job_id, stop):
-    key = f"dreadforge:alive:{job_id}"
-    while not stop.is_set():
-        try:
-            conn.set(key, "1", ex=HEARTBEAT_TTL)
-        except redis.RedisError:
-            log.warning("heartbeat for job %s could not reach Redis", job_id)
-        stop.wait(HEARTBEAT_SECONDS)
-    try:
-        conn.delete(key)
-    except redis.RedisError:
-        pass  # it expires on its own
-
-
-def run_job(job_id):
-    """The RQ entry point of every Dreadforge job."""
-    app = worker_app()
-    rq_job = get_current_job()
-    stop = threading.Event()
-    beat = None
-    if rq_job is not None:
-        beat = threading.Thread(target=_heartbeat, args=(rq_job.connection, job_id, stop),
-                                daemon=True)
-        beat.start()
-    try:
-        with app.app_context():
-            database.connect(reuse_if_open=True)
-            try:
-                return _run(job_id, app)
-            finally:
-                database.close()
-    finally:
-        stop.set()
-        if beat is not None:
-            beat.join(timeout=5)
-
-
-def _run(job_id, app):
-    job = Job.get_or_none(Job.id == job_id)
-    if job is None:
-        log.warning("job %s no longer exists (its owner or content was deleted)", job_id)
-        return None
-    job_handler = HANDLERS.get(job.kind)
-    if job_handler is None:
-        fail(job, f"No handler for jobs of kind '{job.kind}'.")
-        return None
-    job.status, job.started_at, job.progress, job.message = "processing", utcnow(), 1, "Starting"
-    job.save()
-    if job_handler.on_start:
-        job_handler.on_start(job)
-    progress = ProgressReporter(job)
-    try:
-        result = job_handler.run(job, progress, app)
-    except ProviderError as exc:
-        fail(job, str(exc))
-        return None
-    except Exception as exc:  # the job fails, with a reason a person can read; the worker lives on
-        log.exception("job %s (%s) crashed", job.id, job.kind)
-        fail(job, plain_reason(exc, job.kind))
-        return None
-    Job.update(status="completed", progress=100, message="Done", result=result,
-               finished_at=utcnow()).where(Job.id == job.id).execute()
-    return {"status": "completed"}
-
-
 # What people read when a job fails for a reason of the machine's, not of their request: never
 # the exception's own text (it names sockets, files and modules).
 RESTARTED = "The server restarted during {activity}. Please try again."
@@ -326,8 +187,8 @@ def fail(job, reason):
                .where((Job.id == job.id) & (Job.status.in_(["queued", "processing"])))
                .execute())
     job.status, job.error = "failed", reason
-    job_handler = HANDLERS.get(job.kind)
-    if updated and job_handler and job_handler.on_fail:
+    job_handler = handler_for(job.kind) if updated else None
+    if job_handler and job_handler.on_fail:
         try:
             job_handler.on_fail(job, reason)
         except Exception:

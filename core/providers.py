@@ -23,6 +23,14 @@ class ProviderError(Exception):
     """A failure a user may read: bad key, refused prompt, timeout. Its text ends up in the job."""
 
 
+class JobHandler:
+    """What the ``register_jobs`` hook maps a job kind to: ``run(job, progress, app)`` returns the
+    job's JSON result; ``on_fail(job, reason)`` and ``on_start(job)`` are optional."""
+
+    def __init__(self, run, on_fail=None, on_start=None):
+        self.run, self.on_fail, self.on_start = run, on_fail, on_start
+
+
 class NoOptions(Schema):
     """Options schema of a provider that takes none."""
 

@@ -9,9 +9,9 @@ import random
 from flask import current_app
 
 from core import choices, db
-from core.app import plugin_host
 from core.providers import StoryRequest
 from core.models import Like, Story, User, Video
+from core.plugins import plugin_host
 from core.security import hash_password
 
 DEMO_PASSWORD = "nightmare-demo"

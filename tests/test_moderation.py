@@ -180,7 +180,7 @@ def test_report_queue_makes_no_query_per_report(app, users):
 
 @pytest.fixture
 def host(app):
-    from core.app import plugin_host
+    from core.plugins import plugin_host
     return plugin_host(app)
 
 

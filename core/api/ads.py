@@ -11,10 +11,10 @@ import logging
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from core.app import plugin_host
 from core.auth import viewer
 from core.errors import Blueprint
 from core.headers import BASE_POLICY, CSP_HEADER
+from core.plugins import plugin_host
 from core.schemas.common import InputSchema
 
 log = logging.getLogger(__name__)

@@ -2,8 +2,8 @@
 from flask.views import MethodView
 from marshmallow import fields
 
-from core.app import plugin_host
 from core.errors import Blueprint
+from core.plugins import plugin_host
 from core.schemas.common import InputSchema
 
 blp = Blueprint("share_targets", __name__, url_prefix="/api/share-targets",

@@ -1,9 +1,8 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
 from marshmallow import fields, pre_load
 
+from core.choices import AUDIT_ACTIONS, AUDIT_TARGET_TYPES
 from core.models import ROLES
-from core.services.audit import ACTIONS as AUDIT_ACTIONS
-from core.services.audit import TARGET_TYPES as AUDIT_TARGET_TYPES
 from core.schemas.common import AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit, PageNumber, UTCDateTime
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema

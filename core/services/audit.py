@@ -4,17 +4,12 @@ Entries copy the actor's e-mail and a label of the target, so they stay readable
 the target is deleted (``actor`` becomes NULL, ``target_id`` is a plain integer, not a foreign key).
 Write an entry inside the same transaction as the action it records.
 """
+from core.choices import AUDIT_ACTIONS as ACTIONS
+from core.choices import AUDIT_TARGET_TYPES as TARGET_TYPES
 from core.errors import abort
 from core.models import AuditEntry
 from core.services import feeds
 
-# Every action an admin can take, as stored in ``AuditEntry.action``.
-ACTIONS = (
-    "user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban",
-    "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete",
-    "report.resolve", "report.dismiss",
-)
-TARGET_TYPES = ("user", "story", "video", "comment", "report")
 MAX_LABEL = 300
 
 

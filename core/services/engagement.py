@@ -10,9 +10,9 @@ from flask import request
 from peewee import fn
 
 from core import db
-from core.app import plugin_host
 from core.errors import abort
 from core.models import Comment, Like, Share, Story, User, View, utcnow
+from core.plugins import plugin_host
 
 VIEW_WINDOW = dt.timedelta(hours=1)
 MAX_COMMENT = 5000

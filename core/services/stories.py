@@ -1,7 +1,7 @@
 """Writing stories: create, update, delete, with moderation and the publish event."""
 from core import db
-from core.app import plugin_host
 from core.models import Like, Story, User, utcnow
+from core.plugins import plugin_host
 from core.schemas.stories import STORY_FIELDS
 from core.services import feeds
 from core.services.access import load_owned

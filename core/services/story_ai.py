@@ -1,8 +1,8 @@
 """Story AI on the queue: generate, suggest and enhance run as jobs through the active provider."""
 import random
 
-from core.app import plugin_host
-from core.jobs import enqueue, handler
+from core.jobs import enqueue
+from core.plugins import plugin_host
 from core.providers import StoryRequest
 
 
@@ -36,7 +36,6 @@ def start_enhance(user, content, mode, timeout, story_id=None):
                    payload={"content": content, "type": mode, "storyId": story_id})
 
 
-@handler("story.generate")
 def run_generate(job, progress, app):
     progress(2, "Summoning the story")
     result = plugin_host(app).story_provider().generate(StoryRequest(**job.payload["request"]),
@@ -47,7 +46,6 @@ def run_generate(job, progress, app):
     return story
 
 
-@handler("story.suggest")
 def run_suggest(job, progress, app):
     progress(5, "Reading your story")
     suggestions = plugin_host(app).story_provider().suggest(
@@ -55,7 +53,6 @@ def run_suggest(job, progress, app):
     return {"suggestions": list(suggestions)}
 
 
-@handler("story.enhance")
 def run_enhance(job, progress, app):
     progress(5, "Reworking your story")
     content = plugin_host(app).story_provider().enhance(job.payload["content"],

@@ -34,10 +34,10 @@ import peewee
 from flask import current_app
 
 from core import db
-from core.app import plugin_host
 from core.errors import abort
-from core.jobs import QueueUnavailable, enqueue, handler
+from core.jobs import QueueUnavailable, enqueue
 from core.models import Job, User, Video, utcnow
+from core.plugins import plugin_host
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
 from core.storage import get_storage
 
@@ -268,7 +268,6 @@ def _scenes(result, out_dir, prefix):
     return scenes
 
 
-@handler(KIND, on_fail=on_fail)
 def run_render(job, progress, app):
     """The ``video.render`` job: script, render into a new folder, swap in on success."""
     from rq.timeouts import JobTimeoutException

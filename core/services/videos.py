@@ -4,9 +4,9 @@ import re
 from flask import current_app
 
 from core import db
-from core.app import plugin_host
 from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
+from core.plugins import plugin_host
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
 from core.services import feeds, video_render
 from core.services.access import load_owned, load_visible

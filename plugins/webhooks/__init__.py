@@ -89,10 +89,9 @@ def sign(secret, body):
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def emit(event, payload):
+def emit(host, event, payload):
     """Queue one delivery per configured URL; does nothing when no URL is configured."""
-    from core.app import plugin_host
-    settings = plugin_host().settings("webhooks")
+    settings = host.settings("webhooks")
     if not settings["urls"] or event not in settings["events"]:
         return []
     body = json.dumps({"event": event, "occurredAt": dt.datetime.now(dt.timezone.utc).isoformat(),
@@ -139,24 +138,24 @@ def deliver(url, body, headers, timeout=10.0):
 
 
 @hookimpl
-def on_published(content, kind):
-    emit("published", {"content": describe_content(content, kind)})
+def on_published(content, kind, host):
+    emit(host, "published", {"content": describe_content(content, kind)})
 
 
 @hookimpl
-def on_liked(content, kind, user):
-    emit("liked", {"content": describe_content(content, kind), "user": person(user)})
+def on_liked(content, kind, user, host):
+    emit(host, "liked", {"content": describe_content(content, kind), "user": person(user)})
 
 
 @hookimpl
-def on_commented(comment, content, kind):
-    emit("commented", {"content": describe_content(content, kind),
+def on_commented(comment, content, kind, host):
+    emit(host, "commented", {"content": describe_content(content, kind),
                        "comment": {"id": comment.id, "parentId": comment.parent_id,
                                    "content": comment.content},
                        "user": person(getattr(comment, "user", None))})
 
 
 @hookimpl
-def on_shared(content, kind, platform, share_type, user):
-    emit("shared", {"content": describe_content(content, kind), "platform": platform,
+def on_shared(content, kind, platform, share_type, user, host):
+    emit(host, "shared", {"content": describe_content(content, kind), "platform": platform,
                     "shareType": share_type, "user": person(user)})

@@ -1,0 +1,205 @@
+"""plugins.toml: reading it and finding every problem in it, as ``Problem(key, message)``.
+
+A wrong file stops start-up with one line ``plugins.toml:story.provider: unknown provider 'x'``.
+Options are checked against each class's ``Options`` marshmallow schema; a class may add checks a
+schema cannot make with a classmethod ``option_problems(options, base_dir)`` -> ``{option: message}``.
+"""
+import logging
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from marshmallow import RAISE, ValidationError
+
+from core.plugins.factory import CAPABILITIES
+from core.plugins.manager import DEFAULT_PLUGINS, entry_point_names
+
+log = logging.getLogger(__name__)
+
+#: sections of plugins.toml the host itself reads (plugins may add theirs: ``config_sections``)
+CORE_SECTIONS = {"story", "video", "ads", "moderation", "share", "plugins"}
+
+
+class PluginConfigError(Exception):
+    """plugins.toml is wrong; the message is one line: ``file:key: problem``."""
+
+
+@dataclass
+class Problem:
+    key: str
+    message: str
+
+    def format(self, path):
+        return f"{path}:{self.key}: {self.message}"
+
+
+def read_config(path):
+    path = Path(path)
+    if not path.exists():
+        return {}
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise PluginConfigError(f"{path}:(file): not valid TOML: {exc}") from None
+
+
+def flatten_messages(messages, prefix=""):
+    """marshmallow's nested error dict → ``[(dotted.key, message)]``."""
+    if isinstance(messages, dict):
+        found = []
+        for key, value in messages.items():
+            found.extend(flatten_messages(value, f"{prefix}.{key}" if prefix else str(key)))
+        return found
+    if isinstance(messages, list) and messages and all(isinstance(m, str) for m in messages):
+        return [(prefix, messages[0])]
+    return [(prefix, str(messages))]
+
+
+def humanize(message):
+    """``'Not a valid integer.'`` → ``'not a valid integer'``; marshmallow's wording, one style."""
+    special = {"Unknown field.": "unknown option",
+               "Missing data for required field.": "missing required option"}
+    if message in special:
+        return special[message]
+    message = message.rstrip(".")
+    return message[:1].lower() + message[1:] if message[1:2].islower() else message
+
+
+def problems(host, check_env=True):
+    """Every problem of the host's plugins.toml; empty when it is right."""
+    found = []
+    known = CORE_SECTIONS | set(host.section_classes())
+    for key, value in host.config.items():
+        if key not in known:
+            found.append(Problem(key, "unknown section"))
+        elif not isinstance(value, dict):
+            found.append(Problem(key, "must be a table"))
+    for capability in CAPABILITIES:
+        if isinstance(host.config.get(capability, {}), dict):
+            found.extend(_capability_problems(host, capability, check_env))
+    found.extend(_moderation_problems(host, check_env))
+    found.extend(_share_problems(host))
+    found.extend(_section_problems(host, check_env))
+    found.extend(_disabled_problems(host))
+    return found
+
+
+def _capability_problems(host, capability, check_env):
+    available = host.available(capability)
+    active = host.active_name(capability)
+    if not isinstance(active, str):
+        return [Problem(f"{capability}.provider", "must be a string")]
+    found = []
+    if active not in available:
+        names = ", ".join(sorted(available)) or "none"
+        found.append(Problem(f"{capability}.provider",
+                             f"unknown provider '{active}' (available: {names})"))
+    section = host.section(capability)
+    for key, value in section.items():
+        if key == "provider":
+            continue
+        if key not in available:
+            found.append(Problem(f"{capability}.{key}", "unknown provider"))
+            continue
+        # under "auto", a provider that was not chosen is not checked for its files
+        auto = section.get("provider") == "auto"
+        found.extend(option_problems(
+            host, f"{capability}.{key}", available[key], value,
+            check_env=check_env and key == active, extra=key == active or not auto))
+    if active in available and active not in section:
+        # no [capability.active] table: its options are all defaults (or missing)
+        found.extend(option_problems(host, f"{capability}.{active}", available[active], {},
+                                     check_env=check_env))
+    return found
+
+
+def option_problems(host, prefix, cls, options, check_env, extra=True):
+    """The problems of one class's options table (``prefix`` is its dotted key)."""
+    if not isinstance(options, dict):
+        return [Problem(prefix, "must be a table")]
+    try:
+        loaded = cls.Options(unknown=RAISE).load(options)
+    except ValidationError as err:
+        return [Problem(f"{prefix}.{key}", humanize(text))
+                for key, text in sorted(flatten_messages(err.messages))]
+    found = []
+    extra_check = getattr(cls, "option_problems", None) if extra else None
+    if extra_check is not None:
+        try:
+            extra = extra_check(loaded, host.base_dir) or {}
+        except Exception as exc:  # a plugin's own check must not crash the check
+            log.exception("option_problems of %s failed", cls.__name__)
+            extra = {"(options)": f"could not be checked: {exc}"}
+        found.extend(Problem(f"{prefix}.{key}", message) for key, message in extra.items())
+    if check_env:
+        for option in cls.secret_env_options:
+            env_name = loaded.get(option)
+            if env_name and not os.environ.get(env_name):
+                found.append(Problem(f"{prefix}.{option}",
+                                     f"environment variable {env_name} is not set"))
+    return found
+
+
+def _section_problems(host, check_env):
+    """Sections owned by plugins (``config_sections``), e.g. ``[webhooks]``."""
+    found = []
+    for name, cls in host.section_classes().items():
+        value = host.config.get(name, {})
+        if isinstance(value, dict):  # else already reported as "must be a table"
+            found.extend(option_problems(host, name, cls, value, check_env))
+    return found
+
+
+def _disabled_problems(host):
+    disabled = host.section("plugins").get("disabled", [])
+    found = [Problem(f"plugins.{key}", "unknown option")
+             for key in host.section("plugins") if key != "disabled"]
+    if not isinstance(disabled, list) or not all(isinstance(n, str) for n in disabled):
+        return found + [Problem("plugins.disabled", "must be a list of plugin names")]
+    known = set(DEFAULT_PLUGINS) | set(entry_point_names()) | set(host.extra_names)
+    for name in disabled:
+        if name not in known:
+            found.append(Problem("plugins.disabled", f"unknown plugin '{name}'"))
+    return found
+
+
+def _moderation_problems(host, check_env):
+    section = host.section("moderation")
+    available = host.moderation_filter_classes()
+    found = []
+    filters = section.get("filters", [])
+    if not isinstance(filters, list):
+        return [Problem("moderation.filters", "must be a list of filter names")]
+    for name in filters:
+        if name not in available:
+            found.append(Problem("moderation.filters", f"unknown filter '{name}'"))
+    for key, value in section.items():
+        if key == "filters":
+            continue
+        if key not in available:
+            found.append(Problem(f"moderation.{key}", "unknown filter"))
+            continue
+        found.extend(option_problems(host, f"moderation.{key}", available[key], value,
+                                     check_env and key in filters))
+    for name in filters:
+        if name in available and name not in section:
+            found.extend(option_problems(host, f"moderation.{name}", available[name], {},
+                                         check_env))
+    return found
+
+
+def _share_problems(host):
+    section = host.section("share")
+    targets = section.get("targets")
+    found = [Problem(f"share.{key}", "unknown option") for key in section if key != "targets"]
+    if targets is None:
+        return found
+    if not isinstance(targets, list):
+        return found + [Problem("share.targets", "must be a list of target ids")]
+    known = host.all_share_targets()
+    for target in targets:
+        if target not in known:
+            found.append(Problem("share.targets", f"unknown share target '{target}'"))
+    return found

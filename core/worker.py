@@ -1,0 +1,146 @@
+"""The worker side of the jobs: the worker process's app, and running one job in it.
+
+RQ calls ``run_job(job_id)`` (``core.jobs.RUN_JOB``) for every Dreadforge job. The handler of the
+job's kind comes from the plugins' ``register_jobs`` hook (the built-in ones from
+``core.services.job_handlers``, a built-in plugin). While the job runs a heartbeat key stays alive
+in Redis and progress is saved to its row; a failure becomes a reason a person can read.
+"""
+import logging
+import threading
+import time
+
+import redis
+from rq import get_current_job
+
+from core import jobs
+from core.app import create_app
+from core.db import database
+from core.models import Job, utcnow
+from core.plugins import plugin_host
+from core.providers import ProviderError
+
+log = logging.getLogger(__name__)
+
+_worker_app = None
+
+
+def worker_app():
+    """The app of this worker process, created once (before RQ forks each job's work horse)."""
+    global _worker_app
+    if _worker_app is None:
+        _worker_app = create_app()
+    return _worker_app
+
+
+def preload_story_provider(app):
+    """Let the story provider load what it keeps per process (a local model) before RQ forks the
+    work horses, so every job shares it instead of loading it again. A failure is only logged:
+    the jobs then fail with the provider's own readable reason."""
+    provider = plugin_host(app).story_provider()
+    preload = getattr(provider, "preload", None)
+    if preload is not None:
+        try:
+            preload()
+        except Exception as exc:  # noqa: BLE001
+            log.warning("could not preload the story provider %s: %s", provider.name, exc)
+
+
+class ProgressReporter:
+    """``progress(percent, message)`` for a running job: saved to its row, throttled, monotonic."""
+
+    def __init__(self, job, min_interval=0.25):
+        self.job = job
+        self.min_interval = min_interval
+        self.last_saved = 0.0
+        self.listeners = []
+
+    def __call__(self, percent, message=None):
+        percent = max(self.job.progress, min(99, int(percent)))
+        changed = message is not None and message != self.job.message
+        now = time.monotonic()
+        if not changed and percent == self.job.progress:
+            return
+        if not changed and now - self.last_saved < self.min_interval:
+            self.job.progress = percent
+            return
+        self.job.progress = percent
+        if message is not None:
+            self.job.message = message[:200]
+        self.last_saved = now
+        Job.update(progress=self.job.progress, message=self.job.message).where(
+            Job.id == self.job.id).execute()
+        for listener in self.listeners:
+            listener(self.job.progress, self.job.message)
+        rq_job = get_current_job()
+        if rq_job is not None:
+            try:  # a copy for RQ's tools; the row above is what the site reads
+                rq_job.meta.update(progress=self.job.progress, message=self.job.message)
+                rq_job.save_meta()
+            except redis.RedisError:
+                log.warning("job %s: the queue is unreachable, progress kept in the database",
+                            self.job.id)
+
+
+def _heartbeat(conn, job_id, stop):
+    key = f"dreadforge:alive:{job_id}"
+    while not stop.is_set():
+        try:
+            conn.set(key, "1", ex=jobs.HEARTBEAT_TTL)
+        except redis.RedisError:
+            log.warning("heartbeat for job %s could not reach Redis", job_id)
+        stop.wait(jobs.HEARTBEAT_SECONDS)
+    try:
+        conn.delete(key)
+    except redis.RedisError:
+        pass  # it expires on its own
+
+
+def run_job(job_id):
+    """The RQ entry point of every Dreadforge job."""
+    app = worker_app()
+    rq_job = get_current_job()
+    stop = threading.Event()
+    beat = None
+    if rq_job is not None:
+        beat = threading.Thread(target=_heartbeat, args=(rq_job.connection, job_id, stop),
+                                daemon=True)
+        beat.start()
+    try:
+        with app.app_context():
+            database.connect(reuse_if_open=True)
+            try:
+                return _run(job_id, app)
+            finally:
+                database.close()
+    finally:
+        stop.set()
+        if beat is not None:
+            beat.join(timeout=5)
+
+
+def _run(job_id, app):
+    job = Job.get_or_none(Job.id == job_id)
+    if job is None:
+        log.warning("job %s no longer exists (its owner or content was deleted)", job_id)
+        return None
+    job_handler = plugin_host(app).job_handlers().get(job.kind)
+    if job_handler is None:
+        jobs.fail(job, f"No handler for jobs of kind '{job.kind}'.")
+        return None
+    job.status, job.started_at, job.progress, job.message = "processing", utcnow(), 1, "Starting"
+    job.save()
+    if job_handler.on_start:
+        job_handler.on_start(job)
+    progress = ProgressReporter(job)
+    try:
+        result = job_handler.run(job, progress, app)
+    except ProviderError as exc:
+        jobs.fail(job, str(exc))
+        return None
+    except Exception as exc:  # the job fails, with a reason a person can read; the worker lives on
+        log.exception("job %s (%s) crashed", job.id, job.kind)
+        jobs.fail(job, jobs.plain_reason(exc, job.kind))
+        return None
+    Job.update(status="completed", progress=100, message="Done", result=result,
+               finished_at=utcnow()).where(Job.id == job.id).execute()
+    return {"status": "completed"}
