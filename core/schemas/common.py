@@ -2,7 +2,7 @@
 import datetime as dt
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
-from marshmallow.validate import Length, Range
+from marshmallow.validate import Length, OneOf, Range
 
 MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
 MAX_PAGE = 100_000
@@ -24,6 +24,11 @@ def ChoiceArg(choices, default="", **kwargs):
     """A query argument from a fixed list, documented as an OpenAPI enum ("" is the default);
     the service checks it with its own message."""
     return fields.String(load_default=default, metadata={"enum": ["", *choices]}, **kwargs)
+
+
+def enum_field(choices, **kwargs):
+    """A string from a fixed list, in a response: documented as an OpenAPI enum (``OneOf``)."""
+    return fields.String(validate=OneOf(choices), **kwargs)
 
 
 def Limit(**kwargs):
