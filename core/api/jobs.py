@@ -13,7 +13,8 @@ from core.auth import require_user
 from core.errors import Blueprint, abort
 from core.jobs import reconcile, waiting_message
 from core.models import Job
-from core.schemas.common import InputSchema, UTCDateTime
+from core.schemas.common import InputSchema, UTCDateTime, enum_field
+from core.schemas.results import JOB_STATUSES
 from core.schemas.stories import WaitArgs
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Background jobs")
@@ -22,7 +23,7 @@ blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Backgroun
 class JobSchema(InputSchema):
     id = fields.String()
     kind = fields.String()
-    status = fields.String()
+    status = enum_field(JOB_STATUSES)
     progress = fields.Integer()
     message = fields.String()
     result = fields.Raw(allow_none=True)

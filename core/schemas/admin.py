@@ -1,10 +1,12 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
 from marshmallow import fields, pre_load
 
-from core.models import ROLES
+from core.models import ADMIN_ROLES, ROLES
 from core.services.audit import ACTIONS as AUDIT_ACTIONS
 from core.services.audit import TARGET_TYPES as AUDIT_TARGET_TYPES
-from core.schemas.common import AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit, PageNumber, UTCDateTime
+from core.schemas.common import (AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit,
+                                 PageNumber, UTCDateTime, enum_field)
+from core.schemas.results import REPORT_STATES
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
@@ -87,7 +89,7 @@ class NoteBody(InputSchema):
 
 class AdminCheckSchema(InputSchema):
     isAdmin = fields.Boolean()
-    role = fields.String()
+    role = enum_field(ADMIN_ROLES)
 
 
 class AdminStatsSchema(InputSchema):
@@ -124,7 +126,7 @@ class AdminVideoSchema(VideoSchema):
 
 
 class ReportTargetSchema(InputSchema):
-    type = fields.String()
+    type = enum_field(("story", "video", "comment"))
     id = fields.Integer()
     title = fields.String(allow_none=True)
     excerpt = fields.String(allow_none=True)
@@ -144,7 +146,7 @@ class PersonSchema(InputSchema):
 
 class ReportSchema(InputSchema):
     id = fields.Integer()
-    status = fields.String()
+    status = enum_field(REPORT_STATES)
     reason = fields.String()
     isSystem = fields.Boolean()
     reporter = fields.Nested(PersonSchema, allow_none=True)
@@ -160,8 +162,8 @@ class AuditEntrySchema(InputSchema):
     id = fields.Integer()
     actorId = fields.Integer(attribute="actor_id", allow_none=True)
     actorEmail = fields.String(attribute="actor_email")
-    action = fields.String()
-    targetType = fields.String(attribute="target_type")
+    action = enum_field(AUDIT_ACTIONS)
+    targetType = enum_field(AUDIT_TARGET_TYPES, attribute="target_type")
     targetId = fields.Integer(attribute="target_id", allow_none=True)
     targetLabel = fields.String(attribute="target_label")
     reason = fields.String(allow_none=True)

@@ -1,9 +1,10 @@
 """Users: the current-user shape, registration and sign-in bodies."""
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from core.models import ROLES
 from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
 
-from core.schemas.common import InputSchema, Trimmed, UTCDateTime, text_problems
+from core.schemas.common import InputSchema, Trimmed, UTCDateTime, enum_field, text_problems
 
 
 class UserSchema(InputSchema):
@@ -12,7 +13,7 @@ class UserSchema(InputSchema):
     firstName = fields.String(attribute="first_name")
     lastName = fields.String(attribute="last_name")
     profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
-    role = fields.String()
+    role = enum_field(ROLES)
     isActive = fields.Boolean(attribute="is_active")
     isBanned = fields.Boolean(attribute="is_banned")
     banReason = fields.String(attribute="ban_reason", allow_none=True)

@@ -8,7 +8,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from core import choices
 from core.models import VIDEO_STATUSES
-from core.schemas.common import Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime
+from core.schemas.common import (Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime,
+                                 enum_field)
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
@@ -300,9 +301,9 @@ class VideoSchema(ContentSchema):
                                 dump_default=None)
     script = fields.List(fields.String(), attribute="script_lines", dump_default=[])
     scenes = fields.List(fields.Nested(SceneSchema), attribute="scene_items", dump_default=[])
-    creationMode = fields.String(attribute="creation_mode")
+    creationMode = enum_field(choices.CREATION_MODES, attribute="creation_mode")
     description = fields.String()
-    status = fields.String()
+    status = enum_field(VIDEO_STATUSES)
     progress = fields.Integer()
     progressMessage = fields.String(attribute="progress_message")
     error = fields.String(allow_none=True)
