@@ -28,9 +28,9 @@ class JobSchema(InputSchema):
     message = fields.String()
     result = fields.Raw(allow_none=True)
     error = fields.String(allow_none=True)
-    createdAt = UTCDateTime(attribute="created_at")
-    startedAt = UTCDateTime(attribute="started_at", allow_none=True)
-    finishedAt = UTCDateTime(attribute="finished_at", allow_none=True)
+    created_at = UTCDateTime(data_key="createdAt")
+    started_at = UTCDateTime(data_key="startedAt", allow_none=True)
+    finished_at = UTCDateTime(data_key="finishedAt", allow_none=True)
 
 
 class WaitSlots:

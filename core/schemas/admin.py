@@ -107,9 +107,9 @@ class AdminStatsSchema(InputSchema):
 
 
 class AdminUserSchema(UserSchema):
-    isBanned = fields.Method("_banned")
-    bannedAt = UTCDateTime(attribute="banned_at", allow_none=True)
-    updatedAt = UTCDateTime(attribute="updated_at")
+    is_banned = fields.Method("_banned", data_key="isBanned")
+    banned_at = UTCDateTime(data_key="bannedAt", allow_none=True)
+    updated_at = UTCDateTime(data_key="updatedAt")
 
     def _banned(self, user):
         return user.ban_in_force()
@@ -160,12 +160,12 @@ class ReportSchema(InputSchema):
 
 class AuditEntrySchema(InputSchema):
     id = fields.Integer()
-    actorId = fields.Integer(attribute="actor_id", allow_none=True)
-    actorEmail = fields.String(attribute="actor_email")
+    actor_id = fields.Integer(data_key="actorId", allow_none=True)
+    actor_email = fields.String(data_key="actorEmail")
     action = enum_field(AUDIT_ACTIONS)
-    targetType = enum_field(AUDIT_TARGET_TYPES, attribute="target_type")
-    targetId = fields.Integer(attribute="target_id", allow_none=True)
-    targetLabel = fields.String(attribute="target_label")
+    target_type = enum_field(AUDIT_TARGET_TYPES, data_key="targetType")
+    target_id = fields.Integer(data_key="targetId", allow_none=True)
+    target_label = fields.String(data_key="targetLabel")
     reason = fields.String(allow_none=True)
     details = fields.Raw(allow_none=True)
-    createdAt = UTCDateTime(attribute="created_at")
+    created_at = UTCDateTime(data_key="createdAt")

@@ -94,9 +94,9 @@ class AuthorSchema(Schema):
     """The author of public content: no e-mail (that goes only to the user and to admins)."""
 
     id = fields.Integer()
-    firstName = fields.String(attribute="first_name")
-    lastName = fields.String(attribute="last_name")
-    profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+    first_name = fields.String(data_key="firstName")
+    last_name = fields.String(data_key="lastName")
+    profile_image_url = fields.String(data_key="profileImageUrl", allow_none=True)
 
 
 class AdminAuthorSchema(AuthorSchema):
@@ -109,13 +109,13 @@ class EntrySchema(Schema):
     """A like or share entry of the Review dialog."""
 
     id = fields.Integer()
-    createdAt = UTCDateTime(attribute="created_at")
-    user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
+    created_at = UTCDateTime(data_key="createdAt")
+    user = fields.Nested(AuthorSchema, only=("id", "first_name", "last_name", "profile_image_url"))
 
 
 class ShareEntrySchema(EntrySchema):
     platform = fields.String()
-    shareType = fields.String(attribute="share_type")
+    share_type = fields.String(data_key="shareType")
 
 
 class ListArgs(InputSchema):

@@ -107,7 +107,7 @@ class FeedArgs(ListArgs):
 
 
 class StorySchema(ContentSchema):
-    storyLength = fields.Integer(attribute="story_length")
+    story_length = fields.Integer(data_key="storyLength")
 
 
 STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length"}
