@@ -1,7 +1,13 @@
 """What the story and video shapes share: the creation form's fields, visibility, counts, author."""
-from marshmallow import fields
+from marshmallow import fields, validate
 
+from core import choices
 from core.schemas.common import AuthorSchema, InputSchema, UTCDateTime
+
+
+def stored_choice(options, **kwargs):
+    """A choice as stored: one of the list, or empty where the form left it out."""
+    return fields.String(validate=validate.OneOf((*options, "")), **kwargs)
 
 
 class ContentSchema(InputSchema):
@@ -9,19 +15,19 @@ class ContentSchema(InputSchema):
     user_id = fields.Integer(data_key="userId")
     title = fields.String()
     content = fields.String()
-    genre = fields.String()
-    mood = fields.String()
+    genre = stored_choice(choices.GENRES)
+    mood = stored_choice(choices.MOODS)
     characters = fields.String()
     setting = fields.String()
     intensity = fields.Integer()
-    time_of_day = fields.String(data_key="timeOfDay")
-    weather_condition = fields.String(data_key="weatherCondition")
+    time_of_day = stored_choice(choices.TIMES_OF_DAY, data_key="timeOfDay")
+    weather_condition = stored_choice(choices.WEATHER, data_key="weatherCondition")
     protagonist = fields.String()
     antagonist = fields.String()
     include_dialogue = fields.Boolean(data_key="includeDialogue")
     include_description = fields.Boolean(data_key="includeDescription")
-    narrative_perspective = fields.String(data_key="narrativePerspective")
-    pacing = fields.String()
+    narrative_perspective = stored_choice(choices.PERSPECTIVES, data_key="narrativePerspective")
+    pacing = stored_choice(choices.PACINGS)
     key_elements = fields.String(data_key="keyElements")
     plot_twist = fields.String(data_key="plotTwist")
     custom_prompt = fields.String(data_key="customPrompt")

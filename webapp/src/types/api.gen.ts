@@ -3272,19 +3272,25 @@ export interface components {
             userId?: number;
             title?: string;
             content?: string;
-            genre?: string;
-            mood?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
             setting?: string;
             intensity?: number;
-            timeOfDay?: string;
-            weatherCondition?: string;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
             protagonist?: string;
             antagonist?: string;
             includeDialogue?: boolean;
             includeDescription?: boolean;
-            narrativePerspective?: string;
-            pacing?: string;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
             keyElements?: string;
             plotTwist?: string;
             customPrompt?: string;
@@ -3446,19 +3452,25 @@ export interface components {
             userId?: number;
             title?: string;
             content?: string;
-            genre?: string;
-            mood?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
             setting?: string;
             intensity?: number;
-            timeOfDay?: string;
-            weatherCondition?: string;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
             protagonist?: string;
             antagonist?: string;
             includeDialogue?: boolean;
             includeDescription?: boolean;
-            narrativePerspective?: string;
-            pacing?: string;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
             keyElements?: string;
             plotTwist?: string;
             customPrompt?: string;
@@ -3492,18 +3504,26 @@ export interface components {
             subtitlesUrl?: string | null;
             downloadUrl?: string | null;
             renderHeight?: number | null;
-            animationStyle?: string;
-            narrationVoice?: string;
-            musicAmbience?: string;
+            /** @enum {string} */
+            animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
+            /** @enum {string} */
+            narrationVoice?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @enum {string} */
+            musicAmbience?: "Dark Atmospheric" | "Suspenseful Orchestral" | "Eerie Ambient" | "Horror Soundscape" | "Minimalist Tension" | "Gothic Symphony" | "Industrial Horror" | "Silent Film" | "No Music" | "Dark Orchestral" | "Horror Soundtrack" | "Tension Builder" | "Minimalist";
             duration?: number;
-            aspectRatio?: string;
-            resolution?: string;
-            frameRate?: number;
+            /** @enum {string} */
+            aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "21:9";
+            /** @enum {string} */
+            resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K";
+            /** @enum {integer} */
+            frameRate?: 24 | 30 | 60;
             voiceSpeed?: number;
             musicVolume?: number;
             narrationVolume?: number;
-            colorGrading?: string;
-            transitions?: string;
+            /** @enum {string} */
+            colorGrading?: "Horror" | "Dark & Moody" | "High Contrast" | "Desaturated" | "Vintage" | "Natural";
+            /** @enum {string} */
+            transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
             watermark?: boolean;
             allowDownload?: boolean;
@@ -3747,19 +3767,25 @@ export interface components {
             userId?: number;
             title?: string;
             content?: string;
-            genre?: string;
-            mood?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
             setting?: string;
             intensity?: number;
-            timeOfDay?: string;
-            weatherCondition?: string;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
             protagonist?: string;
             antagonist?: string;
             includeDialogue?: boolean;
             includeDescription?: boolean;
-            narrativePerspective?: string;
-            pacing?: string;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
             keyElements?: string;
             plotTwist?: string;
             customPrompt?: string;
@@ -3786,19 +3812,25 @@ export interface components {
             userId?: number;
             title?: string;
             content?: string;
-            genre?: string;
-            mood?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
             setting?: string;
             intensity?: number;
-            timeOfDay?: string;
-            weatherCondition?: string;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
             protagonist?: string;
             antagonist?: string;
             includeDialogue?: boolean;
             includeDescription?: boolean;
-            narrativePerspective?: string;
-            pacing?: string;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
             keyElements?: string;
             plotTwist?: string;
             customPrompt?: string;
@@ -3832,18 +3864,26 @@ export interface components {
             subtitlesUrl?: string | null;
             downloadUrl?: string | null;
             renderHeight?: number | null;
-            animationStyle?: string;
-            narrationVoice?: string;
-            musicAmbience?: string;
+            /** @enum {string} */
+            animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
+            /** @enum {string} */
+            narrationVoice?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @enum {string} */
+            musicAmbience?: "Dark Atmospheric" | "Suspenseful Orchestral" | "Eerie Ambient" | "Horror Soundscape" | "Minimalist Tension" | "Gothic Symphony" | "Industrial Horror" | "Silent Film" | "No Music" | "Dark Orchestral" | "Horror Soundtrack" | "Tension Builder" | "Minimalist";
             duration?: number;
-            aspectRatio?: string;
-            resolution?: string;
-            frameRate?: number;
+            /** @enum {string} */
+            aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "21:9";
+            /** @enum {string} */
+            resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K";
+            /** @enum {integer} */
+            frameRate?: 24 | 30 | 60;
             voiceSpeed?: number;
             musicVolume?: number;
             narrationVolume?: number;
-            colorGrading?: string;
-            transitions?: string;
+            /** @enum {string} */
+            colorGrading?: "Horror" | "Dark & Moody" | "High Contrast" | "Desaturated" | "Vintage" | "Natural";
+            /** @enum {string} */
+            transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
             watermark?: boolean;
             allowDownload?: boolean;
@@ -4023,6 +4063,12 @@ export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components
 export const generateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const jobStartedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobStarted"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
+export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4030,8 +4076,22 @@ export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const reportStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]["status"]> = ["open", "resolved", "dismissed"];
+export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const videoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const videoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const videoNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const videoPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const videoCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["creationMode"]> = ["from_story", "direct"];
 export const videoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["status"]> = ["pending", "processing", "completed", "failed"];
+export const videoAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
+export const videoNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const videoMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist"];
+export const videoAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9"];
+export const videoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K"];
+export const videoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["frameRate"]> = [24, 30, 60];
+export const videoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
+export const videoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
 export const videoCreateAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
@@ -4063,8 +4123,28 @@ export const jobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const adminCheckRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminCheck"]["role"]> = ["admin", "super_admin"];
 export const adminUserRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminUser"]["role"]> = ["user", "admin", "super_admin"];
 export const userPatchBodyRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserPatchBody"]["role"]> = ["user", "admin", "super_admin", ""];
+export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const adminStoryMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const adminStoryTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const adminStoryWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const adminStoryNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const adminStoryPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const adminVideoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const adminVideoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const adminVideoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const adminVideoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const adminVideoNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const adminVideoPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const adminVideoCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["creationMode"]> = ["from_story", "direct"];
 export const adminVideoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["status"]> = ["pending", "processing", "completed", "failed"];
+export const adminVideoAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
+export const adminVideoNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const adminVideoMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist"];
+export const adminVideoAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9"];
+export const adminVideoResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K"];
+export const adminVideoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["frameRate"]> = [24, 30, 60];
+export const adminVideoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
+export const adminVideoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
 export const reportTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportTarget"]["type"]> = ["story", "video", "comment"];
 export const reportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Report"]["status"]> = ["open", "resolved", "dismissed"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];

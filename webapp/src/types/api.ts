@@ -15,8 +15,25 @@ export type ContentType = Exclude<Schemas['ReportTarget']['type'], 'comment' | u
 
 export type UserSummary = Schemas['Author'] & Pick<Schemas['AdminAuthor'], 'email'>;
 export type User = Sent<Schemas['User']>;
-export type Story = Sent<Schemas['Story']>;
-export type Video = Sent<Schemas['Video']>;
+/**
+ * The forms still hold choices as plain strings (and send them back in these shapes): until they
+ * are typed with the generated unions (`Schemas['StoryWrite']['genre']`...), these fields are
+ * widened here to `string` / `number`. The lists themselves are the generated ones (constants.ts).
+ */
+type StoryChoice = 'genre' | 'mood' | 'timeOfDay' | 'weatherCondition' | 'narrativePerspective' | 'pacing';
+type VideoChoice =
+  | StoryChoice
+  | 'animationStyle'
+  | 'narrationVoice'
+  | 'musicAmbience'
+  | 'aspectRatio'
+  | 'resolution'
+  | 'colorGrading'
+  | 'transitions';
+type Widened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends number ? number : string };
+
+export type Story = Widened<Sent<Schemas['Story']>, StoryChoice>;
+export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
 export type Comment = Sent<Schemas['Comment']>;
