@@ -8,6 +8,7 @@ import threading
 import click
 
 from cli.models_cmd import models
+from cli.openapi_cmd import openapi
 from cli.plugins_cmd import plugins
 from cli.voices_cmd import voices
 
@@ -19,6 +20,7 @@ def main():
 
 main.add_command(plugins)
 main.add_command(models)
+main.add_command(openapi)
 main.add_command(voices)
 
 

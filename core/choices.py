@@ -24,17 +24,29 @@ PACINGS = ("Slow Burn", "Moderate", "Fast-Paced", "Intense")
 STORY_LENGTH_LABELS = {"short": 600, "medium": 1500, "long": 2500}
 
 # Video: the creation form's lists and the editor's lists are both accepted.
-ANIMATION_STYLES = ("Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural",
-                    "Retro Horror", "Minimalist", "Abstract Horror",
-                    "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style")
-NARRATION_VOICES = ("Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice",
-                    "Dramatic Male", "Haunting Female", "Child Voice", "Robotic",
-                    "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral")
-MUSIC = ("Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape",
-         "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music",
-         "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist")
-ASPECT_RATIOS = ("16:9", "9:16", "1:1", "4:3", "21:9")
-RESOLUTIONS = ("720p", "1080p", "1440p", "4K", "8K")
+CREATION_ANIMATION_STYLES = ("Cinematic", "Horror Classic", "Dark Gothic", "Psychological",
+                             "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror")
+EDITOR_ANIMATION_STYLES = ("Cinematic", "Motion Graphics", "3D Animation", "Stop Motion",
+                           "Minimalist", "Horror Style")
+ANIMATION_STYLES = tuple(dict.fromkeys(CREATION_ANIMATION_STYLES + EDITOR_ANIMATION_STYLES))
+CREATION_NARRATION_VOICES = ("Deep Male", "Mysterious Female", "Elderly Narrator",
+                             "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice",
+                             "Robotic")
+EDITOR_NARRATION_VOICES = ("Deep Male", "Female Narrator", "British Male", "Whispery", "Dramatic",
+                           "Neutral")
+NARRATION_VOICES = tuple(dict.fromkeys(CREATION_NARRATION_VOICES + EDITOR_NARRATION_VOICES))
+CREATION_MUSIC = ("Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient",
+                  "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror",
+                  "Silent Film", "No Music")
+EDITOR_MUSIC = ("Dark Orchestral", "Eerie Ambient", "Horror Soundtrack", "Tension Builder",
+                "Minimalist", "No Music")
+MUSIC = tuple(dict.fromkeys(CREATION_MUSIC + EDITOR_MUSIC))
+CREATION_ASPECT_RATIOS = ("16:9", "9:16", "1:1", "4:3")
+EDITOR_ASPECT_RATIOS = ("16:9", "9:16", "1:1", "4:3", "21:9")
+CREATION_RESOLUTIONS = ("720p", "1080p", "1440p", "4K")
+EDITOR_RESOLUTIONS = ("720p", "1080p", "4K", "8K")
+ASPECT_RATIOS = tuple(dict.fromkeys(CREATION_ASPECT_RATIOS + EDITOR_ASPECT_RATIOS))
+RESOLUTIONS = tuple(dict.fromkeys(CREATION_RESOLUTIONS + EDITOR_RESOLUTIONS))
 FRAME_RATES = (24, 30, 60)
 COLOR_GRADINGS = ("Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural")
 TRANSITIONS = ("Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect")

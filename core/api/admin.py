@@ -26,6 +26,7 @@ from core.schemas.admin import (
     VideoListArgs,
     VisibilityBody,
 )
+from core.schemas.results import MessageSchema, ReportStateSchema, UserDeletedSchema
 from core.services import admin, audit, reports
 
 blp = Blueprint("admin", __name__, url_prefix="/api/admin", description="Administration")
@@ -72,7 +73,7 @@ class UserById(MethodView):
         """Change ``role`` (super admins only) and/or ``isActive``."""
         return admin.update_user(require_admin(), user_id, body)
 
-    @blp.response(200)
+    @blp.response(200, UserDeletedSchema)
     def delete(self, user_id):
         """Delete the user with all their stories, videos, files, comments, likes and shares."""
         summary = admin.delete_user(require_admin(), user_id)
@@ -121,7 +122,7 @@ def content_routes(path, model, schema):
                       errors={"isPublic": ["isPublic is required"]})
             return admin.set_visibility(actor, model, content_id, body["isPublic"])
 
-        @blp.response(200)
+        @blp.response(200, MessageSchema)
         def delete(self, content_id):
             return admin.delete_content(require_admin(), model, content_id)
 
@@ -158,7 +159,7 @@ class Reports(MethodView):
 def close_route(path, status):
     class CloseReport(MethodView):
         @blp.arguments(NoteBody)
-        @blp.response(200)
+        @blp.response(200, ReportStateSchema)
         def post(self, body, report_id):
             report_id = reports.close(require_admin(), report_id, status, body.get("note"))
             return {"id": report_id, "status": status,

@@ -16,10 +16,11 @@ from core.errors import Blueprint
 from core.headers import BASE_POLICY, CSP_HEADER
 from core.plugins import plugin_host
 from core.schemas.common import InputSchema
+from core.schemas.results import AD_SLOTS, AdSchema, AdSettingsSchema
 
 log = logging.getLogger(__name__)
 blp = Blueprint("ads", __name__, url_prefix="/api/ads", description="Ad slots")
-SLOTS = ("banner", "feed", "sidebar")
+SLOTS = AD_SLOTS
 #: the explore page shows a feed ad block after every FEED_EVERY-th story
 FEED_EVERY = 6
 
@@ -60,7 +61,7 @@ def current_ad(slot, index, context=None):
 
 @blp.route("")
 class AdSettings(MethodView):
-    @blp.response(200)
+    @blp.response(200, AdSettingsSchema)
     def get(self):
         """The slots, and how often the explore feed shows an ad block."""
         return {"provider": plugin_host().active_name("ads"), "slots": list(SLOTS),
@@ -71,6 +72,7 @@ class AdSettings(MethodView):
 class AdSlot(MethodView):
     @blp.arguments(AdArgs, location="query")
     @blp.response(200, description="The ad (its kind and HTML or card)")
+    @blp.alt_response(200, schema=AdSchema, description="The ad (its kind and HTML or card)")
     @blp.alt_response(204, description="No ad for this slot now")
     def get(self, args, slot):
         """The ad for a slot (banner 728x90, feed, sidebar), or 204 when there is none."""

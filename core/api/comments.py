@@ -7,6 +7,7 @@ from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Comment, Story, Video
 from core.schemas.comments import ReportBody
+from core.schemas.results import ReportStateSchema
 from core.services import reports
 
 blp = Blueprint("comments", __name__, url_prefix="/api/comments", description="Comments")
@@ -15,7 +16,7 @@ blp = Blueprint("comments", __name__, url_prefix="/api/comments", description="C
 @blp.route("/<int:comment_id>/report")
 class CommentReport(MethodView):
     @blp.arguments(ReportBody)
-    @blp.response(201)
+    @blp.response(201, ReportStateSchema)
     def post(self, body, comment_id):
         """Report a comment or reply you can see (once per user and comment)."""
         user = require_user()

@@ -5,6 +5,8 @@ from core.auth import require_user, signed_in, viewer
 from core.limits import enforce
 from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
 from core.schemas.common import EntrySchema, ShareEntrySchema
+from core.schemas.results import (LikeStateSchema, MessageSchema, ReportStateSchema,
+                                  ShareResultSchema)
 from core.services import engagement, reports
 from core.services.access import load_visible
 
@@ -16,14 +18,14 @@ def add_engagement_routes(blp, model, kind):
 
     @blp.route("/<int:content_id>/like")
     class ContentLike(MethodView):
-        @blp.response(200)
+        @blp.response(200, LikeStateSchema)
         def post(self, content_id):
             """Like (idempotent)."""
             user = require_user()
             enforce("likes")
             return engagement.like(load_visible(model, content_id, user), user)
 
-        @blp.response(200)
+        @blp.response(200, LikeStateSchema)
         def delete(self, content_id):
             """Remove a like (idempotent)."""
             user = require_user()
@@ -33,7 +35,7 @@ def add_engagement_routes(blp, model, kind):
     @blp.route("/<int:content_id>/share")
     class ContentShare(MethodView):
         @blp.arguments(ShareBody)
-        @blp.response(200)
+        @blp.response(200, ShareResultSchema)
         def post(self, body, content_id):
             """Share: recorded for signed-in users, validated against the enabled share targets."""
             user = viewer()
@@ -71,7 +73,7 @@ def add_engagement_routes(blp, model, kind):
             return engagement.edit_comment(engagement.get_comment(comment_id, kind), user,
                                            body["content"])
 
-        @blp.response(200)
+        @blp.response(200, MessageSchema)
         def delete(self, comment_id):
             """Delete your comment (and its replies)."""
             user = require_user()
@@ -96,7 +98,7 @@ def add_engagement_routes(blp, model, kind):
     class ContentReport(MethodView):
         @signed_in
         @blp.arguments(ReportBody)
-        @blp.response(201)
+        @blp.response(201, ReportStateSchema)
         def post(self, body, content_id):
             """Report to the moderators (once per user and item)."""
             user = require_user()

@@ -13,7 +13,8 @@ from core.auth import require_user
 from core.errors import Blueprint, abort
 from core.jobs import reconcile, waiting_message
 from core.models import Job
-from core.schemas.common import InputSchema, UTCDateTime
+from core.schemas.common import InputSchema, UTCDateTime, enum_field
+from core.schemas.results import JOB_STATUSES
 from core.schemas.stories import WaitArgs
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Background jobs")
@@ -22,14 +23,14 @@ blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Backgroun
 class JobSchema(InputSchema):
     id = fields.String()
     kind = fields.String()
-    status = fields.String()
+    status = enum_field(JOB_STATUSES)
     progress = fields.Integer()
     message = fields.String()
     result = fields.Raw(allow_none=True)
     error = fields.String(allow_none=True)
-    createdAt = UTCDateTime(attribute="created_at")
-    startedAt = UTCDateTime(attribute="started_at", allow_none=True)
-    finishedAt = UTCDateTime(attribute="finished_at", allow_none=True)
+    created_at = UTCDateTime(data_key="createdAt")
+    started_at = UTCDateTime(data_key="startedAt", allow_none=True)
+    finished_at = UTCDateTime(data_key="finishedAt", allow_none=True)
 
 
 class WaitSlots:

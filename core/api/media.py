@@ -11,6 +11,7 @@ from flask.views import MethodView
 
 from core.auth import viewer
 from core.errors import Blueprint, abort
+from core.schemas.results import file_response
 from core.services import videos
 from core.storage import get_storage
 
@@ -27,6 +28,9 @@ VIDEO_MEDIA = {
 @blp.route("/videos/<int:video_id>/<name>")
 class VideoMedia(MethodView):
     @blp.response(200, description="The file (206 Partial Content for a Range request)")
+    @blp.doc(responses={"200": file_response(
+        "The file (206 Partial Content for a Range request)",
+        *sorted({mimetype for _, mimetype in VIDEO_MEDIA.values()}))})
     def get(self, video_id, name):
         """A video's MP4, poster or WebVTT subtitles (Range, ETag and Last-Modified supported)."""
         if name not in VIDEO_MEDIA:
@@ -42,6 +46,7 @@ class VideoMedia(MethodView):
 @blp.route("/videos/<int:video_id>/scenes/<int:number>")
 class SceneThumbnail(MethodView):
     @blp.response(200, description="The image")
+    @blp.doc(responses={"200": file_response("The image", "image/jpeg", "image/png")})
     def get(self, video_id, number):
         """The thumbnail of a scene of the video's current render (scenes count from 1); private
         videos as their poster: only for their owner and admins."""

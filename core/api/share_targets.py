@@ -5,6 +5,7 @@ from marshmallow import fields
 from core.errors import Blueprint
 from core.plugins import plugin_host
 from core.schemas.common import InputSchema
+from core.schemas.results import ShareTargetSchema
 
 blp = Blueprint("share_targets", __name__, url_prefix="/api/share-targets",
                 description="Share targets offered by the enabled plugins")
@@ -18,7 +19,7 @@ class ShareTargetArgs(InputSchema):
 @blp.route("")
 class ShareTargets(MethodView):
     @blp.arguments(ShareTargetArgs, location="query")
-    @blp.response(200)
+    @blp.response(200, ShareTargetSchema(many=True))
     def get(self, args):
         """Enabled share targets; with ?title=&url= each carries its ready, encoded share URL."""
         return [target.to_json(args["title"], args["url"])

@@ -6,6 +6,7 @@ from core.auth import require_user, signed_in, viewer
 from core.errors import Blueprint
 from core.models import Story
 from core.schemas.common import ListArgs
+from core.schemas.results import MessageSchema
 from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
 from core.services import engagement, feeds, stories
 from core.services.access import load_visible
@@ -71,7 +72,7 @@ class StoryById(MethodView):
         story = stories.owned(story_id, user)
         return stories.decorate(stories.update(story, body), user)
 
-    @blp.response(200)
+    @blp.response(200, MessageSchema)
     def delete(self, story_id):
         """Delete your story with its likes, shares, comments and views."""
         user = require_user()

@@ -9,6 +9,7 @@ from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Story
 from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
+from core.schemas.results import EnhancedTextSchema, GeneratedStorySchema, JobStartedSchema
 from core.services import story_ai
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
@@ -52,7 +53,10 @@ class Generate(MethodView):
     @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(GenerateSchema)
-    @blp.response(202)
+    @blp.response(202, description=JOB_STARTED["description"])
+    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
+    @blp.alt_response(200, schema=GeneratedStorySchema,
+                      description="With ?wait= and the job done in time: the story")
     def post(self, args, body):
         """Write a story from the creation form (job on the `stories` queue)."""
         user = require_user()
@@ -93,7 +97,10 @@ class Enhance(MethodView):
     @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(EnhanceSchema)
-    @blp.response(202)
+    @blp.response(202, description=JOB_STARTED["description"])
+    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
+    @blp.alt_response(200, schema=EnhancedTextSchema,
+                      description="With ?wait= and the job done in time: the revised text")
     def post(self, args, body):
         """Revise text not yet saved: expand, shorten, enhance or continue (result: {content})."""
         return _enhance(args, body)
@@ -104,7 +111,10 @@ class EnhanceStory(MethodView):
     @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(EnhanceSchema)
-    @blp.response(202)
+    @blp.response(202, description=JOB_STARTED["description"])
+    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
+    @blp.alt_response(200, schema=EnhancedTextSchema,
+                      description="With ?wait= and the job done in time: the revised text")
     def post(self, args, body, story_id):
         """Revise your story's text: expand, shorten, enhance or continue (result: {content})."""
         return _enhance(args, body, story_id)

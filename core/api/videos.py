@@ -7,6 +7,7 @@ from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Video
 from core.schemas.common import ListArgs
+from core.schemas.results import MessageSchema, file_response
 from core.schemas.videos import VideoCreateSchema, VideoEditSchema, VideoFeedArgs, VideoSchema
 from core.services import engagement, videos
 from core.storage import get_storage
@@ -73,7 +74,7 @@ class VideoById(MethodView):
         video = videos.owned(video_id, user)
         return videos.decorate(videos.update(video, body), user)
 
-    @blp.response(200)
+    @blp.response(200, MessageSchema)
     def delete(self, video_id):
         """Delete your video with its files, likes, shares, comments and views."""
         user = require_user()
@@ -122,6 +123,8 @@ class Regenerate(MethodView):
 @blp.route("/<int:video_id>/download")
 class Download(MethodView):
     @blp.response(200, description="The MP4 file as an attachment named by the title")
+    @blp.doc(responses={"200": file_response("The MP4 file as an attachment named by the title",
+                                             "video/mp4")})
     def get(self, video_id):
         """Download the video (when the creator allows downloads; always for the creator)."""
         user = viewer()

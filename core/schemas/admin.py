@@ -2,8 +2,10 @@
 from marshmallow import fields, pre_load
 
 from core.choices import AUDIT_ACTIONS, AUDIT_TARGET_TYPES
-from core.models import ROLES
-from core.schemas.common import AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit, PageNumber, UTCDateTime
+from core.models import ADMIN_ROLES, ROLES
+from core.schemas.common import (AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit,
+                                 PageNumber, UTCDateTime, enum_field)
+from core.schemas.results import REPORT_STATES
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
@@ -86,7 +88,7 @@ class NoteBody(InputSchema):
 
 class AdminCheckSchema(InputSchema):
     isAdmin = fields.Boolean()
-    role = fields.String()
+    role = enum_field(ADMIN_ROLES)
 
 
 class AdminStatsSchema(InputSchema):
@@ -104,9 +106,9 @@ class AdminStatsSchema(InputSchema):
 
 
 class AdminUserSchema(UserSchema):
-    isBanned = fields.Method("_banned")
-    bannedAt = UTCDateTime(attribute="banned_at", allow_none=True)
-    updatedAt = UTCDateTime(attribute="updated_at")
+    is_banned = fields.Method("_banned", data_key="isBanned")
+    banned_at = UTCDateTime(data_key="bannedAt", allow_none=True)
+    updated_at = UTCDateTime(data_key="updatedAt")
 
     def _banned(self, user):
         return user.ban_in_force()
@@ -123,7 +125,7 @@ class AdminVideoSchema(VideoSchema):
 
 
 class ReportTargetSchema(InputSchema):
-    type = fields.String()
+    type = enum_field(("story", "video", "comment"))
     id = fields.Integer()
     title = fields.String(allow_none=True)
     excerpt = fields.String(allow_none=True)
@@ -143,7 +145,7 @@ class PersonSchema(InputSchema):
 
 class ReportSchema(InputSchema):
     id = fields.Integer()
-    status = fields.String()
+    status = enum_field(REPORT_STATES)
     reason = fields.String()
     isSystem = fields.Boolean()
     reporter = fields.Nested(PersonSchema, allow_none=True)
@@ -157,12 +159,12 @@ class ReportSchema(InputSchema):
 
 class AuditEntrySchema(InputSchema):
     id = fields.Integer()
-    actorId = fields.Integer(attribute="actor_id", allow_none=True)
-    actorEmail = fields.String(attribute="actor_email")
-    action = fields.String()
-    targetType = fields.String(attribute="target_type")
-    targetId = fields.Integer(attribute="target_id", allow_none=True)
-    targetLabel = fields.String(attribute="target_label")
+    actor_id = fields.Integer(data_key="actorId", allow_none=True)
+    actor_email = fields.String(data_key="actorEmail")
+    action = enum_field(AUDIT_ACTIONS)
+    target_type = enum_field(AUDIT_TARGET_TYPES, data_key="targetType")
+    target_id = fields.Integer(data_key="targetId", allow_none=True)
+    target_label = fields.String(data_key="targetLabel")
     reason = fields.String(allow_none=True)
     details = fields.Raw(allow_none=True)
-    createdAt = UTCDateTime(attribute="created_at")
+    created_at = UTCDateTime(data_key="createdAt")

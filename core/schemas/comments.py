@@ -6,14 +6,14 @@ from core.schemas.common import AuthorSchema, Id, InputSchema, UTCDateTime
 
 class CommentSchema(InputSchema):
     id = fields.Integer()
-    userId = fields.Integer(attribute="user_id")
-    storyId = fields.Integer(attribute="story_id", allow_none=True)
-    videoId = fields.Integer(attribute="video_id", allow_none=True)
-    parentId = fields.Integer(attribute="parent_id", allow_none=True)
+    user_id = fields.Integer(data_key="userId")
+    story_id = fields.Integer(data_key="storyId", allow_none=True)
+    video_id = fields.Integer(data_key="videoId", allow_none=True)
+    parent_id = fields.Integer(data_key="parentId", allow_none=True)
     content = fields.String()
-    createdAt = UTCDateTime(attribute="created_at")
-    updatedAt = UTCDateTime(attribute="updated_at")
-    user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
+    created_at = UTCDateTime(data_key="createdAt")
+    updated_at = UTCDateTime(data_key="updatedAt")
+    user = fields.Nested(AuthorSchema, only=("id", "first_name", "last_name", "profile_image_url"))
 
 
 class CommentBody(InputSchema):

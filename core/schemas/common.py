@@ -2,7 +2,7 @@
 import datetime as dt
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
-from marshmallow.validate import Length, Range
+from marshmallow.validate import Length, OneOf, Range
 
 MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
 MAX_PAGE = 100_000
@@ -24,6 +24,11 @@ def ChoiceArg(choices, default="", **kwargs):
     """A query argument from a fixed list, documented as an OpenAPI enum ("" is the default);
     the service checks it with its own message."""
     return fields.String(load_default=default, metadata={"enum": ["", *choices]}, **kwargs)
+
+
+def enum_field(choices, **kwargs):
+    """A string from a fixed list, in a response: documented as an OpenAPI enum (``OneOf``)."""
+    return fields.String(validate=OneOf(choices), **kwargs)
 
 
 def Limit(**kwargs):
@@ -89,9 +94,9 @@ class AuthorSchema(Schema):
     """The author of public content: no e-mail (that goes only to the user and to admins)."""
 
     id = fields.Integer()
-    firstName = fields.String(attribute="first_name")
-    lastName = fields.String(attribute="last_name")
-    profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
+    first_name = fields.String(data_key="firstName")
+    last_name = fields.String(data_key="lastName")
+    profile_image_url = fields.String(data_key="profileImageUrl", allow_none=True)
 
 
 class AdminAuthorSchema(AuthorSchema):
@@ -104,13 +109,13 @@ class EntrySchema(Schema):
     """A like or share entry of the Review dialog."""
 
     id = fields.Integer()
-    createdAt = UTCDateTime(attribute="created_at")
-    user = fields.Nested(AuthorSchema, only=("id", "firstName", "lastName", "profileImageUrl"))
+    created_at = UTCDateTime(data_key="createdAt")
+    user = fields.Nested(AuthorSchema, only=("id", "first_name", "last_name", "profile_image_url"))
 
 
 class ShareEntrySchema(EntrySchema):
     platform = fields.String()
-    shareType = fields.String(attribute="share_type")
+    share_type = fields.String(data_key="shareType")
 
 
 class ListArgs(InputSchema):

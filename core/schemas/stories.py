@@ -2,6 +2,7 @@
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices
+from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
@@ -84,11 +85,12 @@ class SuggestionsSchema(InputSchema):
 class EnhanceSchema(InputSchema):
     content = RequiredText("Content is required", MAX_STORY,
                            f"Story must be at most {MAX_STORY:,} characters", required=True)
-    type = fields.String(required=True, error_messages={"required": "Enhancement type is required"})
+    # documented as an enum; checked below with the product's message
+    type = fields.String(required=True, error_messages={"required": "Enhancement type is required"},
+                         metadata={"enum": list(StoryProvider.ENHANCE_MODES)})
 
     @validates_schema
     def _known_type(self, data, **kwargs):
-        from core.providers import StoryProvider
         if data.get("type") not in StoryProvider.ENHANCE_MODES:
             raise ValidationError(
                 f"Unknown enhancement type '{data.get('type')}' "
@@ -105,7 +107,7 @@ class FeedArgs(ListArgs):
 
 
 class StorySchema(ContentSchema):
-    storyLength = fields.Integer(attribute="story_length")
+    story_length = fields.Integer(data_key="storyLength")
 
 
 STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length"}

@@ -1,25 +1,26 @@
 """Users: the current-user shape, registration and sign-in bodies."""
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from core.models import ROLES
 from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
 
-from core.schemas.common import InputSchema, Trimmed, UTCDateTime, text_problems
+from core.schemas.common import InputSchema, Trimmed, UTCDateTime, enum_field, text_problems
 
 
 class UserSchema(InputSchema):
     id = fields.Integer()
     email = fields.String()
-    firstName = fields.String(attribute="first_name")
-    lastName = fields.String(attribute="last_name")
-    profileImageUrl = fields.String(attribute="profile_image_url", allow_none=True)
-    role = fields.String()
-    isActive = fields.Boolean(attribute="is_active")
-    isBanned = fields.Boolean(attribute="is_banned")
-    banReason = fields.String(attribute="ban_reason", allow_none=True)
-    banExpiresAt = UTCDateTime(attribute="ban_expires_at", allow_none=True)
-    storiesCount = fields.Integer(attribute="stories_count", dump_default=0)
-    videosCount = fields.Integer(attribute="videos_count", dump_default=0)
-    createdAt = UTCDateTime(attribute="created_at")
+    first_name = fields.String(data_key="firstName")
+    last_name = fields.String(data_key="lastName")
+    profile_image_url = fields.String(data_key="profileImageUrl", allow_none=True)
+    role = enum_field(ROLES)
+    is_active = fields.Boolean(data_key="isActive")
+    is_banned = fields.Boolean(data_key="isBanned")
+    ban_reason = fields.String(data_key="banReason", allow_none=True)
+    ban_expires_at = UTCDateTime(data_key="banExpiresAt", allow_none=True)
+    stories_count = fields.Integer(data_key="storiesCount", dump_default=0)
+    videos_count = fields.Integer(data_key="videosCount", dump_default=0)
+    created_at = UTCDateTime(data_key="createdAt")
 
 
 class RegisterSchema(InputSchema):

@@ -8,7 +8,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from core import choices
 from core.models import VIDEO_STATUSES
-from core.schemas.common import Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime
+from core.schemas.common import (Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime,
+                                 enum_field)
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
@@ -289,44 +290,44 @@ class StoryCreditSchema(Schema):
     """The author of the story a video was made from."""
 
     id = fields.Integer()
-    firstName = fields.String(attribute="first_name")
-    lastName = fields.String(attribute="last_name")
+    first_name = fields.String(data_key="firstName")
+    last_name = fields.String(data_key="lastName")
 
 
 class VideoSchema(ContentSchema):
-    storyId = fields.Integer(attribute="story_id", allow_none=True)
-    storyTitle = fields.String(attribute="story_title", allow_none=True, dump_default=None)
-    storyAuthor = fields.Nested(StoryCreditSchema, attribute="story_author", allow_none=True,
-                                dump_default=None)
-    script = fields.List(fields.String(), attribute="script_lines", dump_default=[])
-    scenes = fields.List(fields.Nested(SceneSchema), attribute="scene_items", dump_default=[])
-    creationMode = fields.String(attribute="creation_mode")
+    story_id = fields.Integer(data_key="storyId", allow_none=True)
+    story_title = fields.String(data_key="storyTitle", allow_none=True, dump_default=None)
+    story_author = fields.Nested(StoryCreditSchema, data_key="storyAuthor", allow_none=True,
+                                 dump_default=None)
+    script_lines = fields.List(fields.String(), data_key="script", dump_default=[])
+    scene_items = fields.List(fields.Nested(SceneSchema), data_key="scenes", dump_default=[])
+    creation_mode = enum_field(choices.CREATION_MODES, data_key="creationMode")
     description = fields.String()
-    status = fields.String()
+    status = enum_field(VIDEO_STATUSES)
     progress = fields.Integer()
-    progressMessage = fields.String(attribute="progress_message")
+    progress_message = fields.String(data_key="progressMessage")
     error = fields.String(allow_none=True)
-    videoUrl = fields.String(attribute="video_url", allow_none=True, dump_default=None)
-    posterUrl = fields.String(attribute="poster_url", allow_none=True, dump_default=None)
-    subtitlesUrl = fields.String(attribute="subtitles_url", allow_none=True, dump_default=None)
-    downloadUrl = fields.String(attribute="download_url", allow_none=True, dump_default=None)
-    renderHeight = fields.Integer(attribute="render_height", allow_none=True, dump_default=None)
-    animationStyle = fields.String(attribute="animation_style")
-    narrationVoice = fields.String(attribute="narration_voice")
-    musicAmbience = fields.String(attribute="music_ambience")
+    video_url = fields.String(data_key="videoUrl", allow_none=True, dump_default=None)
+    poster_url = fields.String(data_key="posterUrl", allow_none=True, dump_default=None)
+    subtitles_url = fields.String(data_key="subtitlesUrl", allow_none=True, dump_default=None)
+    download_url = fields.String(data_key="downloadUrl", allow_none=True, dump_default=None)
+    render_height = fields.Integer(data_key="renderHeight", allow_none=True, dump_default=None)
+    animation_style = enum_field(choices.ANIMATION_STYLES, data_key="animationStyle")
+    narration_voice = enum_field(choices.NARRATION_VOICES, data_key="narrationVoice")
+    music_ambience = enum_field(choices.MUSIC, data_key="musicAmbience")
     duration = fields.Integer()
-    aspectRatio = fields.String(attribute="aspect_ratio")
-    resolution = fields.String()
-    frameRate = fields.Integer(attribute="frame_rate")
-    voiceSpeed = fields.Float(attribute="voice_speed")
-    musicVolume = fields.Integer(attribute="music_volume")
-    narrationVolume = fields.Integer(attribute="narration_volume")
-    colorGrading = fields.String(attribute="color_grading")
-    transitions = fields.String()
+    aspect_ratio = enum_field(choices.ASPECT_RATIOS, data_key="aspectRatio")
+    resolution = enum_field(choices.RESOLUTIONS)
+    frame_rate = fields.Integer(data_key="frameRate", validate=validate.OneOf(choices.FRAME_RATES))
+    voice_speed = fields.Float(data_key="voiceSpeed")
+    music_volume = fields.Integer(data_key="musicVolume")
+    narration_volume = fields.Integer(data_key="narrationVolume")
+    color_grading = enum_field(choices.COLOR_GRADINGS, data_key="colorGrading")
+    transitions = enum_field(choices.TRANSITIONS)
     subtitles = fields.Boolean()
     watermark = fields.Boolean()
-    allowDownload = fields.Boolean(attribute="allow_download")
-    renderedAt = UTCDateTime(attribute="rendered_at", allow_none=True)
+    allow_download = fields.Boolean(data_key="allowDownload")
+    rendered_at = UTCDateTime(data_key="renderedAt", allow_none=True)
 
 
 VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields

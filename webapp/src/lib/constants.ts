@@ -1,4 +1,6 @@
 /** Business constants and choice lists of SPEC §5 and §9. */
+import * as gen from '../types/api.gen';
+
 export const FEATURED_STORIES = 6;
 export const EXCERPT_LENGTH = 150;
 export const DASHBOARD_FEED_LIMIT = 6;
@@ -17,88 +19,37 @@ export const JOB_POLL_INTERVAL = 500;
 export const VIDEO_POLL_INTERVAL = 3000;
 export const SHARE_POPUP = { width: 600, height: 400 };
 
-export const GENRES = ['Gothic Horror', 'Psychological', 'Supernatural', 'Cosmic Horror', 'Slasher', 'Paranormal'];
-export const MOODS = ['Eerie', 'Terrifying', 'Mysterious', 'Ominous', 'Suspenseful', 'Dark'];
-export const TIMES_OF_DAY = ['Dawn', 'Morning', 'Noon', 'Afternoon', 'Dusk', 'Night', 'Midnight'];
-export const WEATHER = ['Clear', 'Cloudy', 'Foggy', 'Rainy', 'Stormy', 'Snowy', 'Windy'];
-export const PERSPECTIVES = ['First Person', 'Third Person', 'Second Person'];
-export const PACINGS = ['Slow Burn', 'Moderate', 'Fast-Paced', 'Intense'];
-export const ANIMATION_STYLES = [
-  'Cinematic',
-  'Horror Classic',
-  'Dark Gothic',
-  'Psychological',
-  'Supernatural',
-  'Retro Horror',
-  'Minimalist',
-  'Abstract Horror',
-];
-export const NARRATION_VOICES = [
-  'Deep Male',
-  'Mysterious Female',
-  'Elderly Narrator',
-  'Whispering Voice',
-  'Dramatic Male',
-  'Haunting Female',
-  'Child Voice',
-  'Robotic',
-];
-export const MUSIC = [
-  'Dark Atmospheric',
-  'Suspenseful Orchestral',
-  'Eerie Ambient',
-  'Horror Soundscape',
-  'Minimalist Tension',
-  'Gothic Symphony',
-  'Industrial Horror',
-  'Silent Film',
-  'No Music',
-];
-export const ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3'];
-export const RESOLUTIONS = ['720p', '1080p', '1440p', '4K'];
+/* The choice lists come from the API's OpenAPI document (core/choices.py on the server). */
+export const GENRES: readonly string[] = gen.creationGenreValues;
+export const MOODS: readonly string[] = gen.creationMoodValues;
+export const TIMES_OF_DAY: readonly string[] = gen.timeOfDayValues;
+export const WEATHER: readonly string[] = gen.weatherValues;
+export const PERSPECTIVES: readonly string[] = gen.perspectiveValues;
+export const PACINGS: readonly string[] = gen.pacingValues;
+export const ANIMATION_STYLES: readonly string[] = gen.creationAnimationStyleValues;
+export const NARRATION_VOICES: readonly string[] = gen.creationNarrationVoiceValues;
+export const MUSIC: readonly string[] = gen.creationMusicValues;
+export const ASPECT_RATIOS: readonly string[] = gen.creationAspectRatioValues;
+export const RESOLUTIONS: readonly string[] = gen.creationResolutionValues;
 
-export const EXPLORE_GENRES = [
-  'All Genres',
-  'Gothic Horror',
-  'Psychological Horror',
-  'Supernatural Horror',
-  'Cosmic Horror',
-  'Body Horror',
-  'Slasher',
-  'Paranormal',
-  'Dark Fantasy',
-  'Horror Comedy',
-  'Apocalyptic Horror',
-];
-export const EXPLORE_MOODS = [
-  'All Moods',
-  'Eerie',
-  'Suspenseful',
-  'Terrifying',
-  'Mysterious',
-  'Disturbing',
-  'Unsettling',
-  'Creepy',
-  'Dreadful',
-  'Sinister',
-  'Menacing',
-];
-export const SORTS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'oldest', label: 'Oldest' },
-  { value: 'most_liked', label: 'Most Liked' },
-  { value: 'most_viewed', label: 'Most Viewed' },
-  { value: 'most_commented', label: 'Most Commented' },
-];
+export const EXPLORE_GENRES: readonly string[] = gen.exploreGenreValues;
+export const EXPLORE_MOODS: readonly string[] = gen.exploreMoodValues;
+/** 'most_liked' -> 'Most Liked' */
+const sortLabel = (value: string) =>
+  value.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+export const SORTS: readonly { value: string; label: string }[] = gen.sortValues.map((value) => ({
+  value,
+  label: sortLabel(value),
+}));
 
-export const EDITOR_ANIMATION_STYLES = ['Cinematic', 'Motion Graphics', '3D Animation', 'Stop Motion', 'Minimalist', 'Horror Style'];
-export const EDITOR_ASPECT_RATIOS = ['16:9', '9:16', '1:1', '4:3', '21:9'];
-export const EDITOR_RESOLUTIONS = ['720p', '1080p', '4K', '8K'];
-export const EDITOR_FRAME_RATES = [24, 30, 60];
-export const EDITOR_VOICES = ['Deep Male', 'Female Narrator', 'British Male', 'Whispery', 'Dramatic', 'Neutral'];
-export const EDITOR_MUSIC = ['Dark Orchestral', 'Eerie Ambient', 'Horror Soundtrack', 'Tension Builder', 'Minimalist', 'No Music'];
-export const EDITOR_COLOR_GRADING = ['Horror', 'Dark & Moody', 'High Contrast', 'Desaturated', 'Vintage', 'Natural'];
-export const EDITOR_TRANSITIONS = ['Fade', 'Cut', 'Dissolve', 'Wipe', 'Glitch', 'Horror Effect'];
+export const EDITOR_ANIMATION_STYLES: readonly string[] = gen.editorAnimationStyleValues;
+export const EDITOR_ASPECT_RATIOS: readonly string[] = gen.editorAspectRatioValues;
+export const EDITOR_RESOLUTIONS: readonly string[] = gen.editorResolutionValues;
+export const EDITOR_FRAME_RATES: readonly number[] = gen.frameRateValues;
+export const EDITOR_VOICES: readonly string[] = gen.editorNarrationVoiceValues;
+export const EDITOR_MUSIC: readonly string[] = gen.editorMusicValues;
+export const EDITOR_COLOR_GRADING: readonly string[] = gen.colorGradingValues;
+export const EDITOR_TRANSITIONS: readonly string[] = gen.transitionValues;
 
 export const STORY_LENGTH = { min: 100, max: 3000, step: 100, default: 1000 };
 export const INTENSITY = { min: 1, max: 10, default: 5 };
@@ -107,4 +58,4 @@ export const EDITOR_DURATION = { min: 10, max: 300, step: 5 };
 
 export const DEFAULT_VIDEO_DESCRIPTION = 'Horror video created with AI';
 
-export const ADMIN_ROLES = ['admin', 'super_admin'];
+export const ADMIN_ROLES: readonly string[] = gen.adminCheckRoleValues;

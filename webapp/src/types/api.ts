@@ -1,137 +1,45 @@
-export type ContentType = 'story' | 'video';
+/**
+ * The API's shapes, named for the app. Every field comes from the generated `api.gen.ts`
+ * (`npm run gen:types` from the served OpenAPI document): nothing is described here again.
+ * The server sends every field of a response shape, so those are `Sent` (none optional).
+ */
+import type { components } from './api.gen';
 
-export type UserSummary = {
-  id?: string | number;
-  firstName?: string | null;
-  lastName?: string | null;
-  profileImageUrl?: string | null;
-  email?: string | null;
-};
+type Schemas = components['schemas'];
 
-export type User = {
-  id: string | number;
-  email: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  profileImageUrl?: string | null;
-  role?: string;
-  isActive?: boolean;
-  isBanned?: boolean;
-  banReason?: string | null;
-  banExpiresAt?: string | null;
-  storiesCount?: number;
-  videosCount?: number;
-  createdAt?: string;
-};
+/** A response shape as the server sends it: every field present. */
+export type Sent<T> = { [K in keyof T]-?: T[K] };
 
-export type Story = {
-  id: number;
-  userId: string | number;
-  title: string;
-  content: string;
-  genre: string;
-  mood: string | string[];
-  characters?: string;
-  setting?: string;
-  intensity?: number;
-  storyLength?: number;
-  timeOfDay?: string;
-  weatherCondition?: string;
-  protagonist?: string;
-  antagonist?: string;
-  includeDialogue?: boolean;
-  includeDescription?: boolean;
-  narrativePerspective?: string;
-  pacing?: string;
-  keyElements?: string;
-  plotTwist?: string;
-  customPrompt?: string;
-  isPublic?: boolean;
-  allowComments?: boolean;
-  views?: number;
-  likesCount?: number;
-  commentsCount?: number;
-  sharesCount?: number;
-  isLikedByUser?: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-  user?: UserSummary | null;
-};
+/** Which kind of content a screen, a like or a comment is about. */
+export type ContentType = Exclude<Schemas['ReportTarget']['type'], 'comment' | undefined>;
 
-export type VideoStatus = 'pending' | 'processing' | 'completed' | 'failed';
+export type UserSummary = Schemas['Author'] & Pick<Schemas['AdminAuthor'], 'email'>;
+export type User = Sent<Schemas['User']>;
+/**
+ * The forms still hold choices as plain strings (and send them back in these shapes): until they
+ * are typed with the generated unions (`Schemas['StoryWrite']['genre']`...), these fields are
+ * widened here to `string` / `number`. The lists themselves are the generated ones (constants.ts).
+ */
+type StoryChoice = 'genre' | 'mood' | 'timeOfDay' | 'weatherCondition' | 'narrativePerspective' | 'pacing';
+type VideoChoice =
+  | StoryChoice
+  | 'animationStyle'
+  | 'narrationVoice'
+  | 'musicAmbience'
+  | 'aspectRatio'
+  | 'resolution'
+  | 'colorGrading'
+  | 'transitions';
+type Widened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends number ? number : string };
 
-export type VideoScene = {
-  start: number;
-  text: string;
-  shows: string[];
-  thumbnailUrl?: string | null;
-};
-
-export type Video = Omit<Story, 'storyLength'> & {
-  description?: string;
-  creationMode?: 'from_story' | 'direct';
-  storyId?: number | null;
-  /** the story's title, when the reader may see that story */
-  storyTitle?: string | null;
-  /** the author of the story the video was made from (credited) */
-  storyAuthor?: UserSummary | null;
-  /** the narration script, one line per scene */
-  script?: string[];
-  /** the last render's storyboard */
-  scenes?: VideoScene[];
-  status: VideoStatus;
-  progress?: number;
-  progressMessage?: string | null;
-  error?: string | null;
-  videoUrl?: string | null;
-  posterUrl?: string | null;
-  subtitlesUrl?: string | null;
-  downloadUrl?: string | null;
-  renderHeight?: number | null;
-  animationStyle?: string;
-  narrationVoice?: string;
-  musicAmbience?: string;
-  duration?: number;
-  aspectRatio?: string;
-  resolution?: string;
-  frameRate?: number;
-  voiceSpeed?: number;
-  musicVolume?: number;
-  narrationVolume?: number;
-  colorGrading?: string;
-  transitions?: string;
-  subtitles?: boolean;
-  watermark?: boolean;
-  allowDownload?: boolean;
-};
-
-export type Comment = {
-  id: number;
-  userId: string | number;
-  storyId?: number;
-  videoId?: number;
-  parentId?: number | null;
-  content: string;
-  createdAt: string;
-  updatedAt?: string;
-  user?: UserSummary | null;
-};
-
-export type ActivityEntry = {
-  id: number;
-  createdAt?: string;
-  content?: string;
-  platform?: string;
-  shareType?: string;
-  user?: UserSummary | null;
-};
-
-export type UserStats = { storiesCount: number; videosCount: number; totalViews: number };
-
-export type AdminStats = {
-  totalUsers: number;
-  activeUsers: number;
-  totalStories: number;
-  totalVideos: number;
-  totalViews: number;
-};
+export type Story = Widened<Sent<Schemas['Story']>, StoryChoice>;
+export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
+export type VideoStatus = Video['status'];
+export type VideoScene = Video['scenes'][number];
+export type Comment = Sent<Schemas['Comment']>;
+/** A like, share or comment of the Review dialog. */
+export type ActivityEntry = Schemas['Entry'] &
+  Partial<Pick<Schemas['ShareEntry'], 'platform' | 'shareType'>> &
+  Partial<Pick<Schemas['Comment'], 'content'>>;
+export type UserStats = Sent<Schemas['Stats']>;
+export type AdminStats = Sent<Schemas['AdminStats']>;

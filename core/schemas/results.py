@@ -1,0 +1,116 @@
+"""The small answers of actions (like, share, report, delete, close a report, start a job), the ad
+and share-menu shapes, and the media files: so every operation documents its 2xx body.
+
+Each schema describes the dict its route already returns, field for field and in the same order
+(dumping through it changes nothing). Shapes a plugin may extend (an ad) are documented only:
+their routes answer what the plugin returns.
+"""
+from marshmallow import Schema, fields
+
+from core.schemas.common import enum_field
+
+REPORT_STATES = ("open", "resolved", "dismissed")
+JOB_STATUSES = ("queued", "processing", "completed", "failed")
+AD_SLOTS = ("banner", "feed", "sidebar")
+
+
+class MessageSchema(Schema):
+    """``{"message": ...}``: what a delete answers."""
+
+    message = fields.String()
+
+
+class DeletedUserSummarySchema(Schema):
+    """How many of the user's things went with them."""
+
+    stories = fields.Integer()
+    videos = fields.Integer()
+    comments = fields.Integer()
+    likes = fields.Integer()
+    shares = fields.Integer()
+
+
+class UserDeletedSchema(MessageSchema):
+    deleted = fields.Nested(DeletedUserSummarySchema)
+
+
+class LikeStateSchema(Schema):
+    liked = fields.Boolean()
+    likesCount = fields.Integer()
+
+
+class ShareResultSchema(Schema):
+    """``recorded`` is false for visitors: only signed-in users' shares are kept."""
+
+    recorded = fields.Boolean()
+    sharesCount = fields.Integer()
+
+
+class ReportStateSchema(Schema):
+    """A report just filed (open) or just closed (resolved or dismissed)."""
+
+    id = fields.Integer()
+    status = enum_field(REPORT_STATES)
+    message = fields.String()
+
+
+class JobStartedSchema(Schema):
+    """A job queued or running: poll ``GET /api/jobs/{jobId}``."""
+
+    jobId = fields.String()
+    status = enum_field(JOB_STATUSES)
+    progress = fields.Integer()
+    message = fields.String(allow_none=True)
+
+
+class GeneratedStorySchema(Schema):
+    """A written story (``plan``: the outline, from providers that make one)."""
+
+    title = fields.String()
+    content = fields.String()
+    plan = fields.Raw(metadata={"type": "object"})
+
+
+class EnhancedTextSchema(Schema):
+    content = fields.String()
+
+
+class AdSettingsSchema(Schema):
+    provider = fields.String(allow_none=True)
+    slots = fields.List(enum_field(AD_SLOTS))
+    feedEvery = fields.Integer()
+
+
+class AdSchema(Schema):
+    """An ad: ``house`` (a card: title, body, href, image, cta, label) or ``script`` (html); the
+    provider may add keys."""
+
+    kind = fields.String()
+    title = fields.String()
+    body = fields.String()
+    href = fields.String()
+    image = fields.String(allow_none=True)
+    cta = fields.String(allow_none=True)
+    label = fields.String(allow_none=True)
+    html = fields.String()
+    slot = enum_field(AD_SLOTS)
+    width = fields.Integer(allow_none=True)
+    height = fields.Integer(allow_none=True)
+
+
+class ShareTargetSchema(Schema):
+    """An entry of the share menu; ``url`` (ready to open) when the request gave ``?url=``."""
+
+    id = fields.String()
+    label = fields.String()
+    icon = fields.String(allow_none=True)
+    shareType = fields.String()
+    popup = fields.Boolean()
+    urlTemplate = fields.String(allow_none=True)
+    url = fields.String(allow_none=True)
+
+
+def file_response(description, *mimetypes):
+    """An OpenAPI response whose body is a file of one of ``mimetypes``."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"description": description, "content": {mimetype: binary for mimetype in mimetypes}}
