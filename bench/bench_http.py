@@ -41,7 +41,7 @@ def rows_for(story_id):
     return [
         ("landing list", "/api/stories?limit=6", False),
         ("feed newest", feed("All Genres", "All Moods", "newest"), False),
-        ("feed genre+mood+most viewed", feed("Gothic", "Eerie", "most_viewed"), False),
+        ("feed genre+mood+most viewed", feed("Gothic Horror", "Eerie", "most_viewed"), False),
         ("feed search q=", feed("All Genres", "All Moods", "newest", "&q=lighthouse"), False),
         ("story page (counts a view)", f"/api/stories/{story_id}", False),
         ("story community counts", f"/api/stories/{story_id}/community", False),

@@ -5,7 +5,7 @@ import os
 
 from flask import Flask
 
-from core import auth, bounds, db, headers, limits, routing, security, web
+from core import auth, bounds, db, feed_cache, headers, limits, routing, security, web
 from core.config import load_config
 from core.errors import Api
 from core.plugins import PluginHost
@@ -31,6 +31,7 @@ def create_app(config=None):
     security.init_app(app)
     auth.init_app(app)
     limits.init_app(app)
+    feed_cache.init_app(app)
 
     api = Api(app)
     routing.init_app(app, api)
