@@ -220,7 +220,9 @@ def python_run(url, connections, seconds, headers):
 
 def load(url, args, headers=()):
     runner = wrk_run if shutil.which("wrk") and not args.python_load else python_run
-    requests.get(url, headers=dict(h.split(": ", 1) for h in headers))  # warm up
+    warm = requests.get(url, headers=dict(h.split(": ", 1) for h in headers))
+    if warm.status_code != 200:
+        raise RuntimeError(f"{url} answered {warm.status_code}: {warm.text[:200]}")
     return runner(url, args.connections, args.seconds, list(headers))
 
 

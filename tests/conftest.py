@@ -77,6 +77,7 @@ def env(request, tmp_path_factory, run_id, queue_env):
                       "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
                       "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://",
                       "LOAD_ENTRYPOINTS": False, "FEED_CACHE_SECONDS": 0,
+                      "VIEW_BATCH_SECONDS": 0,
                       "SECRET_KEY": "test-secret"})
     with app.app_context():
         database.connect(reuse_if_open=True)

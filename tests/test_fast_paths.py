@@ -133,3 +133,27 @@ def test_a_published_story_shows_in_the_cached_feed_within_a_second(
     assert visitor.get(feed_path()).get_json()[0]["title"] == "Second, edited"
     author.delete(f"/api/stories/{second}")
     assert [s["title"] for s in visitor.get(feed_path()).get_json()] == ["Renamed quietly"]
+
+
+def test_batched_views_count_once_per_viewer_show_at_once_and_reach_the_database(
+        app_factory, signed_in_client):
+    from tests.helpers import wait_until
+    app = app_factory(REDIS_URL=REDIS_URL, VIEW_BATCH_SECONDS=0.2)
+    author, _user = signed_in_client(app)
+    story = create(author, title="Watched")
+    path = f"/api/stories/{story['id']}"
+    fan, _fan_user = signed_in_client(app)
+    assert fan.get(path).get_json()["views"] == 1  # the viewer's own view, at once
+    assert fan.get(path).get_json()["views"] == 1  # once per viewer per hour
+    assert author.get(path).get_json()["views"] == 2
+    assert fan.get(path + "/community").get_json()["views"] == 2
+
+    def stored():
+        from core.db import database
+        from core.models import View
+        with app.app_context():
+            database.connect(reuse_if_open=True)
+            return Story.get_by_id(story["id"]).views, View.select().count()
+    wait_until(lambda: stored() == (2, 2))
+    assert author.get(path + "/community").get_json()["views"] == 2  # folded: not counted twice
+    assert [s["views"] for s in fan.get(feed_path()).get_json()] == [2]

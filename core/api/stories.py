@@ -1,7 +1,7 @@
 """Stories: feeds, reading, writing, and the engagement routes."""
 from flask.views import MethodView
 
-from core import feed_cache
+from core import feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
 from core.auth import require_user, signed_in, viewer
 from core.errors import Blueprint, abort
@@ -108,6 +108,7 @@ class StoryCommunity(MethodView):
         """One story with fresh counts and isLikedByUser (no view counted)."""
         user = viewer()
         item = fast_feeds.dump_story_row(visible_row(story_id, user))
+        item["views"] += view_counts.pending_views("story", story_id)
         fast_feeds.mark_liked([item], user)
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 
