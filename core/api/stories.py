@@ -16,7 +16,7 @@ blp = Blueprint("stories", __name__, url_prefix="/api/stories",
 
 @blp.route("")
 class Stories(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(ListArgs(), location="query")
     @blp.response(200, StorySchema(many=True))
     def get(self, args):
         """Newest public stories (the landing page's Featured Nightmares)."""
@@ -33,7 +33,7 @@ class Stories(MethodView):
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
-    @blp.arguments(FeedArgs, location="query")
+    @blp.arguments(FeedArgs(), location="query")
     @blp.response(200, StorySchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search."""

@@ -18,7 +18,7 @@ blp = Blueprint("videos", __name__, url_prefix="/api/videos",
 
 @blp.route("")
 class Videos(MethodView):
-    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.arguments(VideoFeedArgs(), location="query")
     @blp.response(200, VideoSchema(many=True))
     def get(self, args):
         """Newest public videos (``?status=completed`` for the playable ones)."""
@@ -35,7 +35,7 @@ class Videos(MethodView):
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
-    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.arguments(VideoFeedArgs(), location="query")
     @blp.response(200, VideoSchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search
