@@ -52,6 +52,28 @@ def release_connections():
         db.close_all()
 
 
+#: connections a forked child inherited: kept referenced, never closed (closing a PostgreSQL
+#: connection would end the parent's session on the shared socket)
+_inherited = []
+
+
+def _forget_inherited_connections():
+    """In a forked child (an RQ work horse, a web process): open its own connections."""
+    db = database.obj
+    if db is None:
+        return
+    if db._state.conn is not None:
+        _inherited.append(db._state.conn)
+    db._state.reset()
+    if hasattr(db, "_in_use"):
+        _inherited.extend(db._connections)
+        _inherited.extend(db._in_use.values())
+        db._connections, db._in_use = [], {}
+
+
+os.register_at_fork(after_in_child=_forget_inherited_connections)
+
+
 def bind(url):
     release_connections()
     db = open_database(url)

@@ -79,7 +79,10 @@ def lookup(key):
     except (redis.RedisError, OSError):
         _redis_failed()
         return None, None
-    return generation, (None if raw is None else Page.decode(raw))
+    page = None if raw is None else Page.decode(raw)
+    if page is not None and time.time() - page.built_at > seconds(app):
+        page = None  # the hash outlives its first pages while new ones keep arriving
+    return generation, page
 
 
 def store(key, generation, page):

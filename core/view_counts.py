@@ -155,8 +155,8 @@ def start_folder(app):
         while not stop.wait(period):
             try:
                 fold(app)
-            except Exception:  # noqa: BLE001 (a failed fold is retried: the views stay queued)
-                log.exception("folding views failed")
+            except Exception as exc:  # noqa: BLE001 (retried: the views stay queued)
+                log.warning("folding views failed: %s: %s", exc.__class__.__name__, exc)
 
     def last_fold():
         stop.set()
