@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import psutil
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,13 +86,25 @@ class Servers:
         return proc
 
     def stop(self, proc):
+        """Ctrl-C, as a user stops it; then whatever it left behind (job workers and the queue
+        run in sessions of their own) is killed."""
+        try:
+            family = psutil.Process(proc.pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            family = []
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGINT)
             try:
-                proc.wait(timeout=30)
+                proc.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+        _gone, alive = psutil.wait_procs(family, timeout=5)
+        for leftover in alive:
+            try:
+                leftover.kill()
+            except psutil.NoSuchProcess:
+                pass
         self.procs.remove(proc)
 
     def __enter__(self):

@@ -1,7 +1,7 @@
 """Videos: feeds, reading, creating (from a story or directly), editing, rendering, engagement."""
 from flask.views import MethodView
 
-from core import feed_cache
+from core import feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
@@ -99,7 +99,9 @@ class VideoCommunity(MethodView):
     def get(self, video_id):
         """One video with fresh counts and isLikedByUser (no view counted)."""
         user = viewer()
-        return videos.decorate(videos.refresh(videos.load(video_id, user)), user)
+        video = videos.refresh(videos.load(video_id, user))
+        video.views += view_counts.pending_views("video", video.id)
+        return videos.decorate(video, user)
 
 
 @blp.route("/<int:video_id>/generate")
