@@ -1,4 +1,4 @@
-"""HTTP speed of the feeds and story pages against a bare Flask endpoint, in one run, on one database.
+"""HTTP speed of the feeds and story pages against a bare Flask endpoint, on one database.
 
     python bench/bench_http.py --stories 100000            # seeds once (cached), then measures
     python bench/bench_http.py --stories 10000 --root before=/work/main --root after=.
@@ -30,7 +30,8 @@ import psutil
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = Path(os.environ.get("DREADFORGE_BENCH_DIR", Path(tempfile.gettempdir()) / "dreadforge-bench"))
+CACHE = Path(os.environ.get("DREADFORGE_BENCH_DIR",
+                            Path(tempfile.gettempdir()) / "dreadforge-bench"))
 BENCH_EMAIL, BENCH_PASSWORD = "bench@example.com", "bench-password-1"
 FEED = "/api/stories/community/{genre}/{mood}/{sort}?limit=6"
 
@@ -140,7 +141,8 @@ def seed(stories, videos, likes):
     subprocess.run([*cli, "users", "create", "--email", BENCH_EMAIL, "--password", BENCH_PASSWORD],
                    env=env, cwd=ROOT, check=True)
     subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                    "c.execute('ANALYZE'); c.commit()", str(data_dir / "dreadforge.db")], check=True)
+                    "c.execute('ANALYZE'); c.commit()", str(data_dir / "dreadforge.db")],
+                   check=True)
     ready.touch()
     return data_dir
 

@@ -2,12 +2,13 @@
 
 A page a visitor gets (no one signed in) is the same for every visitor: it is kept for
 ``FEED_CACHE_SECONDS`` (``DREADFORGE_FEED_CACHE``, 2 by default, 0 turns the cache off) in the
-shared Redis when the app has one (``REDIS_URL``, the embedded queue of `dreadforge run` included: every web process sees the
-same pages) and in the process's memory otherwise. Every write request that succeeds (publishing,
-editing or deleting a story or video, a like, a comment, a moderation) calls ``invalidate()`` once
-it is committed: the cache moves to a new generation, so a new story is in the feed at the next
-request (what workers change, a render's progress, shows within the cache's seconds). Redis that does not answer is skipped (the page is
-built as without a cache) for a few seconds.
+shared Redis when the app has one (``REDIS_URL``, the embedded queue of `dreadforge run` included:
+every web process sees the same pages) and in the process's memory otherwise. Every write request
+that succeeds (publishing, editing or deleting a story or video, a like, a comment, a moderation)
+calls ``invalidate()`` once it is committed: the cache moves to a new generation, so a new story
+is in the feed at the next request (what workers change, a render's progress, shows within the
+cache's seconds). Redis that does not answer is skipped (the page is built as without a cache)
+for a few seconds.
 
 Every hot response carries an ``ETag`` (a 304 when it matches ``If-None-Match``); anonymous feed
 pages are ``Cache-Control: public, max-age=FEED_MAX_AGE`` (1 s) with ``Vary: Cookie`` (signed in,
@@ -98,7 +99,9 @@ def store(key, generation, page):
                 pages.clear()
             pages[(_namespace(app), key)] = (generation, time.monotonic() + ttl, page)
         return
-    name = f"{_namespace(app)}pages:{generation.decode() if isinstance(generation, bytes) else generation}"
+    if isinstance(generation, bytes):
+        generation = generation.decode()
+    name = f"{_namespace(app)}pages:{generation}"
     try:
         pipe = client.pipeline(transaction=False)
         pipe.hset(name, key, page.encode())
@@ -180,7 +183,7 @@ def cached_page(build, public):
 
 
 def invalidate_after_writes(response):
-    """Any write that succeeded may change a feed (a story, a like, a moderation): new generation."""
+    """A write that succeeded may change a feed (a story, a like, a moderation): new generation."""
     if request.method in WRITE_METHODS and response.status_code < 400 \
             and request.path.startswith("/api/"):
         invalidate()

@@ -90,7 +90,8 @@ def pending_views(kind, content_id):
 
 
 def fold(app):
-    """Move the queued views into the database: View rows and ``views`` counters, one transaction."""
+    """Move the queued views into the database: View rows and ``views`` counters, in one
+    transaction."""
     client, ns = _client(app), _namespace(app)
     if not client.set(f"{ns}fold-lock", os.getpid(), nx=True, px=30_000):
         return 0
@@ -123,7 +124,7 @@ def fold(app):
 
 
 def parse(entry):
-    """``(kind, content id, viewer key, unix time)`` of a queued view (the viewer key has colons)."""
+    """``(kind, content id, viewer key, unix time)`` of a queued view (viewer keys have colons)."""
     kind, content_id, rest = entry.split(":", 2)
     viewer, stamp = rest.rsplit(":", 1)
     return kind, int(content_id), viewer, float(stamp)

@@ -42,7 +42,8 @@ def _select():
     story, user = Story._meta.table_name, User._meta.table_name
     columns = [f's."{column}"' for _a, column in STORY_COLUMNS]
     columns += [f'u."{column}"' for column in AUTHOR_COLUMNS]
-    return f'SELECT {", ".join(columns)} FROM "{story}" AS s JOIN "{user}" AS u ON u."id" = s."user_id"'
+    return (f'SELECT {", ".join(columns)} FROM "{story}" AS s '
+            f'JOIN "{user}" AS u ON u."id" = s."user_id"')
 
 
 @lru_cache(maxsize=128)
@@ -57,7 +58,8 @@ def feed_sql(param, genre, mood, sort, cursor):
         where.append(f's."mood" = {param}')
     if cursor:
         op = "<" if descending else ">"
-        where.append(f'(s."{column}" {op} {param} OR (s."{column}" = {param} AND s."id" {op} {param}))')
+        where.append(f'(s."{column}" {op} {param} '
+                     f'OR (s."{column}" = {param} AND s."id" {op} {param}))')
     order = "DESC" if descending else "ASC"
     return (f'{_select()} WHERE {" AND ".join(where)} '
             f'ORDER BY s."{column}" {order}, s."id" {order} LIMIT {param}')
