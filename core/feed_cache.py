@@ -114,6 +114,8 @@ def store(key, generation, page):
 def invalidate(app=None):
     """Every cached page is out of date (a story or video was published, changed or deleted)."""
     app = app or current_app._get_current_object()
+    if seconds(app) <= 0:
+        return  # no cache here (nor, then, in the other processes of this site)
     with _lock:
         _local["generation"] += 1
         _local["pages"].clear()

@@ -27,12 +27,15 @@ from core.models import Story, Video, View
 log = logging.getLogger(__name__)
 WINDOW_SECONDS = 3600
 MODELS = {"story": Story, "video": Video}
+REDIS_DOWN_PAUSE = 5
 _clients, _folders = {}, {}
+_down_until = [0.0]
 
 
 def enabled(app=None):
     app = app or current_app
-    return bool(app.config.get("REDIS_URL")) and float(app.config.get("VIEW_BATCH_SECONDS", 0)) > 0
+    return (bool(app.config.get("REDIS_URL")) and float(app.config.get("VIEW_BATCH_SECONDS", 0)) > 0
+            and time.monotonic() >= _down_until[0])  # Redis that failed is left alone a moment
 
 
 def init_app(app):
@@ -74,6 +77,7 @@ def count(content, kind, viewer_key):
         else:
             pending, counted = int(client.hget(f"{ns}pending", item) or 0), False
     except (redis.RedisError, OSError):
+        _down_until[0] = time.monotonic() + REDIS_DOWN_PAUSE
         return None
     content.views = (content.views or 0) + pending
     return counted
