@@ -112,7 +112,7 @@ class Servers:
         return self
 
     def __exit__(self, *exc):
-        for proc in reversed(self.procs):  # the first site owns the queue the others share
+        for proc in reversed(list(self.procs)):  # the first site owns the queue the others share
             self.stop(proc)
 
 
