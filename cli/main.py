@@ -53,9 +53,14 @@ def upgrade_database(app):
 @click.option("--workers", "job_workers", default=2, show_default=True,
               help="Background job workers: the first drains the short jobs (stories, default), "
                    "the others the video renders; 1 drains everything, 0 none.")
-@click.option("--threads", default=8, show_default=True, help="Web server threads.")
-def run(host, port, job_workers, threads):
-    """Serve the web app and run background jobs (embedded queue unless REDIS_URL is set)."""
+@click.option("--processes", default=None, type=int,
+              help="Web server processes  [default: one per CPU core]")
+@click.option("--threads", default=8, show_default=True, help="Threads of each web process.")
+def run(host, port, job_workers, processes, threads):
+    """Serve the web app and run background jobs (embedded queue unless REDIS_URL is set).
+
+    On a web machine of a larger site (REDIS_URL and DATABASE_URL set), `dreadforge run --host
+    0.0.0.0 --workers 0` is its web server alone."""
     from cli.site import Site
     # until the web server takes the signals over, SIGTERM unwinds like Ctrl-C (stopping all)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -65,18 +70,24 @@ def run(host, port, job_workers, threads):
         if applied:
             click.echo(f"database upgraded: {', '.join(applied)}")
         site.start_workers()
-        click.echo(f"Dreadforge on http://{host}:{port} (queue: {site.queue_label}, "
-                   f"workers: {site.worker_label})")
-        serve(app, host, port, threads)
+        processes = processes or os.cpu_count() or 1
+        click.echo(f"Dreadforge on http://{host}:{port} ({processes} processes x {threads} "
+                   f"threads, queue: {site.queue_label}, workers: {site.worker_label})")
+        serve(app, host, port, processes, threads)
 
 
-def serve(app, host, port, threads):
+def serve(app, host, port, processes, threads):
+    """gunicorn: ``processes`` forked from this one (each with ``threads`` threads), all on the
+    same queue (REDIS_URL, the embedded one included) and database."""
     from gunicorn.app.base import BaseApplication
+
+    from core.db import release_connections
+    release_connections()  # the processes about to be forked must not share a connection
 
     class Server(BaseApplication):
         def load_config(self):
             self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", 1)
+            self.cfg.set("workers", processes)
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("threads", threads)
             self.cfg.set("timeout", 120)

@@ -5,7 +5,8 @@ import os
 
 from flask import Flask
 
-from core import auth, bounds, db, headers, limits, routing, security, web
+from core import (auth, bounds, db, feed_cache, headers, limits, routing, security,
+                  view_counts, web)
 from core.api import BLUEPRINTS
 from core.config import load_config
 from core.errors import Api
@@ -32,6 +33,8 @@ def create_app(config=None):
     security.init_app(app)
     auth.init_app(app)
     limits.init_app(app)
+    feed_cache.init_app(app)
+    view_counts.init_app(app)
 
     api = Api(app)
     routing.init_app(app, api)

@@ -1,4 +1,10 @@
-"""The database: one peewee proxy, SQLite by default or PostgreSQL by ``DATABASE_URL``."""
+"""The database: one peewee proxy, SQLite by default or PostgreSQL by ``DATABASE_URL``.
+
+Connections are reused between requests: PostgreSQL through a pool (``playhouse.pool``, at most
+``DREADFORGE_DB_POOL`` connections per process, 20 by default), SQLite with one connection per
+thread kept open (peewee's connection state is per thread).
+"""
+import os
 from contextlib import contextmanager
 
 import peewee
@@ -27,11 +33,49 @@ def open_database(url):
         db = connect_url(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
     else:
         url = url.replace("postgresql+psycopg2://", "postgresql://", 1)
-        db = connect_url(url)
+        scheme, rest = url.split("://", 1)
+        if not scheme.endswith("+pool"):
+            url = f"{scheme}+pool://{rest}"
+        db = connect_url(url, max_connections=int(os.environ.get("DREADFORGE_DB_POOL", 20)),
+                         stale_timeout=300, timeout=30)
     return db
 
 
+def release_connections():
+    """Close every connection this process holds (before a fork: children must not share them)."""
+    db = database.obj
+    if db is None:
+        return
+    if not db.is_closed():
+        db.close()
+    if hasattr(db, "close_all"):
+        db.close_all()
+
+
+#: connections a forked child inherited: kept referenced, never closed (closing a PostgreSQL
+#: connection would end the parent's session on the shared socket)
+_inherited = []
+
+
+def _forget_inherited_connections():
+    """In a forked child (an RQ work horse, a web process): open its own connections."""
+    db = database.obj
+    if db is None:
+        return
+    if db._state.conn is not None:
+        _inherited.append(db._state.conn)
+    db._state.reset()
+    if hasattr(db, "_in_use"):
+        _inherited.extend(db._connections)
+        _inherited.extend(db._in_use.values())
+        db._connections, db._in_use = [], {}
+
+
+os.register_at_fork(after_in_child=_forget_inherited_connections)
+
+
 def bind(url):
+    release_connections()
     db = open_database(url)
     database.initialize(db)
     return db
@@ -53,7 +97,8 @@ def write_transaction():
 
 
 def init_app(app):
-    """Open a connection per request and close it after."""
+    """Reuse this thread's connection (SQLite) or take one from the pool for the request and
+    give it back after (PostgreSQL)."""
     bind(app.config["DATABASE_URL"])
 
     @app.before_request
@@ -62,5 +107,7 @@ def init_app(app):
 
     @app.teardown_appcontext
     def _close(exc):
-        if not database.is_closed():
+        if database.is_closed():
+            return
+        if not is_sqlite():
             database.close()

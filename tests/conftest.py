@@ -76,7 +76,8 @@ def env(request, tmp_path_factory, run_id, queue_env):
     app = create_app({"TESTING": True, "DATA_DIR": data_dir, "DATABASE_URL": url,
                       "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
                       "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://",
-                      "LOAD_ENTRYPOINTS": False,
+                      "LOAD_ENTRYPOINTS": False, "FEED_CACHE_SECONDS": 0,
+                      "VIEW_BATCH_SECONDS": 0,
                       "SECRET_KEY": "test-secret"})
     with app.app_context():
         database.connect(reuse_if_open=True)

@@ -38,10 +38,12 @@ def test_wrong_plugins_toml_leaves_no_process_behind(tmp_path):
     assert processes_mentioning(str(tmp_path)) == []  # e.g. the embedded queue on its socket
 
 
-def test_ctrl_c_stops_web_workers_and_queue_without_a_traceback(tmp_path):
+def test_ctrl_c_stops_web_processes_workers_and_queue_without_a_traceback(tmp_path):
     proc, _base = start_site(standalone_env(tmp_path))
     family = psutil.Process(proc.pid).children(recursive=True)
     assert len(family) >= 3  # the web worker, the job worker(s), the queue server
+    web = [p for p in family if "run" in p.cmdline()]  # forked: the same command line
+    assert len(web) == os.cpu_count()  # every core serves
     os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
     try:
         proc.wait(timeout=40)

@@ -1,15 +1,15 @@
 """Stories: feeds, reading, writing, and the engagement routes."""
 from flask.views import MethodView
 
+from core import feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
 from core.auth import require_user, signed_in, viewer
-from core.errors import Blueprint
+from core.errors import Blueprint, abort
 from core.models import Story
 from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
 from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
-from core.services import engagement, feeds, stories
-from core.services.access import load_visible
+from core.services import engagement, fast_feeds, feeds, stories
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
                 description="Stories, the community feed and engagement")
@@ -17,12 +17,11 @@ blp = Blueprint("stories", __name__, url_prefix="/api/stories",
 
 @blp.route("")
 class Stories(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(ListArgs(), location="query")
     @blp.response(200, StorySchema(many=True))
     def get(self, args):
         """Newest public stories (the landing page's Featured Nightmares)."""
-        page = feeds.story_feed("All Genres", "All Moods", "newest", args, viewer())
-        return page.items, 200, page.headers()
+        return feed_response("All Genres", "All Moods", "newest", args)
 
     @signed_in
     @blp.arguments(StoryWriteSchema)
@@ -35,12 +34,31 @@ class Stories(MethodView):
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
-    @blp.arguments(FeedArgs, location="query")
+    @blp.arguments(FeedArgs(), location="query")
     @blp.response(200, StorySchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search."""
-        page = feeds.story_feed(genre, mood, sort, args, viewer())
-        return page.items, 200, page.headers()
+        return feed_response(genre, mood, sort, args)
+
+
+def feed_response(genre, mood, sort, args):
+    """A feed page: cached for visitors (``core.feed_cache``), dumped without marshmallow."""
+    user = viewer()
+
+    def build():
+        page = fast_feeds.story_feed(genre, mood, sort, args, user)
+        if page is None:
+            page = feeds.story_feed(genre, mood, sort, args, user)
+            page.items = [fast_feeds.STORY.dump(story) for story in page.items]
+        return feed_cache.json_page(page.items, page.headers())
+    return feed_cache.cached_page(build, public=user is None)
+
+
+def visible_row(story_id, user):
+    row = fast_feeds.story_row(story_id)
+    if row is None or not fast_feeds.row_visible_to(row, user):
+        abort(404, message="Story not found")
+    return row
 
 
 @blp.route("/user/<int:user_id>")
@@ -59,9 +77,13 @@ class StoryById(MethodView):
     def get(self, story_id):
         """One story; counts a view (once per viewer per hour)."""
         user = viewer()
-        story = load_visible(Story, story_id, user)
+        row = visible_row(story_id, user)
+        story = fast_feeds.row_story(row)
         engagement.count_view(story, user)
-        return stories.decorate(story, user)
+        item = fast_feeds.dump_story_row(row)
+        item["views"] = story.views
+        fast_feeds.mark_liked([item], user)
+        return feed_cache.respond(feed_cache.json_page(item), public=False)
 
     @signed_in
     @blp.arguments(StoryWriteSchema(partial=True))
@@ -86,7 +108,10 @@ class StoryCommunity(MethodView):
     def get(self, story_id):
         """One story with fresh counts and isLikedByUser (no view counted)."""
         user = viewer()
-        return stories.decorate(load_visible(Story, story_id, user), user)
+        item = fast_feeds.dump_story_row(visible_row(story_id, user))
+        item["views"] += view_counts.pending_views("story", story_id)
+        fast_feeds.mark_liked([item], user)
+        return feed_cache.respond(feed_cache.json_page(item), public=False)
 
 
 add_engagement_routes(blp, Story, "story")

@@ -1,6 +1,7 @@
 """Videos: feeds, reading, creating (from a story or directly), editing, rendering, engagement."""
 from flask.views import MethodView
 
+from core import feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
@@ -18,12 +19,11 @@ blp = Blueprint("videos", __name__, url_prefix="/api/videos",
 
 @blp.route("")
 class Videos(MethodView):
-    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.arguments(VideoFeedArgs(), location="query")
     @blp.response(200, VideoSchema(many=True))
     def get(self, args):
         """Newest public videos (``?status=completed`` for the playable ones)."""
-        page = videos.feed("All Genres", "All Moods", "newest", args, viewer())
-        return page.items, 200, page.headers()
+        return feed_response("All Genres", "All Moods", "newest", args)
 
     @blp.arguments(VideoCreateSchema)
     @blp.response(201, VideoSchema)
@@ -36,13 +36,25 @@ class Videos(MethodView):
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
-    @blp.arguments(VideoFeedArgs, location="query")
+    @blp.arguments(VideoFeedArgs(), location="query")
     @blp.response(200, VideoSchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search
         (``?q=``) and ``?status=`` (pending, processing, completed, failed)."""
-        page = videos.feed(genre, mood, sort, args, viewer())
-        return page.items, 200, page.headers()
+        return feed_response(genre, mood, sort, args)
+
+
+FEED_SCHEMA = VideoSchema(many=True)
+
+
+def feed_response(genre, mood, sort, args):
+    """A feed page, cached for visitors (``core.feed_cache``)."""
+    user = viewer()
+
+    def build():
+        page = videos.feed(genre, mood, sort, args, user)
+        return feed_cache.json_page(FEED_SCHEMA.dump(page.items), page.headers())
+    return feed_cache.cached_page(build, public=user is None)
 
 
 @blp.route("/user/<int:user_id>")
@@ -88,7 +100,9 @@ class VideoCommunity(MethodView):
     def get(self, video_id):
         """One video with fresh counts and isLikedByUser (no view counted)."""
         user = viewer()
-        return videos.decorate(videos.refresh(videos.load(video_id, user)), user)
+        video = videos.refresh(videos.load(video_id, user))
+        video.views += view_counts.pending_views("video", video.id)
+        return videos.decorate(video, user)
 
 
 @blp.route("/<int:video_id>/generate")

@@ -9,7 +9,7 @@ import hashlib
 from flask import request
 from peewee import fn
 
-from core import db
+from core import db, view_counts
 from core.errors import abort
 from core.models import Comment, Like, Share, Story, User, View, utcnow
 from core.plugins import plugin_host
@@ -99,8 +99,13 @@ def viewer_key(user):
 
 
 def count_view(content, user):
-    """Count a view unless this viewer already counted one on this content within the hour."""
+    """Count a view unless this viewer already counted one on this content within the hour
+    (in Redis, folded into the database in batches, when ``core.view_counts`` is enabled)."""
     key = viewer_key(user)
+    if view_counts.enabled():
+        counted = view_counts.count(content, kind_of(content), key)
+        if counted is not None:
+            return counted
     field = fk(View, content)
     since = utcnow() - VIEW_WINDOW
     recent = (View.select(View.id)

@@ -1,0 +1,197 @@
+"""A short-lived cache of anonymous feed pages, and the HTTP caching headers of hot responses.
+
+A page a visitor gets (no one signed in) is the same for every visitor: it is kept for
+``FEED_CACHE_SECONDS`` (``DREADFORGE_FEED_CACHE``, 2 by default, 0 turns the cache off) in the
+shared Redis when the app has one (``REDIS_URL``, the embedded queue of `dreadforge run` included:
+every web process sees the same pages) and in the process's memory otherwise. Every write request
+that succeeds (publishing, editing or deleting a story or video, a like, a comment, a moderation)
+calls ``invalidate()`` once it is committed: the cache moves to a new generation, so a new story
+is in the feed at the next request (what workers change, a render's progress, shows within the
+cache's seconds). Redis that does not answer is skipped (the page is built as without a cache)
+for a few seconds.
+
+Every hot response carries an ``ETag`` (a 304 when it matches ``If-None-Match``); anonymous feed
+pages are ``Cache-Control: public, max-age=FEED_MAX_AGE`` (1 s) with ``Vary: Cookie`` (signed in,
+``isLikedByUser`` differs), the rest ``private, no-cache``.
+"""
+import hashlib
+import os
+import threading
+import time
+
+import redis
+from flask import current_app, request
+
+REDIS_DOWN_PAUSE = 5
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+#: the generation and the page in one round trip
+LOOKUP = """
+local generation = redis.call('GET', KEYS[1]) or '0'
+return {generation, redis.call('HGET', KEYS[2] .. generation, ARGV[1])}
+"""
+
+_local = {"generation": 0, "pages": {}}
+_lock = threading.Lock()
+_redis = {"pid": None, "url": None, "client": None, "script": None, "down_until": 0.0}
+
+
+def seconds(app=None):
+    return float((app or current_app).config.get("FEED_CACHE_SECONDS", 2))
+
+
+def _namespace(app):
+    """Keys of this database (tests share one Redis between databases and runs)."""
+    digest = hashlib.blake2s(str(app.config["DATABASE_URL"]).encode(), digest_size=6).hexdigest()
+    return f"{os.environ.get('DREADFORGE_QUEUE_PREFIX', '')}feedcache:{digest}:"
+
+
+def _client(app):
+    url = app.config.get("REDIS_URL")
+    if not url or time.monotonic() < _redis["down_until"]:
+        return None
+    if _redis["pid"] != os.getpid() or _redis["url"] != url:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        _redis.update(pid=os.getpid(), url=url, client=client,
+                      script=client.register_script(LOOKUP))
+    return _redis["client"]
+
+
+def _redis_failed():
+    _redis["down_until"] = time.monotonic() + REDIS_DOWN_PAUSE
+
+
+def lookup(key):
+    """``(generation, page or None)``; generation None: no cache now."""
+    app = current_app._get_current_object()
+    if seconds(app) <= 0:
+        return None, None
+    client = _client(app)
+    if client is None:
+        with _lock:
+            generation = _local["generation"]
+            entry = _local["pages"].get((_namespace(app), key))
+        if entry and entry[0] == generation and entry[1] > time.monotonic():
+            return generation, entry[2]
+        return generation, None
+    namespace = _namespace(app)
+    try:
+        generation, raw = _redis["script"](keys=[namespace + "gen", namespace + "pages:"],
+                                           args=[key])
+    except (redis.RedisError, OSError):
+        _redis_failed()
+        return None, None
+    page = None if raw is None else Page.decode(raw)
+    if page is not None and time.time() - page.built_at > seconds(app):
+        page = None  # the hash outlives its first pages while new ones keep arriving
+    return generation, page
+
+
+def store(key, generation, page):
+    app = current_app._get_current_object()
+    ttl = seconds(app)
+    if generation is None or ttl <= 0:
+        return
+    client = _client(app)
+    if client is None:
+        with _lock:
+            pages = _local["pages"]
+            if len(pages) > 2000:
+                pages.clear()
+            pages[(_namespace(app), key)] = (generation, time.monotonic() + ttl, page)
+        return
+    if isinstance(generation, bytes):
+        generation = generation.decode()
+    name = f"{_namespace(app)}pages:{generation}"
+    try:
+        pipe = client.pipeline(transaction=False)
+        pipe.hset(name, key, page.encode())
+        pipe.pexpire(name, int(ttl * 1000))
+        pipe.execute()
+    except (redis.RedisError, OSError):
+        _redis_failed()
+
+
+def invalidate(app=None):
+    """Every cached page is out of date (a story or video was published, changed or deleted)."""
+    app = app or current_app._get_current_object()
+    if seconds(app) <= 0:
+        return  # no cache here (nor, then, in the other processes of this site)
+    with _lock:
+        _local["generation"] += 1
+        _local["pages"].clear()
+    client = _client(app)
+    if client is not None:
+        try:
+            client.incr(_namespace(app) + "gen")
+        except (redis.RedisError, OSError):
+            _redis_failed()
+
+
+class Page:
+    """A built response: its body, its headers and when it was built."""
+
+    def __init__(self, body, headers, built_at=None):
+        self.body, self.headers = body, headers
+        self.built_at = built_at or time.time()
+
+    def encode(self):
+        head = "\n".join(f"{name}: {value}" for name, value in self.headers.items())
+        return f"{self.built_at}\n{len(head)}\n{head}".encode() + self.body
+
+    @classmethod
+    def decode(cls, raw):
+        built_at, length, rest = raw.split(b"\n", 2)
+        head, body = rest[:int(length)].decode(), rest[int(length):]
+        headers = dict(line.split(": ", 1) for line in head.split("\n") if line)
+        return cls(body, headers, float(built_at))
+
+
+def cache_key():
+    return request.path + "?" + "&".join(
+        f"{name}={value}" for name, value in sorted(request.args.items(multi=True)))
+
+
+def respond(page, public):
+    """The response of a page: ETag, 304 when the client has it, caching headers."""
+    response = current_app.response_class(page.body, mimetype="application/json",
+                                          headers=page.headers)
+    if public:
+        response.headers["Cache-Control"] = (
+            f"public, max-age={int(current_app.config.get('FEED_MAX_AGE', 1))}")
+        response.vary.add("Cookie")
+        response.last_modified = page.built_at
+    else:
+        response.headers["Cache-Control"] = "private, no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+def json_page(data, headers=None):
+    body = current_app.json.response(data).get_data()
+    return Page(body, dict(headers or {}))
+
+
+def cached_page(build, public):
+    """The response for this request: a cached page for a visitor when there is one, else
+    ``build()`` (a Page), kept for the next visitors."""
+    if not public:
+        return respond(build(), public=False)
+    key = cache_key()
+    generation, page = lookup(key)
+    if page is None:
+        page = build()
+        store(key, generation, page)
+    return respond(page, public=True)
+
+
+def invalidate_after_writes(response):
+    """A write that succeeded may change a feed (a story, a like, a moderation): new generation."""
+    if request.method in WRITE_METHODS and response.status_code < 400 \
+            and request.path.startswith("/api/"):
+        invalidate()
+    return response
+
+
+def init_app(app):
+    app.config.setdefault("FEED_CACHE_SECONDS", float(os.environ.get("DREADFORGE_FEED_CACHE", 2)))
+    app.after_request(invalidate_after_writes)
