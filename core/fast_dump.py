@@ -61,19 +61,19 @@ class Dumper:
         for name, field in schema.dump_fields.items():
             if name in exclude:
                 continue
-            attribute = field.attribute or name
+            key, attribute = field.data_key or name, field.attribute or name
             default = field.dump_default
             if isinstance(field, fields.Nested):
-                self.fields.append((name, attribute, Dumper(field.schema).dump, default))
+                self.fields.append((name, key, attribute, Dumper(field.schema).dump, default))
             else:
-                self.fields.append((name, attribute, converter(field), default))
+                self.fields.append((name, key, attribute, converter(field), default))
 
     def dump(self, obj):
         out = {}
-        for name, attribute, convert, default in self.fields:
+        for _name, key, attribute, convert, default in self.fields:
             value = getattr(obj, attribute, default)
             if value is not missing:
-                out[name] = None if value is None else convert(value)
+                out[key] = None if value is None else convert(value)
         return out
 
     def row_dumper(self, columns, nested=None):
@@ -87,14 +87,14 @@ class Dumper:
         for name, (dumper, inner_columns) in nested.items():
             inner[name] = (dumper, offset, offset + len(inner_columns), inner_columns)
             offset += len(inner_columns)
-        for name, attribute, convert, default in self.fields:
+        for name, key, attribute, convert, default in self.fields:
             if name in inner:
                 dumper, start, stop, inner_columns = inner[name]
-                plan.append((name, 0, dumper.row_dumper(inner_columns), (start, stop)))
+                plan.append((key, 0, dumper.row_dumper(inner_columns), (start, stop)))
             elif attribute in index:
-                plan.append((name, index[attribute], convert, None))
+                plan.append((key, index[attribute], convert, None))
             elif default is not missing:
-                plan.append((name, -1, default, None))
+                plan.append((key, -1, default, None))
 
         def dump_row(row):
             out = {}

@@ -27,7 +27,7 @@ def _story_columns():
     for field in Story._meta.sorted_fields:
         by_attribute[field.name] = field.column_name
         by_attribute[field.column_name] = field.column_name
-    return [(attribute, by_attribute[attribute]) for _name, attribute, _c, _d in STORY.fields
+    return [(attribute, by_attribute[attribute]) for _name, _key, attribute, _c, _d in STORY.fields
             if attribute in by_attribute and attribute != "user"]
 
 
