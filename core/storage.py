@@ -1,10 +1,10 @@
 """Media storage: where rendered videos, posters and subtitle tracks live.
 
 Files are addressed by *keys* (``videos/12/3fa9…/video.mp4``): relative, slash-separated, never
-absolute. The database stores keys, never paths, so the backend is chosen by configuration: local files in
-``MEDIA_DIR`` (the default), or an S3-compatible object store with ``MEDIA_URL=s3://bucket/prefix``
-(``core.storage_s3``). Other backends implement ``MediaStorage`` and add themselves to
-``BACKENDS`` under their URL scheme.
+absolute. The database stores keys, never paths, so the backend is a matter of configuration:
+local files in ``MEDIA_DIR`` (the default), or an S3-compatible object store with
+``MEDIA_URL=s3://bucket/prefix`` (``core.storage_s3``). Other backends implement ``MediaStorage``
+and add themselves to ``BACKENDS`` under their URL scheme.
 
 Renders are written in two steps so that the previous files stay in place until a new render
 succeeds: ``workdir(prefix)`` gives a local folder a provider writes into, ``publish(workdir,
@@ -132,7 +132,7 @@ BACKENDS = {"local": lambda app: LocalStorage(app.config["MEDIA_DIR"]), "s3": _s
 
 
 def backend_name(config):
-    """``MEDIA_URL``'s scheme (``s3://bucket/prefix`` -> ``s3``), else ``MEDIA_STORAGE`` or local."""
+    """``MEDIA_URL``'s scheme (``s3://bucket/prefix``: ``s3``), else ``MEDIA_STORAGE`` or local."""
     url = config.get("MEDIA_URL")
     if url:
         return url.split("://", 1)[0].lower() if "://" in url else url

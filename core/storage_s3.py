@@ -161,15 +161,15 @@ class S3Storage(MediaStorage):
         from botocore.exceptions import BotoCoreError
         if not key:
             abort(404, message="File not found")
-        try:
+        cache = f"{'private' if private else 'public'}, no-cache"
+        if self.serve_mode == "stream":
+            return self._stream(key, mimetype, download_name, cache)
+        try:  # a missing object answers as a missing local file does, not with the store's XML
             head = self.head(key)
         except (StorageError, BotoCoreError):
             abort(503, message=UNAVAILABLE)
         if head is None:
             abort(404, message="File not found")
-        cache = f"{'private' if private else 'public'}, no-cache"
-        if self.serve_mode == "stream":
-            return self._stream(key, mimetype, download_name, cache)
         params = {"Bucket": self.bucket, "Key": self.object_key(key),
                   "ResponseContentType": mimetype, "ResponseCacheControl": cache}
         if download_name is not None:
@@ -195,7 +195,10 @@ class S3Storage(MediaStorage):
         except ClientError as error:
             code = error_code(error)
             if code in ("304", "NotModified"):
-                return Response(status=304, headers={"Cache-Control": cache})
+                headers = {"Cache-Control": cache}
+                if request.headers.get("If-None-Match"):
+                    headers["ETag"] = request.headers["If-None-Match"]
+                return Response(status=304, headers=headers)
             if code in ("416", "InvalidRange"):
                 head = self.head(key)
                 return Response(status=416, headers={
