@@ -61,6 +61,11 @@ class MediaStorage:
         the file is missing. ``download_name`` makes it an attachment."""
         raise NotImplementedError
 
+    def csp_sources(self):
+        """Sources the site's pages must allow to show what ``serve`` answers (an object store's
+        origin when it redirects there): ``{directive: [source]}``."""
+        return {}
+
 
 class LocalStorage(MediaStorage):
     """Files in a local folder (``MEDIA_DIR``), shared by the web app and the workers."""

@@ -28,6 +28,9 @@ CHUNK = 256 * 1024
 CONTENT_TYPES = {".mp4": "video/mp4", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
                  ".png": "image/png", ".vtt": "text/vtt", ".json": "application/json"}
 MISSING = ("404", "NoSuchKey", "NotFound")
+#: served through this process in redirect mode too: without CORS, browsers load a <track> only
+#: from the page's own origin
+SAME_ORIGIN_TYPES = {"text/vtt"}
 
 
 def make_client(endpoint=None):
@@ -86,6 +89,7 @@ class S3Storage(MediaStorage):
         self.url_seconds = int(url_seconds)
         self.serve_mode = serve
         self.endpoint = endpoint
+        self._origin = None
         self._client, self._pid = client or make_client(endpoint), os.getpid()
 
     @property
@@ -162,7 +166,7 @@ class S3Storage(MediaStorage):
         if not key:
             abort(404, message="File not found")
         cache = f"{'private' if private else 'public'}, no-cache"
-        if self.serve_mode == "stream":
+        if self.serve_mode == "stream" or mimetype in SAME_ORIGIN_TYPES:
             return self._stream(key, mimetype, download_name, cache)
         try:  # a missing object answers as a missing local file does, not with the store's XML
             head = self.head(key)
@@ -180,6 +184,17 @@ class S3Storage(MediaStorage):
         response.headers["Cache-Control"] = "private, no-store"  # the URL expires
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+    def csp_sources(self):
+        """In redirect mode, pages show images and play media from the store's origin."""
+        if self.serve_mode != "redirect":
+            return {}
+        if self._origin is None:
+            url = urlparse(self.client.generate_presigned_url(
+                "get_object", Params={"Bucket": self.bucket, "Key": self.object_key("origin")},
+                ExpiresIn=60))
+            self._origin = f"{url.scheme}://{url.netloc}"
+        return {"img-src": [self._origin], "media-src": [self._origin]}
 
     def _stream(self, key, mimetype, download_name, cache):
         """The object through this process: the client's Range and conditional headers are passed
