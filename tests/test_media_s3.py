@@ -48,7 +48,7 @@ def s3_endpoint():
 @pytest.fixture
 def bucket(s3_endpoint):
     """A new bucket; returns a client to look into it."""
-    from core.storage_s3 import make_client
+    from core.storage.s3 import make_client
     client = make_client(s3_endpoint)
     name = f"df-{uuid.uuid4().hex[:12]}"
     client.create_bucket(Bucket=name)

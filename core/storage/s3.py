@@ -21,7 +21,7 @@ from flask import Response, redirect, request
 from werkzeug.http import dump_options_header
 
 from core.errors import abort
-from core.storage import MediaStorage, StorageError, clean_key
+from core.storage.base import MediaStorage, StorageError, clean_key
 
 UNAVAILABLE = "Media storage is unavailable. Please try again shortly."
 CHUNK = 256 * 1024
