@@ -27,9 +27,10 @@ main.add_command(voices)
 def make_app(**overrides):
     from core.app import create_app
     from core.plugins import PluginConfigError
+    from core.storage import StorageError
     try:
         return create_app(overrides or None)
-    except PluginConfigError as err:
+    except (PluginConfigError, StorageError) as err:
         raise click.ClickException(str(err)) from None
 
 
@@ -117,9 +118,10 @@ def worker(queues, burst, name):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
     from core.plugins import PluginConfigError
+    from core.storage import StorageError
     try:
         app = worker_app()
-    except PluginConfigError as err:
+    except (PluginConfigError, StorageError) as err:
         raise click.ClickException(str(err)) from None
     database.close()
     if "stories" in [q.strip() for q in queues.split(",")]:

@@ -28,6 +28,8 @@ def create_app(config=None):
     current.install(app, host)
 
     db.init_app(app)
+    from core.storage import get_storage
+    get_storage(app)  # a wrong MEDIA_URL stops start-up
     headers.init_app(app)
     bounds.init_app(app)
     security.init_app(app)

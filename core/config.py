@@ -29,6 +29,11 @@ def load_config(overrides=None):
         "PLUGINS_FILE": Path(os.environ.get("DREADFORGE_PLUGINS", "plugins.toml")).resolve(),
         "LOAD_ENTRYPOINTS": os.environ.get("DREADFORGE_NO_ENTRYPOINTS") != "1",
         "MEDIA_DIR": data_dir / "media",
+        # media in an S3-compatible store instead of MEDIA_DIR (core.storage.s3)
+        "MEDIA_URL": os.environ.get("MEDIA_URL") or None,
+        "MEDIA_S3_ENDPOINT": os.environ.get("MEDIA_S3_ENDPOINT") or None,
+        "MEDIA_S3_SERVE": os.environ.get("MEDIA_S3_SERVE") or "redirect",
+        "MEDIA_URL_SECONDS": int(os.environ.get("MEDIA_URL_SECONDS") or 300),
         "WEBAPP_DIST": Path(os.environ.get("DREADFORGE_WEBAPP", ROOT / "webapp" / "dist")),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",

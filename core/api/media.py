@@ -3,16 +3,19 @@
 ``/media/videos/{id}/video.mp4``, ``poster.jpg``, ``subtitles.vtt`` and ``scenes/{n}`` (the
 thumbnail of scene n, from 1): the files of the video's current render, from the media storage
 (``core.storage``). Private videos are served only to their owner and admins (404 for everyone
-else, as for the API).
+else, as for the API). When the storage redirects to an object store, HTML pages' Content-Security-
+Policy lets images and media load from the store's origin.
 """
 import mimetypes
 
+from flask import request
 from flask.views import MethodView
 
 from core.auth import viewer
 from core.errors import Blueprint, abort
 from core.schemas.results import file_response
 from core.services import videos
+from core.headers import BASE_POLICY, CSP_HEADER
 from core.storage import get_storage
 
 blp = Blueprint("media", __name__, url_prefix="/media", description="Media files")
@@ -57,3 +60,18 @@ class SceneThumbnail(MethodView):
             abort(404, message="File not found")
         mimetype = mimetypes.guess_type(key)[0] or "application/octet-stream"
         return get_storage().serve(key, mimetype, private=not video.is_public)
+
+
+@blp.after_app_request
+def allow_media_origin(response):
+    """Let HTML pages show posters and play videos the media routes redirect to."""
+    if response.mimetype != "text/html" or request.path.startswith("/api/"):
+        return response
+    extra = get_storage().csp_sources()
+    if not extra:
+        return response
+    from core.api.ads import format_policy, merge_sources, parse_policy
+    current = response.headers.get(CSP_HEADER)
+    policy = parse_policy(current) if current else BASE_POLICY
+    response.headers[CSP_HEADER] = format_policy(merge_sources(policy, extra))
+    return response
