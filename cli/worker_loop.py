@@ -51,10 +51,13 @@ def work(make_worker, burst=False, where="the queue", sleep=time.sleep):
     attempt = 0
     while True:
         started = time.monotonic()
+        worker = make_worker()
         try:
-            make_worker().work(burst=burst, logging_level="INFO", with_scheduler=True)
+            worker.work(burst=burst, logging_level="INFO", with_scheduler=True)
             return
         except (redis.ConnectionError, redis.TimeoutError) as exc:
+            if stop_was_requested(worker):  # RQ's stop handler failed to reach Redis: still stop
+                return
             if time.monotonic() - started > STEADY_SECONDS:
                 attempt = 0
             pause = BACKOFF[min(attempt, len(BACKOFF) - 1)]
@@ -65,6 +68,12 @@ def work(make_worker, burst=False, where="the queue", sleep=time.sleep):
             signal.signal(signal.SIGTERM, _quit)
             signal.signal(signal.SIGINT, _quit)
             sleep(pause)
+
+
+def stop_was_requested(worker):
+    """Whether a SIGTERM/SIGINT reached RQ's handler (which records the time before it talks to
+    Redis, so a stop asked for while Redis is down is not lost to the next attempt)."""
+    return getattr(worker, "_shutdown_requested_date", None) is not None
 
 
 def _quit(*_args):

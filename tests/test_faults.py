@@ -228,3 +228,26 @@ def test_site_and_workers_ride_out_a_redis_restart(tmp_path, private_redis, post
         assert status == 200, written
     finally:
         stop_site(proc)
+
+
+def test_a_worker_whose_queue_is_gone_still_stops_on_sigterm(tmp_path, private_redis):
+    """A stop asked for while Redis is down ends the worker; it does not retry forever."""
+    import os
+    import signal
+    import sys
+    env = standalone_env(tmp_path, REDIS_URL=private_redis.url)
+    log = open(tmp_path / "worker.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "worker"], cwd=ROOT, env=env,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        client = redis.Redis.from_url(private_redis.url)
+        wait_until(lambda: any(k.startswith(b"rq:worker:") for k in client.keys()), timeout=60)
+        private_redis.stop()
+        time.sleep(9)  # past the first retry: RQ's own handlers are installed again
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) is not None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
