@@ -2,11 +2,11 @@ import { useSearchParams } from 'react-router-dom';
 import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { useStory } from '../../features/stories/api/get-story';
-import { useUserStories } from '../../features/stories/api/get-user-stories';
+import { useContent, useUserContent } from '../../features/content/api/content-queries';
 import { StoryPicker } from '../../features/stories/components/story-picker';
-import { useVideo } from '../../features/videos/api/get-video';
-import { VideoChooser, VideoCreate, formFromStory, formFromVideo } from '../../features/videos/components/video-create';
+import { VideoCreate } from '../../features/videos/components/video-create';
+import { VideoChooser } from '../../features/videos/components/video-chooser';
+import { formFromStory, formFromVideo } from '../../features/videos/lib/video-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function CreateVideoRoute() {
@@ -16,9 +16,9 @@ export default function CreateVideoRoute() {
   const fromStory = params.get('from_story');
   const fromVideo = params.get('from_video');
   const step = params.get('mode');
-  const stories = useUserStories(user?.id);
-  const story = useStory(Number(fromStory), !!fromStory && /^\d+$/.test(fromStory));
-  const video = useVideo(Number(fromVideo), !!fromVideo && /^\d+$/.test(fromVideo));
+  const stories = useUserContent('story', user?.id);
+  const story = useContent('story', Number(fromStory), !!fromStory && /^\d+$/.test(fromStory));
+  const video = useContent('video', Number(fromVideo), !!fromVideo && /^\d+$/.test(fromVideo));
 
   let body: React.ReactNode;
   if ((fromStory && story.isLoading) || (fromVideo && video.isLoading)) {

@@ -6,15 +6,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
 import { COPY_CONFIRMATION_MS } from '../../lib/constants';
 import { toast } from '../../lib/toast';
-import { useStory } from '../../features/stories/api/get-story';
-import { useVideo } from '../../features/videos/api/get-video';
+import { useContent } from '../../features/content/api/content-queries';
 
 /** /link-story/{id} and /link-video/{id}: the public link and its related actions. */
 export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
   const { id } = useParams();
   const valid = /^\d+$/.test(id ?? '');
-  const story = useStory(Number(id), valid && type === 'story');
-  const video = useVideo(Number(id), valid && type === 'video');
+  const story = useContent('story', Number(id), valid && type === 'story');
+  const video = useContent('video', Number(id), valid && type === 'video');
   const query = type === 'story' ? story : video;
   const [copied, setCopied] = useState(false);
   if (valid && query.isLoading)

@@ -3,7 +3,7 @@ import { StatusPage } from '../../components/status-page';
 import { Spinner } from '../../components/ui/spinner';
 import { getErrorStatus } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useStory } from '../../features/stories/api/get-story';
+import { useContent } from '../../features/content/api/content-queries';
 import { StoryEditor } from '../../features/stories/components/story-editor';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -19,7 +19,7 @@ export default function StoryEditRoute() {
   const { id } = useParams();
   const { user } = useAuth();
   const valid = /^\d+$/.test(id ?? '');
-  const story = useStory(Number(id), valid);
+  const story = useContent('story', Number(id), valid);
   if (valid && story.isLoading)
     return (
       <div className="page-loading">

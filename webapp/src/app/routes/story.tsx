@@ -3,7 +3,7 @@ import { StatusPage } from '../../components/status-page';
 import { AdSlot } from '../../components/ad-slot';
 import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorStatus } from '../../lib/api-client';
-import { useStory, useStoryCommunity } from '../../features/stories/api/get-story';
+import { useContent, useContentCommunity } from '../../features/content/api/content-queries';
 import { StoryView } from '../../features/stories/components/story-view';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,8 +13,8 @@ export default function StoryRoute() {
   const navigate = useNavigate();
   const storyId = Number(id);
   const valid = /^\d+$/.test(id ?? '');
-  const story = useStory(storyId, valid);
-  const community = useStoryCommunity(storyId, valid && story.isSuccess);
+  const story = useContent('story', storyId, valid);
+  const community = useContentCommunity('story', storyId, { enabled: valid && story.isSuccess });
   useDocumentTitle(story.isError || !valid ? 'Story Not Found' : story.data?.title);
 
   if (!valid || story.isError) {

@@ -3,7 +3,7 @@ import { StatusPage } from '../../components/status-page';
 import { Spinner } from '../../components/ui/spinner';
 import { getErrorStatus } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
-import { useVideo } from '../../features/videos/api/get-video';
+import { useContent } from '../../features/content/api/content-queries';
 import { VideoEditor } from '../../features/videos/components/video-editor';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -18,7 +18,7 @@ export default function VideoEditorRoute() {
   const { id } = useParams();
   const { user } = useAuth();
   const valid = /^\d+$/.test(id ?? '');
-  const video = useVideo(Number(id), valid);
+  const video = useContent('video', Number(id), valid);
   if (!valid) return <StatusPage title="Invalid video ID" message="The address does not point to a video." actions={goHome} />;
   if (video.isLoading)
     return (

@@ -3,7 +3,7 @@ import { StatusPage } from '../../components/status-page';
 import { AdSlot } from '../../components/ad-slot';
 import { Skeleton } from '../../components/ui/skeleton';
 import { getErrorStatus } from '../../lib/api-client';
-import { useVideo, useVideoCommunity } from '../../features/videos/api/get-video';
+import { useContent, useContentCommunity } from '../../features/content/api/content-queries';
 import { VideoView } from '../../features/videos/components/video-view';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,8 +13,8 @@ export default function VideoRoute() {
   const navigate = useNavigate();
   const videoId = Number(id);
   const valid = /^\d+$/.test(id ?? '');
-  const video = useVideo(videoId, valid);
-  const live = useVideoCommunity(videoId, { enabled: valid && video.isSuccess });
+  const video = useContent('video', videoId, valid);
+  const live = useContentCommunity('video', videoId, { enabled: valid && video.isSuccess });
   useDocumentTitle(video.isError || !valid ? 'Video Not Found' : video.data?.title);
 
   if (!valid || video.isError) {

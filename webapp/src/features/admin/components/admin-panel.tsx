@@ -6,11 +6,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatCount } from '../../../lib/format';
-import { useAdminCheck } from '../api/check-admin';
-import { useAdminStats } from '../api/get-admin-stats';
+import { getErrorStatus } from '../../../lib/api-client';
+import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
+
+const goHome = (
+  <Link to="/" className="btn btn-primary">
+    Go Home
+  </Link>
+);
 
 export function AdminPanel() {
   const check = useAdminCheck();
@@ -23,17 +29,16 @@ export function AdminPanel() {
         <Spinner size="lg" />
       </div>
     );
+  const refused = [401, 403].includes(getErrorStatus(check.error) ?? 0);
+  if (check.isError && !refused)
+    return <StatusPage title="Admin panel unavailable" icon="shield" message={`The admin check failed (${getErrorStatus(check.error) ?? 'no answer'}). Please try again in a moment.`} actions={goHome} />;
   if (!allowed)
     return (
       <StatusPage
         title="Access Denied"
         icon="shield"
         message="You don't have permission to access the admin panel."
-        actions={
-          <Link to="/" className="btn btn-primary">
-            Go Home
-          </Link>
-        }
+        actions={goHome}
       />
     );
   const s = stats.data;

@@ -5,20 +5,13 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ReportButton } from '../../../components/report-button';
-import { LOGIN_URL, handledUnauthorized, requireSignIn, useAuth } from '../../../lib/auth';
+import { LOGIN_URL, failureToast, requireSignIn, useAuth } from '../../../lib/auth';
 import { displayName, formatRelative, isEdited } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useComments } from '../api/get-comments';
-import { useCreateComment } from '../api/create-comment';
-import { useDeleteComment, useUpdateComment } from '../api/update-comment';
+import { useComments, useCreateComment, useDeleteComment, useUpdateComment } from '../api/comments';
 import type { Comment, ContentType } from '../../../types/api';
 
 type Props = { type: ContentType; id: number; allowComments?: boolean };
-
-const failure = (description: string) => (error: unknown) => {
-  if (handledUnauthorized(error)) return;
-  toast({ title: 'Error', description, variant: 'destructive' });
-};
 
 /** Top-level comments with one reply level, inline edit and reply modes. */
 export function CommentsSection({ type, id, allowComments = true }: Props) {
@@ -50,7 +43,7 @@ export function CommentsSection({ type, id, allowComments = true }: Props) {
           setText('');
           toast({ title: 'Comment posted successfully!' });
         },
-        onError: failure('Failed to post comment. Please try again.'),
+        onError: failureToast('Failed to post comment. Please try again.'),
       },
     );
   };
@@ -152,7 +145,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           setMode('view');
           toast({ title: 'Comment updated successfully!' });
         },
-        onError: failure('Failed to update comment. Please try again.'),
+        onError: failureToast('Failed to update comment. Please try again.'),
       },
     );
   };
@@ -172,7 +165,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           setDraft('');
           toast({ title: 'Comment posted successfully!' });
         },
-        onError: failure('Failed to post comment. Please try again.'),
+        onError: failureToast('Failed to post comment. Please try again.'),
       },
     );
   };
@@ -274,7 +267,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
             },
             onError: (error) => {
               setConfirm(false);
-              failure('Failed to delete comment. Please try again.')(error);
+              failureToast('Failed to delete comment. Please try again.')(error);
             },
           })
         }

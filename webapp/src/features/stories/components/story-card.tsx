@@ -2,9 +2,9 @@ import { ContentCard } from '../../../components/content-card';
 import { Badge } from '../../../components/ui/badge';
 import { excerpt, firstMood } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { useShareStory } from '../api/share-story';
-import { StoryLikeButton } from './story-like-button';
-import { StoryCreatorActions } from './story-creator-actions';
+import { useShareContent } from '../../content/api/content-mutations';
+import { LikeButton } from '../../content/components/like-button';
+import { CreatorActions } from '../../content/components/creator-actions';
 import type { Story } from '../../../types/api';
 
 /** Feed card (dashboard and explore). */
@@ -20,7 +20,7 @@ export function StoryCard({
   showCreatorActions?: boolean;
 }) {
   const { user } = useAuth();
-  const share = useShareStory();
+  const share = useShareContent('story');
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
@@ -40,10 +40,10 @@ export function StoryCard({
           </div>
         )
       }
-      likeButton={<StoryLikeButton story={story} />}
+      likeButton={<LikeButton type="story" item={story} />}
       onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
       showReviewButton={showReviewButton}
-      creatorActions={showCreatorActions && isOwner && <StoryCreatorActions story={story} />}
+      creatorActions={showCreatorActions && isOwner && <CreatorActions type="story" id={story.id} />}
     />
   );
 }

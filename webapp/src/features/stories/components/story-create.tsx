@@ -7,7 +7,7 @@ import { useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, type GenerateResult } from '../api/story-ai';
-import { useCreateStory } from '../api/create-story';
+import { useCreateContent } from '../../content/api/content-mutations';
 import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
@@ -21,7 +21,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const [title, setTitle] = useState('');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const job = useJobRunner();
-  const save = useCreateStory();
+  const save = useCreateContent('story');
   const [generated, setGenerated] = useState(false);
 
   const onSettings = (next: StorySettings) => {

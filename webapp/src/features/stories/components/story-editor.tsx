@@ -6,10 +6,10 @@ import { ShareDropdown } from '../../../components/share-dropdown';
 import { GENRES, MOODS } from '../../../lib/constants';
 import { copyText } from '../../../lib/clipboard';
 import { firstMood } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
+import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useUpdateStory } from '../api/update-story';
-import { useShareStory } from '../api/share-story';
+import { useShareContent } from '../../content/api/content-mutations';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
@@ -18,7 +18,7 @@ import type { Story } from '../../../types/api';
 export function StoryEditor({ story }: { story: Story }) {
   const navigate = useNavigate();
   const update = useUpdateStory();
-  const share = useShareStory();
+  const share = useShareContent('story');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [form, setForm] = useState({
     title: story.title ?? '',
@@ -46,7 +46,7 @@ export function StoryEditor({ story }: { story: Story }) {
       {
         onSuccess: () => toast({ title: 'Story Updated', description: 'Your changes have been saved.' }),
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           toast({ title: 'Update Failed', description: 'Failed to update story. Please try again.', variant: 'destructive' });
         },
       },

@@ -1,20 +1,19 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { DeleteContentDialog } from '../../../components/delete-content-dialog';
+import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
 import { OwnedList } from '../../../components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { ShareDropdown } from '../../../components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
-import { useUserStories } from '../api/get-user-stories';
-import { useDeleteStory } from '../api/delete-story';
-import { useShareStory } from '../api/share-story';
+import { useUserContent } from '../../content/api/content-queries';
+import { useShareContent } from '../../content/api/content-mutations';
 import type { Story } from '../../../types/api';
 
 /** Profile: My Stories. */
 export function MyStoriesList({ userId }: { userId: string | number }) {
-  const stories = useUserStories(userId);
+  const stories = useUserContent('story', userId);
   const navigate = useNavigate();
   return (
     <OwnedList
@@ -39,8 +38,7 @@ export function MyStoriesList({ userId }: { userId: string | number }) {
 
 function MyStoryRow({ story }: { story: Story }) {
   const [confirm, setConfirm] = useState(false);
-  const remove = useDeleteStory();
-  const share = useShareStory();
+  const share = useShareContent('story');
   return (
     <li className="item-row">
       <div className="item-main">
@@ -75,7 +73,7 @@ function MyStoryRow({ story }: { story: Story }) {
           <Icon name="trash" size={14} /> Delete
         </button>
       </div>
-      <DeleteContentDialog type="story" open={confirm} onClose={() => setConfirm(false)} pending={remove.isPending} onDelete={(handlers) => remove.mutate(story.id, handlers)} />
+      <DeleteContentDialog type="story" id={story.id} open={confirm} onClose={() => setConfirm(false)} />
     </li>
   );
 }

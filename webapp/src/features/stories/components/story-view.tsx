@@ -6,15 +6,15 @@ import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
 import { displayName, firstMood, formatCount, formatRelative, readingTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { useShareStory } from '../api/share-story';
-import { StoryLikeButton } from './story-like-button';
+import { useShareContent } from '../../content/api/content-mutations';
+import { LikeButton } from '../../content/components/like-button';
 import type { Story } from '../../../types/api';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const share = useShareStory();
+  const share = useShareContent('story');
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
@@ -53,7 +53,7 @@ export function StoryView({ story }: { story: Story }) {
       </header>
       <div className="story-content">{story.content}</div>
       <div className="story-actions">
-        <StoryLikeButton story={story} size="md" />
+        <LikeButton type="story" item={story} size="md" />
         <button
           type="button"
           className="btn btn-ghost"

@@ -3,9 +3,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { excerpt, formatDuration } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { useShareVideo } from '../api/share-video';
-import { VideoLikeButton } from './video-like-button';
-import { VideoCreatorActions } from './video-creator-actions';
+import { useShareContent } from '../../content/api/content-mutations';
+import { LikeButton } from '../../content/components/like-button';
+import { CreatorActions } from '../../content/components/creator-actions';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
@@ -21,7 +21,7 @@ export function VideoCard({
   showCreatorActions?: boolean;
 }) {
   const { user } = useAuth();
-  const share = useShareVideo();
+  const share = useShareContent('video');
   const isOwner = !!user && String(user.id) === String(video.userId);
   return (
     <ContentCard
@@ -50,10 +50,10 @@ export function VideoCard({
           {video.isPublic === false && <Badge variant="warning">Private</Badge>}
         </div>
       }
-      likeButton={<VideoLikeButton video={video} />}
+      likeButton={<LikeButton type="video" item={video} />}
       onShare={({ platform, shareType }) => share.mutateAsync({ id: video.id, platform, shareType })}
       showReviewButton={showReviewButton}
-      creatorActions={showCreatorActions && isOwner && <VideoCreatorActions video={video} />}
+      creatorActions={showCreatorActions && isOwner && <CreatorActions type="video" id={video.id} />}
     />
   );
 }

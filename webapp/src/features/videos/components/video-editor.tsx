@@ -18,10 +18,12 @@ import {
   EDITOR_VOICES,
 } from '../../../lib/constants';
 import { formatDuration } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
+import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useRegenerateVideo, useUpdateVideo } from '../api/update-video';
-import { useVideoCommunity } from '../api/get-video';
+import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
+import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
+import { useContentCommunity } from '../../content/api/content-queries';
+import { PublishFields } from './publish-fields';
 import { SCRIPT_EMPTY, Storyboard } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
@@ -88,7 +90,7 @@ export const MAX_SCRIPT_LINE = 500;
 /** The script as sent: lines trimmed, blank ones left out. */
 export const scriptToSend = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean);
 
-type Errors = Partial<Record<keyof EditorForm, string>>;
+type Errors = FormErrors<EditorForm>;
 
 /** SPEC §5 video editor rules. */
 export function validateEditorForm(f: EditorForm): Errors {
@@ -123,15 +125,19 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
 
 export function VideoEditor({ video }: { video: Video }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<EditorForm>(() => editorFormFromVideo(video));
-  const [errors, setErrors] = useState<Errors>({});
   const [dirty, setDirty] = useState(false);
-  const [tab, setTab] = useState('video');
+  const { form, setForm, set, errors, tab, setTab, check } = useValidatedForm<EditorForm>({
+    initial: () => editorFormFromVideo(video),
+    validate: validateEditorForm,
+    tabOf: TAB_OF,
+    firstTab: 'video',
+    onChange: () => setDirty(true),
+  });
   const [regenerating, setRegenerating] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const save = useUpdateVideo();
   const regenerate = useRegenerateVideo();
-  const live = useVideoCommunity(video.id, { forcePolling: regenerating });
+  const live = useContentCommunity('video', video.id, { forcePolling: regenerating });
   const current = live.data ?? video;
   const previous = useRef(current.status);
 
@@ -169,21 +175,6 @@ export function VideoEditor({ video }: { video: Video }) {
     set('script')(lines);
   };
 
-  const set = <K extends keyof EditorForm>(key: K) => (v: EditorForm[K]) => {
-    const next = { ...form, [key]: v };
-    setForm(next);
-    setDirty(true);
-    if (Object.keys(errors).length) setErrors(validateEditorForm(next));
-  };
-
-  const check = () => {
-    const found = validateEditorForm(form);
-    setErrors(found);
-    const keys = Object.keys(found) as (keyof EditorForm)[];
-    if (keys.length) setTab(TAB_OF[keys[0]] ?? 'video');
-    return keys.length === 0;
-  };
-
   const onSave = () => {
     if (!check()) {
       toast({ title: 'Validation Error', description: 'Please fix the errors in your video settings.', variant: 'destructive' });
@@ -197,7 +188,7 @@ export function VideoEditor({ video }: { video: Video }) {
           toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' });
         },
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           toast({ title: 'Save Failed', description: 'Failed to save your video settings. Please try again.', variant: 'destructive' });
         },
       },
@@ -219,7 +210,7 @@ export function VideoEditor({ video }: { video: Video }) {
           live.refetch();
         },
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           toast({ title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.', variant: 'destructive' });
         },
       },
@@ -327,13 +318,7 @@ export function VideoEditor({ video }: { video: Video }) {
                 <SwitchField label="Watermark" checked={form.watermark} onChange={set('watermark')} />
               </div>
             )}
-            {tab === 'publish' && (
-              <div className="stack">
-                <SwitchField label="Public" checked={form.isPublic} onChange={set('isPublic')} />
-                <SwitchField label="Allow comments" checked={form.allowComments} onChange={set('allowComments')} />
-                <SwitchField label="Allow download" checked={form.allowDownload} onChange={set('allowDownload')} />
-              </div>
-            )}
+            {tab === 'publish' && <PublishFields form={form} set={set} />}
           </fieldset>
         </section>
         <aside className="panel preview-panel" aria-label="Preview">

@@ -7,12 +7,12 @@ import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
 import { displayName, firstMood, formatCount, formatDuration, formatRelative } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/api-client';
-import { handledUnauthorized, useAuth } from '../../../lib/auth';
+import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useGenerateVideo } from '../api/generate-video';
-import { useShareVideo } from '../api/share-video';
+import { useGenerateVideo } from '../api/video-writes';
+import { useShareContent } from '../../content/api/content-mutations';
 import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
-import { VideoLikeButton } from './video-like-button';
+import { LikeButton } from '../../content/components/like-button';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
@@ -36,7 +36,7 @@ export function VideoView({ video }: { video: Video }) {
   const navigate = useNavigate();
   const { user, isAuthenticated } = useAuth();
   const generate = useGenerateVideo();
-  const share = useShareVideo();
+  const share = useShareContent('video');
   const isCreator = !!user && String(user.id) === String(video.userId);
   useRenderOutcomeToast(video);
 
@@ -53,7 +53,7 @@ export function VideoView({ video }: { video: Video }) {
       onSuccess: () =>
         toast({ title: 'Video Generation Started', description: 'Your video is being generated. Check back in a few moments.' }),
       onError: (error) => {
-        if (handledUnauthorized(error)) return;
+        if (isSessionError(error)) return;
         toast({ title: 'Error', description: `Failed to start video generation: ${getErrorMessage(error)}`, variant: 'destructive' });
       },
     });
@@ -105,7 +105,7 @@ export function VideoView({ video }: { video: Video }) {
       </header>
       {video.description && <p className="video-description">{video.description}</p>}
       <div className="story-actions">
-        <VideoLikeButton video={video} size="md" />
+        <LikeButton type="video" item={video} size="md" />
         <button type="button" className="btn btn-ghost" onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth' })}>
           <Icon name="comment" size={16} /> {video.commentsCount ?? 0}
         </button>

@@ -1,26 +1,24 @@
-import { handledUnauthorized } from '../lib/auth';
-import { toast } from '../lib/toast';
-import type { ContentType } from '../types/api';
-import { ConfirmDialog } from './ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { isSessionError } from '../../../lib/auth';
+import { toast } from '../../../lib/toast';
+import type { ContentType } from '../../../types/api';
+import { useDeleteOwnContent } from '../api/content-mutations';
 
-type Handlers = { onSuccess: () => void; onError: (error: unknown) => void };
-
-/** Delete confirmation for a story or video; the feature runs its own delete call through `onDelete`. */
+/** Delete confirmation for one of the user's stories or videos; deletes it on confirm. */
 export function DeleteContentDialog({
   type,
+  id,
   open,
   onClose,
-  pending,
-  onDelete,
   onDeleted,
 }: {
   type: ContentType;
+  id: number;
   open: boolean;
   onClose: () => void;
-  pending: boolean;
-  onDelete: (handlers: Handlers) => void;
   onDeleted?: () => void;
 }) {
+  const remove = useDeleteOwnContent(type);
   const Noun = type === 'story' ? 'Story' : 'Video';
   return (
     <ConfirmDialog
@@ -28,9 +26,9 @@ export function DeleteContentDialog({
       onClose={onClose}
       title={`Delete ${type}?`}
       description={`Are you sure you want to delete this ${type}? This action cannot be undone.`}
-      pending={pending}
+      pending={remove.isPending}
       onConfirm={() =>
-        onDelete({
+        remove.mutate(id, {
           onSuccess: () => {
             onClose();
             toast({ title: `${Noun} deleted successfully` });
@@ -38,7 +36,7 @@ export function DeleteContentDialog({
           },
           onError: (error) => {
             onClose();
-            if (handledUnauthorized(error)) return;
+            if (isSessionError(error)) return;
             toast({ title: 'Error', description: `Failed to delete ${type}`, variant: 'destructive' });
           },
         })
