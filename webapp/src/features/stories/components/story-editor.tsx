@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SwitchField, TextField } from '../../../components/ui/form';
-import { ShareDropdown } from '../../../components/share-dropdown';
+import { ShareDropdown } from '../../content/components/share-dropdown';
 import { GENRES, MOODS } from '../../../lib/constants';
 import { copyText } from '../../../lib/clipboard';
 import { firstMood } from '../../../lib/format';
 import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useUpdateStory } from '../api/update-story';
-import { useShareContent } from '../../content/api/content-mutations';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
@@ -18,7 +17,6 @@ import type { Story } from '../../../types/api';
 export function StoryEditor({ story }: { story: Story }) {
   const navigate = useNavigate();
   const update = useUpdateStory();
-  const share = useShareContent('story');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [form, setForm] = useState({
     title: story.title ?? '',
@@ -116,7 +114,6 @@ export function StoryEditor({ story }: { story: Story }) {
                 title={form.title}
                 buttonLabel="Share Story"
                 className="btn btn-outline btn-block"
-                onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
               />
               <button type="button" className="btn btn-outline btn-block" onClick={download}>
                 <Icon name="download" size={16} /> Download .txt

@@ -5,10 +5,9 @@ import { DeleteContentDialog } from '../../content/components/delete-content-dia
 import { OwnedList } from '../../../components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
+import { ShareDropdown } from '../../content/components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
 import { useUserContent } from '../../content/api/content-queries';
-import { useShareContent } from '../../content/api/content-mutations';
 import type { Story } from '../../../types/api';
 
 /** Profile: My Stories. */
@@ -38,7 +37,6 @@ export function MyStoriesList({ userId }: { userId: string | number }) {
 
 function MyStoryRow({ story }: { story: Story }) {
   const [confirm, setConfirm] = useState(false);
-  const share = useShareContent('story');
   return (
     <li className="item-row">
       <div className="item-main">
@@ -67,7 +65,6 @@ function MyStoryRow({ story }: { story: Story }) {
           title={story.title}
           buttonLabel="Share"
           className="btn btn-ghost btn-xs"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
         />
         <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
           <Icon name="trash" size={14} /> Delete

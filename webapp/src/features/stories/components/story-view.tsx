@@ -2,19 +2,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
 import { displayName, firstMood, formatCount, formatRelative, readingTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { useShareContent } from '../../content/api/content-mutations';
-import { LikeButton } from '../../content/components/like-button';
+import { EngagementActions } from '../../content/components/engagement-actions';
 import type { Story } from '../../../types/api';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const share = useShareContent('story');
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
@@ -53,23 +50,7 @@ export function StoryView({ story }: { story: Story }) {
       </header>
       <div className="story-content">{story.content}</div>
       <div className="story-actions">
-        <LikeButton type="story" item={story} size="md" />
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
-          aria-label={`${story.commentsCount ?? 0} comments: go to comments`}
-        >
-          <Icon name="comment" size={16} /> {story.commentsCount ?? 0}
-        </button>
-        <ShareDropdown
-          type="story"
-          id={story.id}
-          title={story.title}
-          count={story.sharesCount ?? 0}
-          className="btn btn-ghost"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
-        />
+        <EngagementActions type="story" item={story} />
         <span className="spacer" />
         {isOwner && (
           <>

@@ -3,16 +3,14 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
 import { displayName, firstMood, formatCount, formatDuration, formatRelative } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/api-client';
 import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useGenerateVideo } from '../api/video-writes';
-import { useShareContent } from '../../content/api/content-mutations';
 import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
-import { LikeButton } from '../../content/components/like-button';
+import { EngagementActions } from '../../content/components/engagement-actions';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
@@ -36,7 +34,6 @@ export function VideoView({ video }: { video: Video }) {
   const navigate = useNavigate();
   const { user, isAuthenticated } = useAuth();
   const generate = useGenerateVideo();
-  const share = useShareContent('video');
   const isCreator = !!user && String(user.id) === String(video.userId);
   useRenderOutcomeToast(video);
 
@@ -105,18 +102,7 @@ export function VideoView({ video }: { video: Video }) {
       </header>
       {video.description && <p className="video-description">{video.description}</p>}
       <div className="story-actions">
-        <LikeButton type="video" item={video} size="md" />
-        <button type="button" className="btn btn-ghost" onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth' })}>
-          <Icon name="comment" size={16} /> {video.commentsCount ?? 0}
-        </button>
-        <ShareDropdown
-          type="video"
-          id={video.id}
-          title={video.title}
-          count={video.sharesCount ?? 0}
-          className="btn btn-ghost"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: video.id, platform, shareType })}
-        />
+        <EngagementActions type="video" item={video} />
         {video.downloadUrl && (
           <a className="btn btn-outline btn-sm" href={video.downloadUrl} download>
             <Icon name="download" size={14} /> Download

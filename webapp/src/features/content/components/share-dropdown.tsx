@@ -1,19 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useShareTargets, type ShareTarget } from '../lib/share-targets';
-import { copyText } from '../lib/clipboard';
-import { toast } from '../lib/toast';
-import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../lib/constants';
-import { Icon } from './ui/icons';
-import { Spinner } from './ui/spinner';
-import type { ContentType } from '../types/api';
+import { useShareTargets, type ShareTarget } from '../../../lib/share-targets';
+import { copyText } from '../../../lib/clipboard';
+import { toast } from '../../../lib/toast';
+import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../../lib/constants';
+import { Icon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import type { ContentType } from '../../../types/api';
+import { useShareContent } from '../api/content-mutations';
 
 type Props = {
   type: ContentType;
   id: number;
   title: string;
   count?: number;
-  /** Records the share (POST /api/{type}s/{id}/share); owned by the feature. */
-  onShare: (input: { platform: string; shareType: string }) => Promise<unknown>;
   buttonLabel?: string;
   className?: string;
 };
@@ -22,8 +21,10 @@ export function contentUrl(type: ContentType, id: number) {
   return `${window.location.origin}/${type}/${id}`;
 }
 
-/** Share targets come from GET /api/share-targets: nothing is hard-coded here. */
-export function ShareDropdown({ type, id, title, count, onShare, buttonLabel, className = 'btn btn-ghost btn-sm' }: Props) {
+/** Share targets come from GET /api/share-targets: nothing is hard-coded here; each share is recorded. */
+export function ShareDropdown({ type, id, title, count, buttonLabel, className = 'btn btn-ghost btn-sm' }: Props) {
+  const share = useShareContent(type);
+  const onShare = ({ platform, shareType }: { platform: string; shareType: string }) => share.mutateAsync({ id, platform, shareType });
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);

@@ -1,27 +1,35 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorHandle, formatCount, formatDate } from '../lib/format';
-import type { ContentType, UserSummary } from '../types/api';
-import { ActivityDialog } from './activity-dialog';
+import { ActivityDialog } from '../../../components/activity-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Icon } from '../../../components/ui/icons';
+import { useAuth } from '../../../lib/auth';
+import { authorHandle, formatCount, formatDate } from '../../../lib/format';
+import type { ContentType, UserSummary } from '../../../types/api';
+import { CreatorActions } from './creator-actions';
+import { LikeButton } from './like-button';
 import { ShareDropdown } from './share-dropdown';
-import { Badge } from './ui/badge';
-import { Icon } from './ui/icons';
 
 type CardItem = {
   id: number;
   title: string;
   views?: number;
+  userId?: number | string | null;
   likesCount?: number;
+  isLikedByUser?: boolean;
   commentsCount?: number;
   sharesCount?: number;
   createdAt?: string;
   user?: UserSummary | null;
 };
 
+/** How a feed shows its cards. */
+export type CardOptions = { layout?: 'grid' | 'list'; showReviewButton?: boolean; showCreatorActions?: boolean };
+
 /**
  * Feed card shell shared by story and video cards (dashboard and explore): click-through,
  * views, title, text, like/comments/share/Review actions, author and date, the Review
- * Activity dialog. The feature supplies the like button, badges, media and creator actions.
+ * Activity dialog, and the owner's Creator Actions when asked. The feature supplies the badges and media.
  */
 export function ContentCard({
   type,
@@ -32,10 +40,8 @@ export function ContentCard({
   layout = 'grid',
   media,
   badges,
-  likeButton,
-  onShare,
   showReviewButton = false,
-  creatorActions,
+  showCreatorActions = false,
 }: {
   type: ContentType;
   item: CardItem;
@@ -46,12 +52,12 @@ export function ContentCard({
   /** Shown above the body; when present the body is wrapped in `.card-body`. */
   media?: ReactNode;
   badges?: ReactNode;
-  likeButton: ReactNode;
-  onShare: React.ComponentProps<typeof ShareDropdown>['onShare'];
   showReviewButton?: boolean;
-  creatorActions?: ReactNode;
+  showCreatorActions?: boolean;
 }) {
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const isOwner = !!user && String(user.id) === String(item.userId);
   const [review, setReview] = useState(false);
   const href = `/${type}/${item.id}`;
   const open = (e: React.MouseEvent) => {
@@ -82,11 +88,11 @@ export function ContentCard({
       <p className={`card-text ${textClassName}`}>{text}</p>
       {badges}
       <div className="card-actions">
-        {likeButton}
+        <LikeButton type={type} item={item} />
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${item.commentsCount ?? 0}): review activity`} onClick={openReview}>
           <Icon name="comment" size={16} /> <span>{item.commentsCount ?? 0}</span>
         </button>
-        <ShareDropdown type={type} id={item.id} title={item.title} count={item.sharesCount ?? 0} onShare={onShare} />
+        <ShareDropdown type={type} id={item.id} title={item.title} count={item.sharesCount ?? 0} />
         {showReviewButton && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={openReview}>
             Review
@@ -97,7 +103,7 @@ export function ContentCard({
         <span>{authorHandle(item.user)}</span>
         <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
       </div>
-      {creatorActions}
+      {showCreatorActions && isOwner && <CreatorActions type={type} id={item.id} />}
     </>
   );
   return (
