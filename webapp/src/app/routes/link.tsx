@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { StatusPage } from '../../components/status-page';
+import { StatusPage, goHome } from '../../components/status-page';
 import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
@@ -27,7 +27,7 @@ export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
       <StatusPage
         title={type === 'story' ? 'Story Not Found' : 'Video Not Found'}
         message={`The ${type} you're looking for doesn't exist or has been removed.`}
-        actions={<Link to="/" className="btn btn-primary">Go Home</Link>}
+        actions={goHome}
       />
     );
   const url = `${window.location.origin}/${type}/${query.data.id}`;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { StatusPage } from '../../../components/status-page';
+import { StatusPage, goHome } from '../../../components/status-page';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,12 +10,6 @@ import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
-
-const goHome = (
-  <Link to="/" className="btn btn-primary">
-    Go Home
-  </Link>
-);
 
 export function AdminPanel() {
   const check = useAdminCheck();
