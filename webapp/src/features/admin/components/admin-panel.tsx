@@ -3,13 +3,21 @@ import { StatusPage, goHome } from '../../../components/status-page';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { formatCount } from '../../../lib/format';
 import { getErrorStatus } from '../../../lib/api-client';
 import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
+
+const ADMIN_TABS: TabItem[] = [
+  { value: 'users', label: 'Users' },
+  { value: 'stories', label: 'Stories' },
+  { value: 'videos', label: 'Videos' },
+  { value: 'reports', label: 'Reports' },
+  { value: 'audit', label: 'Audit' },
+];
 
 export function AdminPanel() {
   const check = useAdminCheck();
@@ -64,19 +72,7 @@ export function AdminPanel() {
         ))}
       </div>
       <div className="panel">
-        <Tabs
-          label="Admin sections"
-          idBase="admin"
-          value={tab}
-          onChange={setTab}
-          items={[
-            { value: 'users', label: 'Users' },
-            { value: 'stories', label: 'Stories' },
-            { value: 'videos', label: 'Videos' },
-            { value: 'reports', label: 'Reports' },
-            { value: 'audit', label: 'Audit' },
-          ]}
-        />
+        <Tabs label="Admin sections" idBase="admin" value={tab} onChange={setTab} items={ADMIN_TABS} />
         <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} className="tab-panel">
           {tab === 'users' && <UsersTab />}
           {tab === 'stories' && <ContentTab key="stories" kind="stories" />}

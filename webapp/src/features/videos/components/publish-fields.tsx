@@ -1,7 +1,7 @@
 import { SwitchField } from '../../../components/ui/form';
 import type { FieldSetter } from '../../../lib/use-validated-form';
+import type { Publishing } from '../lib/video-form';
 
-type Publishing = { isPublic: boolean; allowComments: boolean; allowDownload: boolean };
 
 /** The Publish tab of the video creation form and of the editor. */
 export function PublishFields<F extends Publishing>({ form, set, publicHint }: { form: F; set: FieldSetter<F>; publicHint?: string }) {

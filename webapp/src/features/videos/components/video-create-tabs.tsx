@@ -1,21 +1,8 @@
 /** The tabs of the video creation form: Content, Video Settings, Audio (Publish: publish-fields). */
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import {
-  ANIMATION_STYLES,
-  ASPECT_RATIOS,
-  GENRES,
-  INTENSITY,
-  MOODS,
-  MUSIC,
-  NARRATION_VOICES,
-  PACINGS,
-  PERSPECTIVES,
-  RESOLUTIONS,
-  TIMES_OF_DAY,
-  VIDEO_DURATION,
-  WEATHER,
-} from '../../../lib/constants';
+import { SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
+import { ANIMATION_STYLES, ASPECT_RATIOS, INTENSITY, MUSIC, NARRATION_VOICES, RESOLUTIONS, VIDEO_DURATION } from '../../../lib/constants';
 import { displayName, formatDuration } from '../../../lib/format';
 import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';
 import type { Story } from '../../../types/api';
@@ -50,36 +37,7 @@ function StoryChoice({ form, errors, stories, isMine, onChoose }: TabProps & { s
   );
 }
 
-/** Direct creation: the scene the video's story is written from. */
-function SceneFields({ form, set, errors }: TabProps) {
-  return (
-    <>
-      <div className="grid-2">
-        <SelectField label="Genre *" value={form.genre} onChange={set('genre')} options={GENRES} placeholder="Select a genre" error={errors.genre} required />
-        <SelectField label="Mood *" value={form.mood} onChange={set('mood')} options={MOODS} placeholder="Select a mood" error={errors.mood} required />
-      </div>
-      <TextField label="Setting *" value={form.setting} onChange={set('setting')} error={errors.setting} placeholder="A lighthouse where the lamp never goes out" />
-      <TextField label="Characters *" value={form.characters} onChange={set('characters')} error={errors.characters} multiline rows={2} placeholder="The keeper, his drowned brother" />
-      <div className="grid-2">
-        <SelectField label="Time of day" value={form.timeOfDay} onChange={set('timeOfDay')} options={TIMES_OF_DAY} placeholder="Any time" />
-        <SelectField label="Weather" value={form.weatherCondition} onChange={set('weatherCondition')} options={WEATHER} placeholder="Any weather" />
-      </div>
-      <div className="grid-2">
-        <TextField label="Protagonist" value={form.protagonist} onChange={set('protagonist')} />
-        <TextField label="Antagonist" value={form.antagonist} onChange={set('antagonist')} />
-      </div>
-      <div className="grid-2">
-        <SelectField label="Narrative perspective" value={form.narrativePerspective} onChange={set('narrativePerspective')} options={PERSPECTIVES} />
-        <SelectField label="Pacing" value={form.pacing} onChange={set('pacing')} options={PACINGS} />
-      </div>
-      <TextField label="Key elements" value={form.keyElements} onChange={set('keyElements')} />
-      <TextField label="Plot twist" value={form.plotTwist} onChange={set('plotTwist')} />
-      <TextField label="Custom prompt" value={form.customPrompt} onChange={set('customPrompt')} multiline rows={2} />
-      <SwitchField label="Include dialogue" checked={form.includeDialogue} onChange={set('includeDialogue')} />
-      <SwitchField label="Include rich description" checked={form.includeDescription} onChange={set('includeDescription')} />
-    </>
-  );
-}
+const HINTS: SceneHints = { setting: 'A lighthouse where the lamp never goes out', characters: 'The keeper, his drowned brother' };
 
 export function ContentTab(props: TabProps & { stories: Story[]; isMine: (s: Story) => boolean; onChooseStory: (id: string) => void }) {
   const { form, set, errors } = props;
@@ -89,7 +47,12 @@ export function ContentTab(props: TabProps & { stories: Story[]; isMine: (s: Sto
       {fromStory && <StoryChoice {...props} onChoose={props.onChooseStory} />}
       <TextField label={fromStory ? 'Title *' : 'Title'} value={form.title} onChange={set('title')} error={errors.title} maxLength={100} placeholder="The Thing Beneath the Floorboards" />
       <TextField label="Description" value={form.description} onChange={set('description')} multiline rows={2} />
-      {!fromStory && <SceneFields {...props} />}
+      {!fromStory && (
+        <>
+          <SceneBasics value={form} set={set} errors={errors} hints={HINTS} />
+          <SceneDetails value={form} set={set} hints={HINTS} />
+        </>
+      )}
       <SliderField label="Intensity" value={form.intensity} onChange={set('intensity')} min={INTENSITY.min} max={INTENSITY.max} display={`${form.intensity}/10`} error={errors.intensity} />
     </div>
   );

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import {
   EDITOR_ANIMATION_STYLES,
@@ -23,20 +23,16 @@ import { toast } from '../../../lib/toast';
 import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
 import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
 import { useContentCommunity } from '../../content/api/content-queries';
+import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
 import { SCRIPT_EMPTY, Storyboard } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
-export type EditorForm = {
+export type EditorForm = RenderSettings &
+  Publishing & {
   title: string;
   description: string;
-  animationStyle: string;
-  narrationVoice: string;
-  musicAmbience: string;
-  duration: number;
-  aspectRatio: string;
-  resolution: string;
   frameRate: number;
   voiceSpeed: number;
   musicVolume: number;
@@ -45,9 +41,6 @@ export type EditorForm = {
   transitions: string;
   subtitles: boolean;
   watermark: boolean;
-  isPublic: boolean;
-  allowComments: boolean;
-  allowDownload: boolean;
   /** the narration script, one line per scene ([]: written for you at the next render) */
   script: string[];
 };
@@ -122,6 +115,14 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   narrationVolume: 'audio',
   script: 'script',
 };
+
+const EDITOR_TABS: TabItem[] = [
+  { value: 'video', label: 'Video' },
+  { value: 'script', label: 'Script' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'effects', label: 'Effects' },
+  { value: 'publish', label: 'Publish' },
+];
 
 export function VideoEditor({ video }: { video: Video }) {
   const navigate = useNavigate();
@@ -248,19 +249,7 @@ export function VideoEditor({ video }: { video: Video }) {
       )}
       <div className="editor-layout">
         <section className="panel">
-          <Tabs
-            label="Editor sections"
-            idBase="video-editor"
-            value={tab}
-            onChange={setTab}
-            items={[
-              { value: 'video', label: 'Video' },
-              { value: 'script', label: 'Script' },
-              { value: 'audio', label: 'Audio' },
-              { value: 'effects', label: 'Effects' },
-              { value: 'publish', label: 'Publish' },
-            ]}
-          />
+          <Tabs label="Editor sections" idBase="video-editor" value={tab} onChange={setTab} items={EDITOR_TABS} />
           <fieldset className="tab-panel" role="tabpanel" id={`video-editor-panel-${tab}`} aria-labelledby={`video-editor-tab-${tab}`} disabled={regenerating}>
             {tab === 'video' && (
               <div className="stack">

@@ -16,66 +16,41 @@ import {
 } from '../../../lib/constants';
 import { firstMood, randomItem } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
+import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../content/lib/scene';
 import type { Story, Video } from '../../../types/api';
 
 export type CreationMode = 'from_story' | 'direct';
 
-export type VideoForm = {
-  creationMode: CreationMode;
-  storyId: number | null;
-  title: string;
-  description: string;
-  content: string;
-  genre: string;
-  mood: string;
-  setting: string;
-  characters: string;
-  plotTwist: string;
-  keyElements: string;
-  intensity: number;
-  timeOfDay: string;
-  weatherCondition: string;
-  protagonist: string;
-  antagonist: string;
-  narrativePerspective: string;
-  pacing: string;
-  customPrompt: string;
-  includeDialogue: boolean;
-  includeDescription: boolean;
+/** How the video is rendered: look, voice and size (the creation form and the editor). */
+export type RenderSettings = {
   animationStyle: string;
   narrationVoice: string;
   musicAmbience: string;
   duration: number;
   aspectRatio: string;
   resolution: string;
-  subtitles: boolean;
-  isPublic: boolean;
-  allowComments: boolean;
-  allowDownload: boolean;
 };
 
+export type Publishing = { isPublic: boolean; allowComments: boolean; allowDownload: boolean };
+
+export type VideoForm = Scene &
+  RenderSettings &
+  Publishing & {
+    creationMode: CreationMode;
+    storyId: number | null;
+    title: string;
+    description: string;
+    content: string;
+    subtitles: boolean;
+  };
+
 export const DEFAULT_VIDEO_FORM: VideoForm = {
+  ...DEFAULT_SCENE,
   creationMode: 'direct',
   storyId: null,
   title: '',
   description: DEFAULT_VIDEO_DESCRIPTION,
   content: '',
-  genre: '',
-  mood: '',
-  setting: '',
-  characters: '',
-  plotTwist: '',
-  keyElements: '',
-  intensity: INTENSITY.default,
-  timeOfDay: '',
-  weatherCondition: '',
-  protagonist: '',
-  antagonist: '',
-  narrativePerspective: 'Third Person',
-  pacing: 'Moderate',
-  customPrompt: '',
-  includeDialogue: true,
-  includeDescription: true,
   animationStyle: 'Cinematic',
   narrationVoice: 'Deep Male',
   musicAmbience: 'Dark Atmospheric',
@@ -130,15 +105,13 @@ export function validateVideoForm(form: VideoForm): FormErrors<VideoForm> {
     if (typeof form.storyId !== 'number' || !Number.isFinite(form.storyId)) errors.storyId = 'Please select a story';
     if (form.title.trim().length < 1) errors.title = 'Title is required';
   } else {
-    if (!form.genre) errors.genre = 'Genre is required';
-    if (!form.mood) errors.mood = 'Mood is required';
-    if (!form.setting.trim()) errors.setting = 'Setting is required';
-    if (!form.characters.trim()) errors.characters = 'Characters are required';
+    validateScene(form, errors);
   }
   if (!form.animationStyle) errors.animationStyle = 'Animation style is required';
   if (!form.narrationVoice) errors.narrationVoice = 'Narration voice is required';
   if (form.duration < VIDEO_DURATION.min || form.duration > VIDEO_DURATION.max) errors.duration = 'Duration must be between 15 and 300 seconds';
-  if (form.intensity < INTENSITY.min || form.intensity > INTENSITY.max) errors.intensity = 'Intensity must be 1-10';
+  const intensity = intensityError(form.intensity);
+  if (intensity) errors.intensity = intensity;
   return errors;
 }
 
