@@ -94,3 +94,15 @@ export const failureToast = (description: string) => (error: unknown) => {
   if (isSessionError(error)) return;
   toast({ title: 'Error', description, variant: 'destructive' });
 };
+
+/** mutate() callbacks of a confirmation dialog: close it either way, then the success toast or the failure one. */
+export const closeThen = (close: () => void, success: string, failure: string) => ({
+  onSuccess: () => {
+    close();
+    toast({ title: success });
+  },
+  onError: (error: unknown) => {
+    close();
+    failureToast(failure)(error);
+  },
+});

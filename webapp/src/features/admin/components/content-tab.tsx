@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { authorHandle, formatCount, formatDate } from '../../../lib/format';
-import { failureToast } from '../../../lib/auth';
+import { closeThen, failureToast } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { AdminTable } from './admin-table';
 import { useAdminContent, type ContentFilter, type ContentKind } from '../api/admin-queries';
@@ -99,16 +99,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
           target !== null &&
           remove.mutate(
             { kind, id: target },
-            {
-              onSuccess: () => {
-                setTarget(null);
-                toast({ title: 'Content deleted successfully' });
-              },
-              onError: (e) => {
-                setTarget(null);
-                failureToast('Failed to delete content')(e);
-              },
-            },
+            closeThen(() => setTarget(null), 'Content deleted successfully', 'Failed to delete content'),
           )
         }
       />

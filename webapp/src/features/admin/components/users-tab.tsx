@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { displayName, formatDate } from '../../../lib/format';
-import { failureToast, useAuth } from '../../../lib/auth';
+import { closeThen, failureToast, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, type AdminUserFilter } from '../api/admin-queries';
 import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-mutations';
@@ -159,16 +159,7 @@ export function UsersTab() {
         pending={remove.isPending}
         onConfirm={() =>
           deleteTarget &&
-          remove.mutate(deleteTarget.id, {
-            onSuccess: () => {
-              setDeleteTarget(null);
-              toast({ title: 'User deleted' });
-            },
-            onError: (e) => {
-              setDeleteTarget(null);
-              failureToast('Failed to delete user')(e);
-            },
-          })
+          remove.mutate(deleteTarget.id, closeThen(() => setDeleteTarget(null), 'User deleted', 'Failed to delete user'))
         }
       />
     </div>

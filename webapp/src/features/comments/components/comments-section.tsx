@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ReportButton } from '../../../components/report-button';
-import { LOGIN_URL, failureToast, requireSignIn, useAuth } from '../../../lib/auth';
+import { LOGIN_URL, closeThen, failureToast, requireSignIn, useAuth } from '../../../lib/auth';
 import { displayName, formatRelative, isEdited } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useComments, useCreateComment, useDeleteComment, useUpdateComment } from '../api/comments';
@@ -183,14 +183,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           <div className="stack-sm">
             <label className="sr-only" htmlFor={`edit-${comment.id}`}>Edit comment</label>
             <textarea id={`edit-${comment.id}`} className="input" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
-            <div className="row-sm">
-              <button type="button" className="btn btn-primary btn-xs" onClick={saveEdit} disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save'}
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
-                Cancel
-              </button>
-            </div>
+            <SubmitRow onSubmit={saveEdit} pending={update.isPending} label="Save" pendingLabel="Saving..." onCancel={() => setMode('view')} />
           </div>
         ) : (
           <p className="comment-text">{comment.content}</p>
@@ -242,14 +235,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
               placeholder={`Reply to ${displayName(comment.user)}...`}
               autoFocus
             />
-            <div className="row-sm">
-              <button type="button" className="btn btn-primary btn-xs" onClick={sendReply} disabled={create.isPending}>
-                {create.isPending ? 'Posting...' : 'Post Reply'}
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
-                Cancel
-              </button>
-            </div>
+            <SubmitRow onSubmit={sendReply} pending={create.isPending} label="Post Reply" pendingLabel="Posting..." onCancel={() => setMode('view')} />
           </div>
         )}
       </div>
@@ -260,18 +246,23 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
         description="Are you sure you want to delete this comment? This action cannot be undone."
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(target, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast({ title: 'Comment deleted successfully!' });
-            },
-            onError: (error) => {
-              setConfirm(false);
-              failureToast('Failed to delete comment. Please try again.')(error);
-            },
-          })
+          remove.mutate(target, closeThen(() => setConfirm(false), 'Comment deleted successfully!', 'Failed to delete comment. Please try again.'))
         }
       />
+    </div>
+  );
+}
+
+/** The small Save / Post Reply button (its pending label while sending) and Cancel under an inline editor. */
+function SubmitRow({ onSubmit, pending, label, pendingLabel, onCancel }: { onSubmit: () => void; pending: boolean; label: string; pendingLabel: string; onCancel: () => void }) {
+  return (
+    <div className="row-sm">
+      <button type="button" className="btn btn-primary btn-xs" onClick={onSubmit} disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+      <button type="button" className="btn btn-ghost btn-xs" onClick={onCancel}>
+        Cancel
+      </button>
     </div>
   );
 }

@@ -14,28 +14,22 @@ import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
 
 /** The story edit screen (owner only; the route checks access). */
+/** The fields the editor changes, from the saved story. */
+const editableFields = (story: Story) => ({
+  title: story.title ?? '',
+  content: story.content ?? '',
+  genre: story.genre ?? '',
+  mood: firstMood(story.mood),
+  isPublic: story.isPublic !== false,
+  allowComments: story.allowComments !== false,
+});
+
 export function StoryEditor({ story }: { story: Story }) {
   const navigate = useNavigate();
   const update = useUpdateStory();
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const [form, setForm] = useState({
-    title: story.title ?? '',
-    content: story.content ?? '',
-    genre: story.genre ?? '',
-    mood: firstMood(story.mood),
-    isPublic: story.isPublic !== false,
-    allowComments: story.allowComments !== false,
-  });
-  useEffect(() => {
-    setForm({
-      title: story.title ?? '',
-      content: story.content ?? '',
-      genre: story.genre ?? '',
-      mood: firstMood(story.mood),
-      isPublic: story.isPublic !== false,
-      allowComments: story.allowComments !== false,
-    });
-  }, [story.id]);
+  const [form, setForm] = useState(() => editableFields(story));
+  useEffect(() => setForm(editableFields(story)), [story.id]);
   const set = (key: keyof typeof form) => (v: any) => setForm((f) => ({ ...f, [key]: v }));
 
   const saveChanges = () =>
@@ -108,13 +102,7 @@ export function StoryEditor({ story }: { story: Story }) {
               <button type="button" className="btn btn-outline btn-block" onClick={copyContent}>
                 <Icon name="copy" size={16} /> Copy Content
               </button>
-              <ShareDropdown
-                type="story"
-                id={story.id}
-                title={form.title}
-                buttonLabel="Share Story"
-                className="btn btn-outline btn-block"
-              />
+              <ShareDropdown type="story" id={story.id} title={form.title} buttonLabel="Share Story" className="btn btn-outline btn-block" />
               <button type="button" className="btn btn-outline btn-block" onClick={download}>
                 <Icon name="download" size={16} /> Download .txt
               </button>

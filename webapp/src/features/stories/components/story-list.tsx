@@ -59,13 +59,7 @@ function MyStoryRow({ story }: { story: Story }) {
         <Link to={`/create-video?from_story=${story.id}`} className="btn btn-ghost btn-xs">
           <Icon name="film" size={14} /> Create Video
         </Link>
-        <ShareDropdown
-          type="story"
-          id={story.id}
-          title={story.title}
-          buttonLabel="Share"
-          className="btn btn-ghost btn-xs"
-        />
+        <ShareDropdown type="story" id={story.id} title={story.title} buttonLabel="Share" className="btn btn-ghost btn-xs" />
         <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
           <Icon name="trash" size={14} /> Delete
         </button>

@@ -1,29 +1,22 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ReportButton } from '../../../components/report-button';
-import { displayName, firstMood, formatCount, formatRelative, readingTime } from '../../../lib/format';
+import { displayName, firstMood, formatRelative, readingTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
+import { BackAndViews } from '../../content/components/back-and-views';
 import { EngagementActions } from '../../content/components/engagement-actions';
 import type { Story } from '../../../types/api';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
-  const navigate = useNavigate();
   const { user } = useAuth();
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
     <article className="story-article">
-      <div className="row between wrap">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
-          <Icon name="back" size={16} /> Back
-        </button>
-        <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
-          <Icon name="eye" size={16} /> {formatCount(story.views ?? 0)} {(story.views ?? 0) === 1 ? 'view' : 'views'}
-        </span>
-      </div>
+      <BackAndViews views={story.views} />
       <header className="story-header">
         <div className="author-row">
           <Avatar user={story.user} size={44} />

@@ -1,15 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ReportButton } from '../../../components/report-button';
-import { displayName, firstMood, formatCount, formatDuration, formatRelative } from '../../../lib/format';
+import { displayName, firstMood, formatDuration, formatRelative } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/api-client';
 import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useGenerateVideo } from '../api/video-writes';
 import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
+import { BackAndViews } from '../../content/components/back-and-views';
 import { EngagementActions } from '../../content/components/engagement-actions';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
@@ -31,7 +32,6 @@ export function useRenderOutcomeToast(video: Video | undefined) {
 }
 
 export function VideoView({ video }: { video: Video }) {
-  const navigate = useNavigate();
   const { user, isAuthenticated } = useAuth();
   const generate = useGenerateVideo();
   const isCreator = !!user && String(user.id) === String(video.userId);
@@ -59,14 +59,7 @@ export function VideoView({ video }: { video: Video }) {
   const mood = firstMood(video.mood);
   return (
     <article className="video-article">
-      <div className="row between wrap">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
-          <Icon name="back" size={16} /> Back
-        </button>
-        <span className="meta-item">
-          <Icon name="eye" size={16} /> {formatCount(video.views ?? 0)} {(video.views ?? 0) === 1 ? 'view' : 'views'}
-        </span>
-      </div>
+      <BackAndViews views={video.views} />
       <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />
       <header className="story-header">
         <h1 className="story-title">{video.title}</h1>
