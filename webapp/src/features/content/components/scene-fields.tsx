@@ -1,6 +1,6 @@
 /** The scene's fields, shared by the story settings and the direct video creation form. */
-import { SelectField, SwitchField, TextField } from '../../../components/ui/form';
-import { GENRES, MOODS, PACINGS, PERSPECTIVES, TIMES_OF_DAY, WEATHER } from '../../../lib/constants';
+import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
+import { GENRES, INTENSITY, MOODS, PACINGS, PERSPECTIVES, TIMES_OF_DAY, WEATHER } from '../../../lib/constants';
 import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';
 import type { Scene } from '../lib/scene';
 
@@ -51,4 +51,10 @@ export function SceneDetails<F extends Scene>({ value, set: setField, hints }: O
       <SwitchField label="Include rich description" checked={value.includeDescription} onChange={set('includeDescription')} />
     </>
   );
+}
+
+/** Intensity 1-10. */
+export function IntensityField<F extends Scene>({ value, set, errors }: Omit<Props<F>, 'hints'>) {
+  const setIntensity = (set as unknown as FieldSetter<Scene>)('intensity');
+  return <SliderField label="Intensity" value={value.intensity} onChange={setIntensity} range={INTENSITY} display={`${value.intensity}/10`} error={errors.intensity} />;
 }

@@ -1,8 +1,8 @@
 import { SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { INTENSITY, STORY_LENGTH } from '../../../lib/constants';
+import { STORY_LENGTH } from '../../../lib/constants';
 import { lengthLabel } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
-import { SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
+import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
 import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../content/lib/scene';
 
 export type StorySettings = Scene & {
@@ -60,25 +60,8 @@ export function StorySettingsForm({
       <legend className="sr-only">Story settings</legend>
       <TextField label="Title (optional)" value={value.title} onChange={set('title')} placeholder="Leave empty to get '{genre} Story in {setting}'" maxLength={200} />
       <SceneBasics value={value} set={set} errors={errors} hints={HINTS} />
-      <SliderField
-        label="Intensity"
-        value={value.intensity}
-        onChange={set('intensity')}
-        min={INTENSITY.min}
-        max={INTENSITY.max}
-        display={`${value.intensity}/10`}
-        error={errors.intensity}
-      />
-      <SliderField
-        label="Story length"
-        value={value.storyLength}
-        onChange={set('storyLength')}
-        min={STORY_LENGTH.min}
-        max={STORY_LENGTH.max}
-        step={STORY_LENGTH.step}
-        display={`${value.storyLength} words (${lengthLabel(value.storyLength)})`}
-        error={errors.storyLength}
-      />
+      <IntensityField value={value} set={set} errors={errors} />
+      <SliderField label="Story length" value={value.storyLength} onChange={set('storyLength')} range={STORY_LENGTH} display={`${value.storyLength} words (${lengthLabel(value.storyLength)})`} error={errors.storyLength} />
       <SceneDetails value={value} set={set} hints={HINTS} />
       <SwitchField label="Public" hint="Visible to everyone on Explore" checked={value.isPublic} onChange={set('isPublic')} />
       <SwitchField label="Allow comments" checked={value.allowComments} onChange={set('allowComments')} />

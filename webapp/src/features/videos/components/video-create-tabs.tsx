@@ -1,8 +1,8 @@
 /** The tabs of the video creation form: Content, Video Settings, Audio (Publish: publish-fields). */
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
-import { ANIMATION_STYLES, ASPECT_RATIOS, INTENSITY, MUSIC, NARRATION_VOICES, RESOLUTIONS, VIDEO_DURATION } from '../../../lib/constants';
+import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
+import { ANIMATION_STYLES, ASPECT_RATIOS, MUSIC, NARRATION_VOICES, RESOLUTIONS, VIDEO_DURATION } from '../../../lib/constants';
 import { displayName, formatDuration } from '../../../lib/format';
 import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';
 import type { Story } from '../../../types/api';
@@ -53,7 +53,7 @@ export function ContentTab(props: TabProps & { stories: Story[]; isMine: (s: Sto
           <SceneDetails value={form} set={set} hints={HINTS} />
         </>
       )}
-      <SliderField label="Intensity" value={form.intensity} onChange={set('intensity')} min={INTENSITY.min} max={INTENSITY.max} display={`${form.intensity}/10`} error={errors.intensity} />
+      <IntensityField value={form} set={set} errors={errors} />
     </div>
   );
 }
@@ -62,16 +62,7 @@ export function SettingsTab({ form, set, errors }: TabProps) {
   return (
     <div className="stack">
       <SelectField label="Animation style *" value={form.animationStyle} onChange={set('animationStyle')} options={ANIMATION_STYLES} placeholder="Select a style" error={errors.animationStyle} required />
-      <SliderField
-        label="Duration"
-        value={form.duration}
-        onChange={set('duration')}
-        min={VIDEO_DURATION.min}
-        max={VIDEO_DURATION.max}
-        step={VIDEO_DURATION.step}
-        display={formatDuration(form.duration)}
-        error={errors.duration}
-      />
+      <SliderField label="Duration" value={form.duration} onChange={set('duration')} range={VIDEO_DURATION} display={formatDuration(form.duration)} error={errors.duration} />
       <div className="grid-2">
         <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={set('aspectRatio')} options={ASPECT_RATIOS} />
         <SelectField label="Resolution" value={form.resolution} onChange={set('resolution')} options={RESOLUTIONS} />

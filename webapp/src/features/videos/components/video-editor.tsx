@@ -256,7 +256,7 @@ export function VideoEditor({ video }: { video: Video }) {
                 <TextField label="Title *" value={form.title} onChange={set('title')} error={errors.title} />
                 <TextField label="Description" value={form.description} onChange={set('description')} multiline rows={3} />
                 <SelectField label="Animation style *" value={form.animationStyle} onChange={set('animationStyle')} options={EDITOR_ANIMATION_STYLES} error={errors.animationStyle} />
-                <SliderField label="Duration" value={form.duration} onChange={set('duration')} min={EDITOR_DURATION.min} max={EDITOR_DURATION.max} step={EDITOR_DURATION.step} display={formatDuration(form.duration)} error={errors.duration} />
+                <SliderField label="Duration" value={form.duration} onChange={set('duration')} range={EDITOR_DURATION} display={formatDuration(form.duration)} error={errors.duration} />
                 <div className="grid-3">
                   <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={set('aspectRatio')} options={EDITOR_ASPECT_RATIOS} />
                   <SelectField label="Resolution" value={form.resolution} onChange={set('resolution')} options={EDITOR_RESOLUTIONS} />
@@ -293,10 +293,10 @@ export function VideoEditor({ video }: { video: Video }) {
             {tab === 'audio' && (
               <div className="stack">
                 <SelectField label="Narration voice *" value={form.narrationVoice} onChange={set('narrationVoice')} options={EDITOR_VOICES} error={errors.narrationVoice} />
-                <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} min={0.5} max={2} step={0.1} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
+                <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} range={{ min: 0.5, max: 2, step: 0.1 }} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
                 <SelectField label="Music" value={form.musicAmbience} onChange={set('musicAmbience')} options={EDITOR_MUSIC} placeholder="None" />
-                <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} min={0} max={100} step={5} display={`${form.musicVolume}%`} error={errors.musicVolume} />
-                <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} min={0} max={100} step={5} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
+                <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.musicVolume}%`} error={errors.musicVolume} />
+                <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
               </div>
             )}
             {tab === 'effects' && (
