@@ -106,3 +106,9 @@ export const closeThen = (close: () => void, success: string, failure: string) =
     failureToast(failure)(error);
   },
 });
+
+/** mutate() callbacks: the success toast, or the failure one (unless the session ended). */
+export const toastOutcome = (success: string, failure: string) => ({
+  onSuccess: () => toast({ title: success }),
+  onError: failureToast(failure),
+});

@@ -1,5 +1,4 @@
 import { useSearchParams } from 'react-router-dom';
-import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useContent, useUserContent } from '../../features/content/api/content-queries';
@@ -8,6 +7,7 @@ import { VideoCreate } from '../../features/videos/components/video-create';
 import { VideoChooser } from '../../features/videos/components/video-chooser';
 import { formFromStory, formFromVideo } from '../../features/videos/lib/video-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeader } from '../../components/page-header';
 
 export default function CreateVideoRoute() {
   useDocumentTitle('Create Video');
@@ -41,12 +41,9 @@ export default function CreateVideoRoute() {
   }
   return (
     <div className="container page narrow">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="film" size={28} /> Create a Horror Video
-        </h1>
+      <PageHeader icon="film" title="Create a Horror Video">
         <p className="muted">Narrated, animated nightmares. Generation takes about 2-5 minutes.</p>
-      </header>
+      </PageHeader>
       {body}
     </div>
   );

@@ -7,6 +7,7 @@ import { copyText } from '../../lib/clipboard';
 import { COPY_CONFIRMATION_MS } from '../../lib/constants';
 import { toast } from '../../lib/toast';
 import { useContent } from '../../features/content/api/content-queries';
+import { PageHeader } from '../../components/page-header';
 
 /** /link-story/{id} and /link-video/{id}: the public link and its related actions. */
 export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
@@ -44,12 +45,9 @@ export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
   const linked = type === 'video' ? (video.data?.storyId ?? null) : null;
   return (
     <div className="container page narrow">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="link" size={26} /> Link {type === 'story' ? 'Story' : 'Video'}
-        </h1>
+      <PageHeader icon="link" iconSize={26} title={`Link ${type === 'story' ? 'Story' : 'Video'}`}>
         <p className="muted">{query.data.title}</p>
-      </header>
+      </PageHeader>
       <section className="panel stack">
         <label className="field-label" htmlFor="public-link">
           Public link

@@ -10,6 +10,7 @@ import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
+import { PageHeader } from '../../../components/page-header';
 
 const ADMIN_TABS: TabItem[] = [
   { value: 'users', label: 'Users' },
@@ -51,12 +52,9 @@ export function AdminPanel() {
   ];
   return (
     <div className="container page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="shield" size={28} /> Admin Panel
-        </h1>
+      <PageHeader icon="shield" title="Admin Panel">
         <p className="muted">Moderate users, stories and videos.</p>
-      </header>
+      </PageHeader>
       <div className="stat-grid four">
         {cards.map((c) => (
           <div key={c.label} className="stat-card static">

@@ -5,8 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { authorHandle, formatCount, formatDate } from '../../../lib/format';
-import { closeThen, failureToast } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { closeThen, toastOutcome } from '../../../lib/auth';
 import { AdminTable } from './admin-table';
 import { useAdminContent, type ContentFilter, type ContentKind } from '../api/admin-queries';
 import { useDeleteContent, useSetContentVisibility } from '../api/admin-mutations';
@@ -19,6 +18,8 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
   const items = useAdminContent({ kind, search: debounced, filter, page });
   const visibility = useSetContentVisibility();
   const remove = useDeleteContent();
+  const flipVisibility = (item: { id: number; isPublic?: boolean }) =>
+    visibility.mutate({ kind, id: item.id, isPublic: item.isPublic === false }, toastOutcome('Content visibility updated', 'Failed to update content visibility'));
   const [target, setTarget] = useState<number | null>(null);
   const noun = kind === 'stories' ? 'story' : 'video';
   return (
@@ -68,17 +69,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
             <td className="muted small">{formatDate(item.createdAt)}</td>
             <td>
               <div className="row-sm end">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  disabled={visibility.isPending}
-                  onClick={() =>
-                    visibility.mutate(
-                      { kind, id: item.id, isPublic: item.isPublic === false },
-                      { onSuccess: () => toast({ title: 'Content visibility updated' }), onError: failureToast('Failed to update content visibility') },
-                    )
-                  }
-                >
+                <button type="button" className="btn btn-ghost btn-xs" disabled={visibility.isPending} onClick={() => flipVisibility(item)}>
                   {item.isPublic === false ? 'Make Public' : 'Make Private'}
                 </button>
                 <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>

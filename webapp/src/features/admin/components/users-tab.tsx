@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { displayName, formatDate } from '../../../lib/format';
-import { closeThen, failureToast, useAuth } from '../../../lib/auth';
+import { closeThen, failureToast, toastOutcome, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useAdminUsers, type AdminUserFilter } from '../api/admin-queries';
 import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-mutations';
@@ -24,6 +24,7 @@ export function UsersTab() {
   const ban = useBanUser();
   const unban = useUnbanUser();
   const remove = useDeleteUser();
+  const setUser = (u: User, updates: Partial<User>) => update.mutate({ id: u.id, updates }, toastOutcome('User updated', 'Failed to update user'));
   const [banTarget, setBanTarget] = useState<User | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<User | null>(null);
 
@@ -84,39 +85,14 @@ export function UsersTab() {
               <td className="muted small">{formatDate(u.createdAt)}</td>
               <td>
                 <div className="row-sm end wrap">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!!self || update.isPending}
-                    onClick={() =>
-                      update.mutate(
-                        { id: u.id, updates: { isActive: u.isActive === false } },
-                        { onSuccess: () => toast({ title: 'User updated' }), onError: failureToast('Failed to update user') },
-                      )
-                    }
-                  >
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!!self || update.isPending} onClick={() => setUser(u, { isActive: u.isActive === false })}>
                     {u.isActive === false ? 'Activate' : 'Deactivate'}
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!!self || update.isPending || u.role === 'super_admin'}
-                    onClick={() =>
-                      update.mutate(
-                        { id: u.id, updates: { role: u.role === 'admin' ? 'user' : 'admin' } },
-                        { onSuccess: () => toast({ title: 'User updated' }), onError: failureToast('Failed to update user') },
-                      )
-                    }
-                  >
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!!self || update.isPending || u.role === 'super_admin'} onClick={() => setUser(u, { role: u.role === 'admin' ? 'user' : 'admin' })}>
                     {u.role === 'admin' ? 'Make User' : 'Make Admin'}
                   </button>
                   {u.isBanned ? (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      disabled={unban.isPending}
-                      onClick={() => unban.mutate(u.id, { onSuccess: () => toast({ title: 'User unbanned' }), onError: failureToast('Failed to unban user') })}
-                    >
+                    <button type="button" className="btn btn-ghost btn-xs" disabled={unban.isPending} onClick={() => unban.mutate(u.id, toastOutcome('User unbanned', 'Failed to unban user'))}>
                       Unban
                     </button>
                   ) : (

@@ -11,6 +11,7 @@ import { useCreateContent } from '../../content/api/content-mutations';
 import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
+import { PageHeader } from '../../../components/page-header';
 
 /** What POST /api/stories/generate is sent: the scene, the length, the title as a suggestion. */
 function generationRequest({ title, mood, storyLength, isPublic: _public, allowComments: _comments, ...scene }: StorySettings): GeneratePayload {
@@ -81,12 +82,9 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="book" size={28} /> Create a Horror Story
-        </h1>
+      <PageHeader icon="book" title="Create a Horror Story">
         <p className="muted">Shape the nightmare, let the AI write it, then make it yours.</p>
-      </header>
+      </PageHeader>
       <div className="create-layout">
         <section className="panel" aria-labelledby="settings-title">
           <h2 id="settings-title" className="panel-title">Story Settings</h2>

@@ -12,6 +12,7 @@ import { useUpdateStory } from '../api/update-story';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
+import { PageHeader } from '../../../components/page-header';
 
 /** The story edit screen (owner only; the route checks access). */
 /** The fields the editor changes, from the saved story. */
@@ -72,11 +73,7 @@ export function StoryEditor({ story }: { story: Story }) {
           Go Home
         </button>
       </div>
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="edit" size={26} /> Edit Story
-        </h1>
-      </header>
+      <PageHeader icon="edit" iconSize={26} title="Edit Story" />
       <div className="editor-layout">
         <section className="panel" aria-label="Story text">
           <TextField label="Title" value={form.title} onChange={set('title')} maxLength={200} />
