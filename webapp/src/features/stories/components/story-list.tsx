@@ -2,22 +2,20 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
-import { OwnedList } from '../../../components/owned-list';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { ShareDropdown } from '../../content/components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
-import { useUserContent } from '../../content/api/content-queries';
 import type { Story } from '../../../types/api';
 
 /** Profile: My Stories. */
 export function MyStoriesList({ userId }: { userId: string | number }) {
-  const stories = useUserContent('story', userId);
   const navigate = useNavigate();
   return (
     <OwnedList
-      query={stories}
-      errorText="Failed to fetch user stories"
+      type="story"
+      userId={userId}
       empty={
         <EmptyState
           title="No stories yet"

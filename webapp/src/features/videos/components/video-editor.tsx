@@ -176,47 +176,37 @@ export function VideoEditor({ video }: { video: Video }) {
     set('script')(lines);
   };
 
-  const onSave = () => {
+  /** Validates, then sends the form through `write` (save or regenerate); `failure` is its error toast. */
+  const send = (write: typeof save, invalid: string, failure: { title: string; description: string }, saved: () => void) => {
     if (!check()) {
-      toast({ title: 'Validation Error', description: 'Please fix the errors in your video settings.', variant: 'destructive' });
+      toast({ title: 'Validation Error', description: invalid, variant: 'destructive' });
       return;
     }
-    save.mutate(
+    write.mutate(
       { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
       {
         onSuccess: () => {
           setDirty(false);
-          toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' });
+          saved();
         },
         onError: (error) => {
-          if (isSessionError(error)) return;
-          toast({ title: 'Save Failed', description: 'Failed to save your video settings. Please try again.', variant: 'destructive' });
+          if (!isSessionError(error)) toast({ ...failure, variant: 'destructive' });
         },
       },
     );
   };
 
-  const onRegenerate = () => {
-    if (!check()) {
-      toast({ title: 'Validation Error', description: 'Please fix the errors before regenerating.', variant: 'destructive' });
-      return;
-    }
-    regenerate.mutate(
-      { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
-      {
-        onSuccess: () => {
-          setDirty(false);
-          previous.current = 'processing';
-          setRegenerating(true);
-          live.refetch();
-        },
-        onError: (error) => {
-          if (isSessionError(error)) return;
-          toast({ title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.', variant: 'destructive' });
-        },
-      },
+  const onSave = () =>
+    send(save, 'Please fix the errors in your video settings.', { title: 'Save Failed', description: 'Failed to save your video settings. Please try again.' }, () =>
+      toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' }),
     );
-  };
+
+  const onRegenerate = () =>
+    send(regenerate, 'Please fix the errors before regenerating.', { title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.' }, () => {
+      previous.current = 'processing';
+      setRegenerating(true);
+      live.refetch();
+    });
 
   const busy = save.isPending || regenerate.isPending || regenerating;
   const progressValue = regenerate.isPending ? 5 : current.progress ?? 0;

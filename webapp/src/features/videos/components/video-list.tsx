@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
-import { OwnedList } from '../../../components/owned-list';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { formatDate, formatDuration } from '../../../lib/format';
-import { useUserContent } from '../../content/api/content-queries';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
 /** Profile: My Videos. */
 export function MyVideosList({ userId }: { userId: string | number }) {
-  const videos = useUserContent('video', userId);
   return (
     <OwnedList
-      query={videos}
-      errorText="Failed to fetch user videos"
+      type="video"
+      userId={userId}
       empty={
         <EmptyState
           title="No videos generated yet"
