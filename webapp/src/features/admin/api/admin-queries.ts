@@ -2,7 +2,7 @@
  * The admin panel's reads. Lists are `?limit=&page=` pages with the total in X-Total-Count;
  * a failure reaches the screen (an error state), never an empty table.
  */
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, getPage } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/query-keys';
 import type { AdminStats, Story, User, Video } from '../../../types/api';
@@ -79,10 +79,10 @@ export const useAdminStats = (enabled: boolean) =>
   useQuery({ queryKey: adminKeys.stats(), queryFn: () => api.get<AdminStats>('/api/admin/stats'), enabled });
 
 export const useAdminUsers = (params: UserParams) =>
-  useQuery({ queryKey: adminKeys.userList(params), queryFn: () => getAdminUsers(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: adminKeys.userList(params), queryFn: () => getAdminUsers(params) });
 
 export const useAdminContent = (params: ContentParams) =>
-  useQuery({ queryKey: adminKeys.contentList(params), queryFn: () => getAdminContent(params), placeholderData: keepPreviousData });
+  useQuery({ queryKey: adminKeys.contentList(params), queryFn: () => getAdminContent(params) });
 
 /** GET /api/admin/reports (the first page: the open queue comes first). */
 export const useReports = () =>
