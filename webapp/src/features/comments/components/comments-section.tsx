@@ -17,7 +17,7 @@ type Props = { type: ContentType; id: number; allowComments?: boolean };
 export function CommentsSection({ type, id, allowComments = true }: Props) {
   const { isAuthenticated } = useAuth();
   const comments = useComments(type, id);
-  const create = useCreateComment();
+  const { post, create } = usePostComment(isAuthenticated);
   const [text, setText] = useState('');
 
   const threads = useMemo(() => {
@@ -30,22 +30,7 @@ export function CommentsSection({ type, id, allowComments = true }: Props) {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!requireSignIn(isAuthenticated, 'comment')) return;
-    const content = text.trim();
-    if (!content) {
-      toast({ title: 'Error', description: 'Please enter a comment', variant: 'destructive' });
-      return;
-    }
-    create.mutate(
-      { type, id, content },
-      {
-        onSuccess: () => {
-          setText('');
-          toast({ title: 'Comment posted successfully!' });
-        },
-        onError: failureToast('Failed to post comment. Please try again.'),
-      },
-    );
+    post('comment', { type, id, content: text }, () => setText(''));
   };
 
   return (
@@ -129,7 +114,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
   const [confirm, setConfirm] = useState(false);
   const update = useUpdateComment();
   const remove = useDeleteComment();
-  const create = useCreateComment();
+  const { post, create } = usePostComment(isAuthenticated);
   const target = { type, parentContentId: contentId, commentId: comment.id };
 
   const saveEdit = () => {
@@ -151,23 +136,10 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
   };
 
   const sendReply = () => {
-    if (!requireSignIn(isAuthenticated, 'reply')) return;
-    const content = draft.trim();
-    if (!content) {
-      toast({ title: 'Error', description: 'Please enter a reply', variant: 'destructive' });
-      return;
-    }
-    create.mutate(
-      { type, id: contentId, content, parentId: comment.parentId || comment.id },
-      {
-        onSuccess: () => {
-          setMode('view');
-          setDraft('');
-          toast({ title: 'Comment posted successfully!' });
-        },
-        onError: failureToast('Failed to post comment. Please try again.'),
-      },
-    );
+    post('reply', { type, id: contentId, content: draft, parentId: comment.parentId || comment.id }, () => {
+      setMode('view');
+      setDraft('');
+    });
   };
 
   return (
@@ -265,4 +237,28 @@ function SubmitRow({ onSubmit, pending, label, pendingLabel, onCancel }: { onSub
       </button>
     </div>
   );
+}
+
+/** Posts a comment or a reply after the checks both forms make (signed in, not empty), with the outcome's toast. */
+function usePostComment(isAuthenticated: boolean) {
+  const create = useCreateComment();
+  const post = (what: 'comment' | 'reply', input: { type: ContentType; id: number; content: string; parentId?: number | null }, posted: () => void) => {
+    if (!requireSignIn(isAuthenticated, what)) return;
+    const content = input.content.trim();
+    if (!content) {
+      toast({ title: 'Error', description: `Please enter a ${what}`, variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      { ...input, content },
+      {
+        onSuccess: () => {
+          posted();
+          toast({ title: 'Comment posted successfully!' });
+        },
+        onError: failureToast('Failed to post comment. Please try again.'),
+      },
+    );
+  };
+  return { post, create };
 }
