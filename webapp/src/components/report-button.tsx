@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useReportContent, type ReportType } from '../lib/report';
 import { getErrorMessage, getErrorStatus } from '../lib/api-client';
-import { handledUnauthorized, useAuth } from '../lib/auth';
+import { isSessionError, useAuth } from '../lib/auth';
 import { toast } from '../lib/toast';
 import { Dialog } from './ui/dialog';
 import { Icon } from './ui/icons';
@@ -25,7 +25,7 @@ export function ReportButton({ type, id, compact }: { type: ReportType; id: numb
           setReason('');
         },
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           const status = getErrorStatus(error);
           toast({
             title: status === 409 ? 'Already Reported' : 'Report Failed',

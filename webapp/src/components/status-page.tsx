@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Icon } from './ui/icons';
+
+/** The usual way out of a status page. */
+export const goHome = (
+  <Link to="/" className="btn btn-primary">
+    Go Home
+  </Link>
+);
 
 /** Full-width message for not-found / access-denied states. */
 export function StatusPage({ title, message, icon = 'skull', actions }: { title: string; message: ReactNode; icon?: string; actions?: ReactNode }) {

@@ -1,9 +1,9 @@
-import { resourceOf } from './resource';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { contentKeys, resourceOf, type ActivityKind } from './query-keys';
 import type { ActivityEntry, ContentType } from '../types/api';
 
-export type ActivityKind = 'likes' | 'shares' | 'comments';
+export type { ActivityKind };
 
 /** GET /api/{type}s/{id}/{likes|shares|comments} for the Review dialog. */
 export const getActivity = (type: ContentType, id: number, kind: ActivityKind) =>
@@ -11,7 +11,7 @@ export const getActivity = (type: ContentType, id: number, kind: ActivityKind) =
 
 export const getActivityQueryOptions = (type: ContentType, id: number, kind: ActivityKind) =>
   queryOptions({
-    queryKey: [`${resourceOf(type)}`, 'activity', id, kind],
+    queryKey: contentKeys(type).activity(id, kind),
     queryFn: () => getActivity(type, id, kind),
     staleTime: 0,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { adKeys } from './query-keys';
 
 export type AdSlotName = 'banner' | 'feed' | 'sidebar';
 
@@ -31,6 +32,6 @@ export async function getAd(slot: AdSlotName, index?: number, context: AdContext
 }
 
 export const getAdQueryOptions = (slot: AdSlotName, index?: number, context: AdContext = {}) =>
-  queryOptions({ queryKey: ['ads', slot, index ?? 0, context], queryFn: () => getAd(slot, index, context) });
+  queryOptions({ queryKey: adKeys.slot(slot, index ?? 0, context), queryFn: () => getAd(slot, index, context) });
 
 export const useAd = (slot: AdSlotName, index?: number, context?: AdContext) => useQuery(getAdQueryOptions(slot, index, context));

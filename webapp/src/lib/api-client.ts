@@ -1,6 +1,6 @@
 /**
  * The one HTTP client: cookies always sent, JSON in and out, CSRF double-submit
- * header on every unsafe method. Failures throw `Error("${status}: ${body}")`.
+ * header on every unsafe method. Failures throw an ApiError (status, raw text, parsed JSON body).
  */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -81,11 +81,31 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   return response;
 }
 
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await apiRequest(path, options);
+/** The parsed JSON body of a response (null for 204 or an empty body). */
+async function readJson<T>(response: Response): Promise<T> {
   if (response.status === 204) return null as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return readJson<T>(await apiRequest(path, options));
+}
+
+/** The body and the response headers (paging: X-Total-Count, X-Next-Cursor). */
+export async function apiFetchWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const response = await apiRequest(path, options);
+  return { data: await readJson<T>(response), headers: response.headers };
+}
+
+/** One page of a `?limit=&page=` list and the total the API counts in X-Total-Count. */
+export type Page<T> = { items: T[]; total: number };
+
+export async function getPage<T>(path: string, params: QueryParams, signal?: AbortSignal): Promise<Page<T>> {
+  const { data, headers } = await apiFetchWithHeaders<T[]>(path, { params, signal });
+  const items = data ?? [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { items, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : items.length };
 }
 
 export const api = {
@@ -98,9 +118,17 @@ export const api = {
   delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
 };
 
-/** Recognises the signed-out failure: message '401: …Unauthorized…'. */
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
+/** The signed-out failure: status 401. */
+export function isUnauthorizedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * The account itself refused (SPEC: a banned user's next request): status 403 with the
+ * ban's `reason` field in the JSON body; the server has signed the account out.
+ */
+export function isAccountRefusedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && !!error.data && typeof error.data === 'object' && 'reason' in error.data;
 }
 
 /** The human part of an API failure: the JSON body's message, else the raw text. */
@@ -114,10 +142,5 @@ export function getErrorMessage(error: unknown): string {
 }
 
 export function getErrorStatus(error: unknown): number | null {
-  if (error instanceof ApiError) return error.status;
-  if (error instanceof Error) {
-    const match = /^(\d{3}): /.exec(error.message);
-    if (match) return Number(match[1]);
-  }
-  return null;
+  return error instanceof ApiError ? error.status : null;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, isUnauthorizedError } from './api-client';
+import { ApiError, api, isAccountRefusedError, isUnauthorizedError } from './api-client';
 import { ADMIN_ROLES, AUTH_USER_STALE_TIME, LOGIN_REDIRECT_DELAY } from './constants';
+import { authKeys } from './query-keys';
 import { toast } from './toast';
 import type { User } from '../types/api';
 
@@ -33,7 +34,7 @@ export async function getUser(): Promise<User | null> {
 
 export const getUserQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: authKeys.user(),
     queryFn: getUser,
     staleTime: AUTH_USER_STALE_TIME,
     retry: false,
@@ -58,34 +59,27 @@ export function goToLogin() {
   window.location.assign(here && here !== '/' ? `${LOGIN_URL}?next=${encodeURIComponent(here)}` : LOGIN_URL);
 }
 
-/** Toast then go to sign-in after 500 ms (SPEC §4). */
-export function handleUnauthorized() {
-  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
-}
+/** A failure that ends the session: signed out (401) or the account refused (403 with a ban reason). */
+export const isSessionError = (error: unknown): error is ApiError => isUnauthorizedError(error) || isAccountRefusedError(error);
 
-/** A 403 that refuses the account itself (banned or deactivated): the server signed it out. */
-function isAccountRefused(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    error.status === 403 &&
-    !!error.data &&
-    ('reason' in error.data || /banned|deactivated/i.test(error.data.message ?? ''))
-  );
-}
+let leaving = false;
 
-/** Runs handleUnauthorized for a 401 (or a refused account) and tells whether it did. */
+/**
+ * For a session failure: says why in a toast and goes to sign-in after 500 ms (SPEC §4), once
+ * however many calls fail together. Tells whether `error` was one. Every mutation's failure
+ * passes here (lib/query-client.ts); callers only use the answer to skip their own message.
+ */
 export function handledUnauthorized(error: unknown): boolean {
-  if (isAccountRefused(error)) {
+  if (!isSessionError(error)) return false;
+  if (leaving) return true;
+  leaving = true;
+  if (isAccountRefusedError(error)) {
     toast({ title: 'Account Suspended', description: error.data.message, variant: 'destructive' });
-    setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
-    return true;
+  } else {
+    toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   }
-  if (isUnauthorizedError(error)) {
-    handleUnauthorized();
-    return true;
-  }
-  return false;
+  setTimeout(goToLogin, LOGIN_REDIRECT_DELAY);
+  return true;
 }
 
 export function requireSignIn(isAuthenticated: boolean, what: string): boolean {
@@ -94,3 +88,27 @@ export function requireSignIn(isAuthenticated: boolean, what: string): boolean {
   return false;
 }
 
+
+/** An onError handler: the 'Error' toast with `description`, unless the session ended (handled globally). */
+export const failureToast = (description: string) => (error: unknown) => {
+  if (isSessionError(error)) return;
+  toast({ title: 'Error', description, variant: 'destructive' });
+};
+
+/** mutate() callbacks of a confirmation dialog: close it either way, then the success toast or the failure one. */
+export const closeThen = (close: () => void, success: string, failure: string) => ({
+  onSuccess: () => {
+    close();
+    toast({ title: success });
+  },
+  onError: (error: unknown) => {
+    close();
+    failureToast(failure)(error);
+  },
+});
+
+/** mutate() callbacks: the success toast, or the failure one (unless the session ended). */
+export const toastOutcome = (success: string, failure: string) => ({
+  onSuccess: () => toast({ title: success }),
+  onError: failureToast(failure),
+});

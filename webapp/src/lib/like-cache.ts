@@ -1,4 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ContentType } from '../types/api';
+import { contentKeys } from './query-keys';
 
 type Likeable = { id: number; isLikedByUser?: boolean; likesCount?: number };
 type Snapshot = Array<[QueryKey, unknown]>;
@@ -16,11 +18,12 @@ type Paged = { pages: Array<{ items: Likeable[] }>; pageParams: unknown[] };
 const isPaged = (old: unknown): old is Paged => !!old && typeof old === 'object' && Array.isArray((old as Paged).pages);
 
 /**
- * Optimistic like toggle for `resource` ('stories' | 'videos'): patches every
+ * Optimistic like toggle for a story or video: patches every
  * cached list and the item's detail queries; returns a snapshot to roll back.
  */
-export async function applyOptimisticLike(client: QueryClient, resource: string, id: number, liked: boolean): Promise<Snapshot> {
-  const filters = [{ queryKey: [resource, 'list'] }, { queryKey: [resource, 'detail', id] }];
+export async function applyOptimisticLike(client: QueryClient, type: ContentType, id: number, liked: boolean): Promise<Snapshot> {
+  const keys = contentKeys(type);
+  const filters: Array<{ queryKey: QueryKey }> = [{ queryKey: keys.lists() }, { queryKey: keys.detail(id) }];
   await Promise.all(filters.map((f) => client.cancelQueries(f)));
   const snapshot: Snapshot = filters.flatMap((f) => client.getQueriesData(f));
   for (const f of filters) {

@@ -1,4 +1,6 @@
-import { QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type DefaultOptions, type UseMutationOptions } from '@tanstack/react-query';
+import { isAccountRefusedError } from './api-client';
+import { handledUnauthorized } from './auth';
 
 /** SPEC §7: infinite staleness, no refetch on focus or interval, no retries. */
 export const queryConfig = {
@@ -13,7 +15,16 @@ export const queryConfig = {
   },
 } satisfies DefaultOptions;
 
-export const queryClient = new QueryClient({ defaultOptions: queryConfig });
+/**
+ * Session failures are handled here, for every call: a mutation answered 401 or refused for a
+ * banned account, and a read refused for a banned account, toast and go to sign-in
+ * (lib/auth.ts). A read's 401 stays with its screen (signed-out visitors read too).
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: queryConfig,
+  queryCache: new QueryCache({ onError: (error) => isAccountRefusedError(error) && handledUnauthorized(error) }),
+  mutationCache: new MutationCache({ onError: (error) => handledUnauthorized(error) }),
+});
 
 export type ApiFnReturnType<FnType extends (...args: any) => Promise<any>> = Awaited<ReturnType<FnType>>;
 

@@ -1,6 +1,6 @@
-import { resourceOf } from './resource';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client';
+import { resourceOf } from './query-keys';
 
 export type ReportType = 'story' | 'video' | 'comment';
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { shareTargetKeys } from './query-keys';
 
 export type ShareTarget = {
   id: string;
@@ -16,7 +17,7 @@ export const getShareTargets = (params: { title: string; url: string }) =>
 
 export const getShareTargetsQueryOptions = (params: { title: string; url: string }) =>
   queryOptions({
-    queryKey: ['share-targets', params],
+    queryKey: shareTargetKeys.list(params),
     queryFn: () => getShareTargets(params),
   });
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { firstMood } from '../../lib/format';
 import { GENRES, MOODS } from '../../lib/constants';
-import { useVideo } from '../../features/videos/api/get-video';
+import { useContent } from '../../features/content/api/content-queries';
 import { StoryCreate } from '../../features/stories/components/story-create';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -12,7 +12,7 @@ export default function CreateStoryRoute() {
   const [params] = useSearchParams();
   const fromVideo = params.get('from_video');
   const videoId = Number(fromVideo);
-  const video = useVideo(videoId, !!fromVideo && Number.isFinite(videoId));
+  const video = useContent('video', videoId, !!fromVideo && Number.isFinite(videoId));
   if (fromVideo && video.isLoading)
     return (
       <div className="page-loading">

@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
-import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { useStory } from '../../features/stories/api/get-story';
-import { useUserStories } from '../../features/stories/api/get-user-stories';
+import { useContent, useUserContent } from '../../features/content/api/content-queries';
 import { StoryPicker } from '../../features/stories/components/story-picker';
-import { useVideo } from '../../features/videos/api/get-video';
-import { VideoChooser, VideoCreate, formFromStory, formFromVideo } from '../../features/videos/components/video-create';
+import { VideoCreate } from '../../features/videos/components/video-create';
+import { VideoChooser } from '../../features/videos/components/video-chooser';
+import { formFromStory, formFromVideo } from '../../features/videos/lib/video-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { PageHeader } from '../../components/page-header';
 
 export default function CreateVideoRoute() {
   useDocumentTitle('Create Video');
@@ -16,9 +16,9 @@ export default function CreateVideoRoute() {
   const fromStory = params.get('from_story');
   const fromVideo = params.get('from_video');
   const step = params.get('mode');
-  const stories = useUserStories(user?.id);
-  const story = useStory(Number(fromStory), !!fromStory && /^\d+$/.test(fromStory));
-  const video = useVideo(Number(fromVideo), !!fromVideo && /^\d+$/.test(fromVideo));
+  const stories = useUserContent('story', user?.id);
+  const story = useContent('story', Number(fromStory), !!fromStory && /^\d+$/.test(fromStory));
+  const video = useContent('video', Number(fromVideo), !!fromVideo && /^\d+$/.test(fromVideo));
 
   let body: React.ReactNode;
   if ((fromStory && story.isLoading) || (fromVideo && video.isLoading)) {
@@ -41,12 +41,9 @@ export default function CreateVideoRoute() {
   }
   return (
     <div className="container page narrow">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="film" size={28} /> Create a Horror Video
-        </h1>
+      <PageHeader icon="film" title="Create a Horror Video">
         <p className="muted">Narrated, animated nightmares. Generation takes about 2-5 minutes.</p>
-      </header>
+      </PageHeader>
       {body}
     </div>
   );

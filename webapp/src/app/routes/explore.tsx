@@ -8,11 +8,8 @@ import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, E
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
-import { useCommunityStoriesPages } from '../../features/stories/api/get-community-stories';
-import { useUserStories } from '../../features/stories/api/get-user-stories';
+import { useCommunityPages, useUserContent } from '../../features/content/api/content-queries';
 import { StoryCard } from '../../features/stories/components/story-card';
-import { useCommunityVideosPages } from '../../features/videos/api/get-community-videos';
-import { useUserVideos } from '../../features/videos/api/get-user-videos';
 import { VideoCard } from '../../features/videos/components/video-card';
 import type { Story, Video } from '../../types/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -110,10 +107,10 @@ export default function ExploreRoute() {
   const wantStories = tab !== 'videos';
   const wantVideos = tab !== 'stories';
   const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE };
-  const communityStories = useCommunityStoriesPages(feedParams, wantStories && !personal);
-  const communityVideos = useCommunityVideosPages(feedParams, wantVideos && !personal);
-  const userStories = useUserStories(mine && wantStories ? user!.id : undefined);
-  const userVideos = useUserVideos(mine && wantVideos ? user!.id : undefined);
+  const communityStories = useCommunityPages('story', feedParams, wantStories && !personal);
+  const communityVideos = useCommunityPages('video', feedParams, wantVideos && !personal);
+  const userStories = useUserContent('story', mine && wantStories ? user!.id : undefined);
+  const userVideos = useUserContent('video', mine && wantVideos ? user!.id : undefined);
   const storyList: Story[] | undefined = useMemo(
     () => (mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items)),
     [mine, userStories.data, communityStories.data],

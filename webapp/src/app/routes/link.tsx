@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { StatusPage } from '../../components/status-page';
+import { StatusPage, goHome } from '../../components/status-page';
 import { Icon } from '../../components/ui/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
 import { COPY_CONFIRMATION_MS } from '../../lib/constants';
 import { toast } from '../../lib/toast';
-import { useStory } from '../../features/stories/api/get-story';
-import { useVideo } from '../../features/videos/api/get-video';
+import { useContent } from '../../features/content/api/content-queries';
+import { PageHeader } from '../../components/page-header';
 
 /** /link-story/{id} and /link-video/{id}: the public link and its related actions. */
 export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
   const { id } = useParams();
   const valid = /^\d+$/.test(id ?? '');
-  const story = useStory(Number(id), valid && type === 'story');
-  const video = useVideo(Number(id), valid && type === 'video');
+  const story = useContent('story', Number(id), valid && type === 'story');
+  const video = useContent('video', Number(id), valid && type === 'video');
   const query = type === 'story' ? story : video;
   const [copied, setCopied] = useState(false);
   if (valid && query.isLoading)
@@ -28,7 +28,7 @@ export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
       <StatusPage
         title={type === 'story' ? 'Story Not Found' : 'Video Not Found'}
         message={`The ${type} you're looking for doesn't exist or has been removed.`}
-        actions={<Link to="/" className="btn btn-primary">Go Home</Link>}
+        actions={goHome}
       />
     );
   const url = `${window.location.origin}/${type}/${query.data.id}`;
@@ -45,12 +45,9 @@ export default function LinkRoute({ type }: { type: 'story' | 'video' }) {
   const linked = type === 'video' ? (video.data?.storyId ?? null) : null;
   return (
     <div className="container page narrow">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="link" size={26} /> Link {type === 'story' ? 'Story' : 'Video'}
-        </h1>
+      <PageHeader icon="link" iconSize={26} title={`Link ${type === 'story' ? 'Story' : 'Video'}`}>
         <p className="muted">{query.data.title}</p>
-      </header>
+      </PageHeader>
       <section className="panel stack">
         <label className="field-label" htmlFor="public-link">
           Public link

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { StatusPage } from '../../components/status-page';
+import { StatusPage, goHome } from '../../components/status-page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function NotFoundRoute() {
@@ -8,11 +7,7 @@ export function NotFoundRoute() {
     <StatusPage
       title="Page Not Found"
       message="This page has vanished into the fog."
-      actions={
-        <Link to="/" className="btn btn-primary">
-          Go Home
-        </Link>
-      }
+      actions={goHome}
     />
   );
 }

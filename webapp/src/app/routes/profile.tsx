@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { Tabs } from '../../components/ui/tabs';
+import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
 import { ProfileCard } from '../../features/users/components/profile-card';
 import { MyStoriesList } from '../../features/stories/components/story-list';
 import { MyVideosList } from '../../features/videos/components/video-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+const COLLECTION_TABS: TabItem[] = [
+  { value: 'stories', label: 'My Stories' },
+  { value: 'videos', label: 'My Videos' },
+];
 
 export default function ProfileRoute() {
   useDocumentTitle('My Horror Collection');
@@ -18,16 +23,7 @@ export default function ProfileRoute() {
       </header>
       <ProfileCard user={user} />
       <div className="panel">
-        <Tabs
-          label="Collection"
-          idBase="profile"
-          value={tab}
-          onChange={setTab}
-          items={[
-            { value: 'stories', label: 'My Stories' },
-            { value: 'videos', label: 'My Videos' },
-          ]}
-        />
+        <Tabs label="Collection" idBase="profile" value={tab} onChange={setTab} items={COLLECTION_TABS} />
         <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`} className="tab-panel">
           {tab === 'stories' ? <MyStoriesList userId={user.id} /> : <MyVideosList userId={user.id} />}
         </div>

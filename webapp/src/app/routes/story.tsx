@@ -1,60 +1,33 @@
-import { useParams, useNavigate } from 'react-router-dom';
-import { StatusPage } from '../../components/status-page';
 import { AdSlot } from '../../components/ad-slot';
 import { Skeleton } from '../../components/ui/skeleton';
-import { getErrorStatus } from '../../lib/api-client';
-import { useStory, useStoryCommunity } from '../../features/stories/api/get-story';
+import { ContentPage } from '../../features/content/components/content-routes';
 import { StoryView } from '../../features/stories/components/story-view';
 import { CommentsSection } from '../../features/comments/components/comments-section';
-import { useDocumentTitle } from '../../lib/use-document-title';
+
+const loading = (
+  <div className="container page story-layout">
+    <div className="stack">
+      <Skeleton className="skeleton-title" />
+      <Skeleton className="skeleton-line" />
+      <Skeleton className="skeleton-block" />
+    </div>
+  </div>
+);
 
 export default function StoryRoute() {
-  const { id } = useParams();
-  const navigate = useNavigate();
-  const storyId = Number(id);
-  const valid = /^\d+$/.test(id ?? '');
-  const story = useStory(storyId, valid);
-  const community = useStoryCommunity(storyId, valid && story.isSuccess);
-  useDocumentTitle(story.isError || !valid ? 'Story Not Found' : story.data?.title);
-
-  if (!valid || story.isError) {
-    const status = getErrorStatus(story.error);
-    if (!valid || status === 404 || status === 403) {
-      return (
-        <StatusPage
-          title="Story Not Found"
-          message="The story you're looking for doesn't exist or has been removed."
-          actions={
-            <button type="button" className="btn btn-primary" onClick={() => navigate(-1)}>
-              Go Back
-            </button>
-          }
-        />
-      );
-    }
-    return <StatusPage title="Failed to fetch story" message="Please try again in a moment." actions={<button type="button" className="btn btn-primary" onClick={() => story.refetch()}>Retry</button>} />;
-  }
-  if (story.isLoading || !story.data) {
-    return (
-      <div className="container page story-layout">
-        <div className="stack">
-          <Skeleton className="skeleton-title" />
-          <Skeleton className="skeleton-line" />
-          <Skeleton className="skeleton-block" />
-        </div>
-      </div>
-    );
-  }
-  const merged = { ...story.data, ...(community.data ?? {}) };
   return (
-    <div className="container page story-layout">
-      <div className="stack">
-        <StoryView story={merged} />
-        <CommentsSection type="story" id={merged.id} allowComments={merged.allowComments !== false} />
-      </div>
-      <aside className="sidebar" aria-label="Sponsored">
-        <AdSlot slot="sidebar" context={{ story: merged.id }} />
-      </aside>
-    </div>
+    <ContentPage type="story" skeleton={loading}>
+      {(story) => (
+        <div className="container page story-layout">
+          <div className="stack">
+            <StoryView story={story} />
+            <CommentsSection type="story" id={story.id} allowComments={story.allowComments !== false} />
+          </div>
+          <aside className="sidebar" aria-label="Sponsored">
+            <AdSlot slot="sidebar" context={{ story: story.id }} />
+          </aside>
+        </div>
+      )}
+    </ContentPage>
   );
 }

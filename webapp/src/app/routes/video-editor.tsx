@@ -1,38 +1,11 @@
-import { Link, useParams } from 'react-router-dom';
-import { StatusPage } from '../../components/status-page';
-import { Spinner } from '../../components/ui/spinner';
-import { getErrorStatus } from '../../lib/api-client';
-import { useAuth } from '../../lib/auth';
-import { useVideo } from '../../features/videos/api/get-video';
+import { OwnContentRoute } from '../../features/content/components/content-routes';
 import { VideoEditor } from '../../features/videos/components/video-editor';
-import { useDocumentTitle } from '../../lib/use-document-title';
 
-const goHome = (
-  <Link to="/" className="btn btn-primary">
-    Go Home
-  </Link>
-);
-
+/** /video-editor/{id}. */
 export default function VideoEditorRoute() {
-  useDocumentTitle('Video Editor');
-  const { id } = useParams();
-  const { user } = useAuth();
-  const valid = /^\d+$/.test(id ?? '');
-  const video = useVideo(Number(id), valid);
-  if (!valid) return <StatusPage title="Invalid video ID" message="The address does not point to a video." actions={goHome} />;
-  if (video.isLoading)
-    return (
-      <div className="page-loading">
-        <Spinner size="lg" label="Loading video" />
-      </div>
-    );
-  if (video.isError || !video.data) {
-    const status = getErrorStatus(video.error);
-    if (status && status !== 404 && status !== 403) return <StatusPage title="Failed to fetch video" message="Please try again in a moment." actions={goHome} />;
-    return <StatusPage title="Video not found" message="The video you're looking for doesn't exist or has been removed." actions={goHome} />;
-  }
-  if (!user || String(user.id) !== String(video.data.userId)) {
-    return <StatusPage title="Access Denied" icon="shield" message="You can only edit your own videos." actions={goHome} />;
-  }
-  return <VideoEditor key={video.data.id} video={video.data} />;
+  return (
+    <OwnContentRoute type="video" title="Video Editor">
+      {(video) => <VideoEditor key={video.id} video={video} />}
+    </OwnContentRoute>
+  );
 }

@@ -91,52 +91,36 @@ export function TextField({
   required?: boolean;
 }) {
   const id = useId();
+  const common = {
+    id,
+    className: 'input',
+    value: value ?? '',
+    placeholder,
+    maxLength,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    'aria-invalid': !!error,
+    'aria-required': required,
+  };
   return (
     <Field label={label} error={error} hint={hint} htmlFor={id}>
-      {multiline ? (
-        <textarea
-          id={id}
-          className="input"
-          rows={rows}
-          value={value ?? ''}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={!!error}
-          aria-required={required}
-        />
-      ) : (
-        <input
-          id={id}
-          className="input"
-          value={value ?? ''}
-          placeholder={placeholder}
-          maxLength={maxLength}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={!!error}
-          aria-required={required}
-        />
-      )}
+      {multiline ? <textarea {...common} rows={rows} /> : <input {...common} />}
     </Field>
   );
 }
 
+/** A range input with its value (or `display`) beside the label; `range` is a constant such as INTENSITY. */
 export function SliderField({
   label,
   value,
   onChange,
-  min,
-  max,
-  step = 1,
+  range,
   display,
   error,
 }: {
   label: ReactNode;
   value: number;
   onChange: (value: number) => void;
-  min: number;
-  max: number;
-  step?: number;
+  range: { min: number; max: number; step?: number };
   display?: ReactNode;
   error?: string;
 }) {
@@ -156,9 +140,9 @@ export function SliderField({
         id={id}
         type="range"
         className="slider"
-        min={min}
-        max={max}
-        step={step}
+        min={range.min}
+        max={range.max}
+        step={range.step ?? 1}
         value={value}
         onChange={(e) => onChange(Number(e.target.value))}
       />

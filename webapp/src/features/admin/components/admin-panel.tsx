@@ -1,16 +1,23 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { StatusPage } from '../../../components/status-page';
+import { StatusPage, goHome } from '../../../components/status-page';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { formatCount } from '../../../lib/format';
-import { useAdminCheck } from '../api/check-admin';
-import { useAdminStats } from '../api/get-admin-stats';
+import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
+import { PageHeader } from '../../../components/page-header';
+
+const ADMIN_TABS: TabItem[] = [
+  { value: 'users', label: 'Users' },
+  { value: 'stories', label: 'Stories' },
+  { value: 'videos', label: 'Videos' },
+  { value: 'reports', label: 'Reports' },
+  { value: 'audit', label: 'Audit' },
+];
 
 export function AdminPanel() {
   const check = useAdminCheck();
@@ -29,11 +36,7 @@ export function AdminPanel() {
         title="Access Denied"
         icon="shield"
         message="You don't have permission to access the admin panel."
-        actions={
-          <Link to="/" className="btn btn-primary">
-            Go Home
-          </Link>
-        }
+        actions={goHome}
       />
     );
   const s = stats.data;
@@ -45,12 +48,9 @@ export function AdminPanel() {
   ];
   return (
     <div className="container page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="shield" size={28} /> Admin Panel
-        </h1>
+      <PageHeader icon="shield" title="Admin Panel">
         <p className="muted">Moderate users, stories and videos.</p>
-      </header>
+      </PageHeader>
       <div className="stat-grid four">
         {cards.map((c) => (
           <div key={c.label} className="stat-card static">
@@ -66,19 +66,7 @@ export function AdminPanel() {
         ))}
       </div>
       <div className="panel">
-        <Tabs
-          label="Admin sections"
-          idBase="admin"
-          value={tab}
-          onChange={setTab}
-          items={[
-            { value: 'users', label: 'Users' },
-            { value: 'stories', label: 'Stories' },
-            { value: 'videos', label: 'Videos' },
-            { value: 'reports', label: 'Reports' },
-            { value: 'audit', label: 'Audit' },
-          ]}
-        />
+        <Tabs label="Admin sections" idBase="admin" value={tab} onChange={setTab} items={ADMIN_TABS} />
         <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} className="tab-panel">
           {tab === 'users' && <UsersTab />}
           {tab === 'stories' && <ContentTab key="stories" kind="stories" />}

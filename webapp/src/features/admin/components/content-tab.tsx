@@ -5,24 +5,21 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { authorHandle, formatCount, formatDate } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
+import { closeThen, toastOutcome } from '../../../lib/auth';
 import { AdminTable } from './admin-table';
-import { useAdminContent, type ContentFilter, type ContentKind } from '../api/get-admin-content';
-import { useDeleteContent, useSetContentVisibility } from '../api/admin-content-mutations';
-
-const fail = (description: string) => (error: unknown) => {
-  if (handledUnauthorized(error)) return;
-  toast({ title: 'Error', description, variant: 'destructive' });
-};
+import { useAdminContent, type ContentFilter, type ContentKind } from '../api/admin-queries';
+import { useDeleteContent, useSetContentVisibility } from '../api/admin-mutations';
 
 export function ContentTab({ kind }: { kind: ContentKind }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ContentFilter>('all');
   const debounced = useDebounce(search, 300);
-  const items = useAdminContent({ kind, search: debounced, filter }, true);
+  const [page, setPage] = useState(1);
+  const items = useAdminContent({ kind, search: debounced, filter, page });
   const visibility = useSetContentVisibility();
   const remove = useDeleteContent();
+  const flipVisibility = (item: { id: number; isPublic?: boolean }) =>
+    visibility.mutate({ kind, id: item.id, isPublic: item.isPublic === false }, toastOutcome('Content visibility updated', 'Failed to update content visibility'));
   const [target, setTarget] = useState<number | null>(null);
   const noun = kind === 'stories' ? 'story' : 'video';
   return (
@@ -31,10 +28,16 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
         <div className="search-box grow">
           <Icon name="search" size={16} />
           <label htmlFor={`admin-${kind}-search`} className="sr-only">Search {kind}</label>
-          <input id={`admin-${kind}-search`} type="search" className="input" placeholder={`Search ${kind}...`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input id={`admin-${kind}-search`} type="search" className="input" placeholder={`Search ${kind}...`} value={search} onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }} />
         </div>
         <label htmlFor={`admin-${kind}-filter`} className="sr-only">Filter {kind}</label>
-        <select id={`admin-${kind}-filter`} className="input select-narrow" value={filter} onChange={(e) => setFilter(e.target.value as ContentFilter)}>
+        <select id={`admin-${kind}-filter`} className="input select-narrow" value={filter} onChange={(e) => {
+            setFilter(e.target.value as ContentFilter);
+            setPage(1);
+          }}>
           <option value="all">All</option>
           <option value="public">Public</option>
           <option value="private">Private</option>
@@ -43,12 +46,13 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
         </select>
       </div>
       <AdminTable
-        loading={items.isLoading}
-        empty={!items.data?.length}
+        query={items}
+        what={kind}
         emptyText={`No ${kind} found.`}
         columns={['Title', 'Author', 'Visibility', 'Views', 'Created', '']}
-      >
-        {items.data?.map((item: any) => (
+        page={page}
+        onPage={setPage}
+        renderRow={(item: any) => (
           <tr key={item.id}>
             <td>
               <Link to={`/${noun}/${item.id}`}>{item.title}</Link>
@@ -65,17 +69,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
             <td className="muted small">{formatDate(item.createdAt)}</td>
             <td>
               <div className="row-sm end">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  disabled={visibility.isPending}
-                  onClick={() =>
-                    visibility.mutate(
-                      { kind, id: item.id, isPublic: item.isPublic === false },
-                      { onSuccess: () => toast({ title: 'Content visibility updated' }), onError: fail('Failed to update content visibility') },
-                    )
-                  }
-                >
+                <button type="button" className="btn btn-ghost btn-xs" disabled={visibility.isPending} onClick={() => flipVisibility(item)}>
                   {item.isPublic === false ? 'Make Public' : 'Make Private'}
                 </button>
                 <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>
@@ -84,8 +78,8 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
               </div>
             </td>
           </tr>
-        ))}
-      </AdminTable>
+        )}
+      />
       <ConfirmDialog
         open={target !== null}
         onClose={() => setTarget(null)}
@@ -96,16 +90,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
           target !== null &&
           remove.mutate(
             { kind, id: target },
-            {
-              onSuccess: () => {
-                setTarget(null);
-                toast({ title: 'Content deleted successfully' });
-              },
-              onError: (e) => {
-                setTarget(null);
-                fail('Failed to delete content')(e);
-              },
-            },
+            closeThen(() => setTarget(null), 'Content deleted successfully', 'Failed to delete content'),
           )
         }
       />

@@ -2,10 +2,11 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatRelative } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
+import { failureToast } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useReports, useSettleReport, type Report } from '../api/reports';
-import { useAudit } from '../api/audit';
+import { QueryError } from '../../../components/query-error';
+import { useAudit, useReports, type Report } from '../api/admin-queries';
+import { useSettleReport } from '../api/admin-mutations';
 import { AdminTable } from './admin-table';
 
 function reportTarget(r: Report): { label: string; href?: string } {
@@ -19,9 +20,10 @@ function reportTarget(r: Report): { label: string; href?: string } {
 }
 
 export function ReportsTab() {
-  const reports = useReports(true);
+  const reports = useReports();
   const settle = useSettleReport();
   if (reports.isLoading) return <>{[0, 1, 2].map((i) => <Skeleton key={i} className="skeleton-row" />)}</>;
+  if (reports.isError) return <QueryError what="reports" error={reports.error} onRetry={() => reports.refetch()} />;
   if (!reports.data?.length) return <p className="muted center">No reports. The crypt is quiet.</p>;
   return (
     <ul className="item-list">
@@ -55,10 +57,7 @@ export function ReportsTab() {
                         { id: r.id, action },
                         {
                           onSuccess: () => toast({ title: action === 'resolve' ? 'Report resolved' : 'Report dismissed' }),
-                          onError: (e) => {
-                            if (handledUnauthorized(e)) return;
-                            toast({ title: 'Error', description: 'Failed to update report', variant: 'destructive' });
-                          },
+                          onError: failureToast('Failed to update report'),
                         },
                       )
                     }
@@ -76,16 +75,15 @@ export function ReportsTab() {
 }
 
 export function AuditTab() {
-  const audit = useAudit(true);
+  const audit = useAudit();
   return (
     <AdminTable
-      loading={audit.isLoading}
-      empty={!audit.data?.length}
+      query={audit}
+      what="the audit log"
       emptyText="No audit entries yet."
       columns={['When', 'Who', 'Action', 'Target']}
       skeletonRows={3}
-    >
-      {audit.data?.map((a) => (
+      renderRow={(a) => (
         <tr key={a.id}>
           <td className="muted small">{formatRelative(a.createdAt)}</td>
           <td>{a.actorEmail ?? (a.actorId != null ? `user #${a.actorId}` : 'system')}</td>
@@ -97,7 +95,7 @@ export function AuditTab() {
             {a.reason ? ` — ${a.reason}` : ''}
           </td>
         </tr>
-      ))}
-    </AdminTable>
+      )}
+    />
   );
 }

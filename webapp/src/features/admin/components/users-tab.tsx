@@ -5,29 +5,26 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { useDebounce } from '../../../lib/use-debounce';
 import { displayName, formatDate } from '../../../lib/format';
-import { handledUnauthorized, useAuth } from '../../../lib/auth';
+import { closeThen, failureToast, toastOutcome, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useAdminUsers, type AdminUserFilter } from '../api/get-admin-users';
-import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-users-mutations';
+import { useAdminUsers, type AdminUserFilter } from '../api/admin-queries';
+import { useBanUser, useDeleteUser, useUnbanUser, useUpdateUser } from '../api/admin-mutations';
 import { BanDialog } from './ban-dialog';
 import type { User } from '../../../types/api';
 import { AdminTable } from './admin-table';
-
-const fail = (description: string) => (error: unknown) => {
-  if (handledUnauthorized(error)) return;
-  toast({ title: 'Error', description, variant: 'destructive' });
-};
 
 export function UsersTab() {
   const { user: me } = useAuth();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<AdminUserFilter>('all');
   const debounced = useDebounce(search, 300);
-  const users = useAdminUsers({ filter, search: debounced }, true);
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers({ filter, search: debounced, page });
   const update = useUpdateUser();
   const ban = useBanUser();
   const unban = useUnbanUser();
   const remove = useDeleteUser();
+  const setUser = (u: User, updates: Partial<User>) => update.mutate({ id: u.id, updates }, toastOutcome('User updated', 'Failed to update user'));
   const [banTarget, setBanTarget] = useState<User | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<User | null>(null);
 
@@ -37,10 +34,16 @@ export function UsersTab() {
         <div className="search-box grow">
           <Icon name="search" size={16} />
           <label htmlFor="admin-user-search" className="sr-only">Search users</label>
-          <input id="admin-user-search" type="search" className="input" placeholder="Search by name or e-mail..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input id="admin-user-search" type="search" className="input" placeholder="Search by name or e-mail..." value={search} onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }} />
         </div>
         <label htmlFor="admin-user-filter" className="sr-only">Filter users</label>
-        <select id="admin-user-filter" className="input select-narrow" value={filter} onChange={(e) => setFilter(e.target.value as AdminUserFilter)}>
+        <select id="admin-user-filter" className="input select-narrow" value={filter} onChange={(e) => {
+            setFilter(e.target.value as AdminUserFilter);
+            setPage(1);
+          }}>
           <option value="all">All users</option>
           <option value="active">Active</option>
           <option value="inactive">Inactive</option>
@@ -48,12 +51,13 @@ export function UsersTab() {
         </select>
       </div>
       <AdminTable
-        loading={users.isLoading}
-        empty={!users.data?.length}
+        query={users}
+        what="users"
         emptyText="No users found."
         columns={['User', 'Role', 'Status', 'Content', 'Joined', '']}
-      >
-        {users.data?.map((u) => {
+        page={page}
+        onPage={setPage}
+        renderRow={(u) => {
           const self = me && String(me.id) === String(u.id);
           return (
             <tr key={u.id}>
@@ -81,39 +85,14 @@ export function UsersTab() {
               <td className="muted small">{formatDate(u.createdAt)}</td>
               <td>
                 <div className="row-sm end wrap">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!!self || update.isPending}
-                    onClick={() =>
-                      update.mutate(
-                        { id: u.id, updates: { isActive: u.isActive === false } },
-                        { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
-                      )
-                    }
-                  >
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!!self || update.isPending} onClick={() => setUser(u, { isActive: u.isActive === false })}>
                     {u.isActive === false ? 'Activate' : 'Deactivate'}
                   </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!!self || update.isPending || u.role === 'super_admin'}
-                    onClick={() =>
-                      update.mutate(
-                        { id: u.id, updates: { role: u.role === 'admin' ? 'user' : 'admin' } },
-                        { onSuccess: () => toast({ title: 'User updated' }), onError: fail('Failed to update user') },
-                      )
-                    }
-                  >
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!!self || update.isPending || u.role === 'super_admin'} onClick={() => setUser(u, { role: u.role === 'admin' ? 'user' : 'admin' })}>
                     {u.role === 'admin' ? 'Make User' : 'Make Admin'}
                   </button>
                   {u.isBanned ? (
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      disabled={unban.isPending}
-                      onClick={() => unban.mutate(u.id, { onSuccess: () => toast({ title: 'User unbanned' }), onError: fail('Failed to unban user') })}
-                    >
+                    <button type="button" className="btn btn-ghost btn-xs" disabled={unban.isPending} onClick={() => unban.mutate(u.id, toastOutcome('User unbanned', 'Failed to unban user'))}>
                       Unban
                     </button>
                   ) : (
@@ -128,8 +107,8 @@ export function UsersTab() {
               </td>
             </tr>
           );
-        })}
-      </AdminTable>
+        }}
+      />
       <BanDialog
         user={banTarget}
         onClose={() => setBanTarget(null)}
@@ -143,7 +122,7 @@ export function UsersTab() {
                 setBanTarget(null);
                 toast({ title: 'User banned' });
               },
-              onError: fail('Failed to ban user'),
+              onError: failureToast('Failed to ban user'),
             },
           )
         }
@@ -156,16 +135,7 @@ export function UsersTab() {
         pending={remove.isPending}
         onConfirm={() =>
           deleteTarget &&
-          remove.mutate(deleteTarget.id, {
-            onSuccess: () => {
-              setDeleteTarget(null);
-              toast({ title: 'User deleted' });
-            },
-            onError: (e) => {
-              setDeleteTarget(null);
-              fail('Failed to delete user')(e);
-            },
-          })
+          remove.mutate(deleteTarget.id, closeThen(() => setDeleteTarget(null), 'User deleted', 'Failed to delete user'))
         }
       />
     </div>

@@ -5,26 +5,19 @@ import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ReportButton } from '../../../components/report-button';
-import { LOGIN_URL, handledUnauthorized, requireSignIn, useAuth } from '../../../lib/auth';
+import { LOGIN_URL, closeThen, failureToast, requireSignIn, useAuth } from '../../../lib/auth';
 import { displayName, formatRelative, isEdited } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useComments } from '../api/get-comments';
-import { useCreateComment } from '../api/create-comment';
-import { useDeleteComment, useUpdateComment } from '../api/update-comment';
+import { useComments, useCreateComment, useDeleteComment, useUpdateComment } from '../api/comments';
 import type { Comment, ContentType } from '../../../types/api';
 
 type Props = { type: ContentType; id: number; allowComments?: boolean };
-
-const failure = (description: string) => (error: unknown) => {
-  if (handledUnauthorized(error)) return;
-  toast({ title: 'Error', description, variant: 'destructive' });
-};
 
 /** Top-level comments with one reply level, inline edit and reply modes. */
 export function CommentsSection({ type, id, allowComments = true }: Props) {
   const { isAuthenticated } = useAuth();
   const comments = useComments(type, id);
-  const create = useCreateComment();
+  const { post, create } = usePostComment(isAuthenticated);
   const [text, setText] = useState('');
 
   const threads = useMemo(() => {
@@ -37,22 +30,7 @@ export function CommentsSection({ type, id, allowComments = true }: Props) {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!requireSignIn(isAuthenticated, 'comment')) return;
-    const content = text.trim();
-    if (!content) {
-      toast({ title: 'Error', description: 'Please enter a comment', variant: 'destructive' });
-      return;
-    }
-    create.mutate(
-      { type, id, content },
-      {
-        onSuccess: () => {
-          setText('');
-          toast({ title: 'Comment posted successfully!' });
-        },
-        onError: failure('Failed to post comment. Please try again.'),
-      },
-    );
+    post('comment', { type, id, content: text }, () => setText(''));
   };
 
   return (
@@ -136,7 +114,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
   const [confirm, setConfirm] = useState(false);
   const update = useUpdateComment();
   const remove = useDeleteComment();
-  const create = useCreateComment();
+  const { post, create } = usePostComment(isAuthenticated);
   const target = { type, parentContentId: contentId, commentId: comment.id };
 
   const saveEdit = () => {
@@ -152,29 +130,16 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           setMode('view');
           toast({ title: 'Comment updated successfully!' });
         },
-        onError: failure('Failed to update comment. Please try again.'),
+        onError: failureToast('Failed to update comment. Please try again.'),
       },
     );
   };
 
   const sendReply = () => {
-    if (!requireSignIn(isAuthenticated, 'reply')) return;
-    const content = draft.trim();
-    if (!content) {
-      toast({ title: 'Error', description: 'Please enter a reply', variant: 'destructive' });
-      return;
-    }
-    create.mutate(
-      { type, id: contentId, content, parentId: comment.parentId || comment.id },
-      {
-        onSuccess: () => {
-          setMode('view');
-          setDraft('');
-          toast({ title: 'Comment posted successfully!' });
-        },
-        onError: failure('Failed to post comment. Please try again.'),
-      },
-    );
+    post('reply', { type, id: contentId, content: draft, parentId: comment.parentId || comment.id }, () => {
+      setMode('view');
+      setDraft('');
+    });
   };
 
   return (
@@ -190,14 +155,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           <div className="stack-sm">
             <label className="sr-only" htmlFor={`edit-${comment.id}`}>Edit comment</label>
             <textarea id={`edit-${comment.id}`} className="input" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
-            <div className="row-sm">
-              <button type="button" className="btn btn-primary btn-xs" onClick={saveEdit} disabled={update.isPending}>
-                {update.isPending ? 'Saving...' : 'Save'}
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
-                Cancel
-              </button>
-            </div>
+            <SubmitRow onSubmit={saveEdit} pending={update.isPending} label="Save" pendingLabel="Saving..." onCancel={() => setMode('view')} />
           </div>
         ) : (
           <p className="comment-text">{comment.content}</p>
@@ -249,14 +207,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
               placeholder={`Reply to ${displayName(comment.user)}...`}
               autoFocus
             />
-            <div className="row-sm">
-              <button type="button" className="btn btn-primary btn-xs" onClick={sendReply} disabled={create.isPending}>
-                {create.isPending ? 'Posting...' : 'Post Reply'}
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode('view')}>
-                Cancel
-              </button>
-            </div>
+            <SubmitRow onSubmit={sendReply} pending={create.isPending} label="Post Reply" pendingLabel="Posting..." onCancel={() => setMode('view')} />
           </div>
         )}
       </div>
@@ -267,18 +218,47 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
         description="Are you sure you want to delete this comment? This action cannot be undone."
         pending={remove.isPending}
         onConfirm={() =>
-          remove.mutate(target, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast({ title: 'Comment deleted successfully!' });
-            },
-            onError: (error) => {
-              setConfirm(false);
-              failure('Failed to delete comment. Please try again.')(error);
-            },
-          })
+          remove.mutate(target, closeThen(() => setConfirm(false), 'Comment deleted successfully!', 'Failed to delete comment. Please try again.'))
         }
       />
     </div>
   );
+}
+
+/** The small Save / Post Reply button (its pending label while sending) and Cancel under an inline editor. */
+function SubmitRow({ onSubmit, pending, label, pendingLabel, onCancel }: { onSubmit: () => void; pending: boolean; label: string; pendingLabel: string; onCancel: () => void }) {
+  return (
+    <div className="row-sm">
+      <button type="button" className="btn btn-primary btn-xs" onClick={onSubmit} disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+      <button type="button" className="btn btn-ghost btn-xs" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** Posts a comment or a reply after the checks both forms make (signed in, not empty), with the outcome's toast. */
+function usePostComment(isAuthenticated: boolean) {
+  const create = useCreateComment();
+  const post = (what: 'comment' | 'reply', input: { type: ContentType; id: number; content: string; parentId?: number | null }, posted: () => void) => {
+    if (!requireSignIn(isAuthenticated, what)) return;
+    const content = input.content.trim();
+    if (!content) {
+      toast({ title: 'Error', description: `Please enter a ${what}`, variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      { ...input, content },
+      {
+        onSuccess: () => {
+          posted();
+          toast({ title: 'Comment posted successfully!' });
+        },
+        onError: failureToast('Failed to post comment. Please try again.'),
+      },
+    );
+  };
+  return { post, create };
 }

@@ -1,26 +1,13 @@
 import { api } from '../../../lib/api-client';
 import type { JobStarted } from '../../../lib/jobs';
+import type { Scene } from '../../content/lib/scene';
 
-export type GeneratePayload = {
-  genre: string;
-  characters: string;
-  setting: string;
+/** The generation request: the scene (mood as a list of one), the length and a title to suggest. */
+export type GeneratePayload = Omit<Scene, 'mood'> & {
   mood: string[];
-  intensity: number;
-  keyElements: string;
   /** words (100-3000); the labels short, medium and long are still accepted */
   storyLength: number | 'short' | 'medium' | 'long';
-  timeOfDay: string;
-  weatherCondition: string;
-  protagonist: string;
-  antagonist: string;
-  narrativePerspective: string;
-  pacing: string;
-  customPrompt: string;
   suggestedTitle: string;
-  plotTwist?: string;
-  includeDialogue?: boolean;
-  includeDescription?: boolean;
 };
 
 export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';

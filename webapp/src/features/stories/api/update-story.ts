@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { storyKeys } from '../../../lib/query-keys';
 import type { Story } from '../../../types/api';
 
 export type UpdateStoryInput = { id: number; data: Partial<Story> };
@@ -12,9 +13,9 @@ export const useUpdateStory = () => {
   return useMutation({
     mutationFn: updateStory,
     onSuccess: (story, { id }) => {
-      client.setQueryData(['stories', 'detail', id], story);
-      client.invalidateQueries({ queryKey: ['stories', 'detail', id, 'community'] });
-      client.invalidateQueries({ queryKey: ['stories', 'list'] });
+      client.setQueryData(storyKeys.detail(id), story);
+      client.invalidateQueries({ queryKey: storyKeys.community(id) });
+      client.invalidateQueries({ queryKey: storyKeys.lists() });
     },
   });
 };

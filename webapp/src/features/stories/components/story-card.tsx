@@ -1,27 +1,10 @@
-import { ContentCard } from '../../../components/content-card';
+import { ContentCard, type CardOptions } from '../../content/components/content-card';
 import { Badge } from '../../../components/ui/badge';
 import { excerpt, firstMood } from '../../../lib/format';
-import { useAuth } from '../../../lib/auth';
-import { useShareStory } from '../api/share-story';
-import { StoryLikeButton } from './story-like-button';
-import { StoryCreatorActions } from './story-creator-actions';
 import type { Story } from '../../../types/api';
 
 /** Feed card (dashboard and explore). */
-export function StoryCard({
-  story,
-  layout = 'grid',
-  showReviewButton = false,
-  showCreatorActions = false,
-}: {
-  story: Story;
-  layout?: 'grid' | 'list';
-  showReviewButton?: boolean;
-  showCreatorActions?: boolean;
-}) {
-  const { user } = useAuth();
-  const share = useShareStory();
-  const isOwner = !!user && String(user.id) === String(story.userId);
+export function StoryCard({ story, ...options }: { story: Story } & CardOptions) {
   const mood = firstMood(story.mood);
   return (
     <ContentCard
@@ -30,7 +13,7 @@ export function StoryCard({
       genre={story.genre}
       text={excerpt(story.content)}
       textClassName="clamp-3"
-      layout={layout}
+      {...options}
       badges={
         (mood || story.intensity) && (
           <div className="badge-row">
@@ -40,10 +23,6 @@ export function StoryCard({
           </div>
         )
       }
-      likeButton={<StoryLikeButton story={story} />}
-      onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
-      showReviewButton={showReviewButton}
-      creatorActions={showCreatorActions && isOwner && <StoryCreatorActions story={story} />}
     />
   );
 }

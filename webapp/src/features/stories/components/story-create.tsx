@@ -4,13 +4,19 @@ import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { TextField } from '../../../components/ui/form';
 import { useJobRunner } from '../../../lib/jobs';
-import { handledUnauthorized } from '../../../lib/auth';
+import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { startStoryGeneration, type GenerateResult } from '../api/story-ai';
-import { useCreateStory } from '../api/create-story';
+import { startStoryGeneration, type GeneratePayload, type GenerateResult } from '../api/story-ai';
+import { useCreateContent } from '../../content/api/content-mutations';
 import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
+import { PageHeader } from '../../../components/page-header';
+
+/** What POST /api/stories/generate is sent: the scene, the length, the title as a suggestion. */
+function generationRequest({ title, mood, storyLength, isPublic: _public, allowComments: _comments, ...scene }: StorySettings): GeneratePayload {
+  return { ...scene, mood: [mood], storyLength, suggestedTitle: title };
+}
 
 /** /create: settings → generating (real job progress) → editor → saved. */
 export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
@@ -21,7 +27,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const [title, setTitle] = useState('');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const job = useJobRunner();
-  const save = useCreateStory();
+  const save = useCreateContent('story');
   const [generated, setGenerated] = useState(false);
 
   const onSettings = (next: StorySettings) => {
@@ -38,26 +44,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     }
     try {
       const result = await job.run<GenerateResult>(() =>
-        startStoryGeneration({
-          genre: settings.genre,
-          characters: settings.characters,
-          setting: settings.setting,
-          mood: [settings.mood],
-          intensity: settings.intensity,
-          keyElements: settings.keyElements,
-          storyLength: settings.storyLength,
-          timeOfDay: settings.timeOfDay,
-          weatherCondition: settings.weatherCondition,
-          protagonist: settings.protagonist,
-          antagonist: settings.antagonist,
-          narrativePerspective: settings.narrativePerspective,
-          pacing: settings.pacing,
-          customPrompt: settings.customPrompt,
-          suggestedTitle: settings.title,
-          plotTwist: settings.plotTwist,
-          includeDialogue: settings.includeDialogue,
-          includeDescription: settings.includeDescription,
-        }),
+        startStoryGeneration(generationRequest(settings)),
       );
       setContent(result?.content ?? '');
       setGenerated(true);
@@ -72,36 +59,14 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   const saveStory = () => {
     save.mutate(
-      {
-        title: title.trim(),
-        content,
-        genre: settings.genre,
-        mood: settings.mood,
-        characters: settings.characters,
-        setting: settings.setting,
-        intensity: settings.intensity,
-        storyLength: settings.storyLength,
-        timeOfDay: settings.timeOfDay,
-        weatherCondition: settings.weatherCondition,
-        protagonist: settings.protagonist,
-        antagonist: settings.antagonist,
-        narrativePerspective: settings.narrativePerspective,
-        pacing: settings.pacing,
-        keyElements: settings.keyElements,
-        plotTwist: settings.plotTwist,
-        customPrompt: settings.customPrompt,
-        includeDialogue: settings.includeDialogue,
-        includeDescription: settings.includeDescription,
-        isPublic: settings.isPublic,
-        allowComments: settings.allowComments,
-      },
+      { ...settings, title: title.trim(), content },
       {
         onSuccess: (story) => {
           toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
           navigate(`/story/${story.id}`);
         },
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           toast({ title: 'Save Failed', description: 'Failed to save story. Please try again.', variant: 'destructive' });
         },
       },
@@ -117,12 +82,9 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="book" size={28} /> Create a Horror Story
-        </h1>
+      <PageHeader icon="book" title="Create a Horror Story">
         <p className="muted">Shape the nightmare, let the AI write it, then make it yours.</p>
-      </header>
+      </PageHeader>
       <div className="create-layout">
         <section className="panel" aria-labelledby="settings-title">
           <h2 id="settings-title" className="panel-title">Story Settings</h2>

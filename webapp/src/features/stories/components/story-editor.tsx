@@ -2,42 +2,35 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SwitchField, TextField } from '../../../components/ui/form';
-import { ShareDropdown } from '../../../components/share-dropdown';
+import { ShareDropdown } from '../../content/components/share-dropdown';
 import { GENRES, MOODS } from '../../../lib/constants';
 import { copyText } from '../../../lib/clipboard';
 import { firstMood } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
+import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useUpdateStory } from '../api/update-story';
-import { useShareStory } from '../api/share-story';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
+import { PageHeader } from '../../../components/page-header';
 
 /** The story edit screen (owner only; the route checks access). */
+/** The fields the editor changes, from the saved story. */
+const editableFields = (story: Story) => ({
+  title: story.title ?? '',
+  content: story.content ?? '',
+  genre: story.genre ?? '',
+  mood: firstMood(story.mood),
+  isPublic: story.isPublic !== false,
+  allowComments: story.allowComments !== false,
+});
+
 export function StoryEditor({ story }: { story: Story }) {
   const navigate = useNavigate();
   const update = useUpdateStory();
-  const share = useShareStory();
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const [form, setForm] = useState({
-    title: story.title ?? '',
-    content: story.content ?? '',
-    genre: story.genre ?? '',
-    mood: firstMood(story.mood),
-    isPublic: story.isPublic !== false,
-    allowComments: story.allowComments !== false,
-  });
-  useEffect(() => {
-    setForm({
-      title: story.title ?? '',
-      content: story.content ?? '',
-      genre: story.genre ?? '',
-      mood: firstMood(story.mood),
-      isPublic: story.isPublic !== false,
-      allowComments: story.allowComments !== false,
-    });
-  }, [story.id]);
+  const [form, setForm] = useState(() => editableFields(story));
+  useEffect(() => setForm(editableFields(story)), [story.id]);
   const set = (key: keyof typeof form) => (v: any) => setForm((f) => ({ ...f, [key]: v }));
 
   const saveChanges = () =>
@@ -46,7 +39,7 @@ export function StoryEditor({ story }: { story: Story }) {
       {
         onSuccess: () => toast({ title: 'Story Updated', description: 'Your changes have been saved.' }),
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
+          if (isSessionError(error)) return;
           toast({ title: 'Update Failed', description: 'Failed to update story. Please try again.', variant: 'destructive' });
         },
       },
@@ -80,11 +73,7 @@ export function StoryEditor({ story }: { story: Story }) {
           Go Home
         </button>
       </div>
-      <header className="page-header">
-        <h1 className="page-title">
-          <Icon name="edit" size={26} /> Edit Story
-        </h1>
-      </header>
+      <PageHeader icon="edit" iconSize={26} title="Edit Story" />
       <div className="editor-layout">
         <section className="panel" aria-label="Story text">
           <TextField label="Title" value={form.title} onChange={set('title')} maxLength={200} />
@@ -110,14 +99,7 @@ export function StoryEditor({ story }: { story: Story }) {
               <button type="button" className="btn btn-outline btn-block" onClick={copyContent}>
                 <Icon name="copy" size={16} /> Copy Content
               </button>
-              <ShareDropdown
-                type="story"
-                id={story.id}
-                title={form.title}
-                buttonLabel="Share Story"
-                className="btn btn-outline btn-block"
-                onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
-              />
+              <ShareDropdown type="story" id={story.id} title={form.title} buttonLabel="Share Story" className="btn btn-outline btn-block" />
               <button type="button" className="btn btn-outline btn-block" onClick={download}>
                 <Icon name="download" size={16} /> Download .txt
               </button>

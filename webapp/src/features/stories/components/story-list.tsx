@@ -1,25 +1,21 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { DeleteContentDialog } from '../../../components/delete-content-dialog';
-import { OwnedList } from '../../../components/owned-list';
+import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
+import { ShareDropdown } from '../../content/components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
-import { useUserStories } from '../api/get-user-stories';
-import { useDeleteStory } from '../api/delete-story';
-import { useShareStory } from '../api/share-story';
 import type { Story } from '../../../types/api';
 
 /** Profile: My Stories. */
 export function MyStoriesList({ userId }: { userId: string | number }) {
-  const stories = useUserStories(userId);
   const navigate = useNavigate();
   return (
     <OwnedList
-      query={stories}
-      errorText="Failed to fetch user stories"
+      type="story"
+      userId={userId}
       empty={
         <EmptyState
           title="No stories yet"
@@ -39,8 +35,6 @@ export function MyStoriesList({ userId }: { userId: string | number }) {
 
 function MyStoryRow({ story }: { story: Story }) {
   const [confirm, setConfirm] = useState(false);
-  const remove = useDeleteStory();
-  const share = useShareStory();
   return (
     <li className="item-row">
       <div className="item-main">
@@ -63,19 +57,12 @@ function MyStoryRow({ story }: { story: Story }) {
         <Link to={`/create-video?from_story=${story.id}`} className="btn btn-ghost btn-xs">
           <Icon name="film" size={14} /> Create Video
         </Link>
-        <ShareDropdown
-          type="story"
-          id={story.id}
-          title={story.title}
-          buttonLabel="Share"
-          className="btn btn-ghost btn-xs"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
-        />
+        <ShareDropdown type="story" id={story.id} title={story.title} buttonLabel="Share" className="btn btn-ghost btn-xs" />
         <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
           <Icon name="trash" size={14} /> Delete
         </button>
       </div>
-      <DeleteContentDialog type="story" open={confirm} onClose={() => setConfirm(false)} pending={remove.isPending} onDelete={(handlers) => remove.mutate(story.id, handlers)} />
+      <DeleteContentDialog type="story" id={story.id} open={confirm} onClose={() => setConfirm(false)} />
     </li>
   );
 }

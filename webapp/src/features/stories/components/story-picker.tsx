@@ -4,11 +4,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { excerpt } from '../../../lib/format';
-import { useUserStories } from '../api/get-user-stories';
+import { useUserContent } from '../../content/api/content-queries';
 
 /** Picks one of the user's stories; search matches title or genre, case-insensitive. */
 export function StoryPicker({ userId, onSelect, onBack }: { userId: string | number; onSelect: (id: number) => void; onBack: () => void }) {
-  const stories = useUserStories(userId);
+  const stories = useUserContent('story', userId);
   const [search, setSearch] = useState('');
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();

@@ -1,32 +1,22 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
-import { displayName, firstMood, formatCount, formatRelative, readingTime } from '../../../lib/format';
+import { displayName, firstMood, formatRelative, readingTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { useShareStory } from '../api/share-story';
-import { StoryLikeButton } from './story-like-button';
+import { BackAndViews } from '../../content/components/back-and-views';
+import { EngagementActions } from '../../content/components/engagement-actions';
 import type { Story } from '../../../types/api';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
-  const navigate = useNavigate();
   const { user } = useAuth();
-  const share = useShareStory();
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
     <article className="story-article">
-      <div className="row between wrap">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
-          <Icon name="back" size={16} /> Back
-        </button>
-        <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
-          <Icon name="eye" size={16} /> {formatCount(story.views ?? 0)} {(story.views ?? 0) === 1 ? 'view' : 'views'}
-        </span>
-      </div>
+      <BackAndViews views={story.views} />
       <header className="story-header">
         <div className="author-row">
           <Avatar user={story.user} size={44} />
@@ -53,23 +43,7 @@ export function StoryView({ story }: { story: Story }) {
       </header>
       <div className="story-content">{story.content}</div>
       <div className="story-actions">
-        <StoryLikeButton story={story} size="md" />
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
-          aria-label={`${story.commentsCount ?? 0} comments: go to comments`}
-        >
-          <Icon name="comment" size={16} /> {story.commentsCount ?? 0}
-        </button>
-        <ShareDropdown
-          type="story"
-          id={story.id}
-          title={story.title}
-          count={story.sharesCount ?? 0}
-          className="btn btn-ghost"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: story.id, platform, shareType })}
-        />
+        <EngagementActions type="story" item={story} />
         <span className="spacer" />
         {isOwner && (
           <>

@@ -1,28 +1,11 @@
-import { ContentCard } from '../../../components/content-card';
+import { ContentCard, type CardOptions } from '../../content/components/content-card';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { excerpt, formatDuration } from '../../../lib/format';
-import { useAuth } from '../../../lib/auth';
-import { useShareVideo } from '../api/share-video';
-import { VideoLikeButton } from './video-like-button';
-import { VideoCreatorActions } from './video-creator-actions';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
-export function VideoCard({
-  video,
-  layout = 'grid',
-  showReviewButton = false,
-  showCreatorActions = false,
-}: {
-  video: Video;
-  layout?: 'grid' | 'list';
-  showReviewButton?: boolean;
-  showCreatorActions?: boolean;
-}) {
-  const { user } = useAuth();
-  const share = useShareVideo();
-  const isOwner = !!user && String(user.id) === String(video.userId);
+export function VideoCard({ video, ...options }: { video: Video } & CardOptions) {
   return (
     <ContentCard
       type="video"
@@ -30,7 +13,7 @@ export function VideoCard({
       genre={video.genre || 'Video'}
       text={excerpt(video.description || video.content)}
       textClassName="clamp-2"
-      layout={layout}
+      {...options}
       media={
         <div className="video-thumb">
           {video.posterUrl ? (
@@ -50,10 +33,6 @@ export function VideoCard({
           {video.isPublic === false && <Badge variant="warning">Private</Badge>}
         </div>
       }
-      likeButton={<VideoLikeButton video={video} />}
-      onShare={({ platform, shareType }) => share.mutateAsync({ id: video.id, platform, shareType })}
-      showReviewButton={showReviewButton}
-      creatorActions={showCreatorActions && isOwner && <VideoCreatorActions video={video} />}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { Tabs } from '../../../components/ui/tabs';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import {
   EDITOR_ANIMATION_STYLES,
@@ -18,23 +18,21 @@ import {
   EDITOR_VOICES,
 } from '../../../lib/constants';
 import { formatDuration } from '../../../lib/format';
-import { handledUnauthorized } from '../../../lib/auth';
+import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useRegenerateVideo, useUpdateVideo } from '../api/update-video';
-import { useVideoCommunity } from '../api/get-video';
+import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
+import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
+import { useContentCommunity } from '../../content/api/content-queries';
+import type { Publishing, RenderSettings } from '../lib/video-form';
+import { PublishFields } from './publish-fields';
 import { SCRIPT_EMPTY, Storyboard } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
-export type EditorForm = {
+export type EditorForm = RenderSettings &
+  Publishing & {
   title: string;
   description: string;
-  animationStyle: string;
-  narrationVoice: string;
-  musicAmbience: string;
-  duration: number;
-  aspectRatio: string;
-  resolution: string;
   frameRate: number;
   voiceSpeed: number;
   musicVolume: number;
@@ -43,9 +41,6 @@ export type EditorForm = {
   transitions: string;
   subtitles: boolean;
   watermark: boolean;
-  isPublic: boolean;
-  allowComments: boolean;
-  allowDownload: boolean;
   /** the narration script, one line per scene ([]: written for you at the next render) */
   script: string[];
 };
@@ -88,7 +83,7 @@ export const MAX_SCRIPT_LINE = 500;
 /** The script as sent: lines trimmed, blank ones left out. */
 export const scriptToSend = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean);
 
-type Errors = Partial<Record<keyof EditorForm, string>>;
+type Errors = FormErrors<EditorForm>;
 
 /** SPEC §5 video editor rules. */
 export function validateEditorForm(f: EditorForm): Errors {
@@ -121,17 +116,29 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   script: 'script',
 };
 
+const EDITOR_TABS: TabItem[] = [
+  { value: 'video', label: 'Video' },
+  { value: 'script', label: 'Script' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'effects', label: 'Effects' },
+  { value: 'publish', label: 'Publish' },
+];
+
 export function VideoEditor({ video }: { video: Video }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<EditorForm>(() => editorFormFromVideo(video));
-  const [errors, setErrors] = useState<Errors>({});
   const [dirty, setDirty] = useState(false);
-  const [tab, setTab] = useState('video');
+  const { form, setForm, set, errors, tab, setTab, check } = useValidatedForm<EditorForm>({
+    initial: () => editorFormFromVideo(video),
+    validate: validateEditorForm,
+    tabOf: TAB_OF,
+    firstTab: 'video',
+    onChange: () => setDirty(true),
+  });
   const [regenerating, setRegenerating] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const save = useUpdateVideo();
   const regenerate = useRegenerateVideo();
-  const live = useVideoCommunity(video.id, { forcePolling: regenerating });
+  const live = useContentCommunity('video', video.id, { forcePolling: regenerating });
   const current = live.data ?? video;
   const previous = useRef(current.status);
 
@@ -169,62 +176,37 @@ export function VideoEditor({ video }: { video: Video }) {
     set('script')(lines);
   };
 
-  const set = <K extends keyof EditorForm>(key: K) => (v: EditorForm[K]) => {
-    const next = { ...form, [key]: v };
-    setForm(next);
-    setDirty(true);
-    if (Object.keys(errors).length) setErrors(validateEditorForm(next));
-  };
-
-  const check = () => {
-    const found = validateEditorForm(form);
-    setErrors(found);
-    const keys = Object.keys(found) as (keyof EditorForm)[];
-    if (keys.length) setTab(TAB_OF[keys[0]] ?? 'video');
-    return keys.length === 0;
-  };
-
-  const onSave = () => {
+  /** Validates, then sends the form through `write` (save or regenerate); `failure` is its error toast. */
+  const send = (write: typeof save, invalid: string, failure: { title: string; description: string }, saved: () => void) => {
     if (!check()) {
-      toast({ title: 'Validation Error', description: 'Please fix the errors in your video settings.', variant: 'destructive' });
+      toast({ title: 'Validation Error', description: invalid, variant: 'destructive' });
       return;
     }
-    save.mutate(
+    write.mutate(
       { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
       {
         onSuccess: () => {
           setDirty(false);
-          toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' });
+          saved();
         },
         onError: (error) => {
-          if (handledUnauthorized(error)) return;
-          toast({ title: 'Save Failed', description: 'Failed to save your video settings. Please try again.', variant: 'destructive' });
+          if (!isSessionError(error)) toast({ ...failure, variant: 'destructive' });
         },
       },
     );
   };
 
-  const onRegenerate = () => {
-    if (!check()) {
-      toast({ title: 'Validation Error', description: 'Please fix the errors before regenerating.', variant: 'destructive' });
-      return;
-    }
-    regenerate.mutate(
-      { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
-      {
-        onSuccess: () => {
-          setDirty(false);
-          previous.current = 'processing';
-          setRegenerating(true);
-          live.refetch();
-        },
-        onError: (error) => {
-          if (handledUnauthorized(error)) return;
-          toast({ title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.', variant: 'destructive' });
-        },
-      },
+  const onSave = () =>
+    send(save, 'Please fix the errors in your video settings.', { title: 'Save Failed', description: 'Failed to save your video settings. Please try again.' }, () =>
+      toast({ title: 'Video Updated', description: 'Your video settings have been saved successfully.' }),
     );
-  };
+
+  const onRegenerate = () =>
+    send(regenerate, 'Please fix the errors before regenerating.', { title: 'Regeneration Failed', description: 'Failed to regenerate video. Please try again.' }, () => {
+      previous.current = 'processing';
+      setRegenerating(true);
+      live.refetch();
+    });
 
   const busy = save.isPending || regenerate.isPending || regenerating;
   const progressValue = regenerate.isPending ? 5 : current.progress ?? 0;
@@ -257,26 +239,14 @@ export function VideoEditor({ video }: { video: Video }) {
       )}
       <div className="editor-layout">
         <section className="panel">
-          <Tabs
-            label="Editor sections"
-            idBase="video-editor"
-            value={tab}
-            onChange={setTab}
-            items={[
-              { value: 'video', label: 'Video' },
-              { value: 'script', label: 'Script' },
-              { value: 'audio', label: 'Audio' },
-              { value: 'effects', label: 'Effects' },
-              { value: 'publish', label: 'Publish' },
-            ]}
-          />
+          <Tabs label="Editor sections" idBase="video-editor" value={tab} onChange={setTab} items={EDITOR_TABS} />
           <fieldset className="tab-panel" role="tabpanel" id={`video-editor-panel-${tab}`} aria-labelledby={`video-editor-tab-${tab}`} disabled={regenerating}>
             {tab === 'video' && (
               <div className="stack">
                 <TextField label="Title *" value={form.title} onChange={set('title')} error={errors.title} />
                 <TextField label="Description" value={form.description} onChange={set('description')} multiline rows={3} />
                 <SelectField label="Animation style *" value={form.animationStyle} onChange={set('animationStyle')} options={EDITOR_ANIMATION_STYLES} error={errors.animationStyle} />
-                <SliderField label="Duration" value={form.duration} onChange={set('duration')} min={EDITOR_DURATION.min} max={EDITOR_DURATION.max} step={EDITOR_DURATION.step} display={formatDuration(form.duration)} error={errors.duration} />
+                <SliderField label="Duration" value={form.duration} onChange={set('duration')} range={EDITOR_DURATION} display={formatDuration(form.duration)} error={errors.duration} />
                 <div className="grid-3">
                   <SelectField label="Aspect ratio" value={form.aspectRatio} onChange={set('aspectRatio')} options={EDITOR_ASPECT_RATIOS} />
                   <SelectField label="Resolution" value={form.resolution} onChange={set('resolution')} options={EDITOR_RESOLUTIONS} />
@@ -313,10 +283,10 @@ export function VideoEditor({ video }: { video: Video }) {
             {tab === 'audio' && (
               <div className="stack">
                 <SelectField label="Narration voice *" value={form.narrationVoice} onChange={set('narrationVoice')} options={EDITOR_VOICES} error={errors.narrationVoice} />
-                <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} min={0.5} max={2} step={0.1} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
+                <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} range={{ min: 0.5, max: 2, step: 0.1 }} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
                 <SelectField label="Music" value={form.musicAmbience} onChange={set('musicAmbience')} options={EDITOR_MUSIC} placeholder="None" />
-                <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} min={0} max={100} step={5} display={`${form.musicVolume}%`} error={errors.musicVolume} />
-                <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} min={0} max={100} step={5} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
+                <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.musicVolume}%`} error={errors.musicVolume} />
+                <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
               </div>
             )}
             {tab === 'effects' && (
@@ -327,13 +297,7 @@ export function VideoEditor({ video }: { video: Video }) {
                 <SwitchField label="Watermark" checked={form.watermark} onChange={set('watermark')} />
               </div>
             )}
-            {tab === 'publish' && (
-              <div className="stack">
-                <SwitchField label="Public" checked={form.isPublic} onChange={set('isPublic')} />
-                <SwitchField label="Allow comments" checked={form.allowComments} onChange={set('allowComments')} />
-                <SwitchField label="Allow download" checked={form.allowDownload} onChange={set('allowDownload')} />
-              </div>
-            )}
+            {tab === 'publish' && <PublishFields form={form} set={set} />}
           </fieldset>
         </section>
         <aside className="panel preview-panel" aria-label="Preview">

@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DeleteContentDialog } from '../../../components/delete-content-dialog';
-import { OwnedList } from '../../../components/owned-list';
+import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { formatDate, formatDuration } from '../../../lib/format';
-import { useUserVideos } from '../api/get-user-videos';
-import { useDeleteVideo } from '../api/delete-video';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
 /** Profile: My Videos. */
 export function MyVideosList({ userId }: { userId: string | number }) {
-  const videos = useUserVideos(userId);
   return (
     <OwnedList
-      query={videos}
-      errorText="Failed to fetch user videos"
+      type="video"
+      userId={userId}
       empty={
         <EmptyState
           title="No videos generated yet"
@@ -36,7 +33,6 @@ export function MyVideosList({ userId }: { userId: string | number }) {
 
 function MyVideoRow({ video }: { video: Video }) {
   const [confirm, setConfirm] = useState(false);
-  const remove = useDeleteVideo();
   return (
     <li className="item-row">
       <div className="item-thumb">
@@ -64,7 +60,7 @@ function MyVideoRow({ video }: { video: Video }) {
           <Icon name="trash" size={14} /> Delete
         </button>
       </div>
-      <DeleteContentDialog type="video" open={confirm} onClose={() => setConfirm(false)} pending={remove.isPending} onDelete={(handlers) => remove.mutate(video.id, handlers)} />
+      <DeleteContentDialog type="video" id={video.id} open={confirm} onClose={() => setConfirm(false)} />
     </li>
   );
 }

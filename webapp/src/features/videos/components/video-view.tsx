@@ -1,18 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../../components/share-dropdown';
 import { ReportButton } from '../../../components/report-button';
-import { displayName, firstMood, formatCount, formatDuration, formatRelative } from '../../../lib/format';
+import { displayName, firstMood, formatDuration, formatRelative } from '../../../lib/format';
 import { getErrorMessage } from '../../../lib/api-client';
-import { handledUnauthorized, useAuth } from '../../../lib/auth';
+import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { useGenerateVideo } from '../api/generate-video';
-import { useShareVideo } from '../api/share-video';
+import { useGenerateVideo } from '../api/video-writes';
 import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
-import { VideoLikeButton } from './video-like-button';
+import { BackAndViews } from '../../content/components/back-and-views';
+import { EngagementActions } from '../../content/components/engagement-actions';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
@@ -33,10 +32,8 @@ export function useRenderOutcomeToast(video: Video | undefined) {
 }
 
 export function VideoView({ video }: { video: Video }) {
-  const navigate = useNavigate();
   const { user, isAuthenticated } = useAuth();
   const generate = useGenerateVideo();
-  const share = useShareVideo();
   const isCreator = !!user && String(user.id) === String(video.userId);
   useRenderOutcomeToast(video);
 
@@ -53,7 +50,7 @@ export function VideoView({ video }: { video: Video }) {
       onSuccess: () =>
         toast({ title: 'Video Generation Started', description: 'Your video is being generated. Check back in a few moments.' }),
       onError: (error) => {
-        if (handledUnauthorized(error)) return;
+        if (isSessionError(error)) return;
         toast({ title: 'Error', description: `Failed to start video generation: ${getErrorMessage(error)}`, variant: 'destructive' });
       },
     });
@@ -62,14 +59,7 @@ export function VideoView({ video }: { video: Video }) {
   const mood = firstMood(video.mood);
   return (
     <article className="video-article">
-      <div className="row between wrap">
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/explore'))}>
-          <Icon name="back" size={16} /> Back
-        </button>
-        <span className="meta-item">
-          <Icon name="eye" size={16} /> {formatCount(video.views ?? 0)} {(video.views ?? 0) === 1 ? 'view' : 'views'}
-        </span>
-      </div>
+      <BackAndViews views={video.views} />
       <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />
       <header className="story-header">
         <h1 className="story-title">{video.title}</h1>
@@ -105,18 +95,7 @@ export function VideoView({ video }: { video: Video }) {
       </header>
       {video.description && <p className="video-description">{video.description}</p>}
       <div className="story-actions">
-        <VideoLikeButton video={video} size="md" />
-        <button type="button" className="btn btn-ghost" onClick={() => document.getElementById('comments')?.scrollIntoView({ behavior: 'smooth' })}>
-          <Icon name="comment" size={16} /> {video.commentsCount ?? 0}
-        </button>
-        <ShareDropdown
-          type="video"
-          id={video.id}
-          title={video.title}
-          count={video.sharesCount ?? 0}
-          className="btn btn-ghost"
-          onShare={({ platform, shareType }) => share.mutateAsync({ id: video.id, platform, shareType })}
-        />
+        <EngagementActions type="video" item={video} />
         {video.downloadUrl && (
           <a className="btn btn-outline btn-sm" href={video.downloadUrl} download>
             <Icon name="download" size={14} /> Download

@@ -1,0 +1,32 @@
+import { Icon } from '../../../components/ui/icons';
+import { requireSignIn, useAuth } from '../../../lib/auth';
+import type { ContentType } from '../../../types/api';
+import { useToggleLike } from '../api/content-mutations';
+
+type Likeable = { id: number; isLikedByUser?: boolean | null; likesCount?: number | null };
+
+/** The heart and count of a story or video; signed-out users are asked to sign in. */
+export function LikeButton({ type, item, size = 'sm' }: { type: ContentType; item: Likeable; size?: 'sm' | 'md' }) {
+  const { isAuthenticated } = useAuth();
+  const like = useToggleLike(type);
+  const liked = !!item.isLikedByUser;
+  const count = item.likesCount ?? 0;
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost ${size === 'sm' ? 'btn-sm' : ''} like-btn${liked ? ' liked' : ''}`}
+      aria-pressed={liked}
+      aria-label={`${liked ? 'Unlike' : 'Like'} ${type} (${count} likes)`}
+      disabled={like.isPending}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        if (!requireSignIn(isAuthenticated, type === 'story' ? 'like stories' : 'like videos')) return;
+        like.mutate({ id: item.id, like: !liked });
+      }}
+    >
+      <Icon name="heart" size={16} filled={liked} />
+      <span>{count}</span>
+    </button>
+  );
+}

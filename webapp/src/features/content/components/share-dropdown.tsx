@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useShareTargets, type ShareTarget } from '../../../lib/share-targets';
+import { copyText } from '../../../lib/clipboard';
+import { toast } from '../../../lib/toast';
+import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../../lib/constants';
+import { Icon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import type { ContentType } from '../../../types/api';
+import { useShareContent } from '../api/content-mutations';
+
+type Props = {
+  type: ContentType;
+  id: number;
+  title: string;
+  count?: number;
+  buttonLabel?: string;
+  className?: string;
+};
+
+export function contentUrl(type: ContentType, id: number) {
+  return `${window.location.origin}/${type}/${id}`;
+}
+
+/** Share targets come from GET /api/share-targets: nothing is hard-coded here; each share is recorded. */
+export function ShareDropdown({ type, id, title, count, buttonLabel, className = 'btn btn-ghost btn-sm' }: Props) {
+  const share = useShareContent(type);
+  const onShare = ({ platform, shareType }: { platform: string; shareType: string }) => share.mutateAsync({ id, platform, shareType });
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const url = contentUrl(type, id);
+  const targets = useShareTargets({ title, url }, open);
+  const noun = type === 'story' ? 'story' : 'video';
+  const Noun = type === 'story' ? 'Story' : 'Video';
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (open && targets.data) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open, targets.data]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const choose = async (target: ShareTarget) => {
+    setOpen(false);
+    const link = target.url || '';
+    if (target.popup && link) {
+      const left = Math.max(0, (window.screen.width - SHARE_POPUP.width) / 2);
+      const top = Math.max(0, (window.screen.height - SHARE_POPUP.height) / 2);
+      window.open(link, 'share', `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener`);
+    } else if (link.startsWith('mailto:')) {
+      window.location.href = link;
+    } else if (link && target.shareType !== 'link') {
+      window.open(link, '_blank', 'noopener');
+    }
+    try {
+      await onShare({ platform: target.id, shareType: target.shareType });
+      const ok = await copyText(url);
+      if (ok) {
+        setCopied(true);
+        toast({ title: 'Shared & Copied', description: `${Noun} shared and link copied to clipboard!` });
+      } else {
+        toast({ title: 'Shared', description: `${Noun} shared! Link: ${url}` });
+      }
+    } catch (error) {
+      console.warn('Share failed', error);
+      toast({ title: 'Error', description: `Failed to share ${noun}. Please try again.`, variant: 'destructive' });
+    }
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="dropdown" ref={wrapper} onClick={(e) => e.stopPropagation()}>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Share ${noun}${count !== undefined ? ` (${count} shares)` : ''}`}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen((v) => !v);
+        }}
+      >
+        <Icon name={copied ? 'check' : 'share'} size={16} />
+        {buttonLabel ? <span>{buttonLabel}</span> : count !== undefined ? <span>{count}</span> : null}
+      </button>
+      {open && (
+        <div id={menuId} ref={menu} role="menu" className="dropdown-menu dropdown-start" onKeyDown={onKeyDown}>
+          {targets.isLoading && (
+            <div className="dropdown-label">
+              <Spinner size="sm" /> Loading share options...
+            </div>
+          )}
+          {targets.isError && <div className="dropdown-label">Share options unavailable</div>}
+          {targets.data?.map((target) => (
+            <button key={target.id} type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => void choose(target)}>
+              <span className="share-icon" aria-hidden="true">
+                <Icon name={target.shareType === 'link' ? (copied ? 'check' : 'link') : target.shareType === 'email' ? 'mail' : 'share'} size={16} />
+              </span>
+              {target.shareType === 'link' && copied ? 'Copied!' : target.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
