@@ -24,11 +24,12 @@ export function Storyboard({
       {scenes.map((scene, index) => {
         const number = index + 1;
         const line = lines ? (lines[index] ?? '') : scene.text;
+        const shows = scene.shows ?? [];
         return (
           <li key={number} className="storyboard-scene">
             <div className="storyboard-thumb">
               {scene.thumbnailUrl ? (
-                <img src={scene.thumbnailUrl} alt={`Scene ${number}: ${scene.shows.join(', ') || 'scene'}`} loading="lazy" />
+                <img src={scene.thumbnailUrl} alt={`Scene ${number}: ${shows.join(', ') || 'scene'}`} loading="lazy" />
               ) : (
                 <div className="thumb-placeholder">
                   <Icon name="image" size={24} />
@@ -58,9 +59,9 @@ export function Storyboard({
               ) : (
                 <p className="storyboard-line">{line}</p>
               )}
-              {scene.shows.length > 0 && (
+              {shows.length > 0 && (
                 <p className="badge-row" aria-label={`Scene ${number} shows`}>
-                  {scene.shows.map((name) => (
+                  {shows.map((name) => (
                     <Badge key={name} variant="outline">
                       {name}
                     </Badge>
