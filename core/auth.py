@@ -58,11 +58,12 @@ def ban_message(user):
 def account_problem(user):
     """Why this account may not be used now, as an AccountError; None when it may."""
     if user.ban_in_force():
-        return AccountError(403, ban_message(user), reason=user.ban_reason,
+        return AccountError(403, ban_message(user), account="banned", reason=user.ban_reason,
                             expiresAt=user.ban_expires_at.isoformat() + "Z"
                             if user.ban_expires_at else None)
     if not user.is_active:
-        return AccountError(403, "This account has been deactivated. Contact an administrator.")
+        return AccountError(403, "This account has been deactivated. Contact an administrator.",
+                            account="deactivated")
     return None
 
 

@@ -80,6 +80,9 @@ class Api(SmorestApi):
             return {"code": 500, "status": "Internal Server Error",
                     "message": "Something went wrong on our side. Please try again."}, 500
         payload, code, headers = super().handle_http_exception(error)
+        account = (getattr(error, "data", None) or {}).get("account")
+        if account:  # a refused account says why by code ("banned", "deactivated"), not by text
+            payload["account"] = account
         if getattr(error, "valid_methods", None):  # a 405 names the methods allowed (RFC 9110)
             headers = {**(headers or {}), "Allow": ", ".join(sorted(error.valid_methods))}
         errors = payload.get("errors")

@@ -134,6 +134,7 @@ def test_inactive_account_cannot_sign_in(client, auth, db):
     response = auth.login("inactive@example.com")
     assert response.status_code == 403
     assert "deactivated" in response.get_json()["message"]
+    assert response.get_json()["account"] == "deactivated"  # the web app reads this, not the text
 
 
 def test_sign_in_is_rate_limited(app, client, auth):

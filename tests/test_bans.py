@@ -173,7 +173,7 @@ def test_every_write_of_a_banned_user_is_refused(app, users, make_client):
         kwargs = {"json": body(ids)} if body(ids) is not None else {}
         response = getattr(client, method)(path.format(**ids), **kwargs)
         assert response.status_code == 403, (method, path, response.get_json())
-        assert response.get_json()["reason"] == "Spam"
+        assert (response.get_json()["account"], response.get_json()["reason"]) == ("banned", "Spam")
     # the session a banned user already had is refused too (401 once signed out)
     assert victim.post(f"/api/stories/{ids['other']}/like").status_code == 403
     assert victim.post(f"/api/stories/{ids['other']}/like").status_code == 401

@@ -73,7 +73,8 @@ class Login(MethodView):
         try:
             user = auth.authenticate(body["email"], body["password"])
         except auth.AccountError as err:
-            abort(err.status, message=err.message, **({"errors": err.extra} if err.extra else {}))
+            abort(err.status, message=err.message, account=err.extra.get("account"),
+                  **({"errors": err.extra} if err.extra else {}))
         login_user(user, remember=body["remember"])
         return user_json(user)
 

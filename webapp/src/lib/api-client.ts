@@ -124,11 +124,13 @@ export function isUnauthorizedError(error: unknown): error is ApiError {
 }
 
 /**
- * The account itself refused (SPEC: a banned user's next request): status 403 with the
- * ban's `reason` field in the JSON body; the server has signed the account out.
+ * The account itself refused (SPEC: a banned or deactivated user's next request): status 403
+ * with `account: "banned" | "deactivated"` in the JSON body; the server has signed it out.
  */
 export function isAccountRefusedError(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 403 && !!error.data && typeof error.data === 'object' && 'reason' in error.data;
+  if (!(error instanceof ApiError) || error.status !== 403 || !error.data || typeof error.data !== 'object') return false;
+  const account = (error.data as { account?: unknown }).account;
+  return account === 'banned' || account === 'deactivated';
 }
 
 /** The human part of an API failure: the JSON body's message, else the raw text. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, isAccountRefusedError, isUnauthorizedError } from './api-client';
+import { ApiError, api, getErrorMessage, isAccountRefusedError, isUnauthorizedError } from './api-client';
 import { ADMIN_ROLES, AUTH_USER_STALE_TIME, LOGIN_REDIRECT_DELAY } from './constants';
 import { authKeys } from './query-keys';
 import { toast } from './toast';
@@ -74,7 +74,8 @@ export function handledUnauthorized(error: unknown): boolean {
   if (leaving) return true;
   leaving = true;
   if (isAccountRefusedError(error)) {
-    toast({ title: 'Account Suspended', description: error.data.message, variant: 'destructive' });
+    const title = (error.data as { account?: string }).account === 'deactivated' ? 'Account Deactivated' : 'Account Suspended';
+    toast({ title, description: getErrorMessage(error), variant: 'destructive' });
   } else {
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   }
