@@ -52,9 +52,6 @@ def _insert_sqlite(table, columns, rows):
     return count
 
 
-_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
-
-
 def copy_text(value):
     """``value`` as a field of PostgreSQL's COPY text format."""
     if value is None:
@@ -64,7 +61,8 @@ def copy_text(value):
     if value is False:
         return "f"
     if isinstance(value, str):
-        return value.translate(_COPY_ESCAPES)
+        return (value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                .replace("\r", "\\r"))
     if isinstance(value, dt.datetime):
         return value.isoformat(" ")
     return str(value)
@@ -74,8 +72,17 @@ def _copy_postgres(table, columns, rows):
     sql = 'COPY "{}" ({}) FROM STDIN'.format(table, ", ".join(f'"{column}"' for column in columns))
     cursor = db.database.cursor()
     count = 0
+    long_texts = {}  # the story pool's texts recur on every row: each escaped once
+
+    def escaped(value):
+        if type(value) is str and len(value) > 64:
+            if value not in long_texts:
+                long_texts[value] = copy_text(value)
+            return long_texts[value]
+        return copy_text(value)
+
     for chunk in _chunks(rows):
-        text = "".join("\t".join(copy_text(value) for value in row) + "\n" for row in chunk)
+        text = "".join("\t".join(escaped(value) for value in row) + "\n" for row in chunk)
         cursor.copy_expert(sql, io.StringIO(text))
         count += len(chunk)
     return count

@@ -22,7 +22,7 @@ from core.search import MIN_WORD, contains, fts_phrase
 FTS = "stories_search"
 COLUMNS = ("title", "characters", "setting")
 #: up to this many matches the feed reads the rows by id; from it on it walks and tests each row
-FEW = 4000
+FEW = 1500
 
 
 def any_column(model, text):
