@@ -14,6 +14,7 @@
 import datetime as dt
 import io
 import logging
+import time
 from contextlib import contextmanager
 
 from core import db
@@ -46,9 +47,11 @@ def _insert_sqlite(table, columns, rows):
         table, ", ".join(f'"{column}"' for column in columns), ", ".join("?" * len(columns)))
     cursor = db.database.cursor()
     count = 0
+    started = time.perf_counter()
     for chunk in _chunks(rows):
         cursor.executemany(sql, chunk)
         count += len(chunk)
+    log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
     return count
 
 
@@ -81,10 +84,12 @@ def _copy_postgres(table, columns, rows):
             return long_texts[value]
         return copy_text(value)
 
+    started = time.perf_counter()
     for chunk in _chunks(rows):
         text = "".join("\t".join(escaped(value) for value in row) + "\n" for row in chunk)
         cursor.copy_expert(sql, io.StringIO(text))
         count += len(chunk)
+    log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
     return count
 
 
@@ -139,12 +144,15 @@ def _sqlite_loading(tables):
                 if kind != "fts":
                     db.database.execute_sql(f'DROP {kind.upper()} "{name}"')
             yield
+            started = time.perf_counter()
             for kind, name, sql in schema:
                 if kind == "fts":
                     db.database.execute_sql(
                         f"INSERT INTO \"{name}\" (\"{name}\") VALUES ('rebuild')")
                 else:
                     db.database.execute_sql(sql)
+            log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
+                     time.perf_counter() - started)
     finally:
         for name, value in saved.items():
             _pragma(name, value)
@@ -178,7 +186,9 @@ def _postgres_loading(tables):
     for name, _ in indexes:
         db.database.execute_sql(f'DROP INDEX "{name}"')
     yield
+    started = time.perf_counter()
     for _, definition in indexes:
         db.database.execute_sql(definition)
     for table in tables:
         db.database.execute_sql(f'ANALYZE "{table}"')
+    log.info("indexes of %s built in %.1f s", ", ".join(tables), time.perf_counter() - started)

@@ -4,7 +4,9 @@ Stories are written by the active story provider (the offline engine by default)
 with the spec's choice lists: a pool of a few hundred distinct stories, drawn from for the rest.
 """
 import datetime as dt
+import logging
 import random
+import time
 
 from flask import current_app
 
@@ -13,6 +15,8 @@ from core.app import plugin_host
 from core.providers import StoryRequest
 from core.models import Story, User, Video
 from core.security import hash_password
+
+log = logging.getLogger(__name__)
 
 DEMO_PASSWORD = "nightmare-demo"
 #: from this many stories on, the seed builds the stories' and likes' indexes after the rows
@@ -121,7 +125,9 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
     password_hash = hash_password(DEMO_PASSWORD)  # one hash for every demo account
     max_user = User.select(User.id).order_by(User.id.desc()).scalar() or 0
     tag = rng.randrange(16**6)
+    started = time.perf_counter()
     pool = story_pool(rng, min(POOL, n_stories))  # written before the write lock is taken
+    log.info("story pool: %d stories written in %.1f s", len(pool), time.perf_counter() - started)
     with bulk.loading(["stories", "likes"] if n_stories >= BULK else []):
         users = [{"email": f"{FIRST[i % len(FIRST)].lower()}.{i}.{tag:06x}@demo.dreadforge",
                   "password_hash": password_hash, "first_name": FIRST[i % len(FIRST)],
