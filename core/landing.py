@@ -36,11 +36,13 @@ def script(entries):
 
 
 def with_data(html):
-    """``html`` (index.html) with the landing's data before ``</head>``; unchanged if the data
-    cannot be read (the app then fetches it, as before)."""
+    """``html`` (index.html) with the landing's data before its first script; unchanged if the
+    data cannot be read (the app then fetches it, as before)."""
     try:
         block = script(landing_entries())
     except Exception:  # noqa: BLE001 - the page must still load
         log.exception("landing data not inlined")
         return html
-    return html.replace("</head>", block + "</head>", 1)
+    # before the app's script (Parcel's minified page has no </head> to aim at)
+    at = html.find("<script")
+    return html + block if at < 0 else html[:at] + block + html[at:]

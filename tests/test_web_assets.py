@@ -11,10 +11,10 @@ import pytest
 from tests.conftest import ROOT
 from tests.test_admin_helpers import make_story
 
-SCRIPT = '<script type="module" src="/webapp.1a2b3c4d.js"></script>'
-INDEX = ('<!doctype html><html><head><meta charset="utf-8"><title>Dreadforge</title>'
-         f'<link rel="stylesheet" href="/webapp.5e6f7a8b.css"></head><body><div id="root"></div>'
-         f'{SCRIPT}</body></html>')
+SCRIPT = '<script type=module src=/webapp.1a2b3c4d.js></script>'
+# as Parcel minifies it: no </head>, no </body>
+INDEX = ('<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Dreadforge</title>'
+         f'<link rel=stylesheet href=/webapp.5e6f7a8b.css><body><div id=root></div>{SCRIPT}')
 JS = "export const answer = 42;\n" + "console.log('a nightmare, compressed');\n" * 200
 CSS = "body { background: #0b0709; color: #efe6e8; }\n" * 100
 
