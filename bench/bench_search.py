@@ -4,8 +4,8 @@ Run: `python bench/bench_search.py [sizes…]` (default 100000 1000000). SQLite 
 once into $DREADFORGE_BENCH_DIR (default /tmp/dreadforge-bench) and reused; with
 $DREADFORGE_BENCH_PG set (e.g. postgresql://postgres@127.0.0.1:5432/test) the same sizes are
 seeded once into schemas ``bench_search_<size>`` of that database and measured too.
-The queries: none (the bare feed, as a yardstick), words of the seeded titles, characters and settings (common and rare), a phrase, a
-2-letter text, a text found nowhere. Prints p50/p99 ms per query and over all of them, with the
+The queries: none (the bare feed, as a yardstick), words of the seeded titles, characters and
+settings (common and rare), a phrase, a 2-letter text, a text found nowhere. Prints p50/p99 ms per query and over all of them, with the
 load average (the machine may be busy).
 """
 import os

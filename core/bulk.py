@@ -2,8 +2,9 @@
 
 * ``insert(table, columns, rows)``: SQLite runs one prepared ``INSERT`` ``executemany``; PostgreSQL
   streams the rows through ``COPY … FROM STDIN`` (text format, built in chunks).
-* ``loading(tables)``: a write transaction set up for a big load. SQLite: no fsync, a large page cache, a rollback
-  journal instead of the WAL (the rows are not written twice), back to the usual settings after.
+* ``loading(tables)``: a write transaction set up for a big load. SQLite: no fsync, a large page
+  cache, a rollback journal instead of the WAL (the rows are not written twice), back to the usual
+  settings after.
   Both: the tables' secondary indexes (and on SQLite their triggers) are dropped and made again
   once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
   primary keys and unique constraints stay). PostgreSQL: asynchronous commit, lz4 for long text.

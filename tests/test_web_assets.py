@@ -92,7 +92,8 @@ def test_the_landing_page_carries_its_data(dist, users, make_client):
     # the same list the landing page would ask for next, byte for byte
     stories = data['["stories", "list", {"limit": 6}]']
     assert stories == visitor.get("/api/stories?limit=6").get_json()
-    assert [story["title"] for story in stories] == [f"Tale {i} </script><b>&" for i in range(7, 1, -1)]
+    assert [story["title"] for story in stories] == [f"Tale {i} </script><b>&"
+                                                     for i in range(7, 1, -1)]
 
     zipped = visitor.get("/", headers={"Accept-Encoding": "gzip"})
     assert zipped.headers["Content-Encoding"] == "gzip"
