@@ -83,7 +83,10 @@ class Match:
         self.ids, self.extra = None, False
         if indexed:
             table = Table(fts)
-            query = " AND ".join(fts_phrase(word) for word in indexed)
+            # the searched columns named: stories_search also holds characters and setting
+            # (migration 0007, for the community search)
+            only = "{" + " ".join(SEARCHED[model._meta.table_name][1]) + "} : "
+            query = " AND ".join(only + fts_phrase(word) for word in indexed)
             self.ids = table.select(SQL("rowid")).where(SQL(f'"{fts}" MATCH ?', [query]))
         self.rest = self.scan(scanned)
 

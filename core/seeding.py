@@ -4,18 +4,23 @@ Stories are written by the active story provider (the offline engine by default)
 with the spec's choice lists: a pool of a few hundred distinct stories, drawn from for the rest.
 """
 import datetime as dt
+import logging
 import random
+import time
 
 from flask import current_app
 
-from core import choices, db
+from core import bulk, choices
 from core.providers import StoryRequest
-from core.models import Like, Story, User, Video
+from core.models import Story, User, Video
 from core.plugins import plugin_host
 from core.security import hash_password
 
+log = logging.getLogger(__name__)
+
 DEMO_PASSWORD = "nightmare-demo"
-BATCH = 2000
+#: from this many stories on, the seed builds the stories' and likes' indexes after the rows
+BULK = 50_000
 
 FIRST = ["Mara", "Elias", "Ivy", "Silas", "Nora", "Dorian", "Edith", "Victor", "Lenore", "Caleb",
          "Ada", "Ezra", "Wren", "Jonah", "Clara", "Ansel", "Hazel", "Lucian", "Opal", "Rhys"]
@@ -58,24 +63,55 @@ def story_pool(rng, size):
     return pool
 
 
+STORY_FORM = ("title", "content", "genre", "mood", "characters", "setting", "intensity",
+              "story_length", "time_of_day", "weather_condition", "protagonist", "key_elements",
+              "plot_twist", "narrative_perspective", "pacing")
+STORY_ROW = ("user_id", "is_public", "views", "likes_count", "created_at", "updated_at")
+
+
 def _insert(model, rows):
-    """Bulk insert with one prepared statement (peewee builds the SQL, the driver runs it
-    ``executemany``): building a query object per row would cost far more than the writes."""
-    if not rows:
-        return
+    """Insert dicts of field values (defaults filled in) in bulk: for the few users and videos."""
     fields = [field for field in model._meta.sorted_fields if field is not model._meta.primary_key]
-    names = [field.name for field in fields]
     defaults = {field.name: field.default() if callable(field.default) else field.default
                 for field in fields}
-    database = db.database.obj
-    sql = 'INSERT INTO "{}" ({}) VALUES ({})'.format(
-        model._meta.table_name, ", ".join(f'"{field.column_name}"' for field in fields),
-        ", ".join([database.param] * len(fields)))
-    cursor = database.cursor()
-    for start in range(0, len(rows), BATCH):
-        cursor.executemany(sql, [tuple(field.db_value(row.get(name, defaults[name]))
-                                       for name, field in zip(names, fields))
-                                 for row in rows[start:start + BATCH]])
+    bulk.insert(model._meta.table_name, [field.column_name for field in fields],
+                (tuple(field.db_value(row.get(field.name, defaults[field.name]))
+                       for field in fields) for row in rows))
+
+
+def _defaults(model, skip):
+    """``(columns, values)`` of the fields of ``model`` not in ``skip``, at their defaults."""
+    fields = [field for field in model._meta.sorted_fields
+              if field is not model._meta.primary_key and field.column_name not in skip]
+    return ([field.column_name for field in fields],
+            tuple(field.db_value(field.default() if callable(field.default) else field.default)
+                  for field in fields))
+
+
+def _stamp(moment):
+    """A time as the text both databases read (SQLite stores it as is)."""
+    return moment.isoformat(" ")
+
+
+def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
+    """``(columns, rows)``: ``n_stories`` stories drawn from ``pool``, ids in time order (older
+    stories first, as a real site grows). Each pool entry's form columns are one shared tuple."""
+    extra_columns, extra = _defaults(Story, set(STORY_FORM) | set(STORY_ROW))
+    forms = [(title, content, request.genre, request.mood, request.characters, request.setting,
+              request.intensity, request.length_words, request.time_of_day, request.weather,
+              request.protagonist, request.key_elements, request.plot_twist,
+              request.narrative_perspective, request.pacing) + extra
+             for request, title, content in pool]
+    minutes = sorted((rng.randint(1, 60 * 24 * 365) for _ in range(n_stories)), reverse=True)
+    n_users, n_pool = len(user_ids), len(forms)
+
+    def rows():
+        for i, age in enumerate(minutes):
+            form = forms[i] if i < n_pool else forms[int(rng.random() * n_pool)]
+            created = _stamp(now - dt.timedelta(minutes=age))
+            yield form + (user_ids[int(rng.random() * n_users)], rng.random() > 0.05,
+                          int(rng.random() * 5001), len(like_plan[i]), created, created)
+    return list(STORY_FORM) + extra_columns + list(STORY_ROW), rows()
 
 
 def _new_ids(model, after):
@@ -89,69 +125,56 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
     password_hash = hash_password(DEMO_PASSWORD)  # one hash for every demo account
     max_user = User.select(User.id).order_by(User.id.desc()).scalar() or 0
     tag = rng.randrange(16**6)
-    with db.write_transaction():
+    started = time.perf_counter()
+    pool = story_pool(rng, min(POOL, n_stories))  # written before the write lock is taken
+    log.info("story pool: %d stories written in %.1f s", len(pool), time.perf_counter() - started)
+    with bulk.loading(["stories", "likes"] if n_stories >= BULK else []):
         users = [{"email": f"{FIRST[i % len(FIRST)].lower()}.{i}.{tag:06x}@demo.dreadforge",
                   "password_hash": password_hash, "first_name": FIRST[i % len(FIRST)],
                   "last_name": LAST[i % len(LAST)],
                   "created_at": now - dt.timedelta(days=rng.randint(1, 720))}
                  for i in range(n_users)]
         _insert(User, users)
-        user_ids = _new_ids(User, max_user) or list(User.select(User.id).tuples())
-        user_ids = [u if isinstance(u, int) else u[0] for u in user_ids]
+        user_ids = _new_ids(User, max_user) or [u for (u,) in User.select(User.id).tuples()]
 
         max_story = Story.select(Story.id).order_by(Story.id.desc()).scalar() or 0
         like_plan = _like_plan(rng, n_stories, n_likes, len(user_ids))
-        pool = story_pool(rng, min(POOL, n_stories))
-        stories = []
-        for i in range(n_stories):
-            author = rng.randrange(len(user_ids))
-            request, title, content = pool[i] if i < len(pool) else rng.choice(pool)
-            created = now - dt.timedelta(minutes=rng.randint(1, 60 * 24 * 365))
-            stories.append({
-                "user": user_ids[author], "title": title, "content": content,
-                "genre": request.genre, "mood": request.mood, "characters": request.characters,
-                "setting": request.setting, "intensity": request.intensity,
-                "story_length": request.length_words, "time_of_day": request.time_of_day,
-                "weather_condition": request.weather, "protagonist": request.protagonist,
-                "key_elements": request.key_elements, "plot_twist": request.plot_twist,
-                "narrative_perspective": request.narrative_perspective, "pacing": request.pacing,
-                "is_public": rng.random() > 0.05, "views": rng.randint(0, 5000),
-                "likes_count": len(like_plan[i]), "comments_count": 0,
-                "created_at": created, "updated_at": created})
-        _insert(Story, stories)
-        story_ids = _new_ids(Story, max_story)
+        columns, rows = story_rows(rng, pool, n_stories, user_ids, like_plan, now)
+        bulk.insert("stories", columns, rows)
+        story_ids = _new_ids(Story, max_story) if (n_likes or n_videos) else []
 
-        likes = [{"user": user_ids[u], "story": story_ids[i], "created_at": now}
-                 for i, likers in enumerate(like_plan) for u in likers]
-        _insert(Like, likes)
+        stamp = _stamp(now)
+        n_likes = bulk.insert("likes", ["user_id", "story_id", "created_at"],
+                              ((user_ids[u], story_ids[i], stamp)
+                               for i, likers in enumerate(like_plan) for u in likers))
 
         videos = []
         for i in range(n_videos):
             story_index = rng.randrange(len(story_ids)) if story_ids else None
-            source = stories[story_index] if story_index is not None else None
+            source = (Story.get_by_id(story_ids[story_index]) if story_index is not None
+                      else None)
             videos.append({
-                "user": source["user"] if source else user_ids[rng.randrange(len(user_ids))],
-                "story": story_ids[story_index] if source else None,
-                "title": source["title"] if source else "Untitled Nightmare",
+                "user": source.user_id if source else user_ids[rng.randrange(len(user_ids))],
+                "story": source.id if source else None,
+                "title": source.title if source else "Untitled Nightmare",
                 "description": "Horror video created with AI",
-                "content": source["content"] if source else "",
-                "genre": source["genre"] if source else rng.choice(choices.CREATION_GENRES),
-                "mood": source["mood"] if source else rng.choice(choices.CREATION_MOODS),
+                "content": source.content if source else "",
+                "genre": source.genre if source else rng.choice(choices.CREATION_GENRES),
+                "mood": source.mood if source else rng.choice(choices.CREATION_MOODS),
                 "status": "pending", "views": rng.randint(0, 2000),
                 "created_at": now - dt.timedelta(minutes=rng.randint(1, 60 * 24 * 180))})
         _insert(Video, videos)
-    return {"users": len(users), "stories": len(stories), "videos": len(videos),
-            "likes": len(likes)}
+    return {"users": len(users), "stories": n_stories, "videos": len(videos), "likes": n_likes}
 
 
 def _like_plan(rng, n_stories, n_likes, n_users):
-    """For each story, a set of distinct liker indexes; ``n_likes`` in all (capped by users)."""
-    plan = [set() for _ in range(n_stories)]
+    """For each story, a tuple of distinct liker indexes; ``n_likes`` in all (capped by users)."""
     if not n_stories or not n_likes or not n_users:
-        return plan
+        return [()] * n_stories
+    plan = []
     per_story = n_likes // n_stories
     extra = n_likes - per_story * n_stories
     for i in range(n_stories):
         want = min(n_users, per_story + (1 if i < extra else 0))
-        plan[i] = set(rng.sample(range(n_users), want)) if want else set()
+        plan.append(tuple(rng.sample(range(n_users), want)) if want else ())
     return plan

@@ -1,9 +1,13 @@
-"""Serves the built React app for every non-API path, and Swagger UI's files for /api/docs."""
+"""Serves the built React app for every non-API path (compressed and cached: ``core.assets``; a
+visitor's landing page with its data inside: ``core.landing``), and Swagger UI's files for
+/api/docs."""
 from pathlib import Path
 
-from flask import abort, request, send_from_directory
+from flask import abort, make_response, request, send_from_directory
 from werkzeug.routing import Map
 
+from core import assets, landing
+from core.auth import viewer
 from core.config import ROOT
 
 PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dreadforge</title>
@@ -12,7 +16,6 @@ PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 
 
 def init_app(app):
-    dist = Path(app.config["WEBAPP_DIST"])
     swagger = ROOT / "webapp" / "node_modules" / "swagger-ui-dist"
 
     @app.route("/api/docs/static/<path:filename>")
@@ -52,12 +55,15 @@ def init_app(app):
     def spa(path):
         if path.startswith("media/"):
             abort(404)  # a media URL that matched no file route (e.g. a negative id)
-        if path and (dist / path).is_file():
-            # Parcel names every asset by content hash: safe to cache for a year.
-            max_age = 0 if path.endswith(".html") else 31536000
-            return send_from_directory(dist, path, max_age=max_age)
+        dist = Path(app.config["WEBAPP_DIST"])
+        if path and path != "index.html" and (dist / path).is_file():
+            return assets.send_asset(dist, path)
         if (dist / "index.html").is_file():
-            response = send_from_directory(dist, "index.html", max_age=0)
+            if path or viewer() is not None:
+                return assets.send_asset(dist, "index.html")
+            # a visitor's landing page carries its data (core.landing): made per request
+            html = landing.with_data((dist / "index.html").read_text(encoding="utf-8"))
+            response = make_response(html)
             response.headers["Cache-Control"] = "no-cache"
-            return response
+            return assets.compress(response)
         return PLACEHOLDER

@@ -30,3 +30,33 @@ def test_seeded_stories_use_the_spec_lists_and_never_repeat_a_sentence(app):
     assert len({s.content for s in stories}) == 40
     first_sentences = Counter(story_metrics.sentences(s.content)[0] for s in stories)
     assert first_sentences.most_common(1)[0][1] <= 3
+
+
+def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch):
+    """From ``BULK`` stories on the indexes and the search index are built after the rows: the
+    feed, its search and the admin's title search still find the seeded stories."""
+    monkeypatch.setattr(seeding, "BULK", 10)
+    with app.app_context():
+        from core import bulk
+        from core.db import database
+        database.connect(reuse_if_open=True)
+        before = index_names(bulk)
+        seeding.seed(n_users=3, n_stories=30, n_videos=2, n_likes=20, rng_seed=5)
+        assert index_names(bulk) == before
+        newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
+            Story.created_at.desc(), Story.id.desc()).first()
+        database.close()
+    visitor = make_client()
+    feed = visitor.get("/api/stories/community/All Genres/All Moods/newest?limit=3").get_json()
+    assert feed[0]["id"] == newest.id
+    found = visitor.get("/api/stories/community/All Genres/All Moods/newest",
+                        query_string={"q": newest.setting.upper(), "limit": 100}).get_json()
+    assert newest.id in [story["id"] for story in found]
+    assert all(newest.setting in story["setting"] for story in found)
+
+
+def index_names(bulk):
+    from core.db import is_sqlite
+    if is_sqlite():
+        return sorted(name for _, name, _ in bulk.sqlite_schema(["stories", "likes"]))
+    return sorted(name for name, _ in bulk.postgres_indexes(["stories", "likes"]))

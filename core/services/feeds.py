@@ -4,7 +4,7 @@ import json
 
 from peewee import JOIN
 
-from core import choices
+from core import choices, story_search
 from core.routing import MAX_ID
 from core.errors import abort
 from core.models import VIDEO_STATUSES, Like, Story, User, Video
@@ -36,6 +36,8 @@ def search(query, model, text):
     text = (text or "").strip()
     if not text:
         return query
+    if model is Story:  # title, characters and setting, through an index (core.story_search)
+        return query.where(story_search.condition(model, text))
     # % and _ are plain characters (escaped), the same on SQLite and PostgreSQL
     return query.where(contains(model.title, text) | contains(model.content, text)
                        | contains(model.characters, text) | contains(model.setting, text))

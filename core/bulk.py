@@ -1,0 +1,195 @@
+"""Bulk writes for `dreadforge seed`: many rows in few statements, no per-row query objects.
+
+* ``insert(table, columns, rows)``: SQLite runs one prepared ``INSERT`` ``executemany``; PostgreSQL
+  streams the rows through ``COPY … FROM STDIN`` (text format, built in chunks).
+* ``loading(tables)``: a write transaction set up for a big load. SQLite: no fsync, a large page
+  cache, a rollback journal instead of the WAL (the rows are not written twice), back to the usual
+  settings after.
+  Both: the tables' secondary indexes (and on SQLite their triggers) are dropped and made again
+  once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
+  primary keys and unique constraints stay). PostgreSQL: asynchronous commit, lz4 for long text.
+
+``rows`` are tuples of Python values already in database form (``int``, ``str``, ``bool``,
+``datetime`` or ``None``), in the order of ``columns``.
+"""
+import datetime as dt
+import io
+import logging
+import time
+from contextlib import contextmanager
+
+from core import db
+
+log = logging.getLogger(__name__)
+
+CHUNK = 20_000  # rows per executemany / COPY call
+
+
+def insert(table, columns, rows):
+    """Insert ``rows`` (an iterable of tuples) into ``table``; returns how many."""
+    if db.is_sqlite():
+        return _insert_sqlite(table, columns, rows)
+    return _copy_postgres(table, columns, rows)
+
+
+def _chunks(rows):
+    chunk = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _insert_sqlite(table, columns, rows):
+    sql = 'INSERT INTO "{}" ({}) VALUES ({})'.format(
+        table, ", ".join(f'"{column}"' for column in columns), ", ".join("?" * len(columns)))
+    cursor = db.database.cursor()
+    count = 0
+    started = time.perf_counter()
+    for chunk in _chunks(rows):
+        cursor.executemany(sql, chunk)
+        count += len(chunk)
+    log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
+    return count
+
+
+def copy_text(value):
+    """``value`` as a field of PostgreSQL's COPY text format."""
+    if value is None:
+        return "\\N"
+    if value is True:
+        return "t"
+    if value is False:
+        return "f"
+    if isinstance(value, str):
+        return (value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+                .replace("\r", "\\r"))
+    if isinstance(value, dt.datetime):
+        return value.isoformat(" ")
+    return str(value)
+
+
+def _copy_postgres(table, columns, rows):
+    sql = 'COPY "{}" ({}) FROM STDIN'.format(table, ", ".join(f'"{column}"' for column in columns))
+    cursor = db.database.cursor()
+    count = 0
+    long_texts = {}  # the story pool's texts recur on every row: each escaped once
+
+    def escaped(value):
+        if type(value) is str and len(value) > 64:
+            if value not in long_texts:
+                long_texts[value] = copy_text(value)
+            return long_texts[value]
+        return copy_text(value)
+
+    started = time.perf_counter()
+    for chunk in _chunks(rows):
+        text = "".join("\t".join(escaped(value) for value in row) + "\n" for row in chunk)
+        cursor.copy_expert(sql, io.StringIO(text))
+        count += len(chunk)
+    log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
+    return count
+
+
+@contextmanager
+def loading(tables):
+    """A write transaction for loading many rows into ``tables`` (see the module's doc); a plain
+    one when ``tables`` is empty."""
+    if not tables:
+        with db.write_transaction():
+            yield
+    elif db.is_sqlite():
+        with _sqlite_loading(tables):
+            yield
+    else:
+        with db.write_transaction(), _postgres_loading(tables):
+            yield
+
+
+def _pragma(name, value=None):
+    if value is None:
+        return db.database.execute_sql(f"PRAGMA {name}").fetchone()[0]
+    return db.database.execute_sql(f"PRAGMA {name} = {value}").fetchone()
+
+
+def sqlite_schema(tables):
+    """``(kind, name, sql)`` of the indexes and triggers of ``tables``, and the FTS5 tables whose
+    external content is one of them (kind ``fts``)."""
+    marks = ", ".join("?" * len(tables))
+    rows = db.database.execute_sql(
+        f"SELECT type, name, sql FROM sqlite_master WHERE tbl_name IN ({marks}) "
+        "AND type IN ('index', 'trigger') AND sql IS NOT NULL", list(tables)).fetchall()
+    for name, sql in db.database.execute_sql(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'table' "
+            "AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'").fetchall():
+        if any(f"content='{table}'" in sql for table in tables):
+            rows.append(("fts", name, sql))
+    return rows
+
+
+@contextmanager
+def _sqlite_loading(tables):
+    saved = {name: _pragma(name) for name in ("synchronous", "cache_size", "journal_mode")}
+    _pragma("synchronous", "OFF")
+    _pragma("cache_size", -1_000_000)  # 1 GB: the indexes being built stay in memory
+    # the WAL would receive every page, then copy it to the database; a rollback journal holds
+    # only the few pages that existed before. Refused while another connection is open: fine.
+    _pragma("journal_mode", "TRUNCATE")
+    try:
+        with db.write_transaction():
+            schema = sqlite_schema(tables)
+            for kind, name, _ in schema:
+                if kind != "fts":
+                    db.database.execute_sql(f'DROP {kind.upper()} "{name}"')
+            yield
+            started = time.perf_counter()
+            for kind, name, sql in schema:
+                if kind == "fts":
+                    db.database.execute_sql(
+                        f"INSERT INTO \"{name}\" (\"{name}\") VALUES ('rebuild')")
+                else:
+                    db.database.execute_sql(sql)
+            log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
+                     time.perf_counter() - started)
+    finally:
+        for name, value in saved.items():
+            _pragma(name, value)
+
+
+def postgres_indexes(tables):
+    """``(name, definition)`` of the secondary indexes of ``tables`` that no constraint owns."""
+    return db.database.execute_sql(
+        "SELECT i.indexname, i.indexdef FROM pg_indexes i "
+        "WHERE i.schemaname = current_schema() AND i.tablename = ANY(%s) "
+        "AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = "
+        "(quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)",
+        (list(tables),)).fetchall()
+
+
+def _set_local(name, value):
+    try:
+        with db.database.atomic():  # a savepoint: an unknown setting does not end the load
+            db.database.execute_sql(f"SET LOCAL {name} = {value}")
+    except Exception as error:  # noqa: BLE001 - an older server, a build without lz4
+        log.info("bulk load without %s = %s (%s)", name, value, error)
+
+
+@contextmanager
+def _postgres_loading(tables):
+    """Inside a transaction: indexes dropped, and made again before it commits."""
+    indexes = postgres_indexes(tables)
+    _set_local("synchronous_commit", "off")
+    _set_local("default_toast_compression", "lz4")
+    _set_local("maintenance_work_mem", "'512MB'")
+    for name, _ in indexes:
+        db.database.execute_sql(f'DROP INDEX "{name}"')
+    yield
+    started = time.perf_counter()
+    for _, definition in indexes:
+        db.database.execute_sql(definition)
+    for table in tables:
+        db.database.execute_sql(f'ANALYZE "{table}"')
+    log.info("indexes of %s built in %.1f s", ", ".join(tables), time.perf_counter() - started)

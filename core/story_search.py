@@ -1,0 +1,64 @@
+"""The community search (``?q=`` on the story feeds): stories whose title, characters or setting
+contain the text, any case; ``%``, ``_`` and ``\\`` are plain characters.
+
+The condition it returns is the same set of rows whichever way it is computed; only the way the
+database gets there differs, chosen for a page of newest (or most liked …) stories to come fast on
+a million rows:
+
+* SQLite, 3 characters or more: migration 0007's FTS5 trigram index (``stories_search``) lists
+  the matching ids, at most ``FEW`` of them. Fewer: the feed reads just those rows (``id IN
+  (…)``). As many (a common text): the feed walks its sort's index and tests each row with
+  ``LIKE``, and finds a page of matches within a few thousand rows. A text with letters beyond
+  ASCII keeps the index's answer (FTS5 folds every letter's case, ``LIKE`` only A-Z).
+* SQLite, 1–2 characters, or no index: ``LIKE`` (such a text is found in most rows).
+* PostgreSQL: ``lower(column) ILIKE '%text%'``, which the ``gin_trgm_ops`` indexes of migrations
+  0004 and 0007 serve; the planner picks them or the sort's index by how common the text is.
+"""
+import peewee
+
+from core import db
+from core.search import MIN_WORD, contains, fts_phrase
+
+FTS = "stories_search"
+COLUMNS = ("title", "characters", "setting")
+#: up to this many matches the feed reads the rows by id; from it on it walks and tests each row
+FEW = 1500
+
+
+def any_column(model, text):
+    condition = None
+    for name in COLUMNS:
+        term = contains(getattr(model, name), text)
+        condition = term if condition is None else (condition | term)
+    return condition
+
+
+def indexed_ids(text, limit):
+    """Ids of the stories whose searched columns contain ``text`` (at most ``limit``), from the
+    FTS index; None without the index (an older revision, an SQLite without FTS5)."""
+    query = "{" + " ".join(COLUMNS) + "} : " + fts_phrase(text)
+    try:
+        with db.database.atomic():  # a savepoint: a missing table does not end the transaction
+            cursor = db.database.execute_sql(
+                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?', (query, limit))
+            return [row_id for (row_id,) in cursor]
+    except peewee.OperationalError:
+        return None
+
+
+def condition(model, text):
+    """The search as a condition on ``model`` (Story)."""
+    scan = any_column(model, text)
+    if not db.is_sqlite() or len(text) < MIN_WORD:
+        return scan
+    ids = indexed_ids(text, FEW)
+    if ids is None:
+        return scan
+    if len(ids) < FEW:
+        return model.id.in_(ids) if ids else peewee.SQL("0 = 1")
+    if text.isascii():
+        return scan
+    fts = peewee.Table(FTS)
+    query = "{" + " ".join(COLUMNS) + "} : " + fts_phrase(text)
+    return model.id.in_(fts.select(peewee.SQL("rowid")).where(
+        peewee.SQL(f'"{FTS}" MATCH ?', [query])))

@@ -1,0 +1,68 @@
+"""The community search (``?q=``) finds text in a story's title, characters or setting, in any
+case, the same whether the text is rare (read by id from the index) or common (the feed walks its
+sort order and tests each story)."""
+import pytest
+
+from core import story_search
+from tests.test_admin_helpers import make_story
+
+FEED = "/api/stories/community/All Genres/All Moods/newest"
+
+
+def titles(client, q, **query):
+    response = client.get(FEED, query_string={"q": q, **query})
+    assert response.status_code == 200, response.get_json()
+    return [story["title"] for story in response.get_json()]
+
+
+@pytest.fixture
+def library(users):
+    author, _ = users.signed_in()
+    make_story(author, title="The Lighthouse Keeper", setting="a rock at sea",
+               characters="Mara, Elias")
+    make_story(author, title="Salt", setting="the salt mines under Vell", characters="Ivy")
+    make_story(author, title="Ashes", setting="Hollow Creek asylum", characters="Dorian, Mara")
+    make_story(author, title="Private lighthouse", setting="nowhere", isPublic=False)
+    make_story(author, title="Quiet", setting="home", characters="Nobody",
+               content="The lighthouse in this story's text only.")
+    return author
+
+
+@pytest.mark.parametrize("few", [story_search.FEW, 1])
+def test_search_finds_title_characters_and_setting_in_any_case(library, client, monkeypatch,
+                                                               few):
+    monkeypatch.setattr(story_search, "FEW", few)  # 1: every text counts as common
+    assert titles(client, "lighthouse") == ["The Lighthouse Keeper"]  # not the private one
+    assert titles(client, "MARA") == ["Ashes", "The Lighthouse Keeper"]
+    assert titles(client, "creek asy") == ["Ashes"]
+    assert titles(client, "salt mines") == ["Salt"]
+    assert titles(client, "ma") == ["Ashes", "The Lighthouse Keeper"]  # 2 letters: no index
+    assert titles(client, "zzqxnomatch") == []
+    assert titles(client, "mara", limit=1) == ["Ashes"]
+
+
+def test_search_pages_by_cursor_through_many_matches(users, client, monkeypatch):
+    monkeypatch.setattr(story_search, "FEW", 4)
+    author, _ = users.signed_in()
+    for i in range(7):
+        make_story(author, title=f"Night train {i}")
+    make_story(author, title="Day trip")
+    first = client.get(FEED, query_string={"q": "night train", "limit": 5})
+    assert [s["title"] for s in first.get_json()] == [f"Night train {i}" for i in (6, 5, 4, 3, 2)]
+    rest = client.get(FEED, query_string={"q": "night train", "limit": 5,
+                                          "cursor": first.headers["X-Next-Cursor"]})
+    assert [s["title"] for s in rest.get_json()] == ["Night train 1", "Night train 0"]
+    paged = client.get(FEED, query_string={"q": "night train", "limit": 5, "page": 1})
+    assert paged.headers["X-Total-Count"] == "7"
+
+
+def test_an_edited_story_is_found_by_its_new_title_only(library, client):
+    author = library
+    story = make_story(author, title="Before the fog")
+    assert titles(client, "before the fog") == ["Before the fog"]
+    response = author.put(f"/api/stories/{story['id']}", json={"title": "After the storm"})
+    assert response.status_code == 200
+    assert titles(client, "before the fog") == []
+    assert titles(client, "after the storm") == ["After the storm"]
+    assert author.delete(f"/api/stories/{story['id']}").status_code == 200
+    assert titles(client, "after the storm") == []
