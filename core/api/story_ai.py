@@ -2,6 +2,7 @@
 from flask import current_app
 from flask.views import MethodView
 
+from core.choices import JobStatus
 from core.services.access import load_visible
 from core.api.jobs import described, wait_for
 from core.auth import require_user, signed_in
@@ -34,9 +35,9 @@ def answer(job, wait, shape):
     """202 ``{jobId}``; or, with ?wait=N and the job done in time, 200 with its result."""
     if wait:
         job = wait_for(job, wait)
-        if job.status == "completed":
+        if job.status == JobStatus.COMPLETED:
             return shape(job.result), 200
-        if job.status == "failed":
+        if job.status == JobStatus.FAILED:
             abort(502, message=f"{FAILURE_PREFIX[job.kind]}: {job.error}", jobId=job.id)
     job = described(job)
     return {"jobId": job.id, "status": job.status, "progress": job.progress,

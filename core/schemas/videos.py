@@ -7,7 +7,6 @@ sent empty gets its 'required' message.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.models import VIDEO_STATUSES
 from core.schemas.common import Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
@@ -273,7 +272,7 @@ class VideoEditSchema(_EditBase):
 
 class VideoFeedArgs(ListArgs):
     q = fields.String(load_default="")
-    status = ChoiceArg(VIDEO_STATUSES)
+    status = ChoiceArg(choices.VIDEO_STATUSES)
 
 
 class SceneSchema(Schema):

@@ -18,6 +18,7 @@ from peewee import JOIN, SQL, Select, fn
 from core import db
 from core import models as core_models
 from core import search as text_search
+from core.choices import STORY_FILTERS, VIDEO_FILTERS
 from core.errors import abort
 from core.models import (
     ADMIN_ROLES,
@@ -553,8 +554,6 @@ def delete_user(actor, user_id):
 
 # --- stories and videos --------------------------------------------------------------------------
 
-STORY_FILTERS = ("all", "public", "private")
-VIDEO_FILTERS = ("all", "public", "private", "pending", "processing", "completed", "failed")
 
 
 def list_content(model, args):

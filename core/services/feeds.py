@@ -7,7 +7,7 @@ from peewee import JOIN
 from core import choices
 from core.routing import MAX_ID
 from core.errors import abort
-from core.models import VIDEO_STATUSES, Like, Story, User, Video
+from core.models import Like, Story, User, Video
 from core.search import contains
 
 SORT_COLUMNS = {
@@ -182,7 +182,7 @@ def video_feed(genre, mood, sort, args, user, status=None):
     """The public video feed; ``status`` (pending, processing, completed, failed) filters."""
     where = ()
     if status:
-        if status not in VIDEO_STATUSES:
-            abort(400, message=f"Unknown status '{status}' (use {', '.join(VIDEO_STATUSES)})")
+        if status not in choices.VIDEO_STATUSES:
+            abort(400, message=f"Unknown status '{status}' (use {', '.join(choices.VIDEO_STATUSES)})")
         where = (Video.status == status,)
     return content_feed(Video, Like.video, genre, mood, sort, args, user, where)

@@ -5,6 +5,7 @@ from flask import current_app
 
 from core import db
 from core.app import plugin_host
+from core.choices import VideoStatus
 from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
@@ -15,8 +16,8 @@ from core.storage import get_storage
 
 #: the frame height each resolution names
 HEIGHTS = {"720p": 720, "1080p": 1080, "1440p": 1440, "4K": 2160, "8K": 4320}
-GENERATE_FROM = ("pending", "failed")
-REGENERATE_FROM = ("completed", "failed")
+GENERATE_FROM = (VideoStatus.PENDING, VideoStatus.FAILED)
+REGENERATE_FROM = (VideoStatus.COMPLETED, VideoStatus.FAILED)
 CREATOR_ONLY = "Only the creator can generate this video"
 
 
@@ -156,7 +157,7 @@ def create(user, body):
     """A pending video. from_story copies the story's text and settings (a field sent non-empty
     wins); direct takes them from the body (title defaults to '{genre} Video in {setting}')."""
     mode = creation_mode(body)
-    video = Video(user=user.id, creation_mode=mode, status="pending", progress=0,
+    video = Video(user=user.id, creation_mode=mode, status=VideoStatus.PENDING, progress=0,
                   progress_message="")
     for attribute, value in CONTENT_DEFAULTS.items():
         setattr(video, attribute, value)
@@ -210,17 +211,17 @@ def delete(video):
 
 
 def _conflict_generate(status):
-    if status == "processing":
+    if status == VideoStatus.PROCESSING:
         return "This video is already being generated."
-    if status == "completed":
+    if status == VideoStatus.COMPLETED:
         return "This video has already been generated; use regenerate to render it again."
     return f"This video cannot be generated while {status}."
 
 
 def _conflict_regenerate(status):
-    if status == "processing":
+    if status == VideoStatus.PROCESSING:
         return "This video is already being generated."
-    if status == "pending":
+    if status == VideoStatus.PENDING:
         return "This video has not been generated yet; use generate."
     return f"This video cannot be regenerated while {status}."
 
