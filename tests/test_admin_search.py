@@ -120,7 +120,7 @@ def test_many_matches_walk_the_index_with_the_same_rows_order_and_totals(app, us
     """A search with more than SORT_LIMIT matches pages through the newest-first index: the same
     pages as sorting every match, with the other filters and short words too."""
     from core.models import Story, User
-    from core.services import admin as admin_service
+    from core.services.admin import paging as admin_service
     admin, author_json = users.signed_in(role="admin", first_name="Ada", last_name="Lantern")
     now = dt.datetime(2026, 1, 1)
     with models(app):
@@ -208,7 +208,8 @@ def test_postgres_search_uses_the_trigram_indexes(app, db):
 
 def test_upgrade_from_0003_indexes_the_rows_already_there(blank_database):
     from core.models import Story, User, Video
-    from core.services import admin
+    from core.services.admin import content as admin_content
+    from core.services.admin import users as admin_users
     assert migrations.upgrade(target="0003_admin_indexes")[-1] == "0003_admin_indexes"
     old = User.create(email="old.timer@crypt.example", password_hash="x", first_name="Barnaby",
                       last_name="Cobbleworth")
@@ -218,11 +219,11 @@ def test_upgrade_from_0003_indexes_the_rows_already_there(blank_database):
     video = Video.create(user=old, title="Bellfounder's Night")
 
     def users(search, **args):
-        page = admin.list_users({"search": search, **args})
+        page = admin_users.list_users({"search": search, **args})
         return [u.id for u in page.items], page.total
 
     def content(model, search):
-        page = admin.list_content(model, {"search": search})
+        page = admin_content.list_content(model, {"search": search})
         return [row.id for row in page.items], page.total
 
     assert users("cobble") == ([old.id], 1)  # at 0003: a scan, the same answers

@@ -4,7 +4,8 @@ from peewee import IntegrityError
 from core import db
 from core.errors import abort
 from core.models import Comment, Report, Story, User, Video, utcnow
-from core.services import audit, feeds
+from core.pagination import page_of
+from core.services import audit
 
 MAX_REASON = 1000
 
@@ -57,12 +58,8 @@ def queue(args):
         query = query.where(Report.status == status)
     if kind != "all":
         query = query.where(getattr(Report, kind).is_null(False))
-    limit = feeds.clamp_limit(args.get("limit"))
-    page = args.get("page") or 1
-    if page < 1:
-        abort(400, message="page must be 1 or more")
-    total = query.count()
-    rows = list(query.order_by(Report.created_at.desc(), Report.id.desc()).paginate(page, limit))
+    page = page_of(query, (Report.created_at.desc(), Report.id.desc()), args)
+    rows = page.items
 
     comments = {c.id: c for c in Comment.select().where(
         Comment.id.in_({r.comment_id for r in rows if r.comment_id} or {0}))}
@@ -81,8 +78,8 @@ def queue(args):
                 | {v.user_id for v in videos.values()}) - {None}
     users = {u.id: u for u in User.select().where(User.id.in_(user_ids or {0}))}
 
-    items = [_shape(row, comments, stories, videos, users) for row in rows]
-    return feeds.Page(items, total=total, page=page, per_page=limit)
+    page.items = [_shape(row, comments, stories, videos, users) for row in rows]
+    return page
 
 
 def _shape(row, comments, stories, videos, users):

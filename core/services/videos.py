@@ -227,17 +227,14 @@ def _conflict_regenerate(status):
 
 
 def generate(video, user):
-    """Start the first render (from pending, or again after a failure)."""
-    if video.user_id != user.id:
-        abort(403, message=CREATOR_ONLY)
+    """Start the first render (from pending, or again after a failure) of the creator's
+    ``video`` (``owned(video_id, user, CREATOR_ONLY)``)."""
     return video_render.start(video, user, GENERATE_FROM, _conflict_generate)
 
 
 def regenerate(video, user, body):
     """Save the editor fields, then render again; the current file stays until the new one
-    succeeds (see ``core.services.video_render``)."""
-    if video.user_id != user.id:
-        abort(403, message=CREATOR_ONLY)
+    succeeds (see ``core.services.video_render``). ``video``: the creator's, as ``generate``."""
     fresh = Video.get_by_id(video.id)
     if fresh.status not in REGENERATE_FROM:
         abort(409, message=_conflict_regenerate(fresh.status))
