@@ -1,6 +1,5 @@
 """The `dreadforge` command."""
 import json
-import os
 import signal
 import sys
 import threading
@@ -10,6 +9,7 @@ import click
 from cli.models_cmd import models
 from cli.plugins_cmd import plugins
 from cli.voices_cmd import voices
+from core.config import setting
 
 
 @click.group()
@@ -99,7 +99,7 @@ def worker(queues, burst, name):
     from cli import worker_loop
     from core import jobs
     from core.db import database
-    if not os.environ.get("REDIS_URL"):
+    if not setting("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
     from core.plugins import PluginConfigError

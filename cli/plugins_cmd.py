@@ -7,11 +7,12 @@ disabled``). When NAME is several of these (``local`` is a story and a video pro
 which with ``--capability``.
 """
 import json
-import os
 import re
 from pathlib import Path
 
 import click
+
+from core.config import setting
 
 KINDS = ("story-provider", "video-provider", "share-target", "ads", "moderation")
 CAPABILITY_CHOICES = ("story", "video", "ads", "moderation", "share", "plugin")
@@ -20,13 +21,13 @@ SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
 
 def config_file():
     """The plugins.toml in use: ``DREADFORGE_PLUGINS`` or ./plugins.toml."""
-    return Path(os.environ.get("DREADFORGE_PLUGINS", "plugins.toml")).resolve()
+    return setting("DREADFORGE_PLUGINS").resolve()
 
 
 def host(path=None):
     from core.plugins import PluginHost
     return PluginHost(path or config_file(),
-                      load_entrypoints=os.environ.get("DREADFORGE_NO_ENTRYPOINTS") != "1")
+                      load_entrypoints=not setting("DREADFORGE_NO_ENTRYPOINTS"))
 
 
 def load_host(path=None):

@@ -6,7 +6,6 @@ worker was killed) or that RQ marks failed (timeout, crash) is marked failed wit
 the next time anyone looks at it, so nothing stays "processing" forever.
 """
 import logging
-import os
 import threading
 import time
 
@@ -18,6 +17,7 @@ from rq.job import JobStatus as RQStatus
 from werkzeug.exceptions import ServiceUnavailable
 
 from core.choices import JOB_ACTIVE, JobStatus
+from core.config import setting
 from core.db import database
 from core.models import Job, utcnow
 from core.providers import ProviderError
@@ -51,7 +51,7 @@ _connections = {}
 
 
 def queue_prefix():
-    return os.environ.get("DREADFORGE_QUEUE_PREFIX", "")
+    return setting("DREADFORGE_QUEUE_PREFIX")
 
 
 def queue_name(name):
@@ -60,7 +60,7 @@ def queue_name(name):
 
 def connection(url=None):
     """The Redis connection for ``url`` (``redis://…`` or ``unix://…``)."""
-    url = url or os.environ.get("REDIS_URL")
+    url = url or setting("REDIS_URL")
     if not url:
         raise RuntimeError("REDIS_URL is not set: start the embedded queue with `dreadforge run`")
     if url not in _connections:
@@ -72,7 +72,7 @@ def connection(url=None):
 def app_connection(app):
     """The app's queue: REDIS_URL, or else the embedded server of its data folder (started now
     if `dreadforge run` did not start it already)."""
-    url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
+    url = app.config.get("REDIS_URL") or setting("REDIS_URL")
     if not url:
         from core.queue_server import start_embedded_redis
         _process, url = start_embedded_redis(app.config["DATA_DIR"])

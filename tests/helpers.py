@@ -1,5 +1,4 @@
 """Account helpers for the suite's tests (plugin authors: see core.testing)."""
-import itertools
 import logging
 import os
 import signal
@@ -10,9 +9,11 @@ import time
 import urllib.request
 from contextlib import contextmanager
 
-from core.testing import PASSWORD, ROOT
+from core.testing import PASSWORD, ROOT, register
 
-_counter = itertools.count(1)
+#: settings of every process the suite starts: no installed plugin packages (a test installs
+#: one for a while), the cheapest password hashes
+SUITE_ENV = {"DREADFORGE_NO_ENTRYPOINTS": "1", "DREADFORGE_PASSWORD_PROFILE": "CHEAPEST"}
 
 
 class Auth:
@@ -20,12 +21,7 @@ class Auth:
         self.client = client
 
     def register(self, email=None, password=PASSWORD, first_name="Mara", last_name="Vale"):
-        email = email or f"user{next(_counter)}@example.com"
-        response = self.client.post("/api/auth/register", json={
-            "email": email, "password": password, "firstName": first_name,
-            "lastName": last_name})
-        assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        return register(self.client, email, password, first_name, last_name)
 
     def login(self, email, password=PASSWORD):
         return self.client.post("/api/auth/login", json={"email": email, "password": password})
@@ -83,6 +79,7 @@ def standalone_env(data_dir, **extra):
     """The environment of a `dreadforge` command run on its own, as `make run` does: no
     DATABASE_URL or REDIS_URL (SQLite and the embedded queue in ``data_dir``)."""
     env = {k: v for k, v in os.environ.items() if k not in SUITE_ONLY}
+    env.update(SUITE_ENV)
     env.update({"DREADFORGE_DATA": str(data_dir), "PYTHONPATH": str(ROOT),
                 "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml")})
     env.update(extra)
