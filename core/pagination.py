@@ -61,3 +61,12 @@ def page_by_ids(ids, fetch, total, page, limit):
     """The Page of ``ids`` (in that order): ``fetch(ids)`` loads the rows (one query)."""
     by_id = {row.id: row for row in fetch(ids)} if ids else {}
     return Page([by_id[i] for i in ids if i in by_id], total=total, page=page, per_page=limit)
+
+
+def choice(args, name, allowed, default, label=None):
+    """A list filter's value (``?status=``, ``?type=`` …), trimmed and lower-cased, ``default``
+    when absent; 400 "Unknown {label} 'x' (use a, b, …)" for a value not in ``allowed``."""
+    value = (args.get(name) or default).strip().lower()
+    if value not in allowed:
+        abort(400, message=f"Unknown {label or name} '{value}' (use {', '.join(allowed)})")
+    return value

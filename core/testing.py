@@ -173,14 +173,16 @@ def spawn_worker(env_vars, log_dir, queues="stories,videos,default"):
     raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
 
 
-def stop_worker(proc):
+def stop_worker(proc, timeout=10):
+    """SIGTERM the process group of ``proc`` (a worker, or a site with its workers); SIGKILL
+    after ``timeout`` seconds."""
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 @pytest.fixture

@@ -210,20 +210,27 @@ def delete(video):
     get_storage(current_app).delete_prefix(video_render.video_prefix(video.id))
 
 
-def _conflict_generate(status):
-    if status == VideoStatus.PROCESSING:
-        return "This video is already being generated."
-    if status == VideoStatus.COMPLETED:
-        return "This video has already been generated; use regenerate to render it again."
-    return f"This video cannot be generated while {status}."
+# the 409 message of generate / regenerate for a video in each status it cannot start from
+CONFLICTS = {
+    "generated": {
+        VideoStatus.PROCESSING: "This video is already being generated.",
+        VideoStatus.COMPLETED: "This video has already been generated; use regenerate to render "
+                               "it again.",
+    },
+    "regenerated": {
+        VideoStatus.PROCESSING: "This video is already being generated.",
+        VideoStatus.PENDING: "This video has not been generated yet; use generate.",
+    },
+}
 
 
-def _conflict_regenerate(status):
-    if status == VideoStatus.PROCESSING:
-        return "This video is already being generated."
-    if status == VideoStatus.PENDING:
-        return "This video has not been generated yet; use generate."
-    return f"This video cannot be regenerated while {status}."
+def _conflict(verb):
+    def message(status):
+        return CONFLICTS[verb].get(status, f"This video cannot be {verb} while {status}.")
+    return message
+
+
+_conflict_generate, _conflict_regenerate = _conflict("generated"), _conflict("regenerated")
 
 
 def generate(video, user):

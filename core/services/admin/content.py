@@ -5,6 +5,7 @@ from core import db
 from core import search as text_search
 from core.choices import STORY_FILTERS, VIDEO_FILTERS
 from core.errors import abort
+from core.pagination import choice
 from core.models import Story, User, Video
 from core.services import audit
 from core.services import stories as story_service
@@ -24,10 +25,8 @@ def list_content(model, args):
         nonlocal condition
         condition = term if condition is None else (condition & term)
 
-    for value in {args.get("filter") or "all", args.get("status") or "all"}:
-        value = value.strip().lower()
-        if value not in allowed:
-            abort(400, message=f"Unknown filter '{value}' (use {', '.join(allowed)})")
+    for name in ("filter", "status"):
+        value = choice(args, name, allowed, "all", "filter")
         if value == "public":
             add(model.is_public == True)  # noqa: E712
         elif value == "private":

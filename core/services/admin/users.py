@@ -6,7 +6,7 @@ from core import models as core_models
 from core import search as text_search
 from core.errors import abort
 from core.models import ADMIN_ROLES, Story, User, Video
-from core.pagination import page_of
+from core.pagination import choice, page_of
 from core.services import audit
 from core.services.admin.paging import all_of, count_rows, counting, scalars, search_page, windowed_page
 
@@ -61,12 +61,8 @@ def list_users(args):
     admin roles), super_admin; ``search`` by name or e-mail. Newest first. Two more queries count
     the stories and videos of the users on the page (never one per user)."""
     now = clock()
-    status = (args.get("status") or "all").strip().lower()
-    role = (args.get("role") or "all").strip().lower()
-    if status not in USER_STATUSES:
-        abort(400, message=f"Unknown status '{status}' (use {', '.join(USER_STATUSES)})")
-    if role not in USER_ROLES:
-        abort(400, message=f"Unknown role '{role}' (use {', '.join(USER_ROLES)})")
+    status = choice(args, "status", USER_STATUSES, "all")
+    role = choice(args, "role", USER_ROLES, "all")
     conditions = []
     if status == "active":
         conditions.append(active_now(now))
