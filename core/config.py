@@ -27,7 +27,8 @@ def _path(raw):
 def _profile(raw):
     name = raw.strip().upper()
     if name not in PASSWORD_PROFILES:
-        raise ValueError(f"DREADFORGE_PASSWORD_PROFILE must be one of {', '.join(PASSWORD_PROFILES)}")
+        raise ValueError("DREADFORGE_PASSWORD_PROFILE must be one of "
+                         + ", ".join(PASSWORD_PROFILES))
     return name
 
 

@@ -8,4 +8,5 @@ the rebuild fails (or, with foreign keys on, would cascade) once stories point a
 def upgrade(db, migrator):
     columns = {column.name for column in db.get_columns("users")}
     if "session_version" not in columns:
-        db.execute_sql('ALTER TABLE "users" ADD COLUMN "session_version" INTEGER NOT NULL DEFAULT 0')
+        db.execute_sql('ALTER TABLE "users" ADD COLUMN "session_version" INTEGER NOT NULL '
+                       "DEFAULT 0")

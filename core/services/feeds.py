@@ -153,6 +153,7 @@ def video_feed(genre, mood, sort, args, user, status=None):
     where = ()
     if status:
         if status not in choices.VIDEO_STATUSES:
-            abort(400, message=f"Unknown status '{status}' (use {', '.join(choices.VIDEO_STATUSES)})")
+            allowed = ", ".join(choices.VIDEO_STATUSES)
+            abort(400, message=f"Unknown status '{status}' (use {allowed})")
         where = (Video.status == status,)
     return content_feed(Video, Like.video, genre, mood, sort, args, user, where)

@@ -119,7 +119,8 @@ def reconcile_video(video):
     for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
                       "poster_file", "subtitles_file", "rendered_at", "script", "scenes"):
         setattr(video, attribute, getattr(fresh, attribute))
-    if job is not None and job.status == JobStatus.QUEUED and video.status == VideoStatus.PROCESSING:
+    if (job is not None and job.status == JobStatus.QUEUED
+            and video.status == VideoStatus.PROCESSING):
         video.progress_message = jobs.waiting_message(job)  # what it waits for, how long
     return video
 
@@ -138,7 +139,8 @@ def render_failed(video_id, job_id, reason):
     mine = (Video.id == video_id) & (Video.status == VideoStatus.PROCESSING)
     mine &= (Video.job_id == job_id) if job_id else Video.job_id.is_null()
     if video.video_file and get_storage(current_app).exists(video.video_file):
-        changes = dict(status=VideoStatus.COMPLETED, progress=100, progress_message="Regeneration failed",
+        changes = dict(status=VideoStatus.COMPLETED, progress=100,
+                       progress_message="Regeneration failed",
                        error=f"Regeneration failed: {reason} The previous video is kept.")
     else:
         changes = dict(status=VideoStatus.FAILED, progress_message="Failed", error=reason)
@@ -314,8 +316,8 @@ def _render(job, progress, app):
 
     keys = {name: storage.key_for(prefix, file_name) for name, file_name in files.items()}
     previous = Video.get_or_none(Video.id == video_id)
-    swapped = (Video.update(status=VideoStatus.COMPLETED, progress=100, progress_message="Completed",
-                            error=None, video_file=keys["video"],
+    swapped = (Video.update(status=VideoStatus.COMPLETED, progress=100,
+                            progress_message="Completed", error=None, video_file=keys["video"],
                             poster_file=keys.get("poster"), subtitles_file=keys.get("subtitles"),
                             scenes=scenes, script=narrated_script(request.script, result.script),
                             rendered_at=utcnow())
