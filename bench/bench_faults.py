@@ -11,33 +11,21 @@ import statistics
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
-from http.cookiejar import CookieJar
 
 from common import ROOT
 
-from tests.helpers import standalone_env, start_site, stop_site
+from tests.helpers import SiteClient, standalone_env, start_site, stop_site
 
 
-class Client:
+class Client(SiteClient):
+    """The suite's site client, first fetching a CSRF cookie; ``call`` answers raw bytes."""
+
     def __init__(self, base):
-        self.base, self.jar = base, CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-        self.call("GET", "/api/share-targets")
+        super().__init__(base)
+        self.send("GET", "/api/share-targets")
 
     def call(self, method, path, body=None, timeout=120):
-        headers = {"Content-Type": "application/json"}
-        token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
-        if token:
-            headers["X-CSRF-Token"] = token
-        request = urllib.request.Request(self.base + path, method=method, headers=headers,
-                                         data=json.dumps(body).encode() if body else None)
-        try:
-            with self.opener.open(request, timeout=timeout) as response:
-                return response.status, response.read()
-        except urllib.error.HTTPError as err:
-            return err.code, err.read()
+        return self.send(method, path, body, timeout)
 
 
 FORM = {"genre": "Paranormal", "mood": ["Eerie"], "setting": "a lighthouse", "characters": "Wren",

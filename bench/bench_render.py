@@ -22,8 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import ROOT  # puts the checkout on sys.path
 
 STORY = [
     "The house at the end of Mill Lane had been empty for forty years. Nobody went near it after "

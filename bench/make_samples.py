@@ -4,12 +4,10 @@ Usage: .venv/bin/python bench/make_samples.py [--style Cinematic] [--out docs/sa
 """
 import argparse
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import ROOT  # puts the checkout on sys.path
 
 STORY = [
     "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "

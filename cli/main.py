@@ -11,6 +11,7 @@ from cli.models_cmd import models
 from cli.openapi_cmd import openapi
 from cli.plugins_cmd import plugins
 from cli.voices_cmd import voices
+from core.config import setting
 
 
 @click.group()
@@ -114,7 +115,7 @@ def worker(queues, burst, name):
     from core import jobs
     from core.db import database
     from core.worker import preload_story_provider, worker_app
-    if not os.environ.get("REDIS_URL"):
+    if not setting("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
     from core.plugins import PluginConfigError

@@ -7,11 +7,12 @@ disabled``). When NAME is several of these (``local`` is a story and a video pro
 which with ``--capability``.
 """
 import json
-import os
 import re
 from pathlib import Path
 
 import click
+
+from core.config import setting
 
 KINDS = ("story-provider", "video-provider", "share-target", "ads", "moderation")
 CAPABILITY_CHOICES = ("story", "video", "ads", "moderation", "share", "plugin")
@@ -20,13 +21,13 @@ SCAFFOLD = Path(__file__).resolve().parent / "scaffold"
 
 def config_file():
     """The plugins.toml in use: ``DREADFORGE_PLUGINS`` or ./plugins.toml."""
-    return Path(os.environ.get("DREADFORGE_PLUGINS", "plugins.toml")).resolve()
+    return setting("DREADFORGE_PLUGINS").resolve()
 
 
 def host(path=None):
     from core.plugins import PluginHost
     return PluginHost(path or config_file(),
-                      load_entrypoints=os.environ.get("DREADFORGE_NO_ENTRYPOINTS") != "1")
+                      load_entrypoints=not setting("DREADFORGE_NO_ENTRYPOINTS"))
 
 
 def load_host(path=None):
@@ -151,6 +152,17 @@ def string_list(tbl, key):
     return tbl[key]
 
 
+def set_member(items, name, member):
+    """Put ``name`` in the list ``items`` (``member``) or take it out; False if it already was."""
+    if member == (name in items):
+        return False
+    if member:
+        items.append(name)
+    else:
+        items.remove(name)
+    return True
+
+
 def edit(name, capability, enable):
     """Apply enable/disable to plugins.toml; returns ``(message, whether the file changed)``."""
     import tomlkit
@@ -179,37 +191,24 @@ def edit(name, capability, enable):
                     f"e.g. `dreadforge plugins enable NAME --capability {kind}`")
             section["provider"] = default
             message = f"{kind} provider: {name} -> {default} (the default)"
-    elif kind == "moderation":
-        filters = string_list(table(doc, "moderation"), "filters")
-        if enable == (name in filters):
-            return f"moderation filter '{name}' is already {'on' if enable else 'off'}", False
-        if enable:
-            filters.append(name)
+    elif kind in ("moderation", "share"):
+        if kind == "moderation":
+            label, items = "moderation filter", string_list(table(doc, "moderation"), "filters")
         else:
-            filters.remove(name)
-        message = f"moderation filter '{name}' {'on' if enable else 'off'}"
-    elif kind == "share":
-        section = table(doc, "share")
-        if "targets" not in section:  # no list means every known target: make it explicit
-            section["targets"] = tomlkit.array()
-            section["targets"].extend(target.id for target in plugin_host.share_targets())
-        targets = section["targets"]
-        if enable == (name in targets):
-            return f"share target '{name}' is already {'on' if enable else 'off'}", False
-        if enable:
-            targets.append(name)
-        else:
-            targets.remove(name)
-        message = f"share target '{name}' {'on' if enable else 'off'}"
+            label, section = "share target", table(doc, "share")
+            if "targets" not in section:  # no list means every known target: make it explicit
+                section["targets"] = tomlkit.array()
+                section["targets"].extend(target.id for target in plugin_host.share_targets())
+            items = section["targets"]
+        state = "on" if enable else "off"
+        if not set_member(items, name, enable):
+            return f"{label} '{name}' is already {state}", False
+        message = f"{label} '{name}' {state}"
     else:
-        disabled = string_list(table(doc, "plugins"), "disabled")
-        if enable == (name not in disabled):
-            return f"plugin '{name}' is already {'enabled' if enable else 'disabled'}", False
-        if enable:
-            disabled.remove(name)
-        else:
-            disabled.append(name)
-        message = f"plugin '{name}' {'enabled' if enable else 'disabled'}"
+        state = "enabled" if enable else "disabled"
+        if not set_member(string_list(table(doc, "plugins"), "disabled"), name, not enable):
+            return f"plugin '{name}' is already {state}", False
+        message = f"plugin '{name}' {state}"
     path.write_text(tomlkit.dumps(doc))
     return message, True
 

@@ -11,6 +11,8 @@ import sys
 
 import psutil
 
+from core.config import setting
+
 SHORT_JOBS = "stories,default"
 RENDERS = "videos"
 #: a worker finishing its job is given this long after a stop request, then told to drop it
@@ -32,16 +34,17 @@ class Site:
         self.queue_server, self.workers = None, []
 
     def __enter__(self):
-        if not os.environ.get("REDIS_URL"):
+        url = setting("REDIS_URL")
+        if not url:
             from core.queue_server import start_embedded_redis
             self.queue_server, url = start_embedded_redis(self.app.config["DATA_DIR"])
-            os.environ["REDIS_URL"] = url
-        self.app.config["REDIS_URL"] = os.environ["REDIS_URL"]
+            os.environ["REDIS_URL"] = url  # the workers this site starts inherit it
+        self.redis_url = self.app.config["REDIS_URL"] = url
         return self
 
     @property
     def queue_label(self):
-        url = os.environ["REDIS_URL"]
+        url = self.redis_url
         return "embedded" if url.startswith("unix://") else url
 
     @property

@@ -5,13 +5,14 @@ soon as Redis is, so ``work`` starts RQ again with a growing pause (one log line
 reaper thread fails the jobs the queue lost (a Redis restart empties it), so every list shows them
 failed with a reason, not "processing" forever.
 """
-import os
 import signal
 import threading
 import time
 
 import click
 import redis
+
+from core.config import setting
 
 #: pauses between attempts to reach the queue again (seconds); the last one repeats
 BACKOFF = (1, 2, 4, 8, 15, 30)
@@ -20,7 +21,7 @@ STEADY_SECONDS = 60
 
 
 def reap_seconds():
-    return float(os.environ.get("DREADFORGE_REAP_SECONDS", "10"))
+    return setting("DREADFORGE_REAP_SECONDS")
 
 
 def start_reaper(app, conn, stop):

@@ -1,7 +1,6 @@
 """The Flask app factory: small, it wires the parts together."""
 import importlib
 import logging
-import os
 
 from flask import Flask
 
@@ -53,10 +52,8 @@ def create_app(config=None):
 
 
 def extra_plugins(config):
-    """Plugins given in the config, plus modules named in DREADFORGE_PLUGIN_MODULES (comma-separated),
-    for plugins that are not installed as packages (a local folder, a test)."""
-    plugins = list(config.get("EXTRA_PLUGINS", ()))
-    for name in filter(None, os.environ.get("DREADFORGE_PLUGIN_MODULES", "").split(",")):
-        plugins.append(importlib.import_module(name.strip()))
-    return plugins
+    """Plugins given in the config, plus the modules named in ``PLUGIN_MODULES``
+    (``DREADFORGE_PLUGIN_MODULES``), for plugins that are not installed as packages."""
+    return [*config.get("EXTRA_PLUGINS", ()),
+            *(importlib.import_module(name) for name in config.get("PLUGIN_MODULES", ()))]
 

@@ -1,4 +1,6 @@
-"""The choice lists of the spec (§5): creation forms, explore filters and the video editor."""
+"""The choice lists of the spec (§5): creation forms, explore filters and the video editor; the
+statuses of jobs and videos."""
+from enum import StrEnum
 
 CREATION_GENRES = ("Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher",
                    "Paranormal")
@@ -59,3 +61,30 @@ AUDIT_ACTIONS = (
     "report.resolve", "report.dismiss",
 )
 AUDIT_TARGET_TYPES = ("user", "story", "video", "comment", "report")
+
+class JobStatus(StrEnum):
+    """A background job's status (``jobs.status``), as the API shows it."""
+
+    QUEUED = "queued"
+    PROCESSING = "processing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+#: a job still to finish: waiting on the queue or running
+JOB_ACTIVE = (JobStatus.QUEUED, JobStatus.PROCESSING)
+
+
+class VideoStatus(StrEnum):
+    """A video's render status (``videos.status``), as the API shows it."""
+
+    PENDING = "pending"
+    PROCESSING = "processing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+VIDEO_STATUSES = tuple(VideoStatus)
+#: the admin panel's filters: visibility (and a video's render status)
+STORY_FILTERS = ("all", "public", "private")
+VIDEO_FILTERS = (*STORY_FILTERS, *VIDEO_STATUSES)

@@ -36,7 +36,7 @@ def open_database(url):
         scheme, rest = url.split("://", 1)
         if not scheme.endswith("+pool"):
             url = f"{scheme}+pool://{rest}"
-        db = connect_url(url, max_connections=int(os.environ.get("DREADFORGE_DB_POOL", 20)),
+        db = connect_url(url, max_connections=setting("DREADFORGE_DB_POOL"),
                          stale_timeout=300, timeout=30)
     return db
 

@@ -42,7 +42,7 @@ def seconds(app=None):
 def _namespace(app):
     """Keys of this database (tests share one Redis between databases and runs)."""
     digest = hashlib.blake2s(str(app.config["DATABASE_URL"]).encode(), digest_size=6).hexdigest()
-    return f"{os.environ.get('DREADFORGE_QUEUE_PREFIX', '')}feedcache:{digest}:"
+    return f"{setting('DREADFORGE_QUEUE_PREFIX')}feedcache:{digest}:"
 
 
 def _client(app):
@@ -193,5 +193,5 @@ def invalidate_after_writes(response):
 
 
 def init_app(app):
-    app.config.setdefault("FEED_CACHE_SECONDS", float(os.environ.get("DREADFORGE_FEED_CACHE", 2)))
+    app.config.setdefault("FEED_CACHE_SECONDS", setting("DREADFORGE_FEED_CACHE"))
     app.after_request(invalidate_after_writes)

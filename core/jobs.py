@@ -8,16 +8,17 @@ marked failed with a readable reason the next time anyone looks at it, so nothin
 "processing" forever.
 """
 import logging
-import os
 
 import redis
 from flask import has_app_context
 from rq import Queue
 from rq.exceptions import NoSuchJobError
 from rq.job import Job as RQJob
-from rq.job import JobStatus
+from rq.job import JobStatus as RQStatus
 from werkzeug.exceptions import ServiceUnavailable
 
+from core.choices import JOB_ACTIVE, JobStatus
+from core.config import setting
 from core.models import Job, utcnow
 from core.plugins import plugin_host
 from core.providers import JobHandler  # noqa: F401  (what ``register_jobs`` maps a kind to)
@@ -44,7 +45,7 @@ _connections = {}
 
 
 def queue_prefix():
-    return os.environ.get("DREADFORGE_QUEUE_PREFIX", "")
+    return setting("DREADFORGE_QUEUE_PREFIX")
 
 
 def queue_name(name):
@@ -53,7 +54,7 @@ def queue_name(name):
 
 def connection(url=None):
     """The Redis connection for ``url`` (``redis://…`` or ``unix://…``)."""
-    url = url or os.environ.get("REDIS_URL")
+    url = url or setting("REDIS_URL")
     if not url:
         raise RuntimeError("REDIS_URL is not set: start the embedded queue with `dreadforge run`")
     if url not in _connections:
@@ -65,7 +66,7 @@ def connection(url=None):
 def app_connection(app):
     """The app's queue: REDIS_URL, or else the embedded server of its data folder (started now
     if `dreadforge run` did not start it already)."""
-    url = app.config.get("REDIS_URL") or os.environ.get("REDIS_URL")
+    url = app.config.get("REDIS_URL") or setting("REDIS_URL")
     if not url:
         from core.queue_server import start_embedded_redis
         _process, url = start_embedded_redis(app.config["DATA_DIR"])
@@ -112,7 +113,7 @@ def waiting_message(job):
     ahead, about 40 s" (the time when it can be told: from the progress of the running job and
     the duration of recent ones of each kind)."""
     ahead = list(Job.select(Job.kind, Job.status, Job.progress, Job.started_at)
-                 .where((Job.queue == job.queue) & Job.status.in_(["queued", "processing"])
+                 .where((Job.queue == job.queue) & Job.status.in_(JOB_ACTIVE)
                         & (Job.created_at < job.created_at) & (Job.id != job.id)))
     if not ahead:
         return "Waiting for a worker"
@@ -131,7 +132,7 @@ def waiting_message(job):
 def _seconds_left(ahead):
     typical, total = {}, 0.0
     for other in ahead:
-        if other.status == "processing" and other.started_at and other.progress >= 5:
+        if other.status == JobStatus.PROCESSING and other.started_at and other.progress >= 5:
             elapsed = (utcnow() - other.started_at).total_seconds()
             total += elapsed * (100 - other.progress) / other.progress
             continue
@@ -146,7 +147,7 @@ def _seconds_left(ahead):
 def _typical_duration(kind, sample=20):
     """The mean run time (seconds) of the last ``sample`` completed jobs of ``kind``, or None."""
     recent = (Job.select(Job.started_at, Job.finished_at)
-              .where((Job.kind == kind) & (Job.status == "completed")
+              .where((Job.kind == kind) & (Job.status == JobStatus.COMPLETED)
                      & Job.started_at.is_null(False) & Job.finished_at.is_null(False))
               .order_by(Job.finished_at.desc()).limit(sample))
     durations = [(j.finished_at - j.started_at).total_seconds() for j in recent]
@@ -183,10 +184,11 @@ def plain_reason(exc, kind=None):
 
 def fail(job, reason):
     """Mark a job failed (and whatever it was making, through its handler's ``on_fail``)."""
-    updated = (Job.update(status="failed", error=reason, message="Failed", finished_at=utcnow())
-               .where((Job.id == job.id) & (Job.status.in_(["queued", "processing"])))
+    updated = (Job.update(status=JobStatus.FAILED, error=reason, message="Failed",
+                          finished_at=utcnow())
+               .where((Job.id == job.id) & (Job.status.in_(JOB_ACTIVE)))
                .execute())
-    job.status, job.error = "failed", reason
+    job.status, job.error = JobStatus.FAILED, reason
     job_handler = handler_for(job.kind) if updated else None
     if job_handler and job_handler.on_fail:
         try:
@@ -202,7 +204,7 @@ def fail(job, reason):
 def reconcile(job, conn=None, stale_after=None):
     """Bring a queued/processing job row in line with reality; returns the (refreshed) job."""
     stale_after = HEARTBEAT_TTL if stale_after is None else stale_after
-    if job.status not in ("queued", "processing"):
+    if job.status not in JOB_ACTIVE:
         return job
     try:
         conn = conn or connection()
@@ -216,16 +218,16 @@ def reconcile(job, conn=None, stale_after=None):
     except redis.RedisError:
         return job
     fresh = Job.get_or_none(Job.id == job.id)
-    if fresh is None or fresh.status not in ("queued", "processing"):
+    if fresh is None or fresh.status not in JOB_ACTIVE:
         return fresh or job
     job = fresh
     if rq_job is None:
-        if job.status == "processing" and _maybe_alive(conn, job.id):
+        if job.status == JobStatus.PROCESSING and _maybe_alive(conn, job.id):
             return job  # the queue restarted while it ran: its worker is still on it
         return fail(job, "The job was lost by the queue. Please try again.")
-    if rq_status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED):
+    if rq_status in (RQStatus.FAILED, RQStatus.STOPPED, RQStatus.CANCELED):
         return fail(job, failure_reason(rq_job, job.kind))
-    if job.status == "processing" and job.started_at is not None:
+    if job.status == JobStatus.PROCESSING and job.started_at is not None:
         alive = _maybe_alive(conn, job.id)
         age = (utcnow() - job.started_at).total_seconds()
         if not alive and age > stale_after:
@@ -263,5 +265,5 @@ def failure_reason(rq_job, kind=None):
 
 def reap(conn):
     """Reconcile every unfinished job (called periodically by workers)."""
-    for job in Job.select().where(Job.status.in_(["queued", "processing"])):
+    for job in Job.select().where(Job.status.in_(JOB_ACTIVE)):
         reconcile(job, conn)

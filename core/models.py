@@ -6,6 +6,7 @@ import uuid
 import peewee
 from flask_login import UserMixin
 
+from core.choices import JobStatus, VideoStatus
 from core.db import BaseModel
 
 
@@ -139,7 +140,6 @@ class Story(Content):
         )
 
 
-VIDEO_STATUSES = ("pending", "processing", "completed", "failed")
 
 
 class Video(Content):
@@ -150,7 +150,7 @@ class Video(Content):
     genre = peewee.CharField(max_length=50, default="")
     mood = peewee.CharField(max_length=50, default="")
     creation_mode = peewee.CharField(max_length=20, default="from_story")
-    status = peewee.CharField(max_length=20, default="pending")
+    status = peewee.CharField(max_length=20, default=VideoStatus.PENDING)
     progress = peewee.IntegerField(default=0)
     progress_message = peewee.CharField(max_length=200, default="")
     error = peewee.TextField(null=True)
@@ -263,7 +263,7 @@ class Job(BaseModel):
     user = peewee.ForeignKeyField(User, backref="jobs", null=True, on_delete="CASCADE")
     kind = peewee.CharField(max_length=40)
     queue = peewee.CharField(max_length=40, default="default")
-    status = peewee.CharField(max_length=20, default="queued")  # queued/processing/completed/failed
+    status = peewee.CharField(max_length=20, default=JobStatus.QUEUED)
     progress = peewee.IntegerField(default=0)
     message = peewee.CharField(max_length=200, default="Queued")
     payload = JSONField(null=True)

@@ -7,17 +7,16 @@ the echoed token equals the session's, so a ``csrf_token`` cookie planted by a s
 need one (``GET /api/auth/user``, the sign-in and sign-out pages): other GETs set no cookie.
 """
 import hmac
-import os
 import secrets
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import g, request, session
 from werkzeug.exceptions import Forbidden
 
-# The test suite sets DREADFORGE_FAST_HASH=1: the same algorithm at its cheapest cost.
-hasher = (PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-          if os.environ.get("DREADFORGE_FAST_HASH") == "1" else PasswordHasher())
+# argon2 with the cost profile of the app's PASSWORD_PROFILE (set by ``init_app``); verifying
+# reads the cost from the hash itself, so hashes made under another profile keep working.
+hasher = PasswordHasher()
 
 CSRF_COOKIE = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -85,8 +84,15 @@ def set_csrf_cookie(response):
     return response
 
 
+def use_profile(name):
+    """Hash new passwords with argon2-cffi's profile ``name`` (``argon2.profiles``)."""
+    global hasher
+    hasher = PasswordHasher.from_parameters(getattr(profiles, name))
+
+
 def init_app(app):
     from flask_login import user_logged_in
+    use_profile(app.config["PASSWORD_PROFILE"])
     user_logged_in.connect(new_csrf_token, app)
     app.before_request(check_csrf)
     app.after_request(set_csrf_cookie)

@@ -161,7 +161,7 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
                 "content": source.content if source else "",
                 "genre": source.genre if source else rng.choice(choices.CREATION_GENRES),
                 "mood": source.mood if source else rng.choice(choices.CREATION_MOODS),
-                "status": "pending", "views": rng.randint(0, 2000),
+                "status": choices.VideoStatus.PENDING, "views": rng.randint(0, 2000),
                 "created_at": now - dt.timedelta(minutes=rng.randint(1, 60 * 24 * 180))})
         _insert(Video, videos)
     return {"users": len(users), "stories": n_stories, "videos": len(videos), "likes": n_likes}

@@ -78,6 +78,7 @@ def make_app(data_dir, plugins=(), config=None, **settings):
         "PLUGINS_CONFIG": merged_config(config),
         "EXTRA_PLUGINS": list(plugins),
         "LOAD_ENTRYPOINTS": False,
+        "PASSWORD_PROFILE": "CHEAPEST",
         "RATELIMIT_ENABLED": False,
         "SECRET_KEY": "test-secret",
         **settings,
@@ -90,14 +91,19 @@ def make_app(data_dir, plugins=(), config=None, **settings):
     return app
 
 
+def register(client, email=None, password=PASSWORD, first_name="Mara", last_name="Vale"):
+    """A new account registered (and so signed in) through ``client``: the user's JSON."""
+    email = email or f"author{next(_counter)}-{uuid.uuid4().hex[:6]}@example.com"
+    response = client.post("/api/auth/register", json={
+        "email": email, "password": password, "firstName": first_name, "lastName": last_name})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
 def sign_in(app, first_name="Mara", last_name="Vale", email=None):
     """A new account on ``app``, signed in: ``(client, user json)``."""
     client = app.test_client()
-    email = email or f"author{next(_counter)}-{uuid.uuid4().hex[:6]}@example.com"
-    response = client.post("/api/auth/register", json={
-        "email": email, "password": PASSWORD, "firstName": first_name, "lastName": last_name})
-    assert response.status_code == 201, response.get_json()
-    return client, response.get_json()
+    return client, register(client, email, first_name=first_name, last_name=last_name)
 
 
 @pytest.fixture
@@ -146,6 +152,7 @@ def spawn_worker(env_vars, log_dir, queues="stories,videos,default"):
     import redis
     from rq import Worker
     child_env = {**os.environ, "SECRET_KEY": "test-secret",
+                 "DREADFORGE_PASSWORD_PROFILE": "CHEAPEST",
                  "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                              os.environ.get("PYTHONPATH")])),
                  **env_vars}
@@ -166,14 +173,16 @@ def spawn_worker(env_vars, log_dir, queues="stories,videos,default"):
     raise RuntimeError("worker did not start: " + Path(log.name).read_text()[-2000:])
 
 
-def stop_worker(proc):
+def stop_worker(proc, timeout=10):
+    """SIGTERM the process group of ``proc`` (a worker, or a site with its workers); SIGKILL
+    after ``timeout`` seconds."""
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from collections import Counter
 import redis
 from flask import current_app
 
+from core.config import setting
 from core import db
 from core.models import Story, Video, View
 
@@ -39,14 +40,14 @@ def enabled(app=None):
 
 
 def init_app(app):
-    app.config.setdefault("VIEW_BATCH_SECONDS", float(os.environ.get("DREADFORGE_VIEW_BATCH", 1)))
+    app.config.setdefault("VIEW_BATCH_SECONDS", setting("DREADFORGE_VIEW_BATCH"))
 
 
 def _namespace(app=None):
     """Keys of this database (tests share one Redis between databases and runs)."""
     app = app or current_app
     digest = hashlib.blake2s(str(app.config["DATABASE_URL"]).encode(), digest_size=6).hexdigest()
-    return f"{os.environ.get('DREADFORGE_QUEUE_PREFIX', '')}views:{digest}:"
+    return f"{setting('DREADFORGE_QUEUE_PREFIX')}views:{digest}:"
 
 
 def _client(app):

@@ -14,6 +14,7 @@ from rq import get_current_job
 
 from core import jobs
 from core.app import create_app
+from core.choices import JobStatus
 from core.db import database
 from core.models import Job, utcnow
 from core.plugins import plugin_host
@@ -127,7 +128,8 @@ def _run(job_id, app):
     if job_handler is None:
         jobs.fail(job, f"No handler for jobs of kind '{job.kind}'.")
         return None
-    job.status, job.started_at, job.progress, job.message = "processing", utcnow(), 1, "Starting"
+    job.status, job.started_at, job.progress, job.message = (JobStatus.PROCESSING, utcnow(), 1,
+                                                          "Starting")
     job.save()
     if job_handler.on_start:
         job_handler.on_start(job)
@@ -141,6 +143,6 @@ def _run(job_id, app):
         log.exception("job %s (%s) crashed", job.id, job.kind)
         jobs.fail(job, jobs.plain_reason(exc, job.kind))
         return None
-    Job.update(status="completed", progress=100, message="Done", result=result,
+    Job.update(status=JobStatus.COMPLETED, progress=100, message="Done", result=result,
                finished_at=utcnow()).where(Job.id == job.id).execute()
-    return {"status": "completed"}
+    return {"status": JobStatus.COMPLETED}

@@ -17,8 +17,6 @@ PG_URL = os.environ.get("DREADFORGE_TEST_PG", "postgresql://postgres@127.0.0.1:5
 REDIS_URL = os.environ.get("DREADFORGE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 DEFAULT_PLUGINS_FILE = ROOT / "tests" / "plugins.test.toml"
 
-os.environ.setdefault("DREADFORGE_NO_ENTRYPOINTS", "1")
-os.environ.setdefault("DREADFORGE_FAST_HASH", "1")
 
 
 def worker_id(request):
@@ -76,8 +74,8 @@ def env(request, tmp_path_factory, run_id, queue_env):
     app = create_app({"TESTING": True, "DATA_DIR": data_dir, "DATABASE_URL": url,
                       "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
                       "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://",
-                      "LOAD_ENTRYPOINTS": False, "FEED_CACHE_SECONDS": 0,
-                      "VIEW_BATCH_SECONDS": 0,
+                      "LOAD_ENTRYPOINTS": False, "PASSWORD_PROFILE": "CHEAPEST",
+                      "FEED_CACHE_SECONDS": 0, "VIEW_BATCH_SECONDS": 0,
                       "SECRET_KEY": "test-secret"})
     with app.app_context():
         database.connect(reuse_if_open=True)
@@ -136,7 +134,7 @@ def db(app):
 
 
 from core.testing import ApiClient, spawn_worker, stop_worker  # noqa: E402
-from tests.helpers import Auth  # noqa: E402
+from tests.helpers import SUITE_ENV, Auth  # noqa: E402
 
 
 @pytest.fixture
@@ -181,7 +179,7 @@ def worker(env, queue_env):
 
 def start_worker(env, queue_env, **extra):
     """A real worker on this backend's database and this run's queues (``extra``: env vars)."""
-    return spawn_worker({**queue_env, "DATABASE_URL": env.database_url,
+    return spawn_worker({**SUITE_ENV, **queue_env, "DATABASE_URL": env.database_url,
                          "DREADFORGE_DATA": str(env.data_dir),
                          "DREADFORGE_PLUGINS": str(env.app.config["PLUGINS_FILE"]), **extra},
                         env.data_dir)

@@ -1,18 +1,21 @@
 """Account helpers for the suite's tests (plugin authors: see core.testing)."""
-import itertools
+import json
 import logging
 import os
-import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from contextlib import contextmanager
+from http.cookiejar import CookieJar
 
-from core.testing import PASSWORD, ROOT
+from core.testing import PASSWORD, ROOT, register, stop_worker
 
-_counter = itertools.count(1)
+#: settings of every process the suite starts: no installed plugin packages (a test installs
+#: one for a while), the cheapest password hashes
+SUITE_ENV = {"DREADFORGE_NO_ENTRYPOINTS": "1", "DREADFORGE_PASSWORD_PROFILE": "CHEAPEST"}
 
 
 class Auth:
@@ -20,12 +23,7 @@ class Auth:
         self.client = client
 
     def register(self, email=None, password=PASSWORD, first_name="Mara", last_name="Vale"):
-        email = email or f"user{next(_counter)}@example.com"
-        response = self.client.post("/api/auth/register", json={
-            "email": email, "password": password, "firstName": first_name,
-            "lastName": last_name})
-        assert response.status_code == 201, response.get_json()
-        return response.get_json()
+        return register(self.client, email, password, first_name, last_name)
 
     def login(self, email, password=PASSWORD):
         return self.client.post("/api/auth/login", json={"email": email, "password": password})
@@ -83,6 +81,7 @@ def standalone_env(data_dir, **extra):
     """The environment of a `dreadforge` command run on its own, as `make run` does: no
     DATABASE_URL or REDIS_URL (SQLite and the embedded queue in ``data_dir``)."""
     env = {k: v for k, v in os.environ.items() if k not in SUITE_ONLY}
+    env.update(SUITE_ENV)
     env.update({"DREADFORGE_DATA": str(data_dir), "PYTHONPATH": str(ROOT),
                 "DREADFORGE_PLUGINS": str(ROOT / "plugins.toml")})
     env.update(extra)
@@ -119,13 +118,33 @@ def start_site(env, *args):
 
 def stop_site(proc):
     """Stop `dreadforge run` and everything it started (workers, the embedded queue)."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+    stop_worker(proc, timeout=20)
+
+
+class SiteClient:
+    """A cookie-keeping HTTP client of a running site that speaks the CSRF rule, like the web
+    app: ``call`` answers ``(status, JSON)``, ``send`` ``(status, bytes)``."""
+
+    def __init__(self, base):
+        self.base, self.jar = base, CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def send(self, method, path, body=None, timeout=30):
+        headers = {"Content-Type": "application/json"}
+        token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
+        if token:
+            headers["X-CSRF-Token"] = token
+        request = urllib.request.Request(self.base + path, method=method, headers=headers,
+                                         data=json.dumps(body).encode() if body else None)
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                return response.status, response.read()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read()
+
+    def call(self, method, path, body=None, timeout=30):
+        status, raw = self.send(method, path, body, timeout)
+        return status, json.loads(raw or b"null")
 
 
 def wait_until(check, timeout=30):

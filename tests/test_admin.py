@@ -230,7 +230,8 @@ def test_last_super_admin_is_protected(app, users):
     from werkzeug.exceptions import HTTPException
 
     from core.models import User
-    from core.services import admin as service
+    from core.services.admin import bans, removal
+    from core.services.admin import users as service
     _, boss = users.signed_in(role="super_admin")
     _, actor = users.signed_in(role="super_admin")
     update_user(app, actor["id"], is_active=False)
@@ -238,8 +239,8 @@ def test_last_super_admin_is_protected(app, users):
         acting = User.get_by_id(actor["id"])
         for call_ in (lambda: service.update_user(acting, boss["id"], {"role": "admin"}),
                       lambda: service.update_user(acting, boss["id"], {"isActive": False}),
-                      lambda: service.ban_user(acting, boss["id"], {"reason": "x"}),
-                      lambda: service.delete_user(acting, boss["id"])):
+                      lambda: bans.ban_user(acting, boss["id"], {"reason": "x"}),
+                      lambda: removal.delete_user(acting, boss["id"])):
             with pytest.raises(HTTPException) as err:
                 call_()
             assert err.value.code == 400

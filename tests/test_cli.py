@@ -1,14 +1,12 @@
 """The `dreadforge` command: db upgrade, users create, seed, and `run` with its embedded queue."""
-import json
 import subprocess
 import sys
 import urllib.request
-from http.cookiejar import CookieJar
 
 import pytest
 
 from tests.conftest import ROOT
-from tests.helpers import standalone_env, start_site, stop_site
+from tests.helpers import SiteClient, standalone_env, start_site, stop_site
 
 
 def dreadforge(args, data_dir, input_text=None, **env):
@@ -62,29 +60,8 @@ def running_site(tmp_path):
     stop_site(proc)
 
 
-class Browserless:
-    """A cookie-keeping HTTP client that speaks the CSRF rule, like the web app."""
-
-    def __init__(self, base):
-        self.base, self.jar = base, CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
-
-    def call(self, method, path, body=None):
-        headers = {"Content-Type": "application/json"}
-        token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
-        if token:
-            headers["X-CSRF-Token"] = token
-        request = urllib.request.Request(self.base + path, method=method, headers=headers,
-                                         data=json.dumps(body).encode() if body else None)
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as err:
-            return err.code, json.loads(err.read() or b"null")
-
-
 def test_run_serves_the_site_and_runs_jobs_without_any_server(running_site):
-    visitor = Browserless(running_site)
+    visitor = SiteClient(running_site)
     with urllib.request.urlopen(running_site + "/") as page:
         assert "<html" in page.read().decode().lower()
         assert "/" not in page.headers.get("Server", "")  # no server version (docs/security.md)

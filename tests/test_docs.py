@@ -84,3 +84,22 @@ def test_built_in_plugins_are_documented():
     for name in DEFAULT_PLUGINS:
         if name.startswith("plugins."):
             assert f"### {name}\n" in DOC, name
+
+
+def test_every_environment_variable_is_in_the_readme_table():
+    """README's configuration table lists each variable ``core/config.py`` reads, with the same
+    default and meaning, and nothing else reads the environment in core, cli or providers."""
+    from core.config import VARIABLES
+    readme = (ROOT / "README.md").read_text()
+    for variable in VARIABLES.values():
+        assert f"| `{variable.name}` | {variable.shown} | {variable.meaning} |" in readme
+    readers = [path.relative_to(ROOT).as_posix()
+               for folder in ("core", "cli", "providers") for path in (ROOT / folder).rglob("*.py")
+               if re.search(r"os\.environ\.get|os\.getenv|os\.environ\[[^]]+\](?!\s*=)",
+                            path.read_text())]
+    # besides core/config.py: the test kit, and the variables a plugin's options name (checked
+    # by the plugin host's configuration validation, read by the providers that use them)
+    allowed = {"core/config.py", "core/testing.py", "providers/openai_story/client.py",
+               "providers/stability_video/provider.py"}
+    assert [path for path in readers
+            if path not in allowed and not path.startswith("core/plugins")] == []

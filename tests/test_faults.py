@@ -8,8 +8,7 @@ import redis
 
 from core.testing import PASSWORD
 from tests.conftest import ROOT, database_url, drop_pg_schema
-from tests.helpers import free_port, standalone_env, start_site, stop_site, wait_until
-from tests.test_cli import Browserless
+from tests.helpers import SiteClient, free_port, standalone_env, start_site, stop_site, wait_until
 from tests.test_jobs import FORM
 from tests.test_videos_api import DIRECT, STORY
 
@@ -147,7 +146,7 @@ QUEUE_DOWN = "The job queue is unavailable. Please try again shortly."
 
 def engagement_works_and_generation_says_503(user, story_id, video_id, new_email):
     """What a PostgreSQL + Redis site answers while Redis is unreachable."""
-    visitor = Browserless(user.base)
+    visitor = SiteClient(user.base)
     visitor.call("GET", "/api/auth/user")
     assert visitor.call("POST", "/api/auth/register", {
         "email": new_email, "password": PASSWORD, "firstName": "Late"})[0] == 201
@@ -174,7 +173,7 @@ def test_closed_redis_port_keeps_the_site_up_and_generation_answers_503(tmp_path
     proc, base = start_site(site_env(tmp_path, REDIS_URL=closed, DATABASE_URL=postgres_url),
                             "--workers", "0")
     try:
-        user = Browserless(base)
+        user = SiteClient(base)
         user.call("GET", "/api/auth/user")
         assert user.call("POST", "/api/auth/register", {
             "email": "author@example.com", "password": PASSWORD, "firstName": "Mara"})[0] == 201
@@ -195,7 +194,7 @@ def test_site_and_workers_ride_out_a_redis_restart(tmp_path, private_redis, post
     proc, base = start_site(site_env(tmp_path, REDIS_URL=private_redis.url,
                                      DATABASE_URL=postgres_url, DREADFORGE_REAP_SECONDS="1"))
     try:
-        user = Browserless(base)
+        user = SiteClient(base)
         user.call("GET", "/api/auth/user")
         status, me = user.call("POST", "/api/auth/register", {
             "email": "author@example.com", "password": PASSWORD, "firstName": "Mara"})

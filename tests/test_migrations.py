@@ -1,4 +1,8 @@
-"""`dreadforge db upgrade` brings a database made at an older revision up to date, keeping rows."""
+"""`dreadforge db upgrade` brings a database made at an older revision up to date, keeping rows,
+and makes the schema the current models describe."""
+import importlib
+
+import pytest
 
 from core import migrations
 from core.models import Report, Story, User
@@ -7,9 +11,11 @@ from core.models import Report, Story, User
 def test_upgrade_from_first_revision_keeps_data(blank_database):
     assert migrations.upgrade(target="0001_initial") == ["0001_initial"]
     assert not blank_database.table_exists("reports")
-    user = User.create(email="old@example.com", password_hash="x", first_name="Old")
-    Story.create(user=user, title="Before the upgrade", content="Still here.",
-                 genre="Slasher", mood="Dark")
+    old_user, old_story, *_ = importlib.import_module("core.migrations.0001_initial").tables(
+        blank_database)  # the tables as 0001 made them
+    user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
+    old_story.create(user=user, title="Before the upgrade", content="Still here.",
+                     genre="Slasher", mood="Dark")
 
     applied = migrations.upgrade()
 
@@ -17,7 +23,7 @@ def test_upgrade_from_first_revision_keeps_data(blank_database):
     assert migrations.pending() == []
     assert Story.get().title == "Before the upgrade"
     assert User.get().email == "old@example.com"
-    Report.create(reporter=user, story=Story.get(), reason="now possible")
+    Report.create(reporter=User.get(), story=Story.get(), reason="now possible")
     assert Report.select().count() == 1
 
 
@@ -30,9 +36,9 @@ def test_upgrade_is_idempotent(blank_database):
 def test_0005_adds_the_script_and_scenes_of_videos_keeping_them(blank_database):
     from core.models import Video
     assert migrations.upgrade(target="0004_search_indexes")[-1] == "0004_search_indexes"
-    for column in ("script", "scenes"):  # as the table was before 0005
-        blank_database.execute_sql(f'ALTER TABLE "videos" DROP COLUMN "{column}"')
-    user = User.create(email="old@example.com", password_hash="x", first_name="Old")
+    assert {"script", "scenes"}.isdisjoint(c.name for c in blank_database.get_columns("videos"))
+    old_user = importlib.import_module("core.migrations.0001_initial").tables(blank_database)[0]
+    user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
     blank_database.execute_sql(
         "INSERT INTO videos (user_id, title, description, content, genre, mood, creation_mode,"
         " status, progress, progress_message, characters, setting, intensity, time_of_day,"
@@ -63,7 +69,7 @@ def test_0005_adds_the_script_and_scenes_of_videos_keeping_them(blank_database):
 def test_session_version_is_added_to_an_older_users_table(blank_database):
     """0006: a users table made before sessions had versions gets the column, rows keep 0."""
     migrations.upgrade(target="0004_search_indexes")
-    blank_database.execute_sql('ALTER TABLE "users" DROP COLUMN "session_version"')
+    assert "session_version" not in {c.name for c in blank_database.get_columns("users")}
     blank_database.execute_sql(
         "INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, "
         "is_banned, created_at, updated_at) VALUES ('old@example.com', 'x', 'Old', '', 'user', "
@@ -71,3 +77,83 @@ def test_session_version_is_added_to_an_older_users_table(blank_database):
     assert "0006_session_version" in migrations.upgrade()
     user = User.get(User.email == "old@example.com")
     assert user.session_version == 0 and user.get_id() == f"{user.id}:0"
+
+
+# --- the schema the migrations make is the models' schema --------------------------------------
+
+
+def not_in_models():
+    """What the migrations make that no model declares (their ``NOT_IN_MODELS``)."""
+    names = set()
+    for name in migrations.available():
+        names.update(getattr(importlib.import_module(f"core.migrations.{name}"),
+                             "NOT_IN_MODELS", ()))
+    return names
+
+
+def schema(db):
+    """Tables with their columns (name, type, null, primary key), indexes (name, columns, unique)
+    and foreign keys, as the database reports them; the migrations' own extras left out."""
+    extras = not_in_models()
+
+    def extra(name):
+        return any(name == e or name.startswith(f"{e}_") for e in extras)
+
+    found = {}
+    for table in db.get_tables():
+        if table == migrations.SchemaMigration._meta.table_name or extra(table):
+            continue
+        found[table] = {
+            "columns": {(c.name, c.data_type.lower(), c.null, c.primary_key)
+                        for c in db.get_columns(table)},
+            "indexes": {(i.name, tuple(i.columns), i.unique) for i in db.get_indexes(table)
+                        if not extra(i.name)},
+            "foreign keys": {(f.column, f.dest_table, f.dest_column)
+                             for f in db.get_foreign_keys(table)},
+        }
+    return found
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def two_databases(request, tmp_path):
+    """Two empty databases on one backend: (the app's, migrated; another for the models)."""
+    from playhouse.db_url import connect
+
+    from core.db import bind, database, open_database
+    from tests.conftest import PG_URL
+    previous, urls, schemas = database.obj, [], []
+    for name in ("migrated", "created"):
+        if request.param == "sqlite":
+            urls.append(f"sqlite:///{tmp_path / name}.db")
+            continue
+        schemas.append(f"{name}_{tmp_path.name[-16:].replace('-', '_')}".lower())
+        admin = connect(PG_URL)
+        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schemas[-1]}" CASCADE')
+        admin.execute_sql(f'CREATE SCHEMA "{schemas[-1]}"')
+        admin.close()
+        urls.append(f"{PG_URL}?options=-csearch_path%3D{schemas[-1]}")
+    pair = bind(urls[0]), open_database(urls[1])
+    yield pair
+    for db in pair:
+        if not db.is_closed():
+            db.close()
+    admin = connect(PG_URL)
+    for schema_name in schemas:
+        admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema_name}" CASCADE')
+    admin.close()
+    database.initialize(previous)
+
+
+def test_migrating_an_empty_database_makes_the_models_schema(two_databases):
+    """0001 → head on an empty database gives the tables, columns (with their types), indexes
+    and foreign keys that ``create_tables`` makes from today's models."""
+    from core.models import ALL_MODELS
+    migrated, created = two_databases
+    assert migrations.upgrade() == migrations.available()
+    with created.bind_ctx(ALL_MODELS):
+        created.create_tables(ALL_MODELS)
+    expected, actual = schema(created), schema(migrated)
+    assert sorted(actual) == sorted(expected)
+    for table in expected:
+        for part in ("columns", "indexes", "foreign keys"):
+            assert actual[table][part] == expected[table][part], (table, part)

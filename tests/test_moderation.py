@@ -6,14 +6,7 @@ import pytest
 from core.hookspecs import hookimpl
 from core.providers import ModerationFilter, Verdict
 from tests.helpers import recorded_sql
-from tests.test_admin_helpers import (
-    audit_actions,
-    comment,
-    count,
-    make_story,
-    make_video,
-    models,
-)
+from tests.test_admin_helpers import audit_actions, comment, count, make_story, make_video, models
 
 
 def has_route(app, rule):

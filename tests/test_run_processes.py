@@ -9,8 +9,7 @@ import psutil
 import pytest
 
 from tests.conftest import ROOT
-from tests.helpers import free_port, standalone_env, start_site, stop_site, wait_until
-from tests.test_cli import Browserless
+from tests.helpers import SiteClient, free_port, standalone_env, start_site, stop_site, wait_until
 from tests.test_jobs import FORM
 from tests.test_videos_api import DIRECT, STORY
 
@@ -66,7 +65,7 @@ def site_with_slow_renders(tmp_path):
 
 def test_a_story_does_not_wait_behind_a_render(site_with_slow_renders):
     """Issue 16 item 3: the default `dreadforge run` has a worker for short jobs of its own."""
-    user = Browserless(site_with_slow_renders)
+    user = SiteClient(site_with_slow_renders)
     user.call("GET", "/api/auth/user")  # (the CSRF cookie)
     assert user.call("POST", "/api/auth/register", {
         "email": "maker@example.com", "password": "long enough", "firstName": "Mara"})[0] == 201

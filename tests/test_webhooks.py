@@ -10,6 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from plugins import webhooks
+from tests.helpers import SUITE_ENV
 
 
 class Receiver:
@@ -156,7 +157,7 @@ def test_deliver_raises_unless_2xx(receiver):
 def test_plugin_authors_run_worker_fixture_delivers(app_factory, signed_in_client, run_worker,
                                                     receiver, queue_env):
     app = app_factory(config={"webhooks": {"urls": [receiver.url], "events": ["published"]}})
-    proc = run_worker(app, queues="default")
+    proc = run_worker(app, queues="default", **SUITE_ENV)
     client, _user = signed_in_client(app)
     story = new_story(client)
     [(_path, _headers, body)] = receiver.wait_for(1)

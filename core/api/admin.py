@@ -27,7 +27,9 @@ from core.schemas.admin import (
     VisibilityBody,
 )
 from core.schemas.results import MessageSchema, ReportStateSchema, UserDeletedSchema
-from core.services import admin, audit, reports
+from core.services import audit, reports
+from core.services.admin import bans, content, figures, removal
+from core.services.admin import users as admin_users
 
 blp = Blueprint("admin", __name__, url_prefix="/api/admin", description="Administration")
 
@@ -47,7 +49,7 @@ class Stats(MethodView):
     def get(self):
         """totalUsers, activeUsers, totalStories, totalVideos, totalViews (and a few more)."""
         require_admin()
-        return admin.stats()
+        return figures.stats()
 
 
 # --- users ---------------------------------------------------------------------------------------
@@ -61,7 +63,7 @@ class Users(MethodView):
         """Users newest first: ``status`` all/active/inactive/banned/admin, ``role``
         all/user/admin/super_admin, ``search`` name or e-mail; with storiesCount, videosCount."""
         require_admin()
-        page = admin.list_users(args)
+        page = admin_users.list_users(args)
         return page.items, 200, page.headers()
 
 
@@ -71,12 +73,12 @@ class UserById(MethodView):
     @blp.response(200, AdminUserSchema)
     def patch(self, body, user_id):
         """Change ``role`` (super admins only) and/or ``isActive``."""
-        return admin.update_user(require_admin(), user_id, body)
+        return admin_users.update_user(require_admin(), user_id, body)
 
     @blp.response(200, UserDeletedSchema)
     def delete(self, user_id):
         """Delete the user with all their stories, videos, files, comments, likes and shares."""
-        summary = admin.delete_user(require_admin(), user_id)
+        summary = removal.delete_user(require_admin(), user_id)
         return {"message": "User deleted successfully", "deleted": summary}
 
 
@@ -87,7 +89,7 @@ class Ban(MethodView):
     def post(self, body, user_id):
         """Ban with ``{reason, expiresAt}`` (null = permanent) or ``{reason, durationDays}`` (1, 7,
         30). The user is signed out at their next request."""
-        return admin.ban_user(require_admin(), user_id, body)
+        return bans.ban_user(require_admin(), user_id, body)
 
 
 @blp.route("/users/<int:user_id>/unban")
@@ -95,7 +97,7 @@ class Unban(MethodView):
     @blp.response(200, AdminUserSchema)
     def post(self, user_id):
         """Lift a ban."""
-        return admin.unban_user(require_admin(), user_id)
+        return bans.unban_user(require_admin(), user_id)
 
 
 # --- stories and videos --------------------------------------------------------------------------
@@ -109,7 +111,7 @@ def content_routes(path, model, schema):
         @blp.response(200, schema(many=True))
         def get(self, args):
             require_admin()
-            page = admin.list_content(model, args)
+            page = content.list_content(model, args)
             return page.items, 200, page.headers()
 
     class ContentById(MethodView):
@@ -120,11 +122,11 @@ def content_routes(path, model, schema):
             if body.get("isPublic") is None:
                 abort(400, message="isPublic is required",
                       errors={"isPublic": ["isPublic is required"]})
-            return admin.set_visibility(actor, model, content_id, body["isPublic"])
+            return content.set_visibility(actor, model, content_id, body["isPublic"])
 
         @blp.response(200, MessageSchema)
         def delete(self, content_id):
-            return admin.delete_content(require_admin(), model, content_id)
+            return content.delete_content(require_admin(), model, content_id)
 
     ContentList.get.__doc__ = (f"Every {name.lower()} newest first: ``search`` (title, author), "
                                "``filter`` all/public/private"

@@ -10,6 +10,7 @@ from flask_login import current_user
 from marshmallow import fields
 
 from core.auth import require_user
+from core.choices import JOB_ACTIVE, JobStatus
 from core.errors import Blueprint, abort
 from core.jobs import reconcile, waiting_message
 from core.models import Job
@@ -66,13 +67,13 @@ def wait_for(job, seconds):
     """Re-read the job until it finishes or ``seconds`` pass (when a wait slot is free); reaps
     dead jobs on the way."""
     job = reconcile(job)
-    if not seconds or job.status not in ("queued", "processing"):
+    if not seconds or job.status not in JOB_ACTIVE:
         return job
     config = current_app.config
     with wait_slots.take(current_user.get_id(), config.get("JOB_WAITS_PER_USER", 2),
                          config.get("JOB_WAITS", 4)) as granted:
         deadline = time.monotonic() + (seconds if granted else 0)
-        while job.status in ("queued", "processing") and time.monotonic() < deadline:
+        while job.status in JOB_ACTIVE and time.monotonic() < deadline:
             time.sleep(0.1)
             job = reconcile(Job.get_by_id(job.id))
     return job
@@ -80,7 +81,7 @@ def wait_for(job, seconds):
 
 def described(job):
     """``job`` with, while it is queued, a message saying what it waits for."""
-    if job.status == "queued":
+    if job.status == JobStatus.QUEUED:
         job.message = waiting_message(job)
     return job
 

@@ -2,15 +2,14 @@
 from flask import current_app
 from flask.views import MethodView
 
-from core.services.access import load_visible
+from core.choices import JobStatus
 from core.api.jobs import described, wait_for
 from core.auth import require_user, signed_in
 from core.errors import Blueprint, abort
 from core.limits import enforce
-from core.models import Story
 from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
 from core.schemas.results import EnhancedTextSchema, GeneratedStorySchema, JobStartedSchema
-from core.services import story_ai
+from core.services import stories, story_ai
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
                 description="Story generation, suggestions and enhancement (background jobs)")
@@ -35,9 +34,9 @@ def answer(job, wait, shape):
     """202 ``{jobId}``; or, with ?wait=N and the job done in time, 200 with its result."""
     if wait:
         job = wait_for(job, wait)
-        if job.status == "completed":
+        if job.status == JobStatus.COMPLETED:
             return shape(job.result), 200
-        if job.status == "failed":
+        if job.status == JobStatus.FAILED:
             abort(502, message=f"{FAILURE_PREFIX[job.kind]}: {job.error}", jobId=job.id)
     job = described(job)
     return {"jobId": job.id, "status": job.status, "progress": job.progress,
@@ -84,9 +83,7 @@ class Suggestions(MethodView):
 def _enhance(args, body, story_id=None):
     user = require_user()
     if story_id is not None:
-        story = load_visible(Story, story_id, user)
-        if story.user_id != user.id:
-            abort(403, message="You can only edit your own stories.")
+        stories.owned(story_id, user)
     enforce("generation")
     job = story_ai.start_enhance(user, body["content"], body["type"], timeout(), story_id)
     return answer(job, args["wait"], lambda result: result)

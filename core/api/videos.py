@@ -112,9 +112,7 @@ class Generate(MethodView):
         """Start rendering (creator only; from pending or failed, else 409) → the video,
         now processing. Poll ``GET /api/videos/{id}`` for progress."""
         user = require_user()
-        video = videos.load(video_id, user)
-        if video.user_id != user.id:
-            abort(403, message=videos.CREATOR_ONLY)
+        video = videos.owned(video_id, user, videos.CREATOR_ONLY)
         enforce("generation")
         return videos.decorate(videos.generate(video, user), user)
 
@@ -127,9 +125,7 @@ class Regenerate(MethodView):
         """Save the editor fields, then render again (from completed or failed; 409 while
         processing). The current file stays playable until the new render succeeds."""
         user = require_user()
-        video = videos.load(video_id, user)
-        if video.user_id != user.id:
-            abort(403, message=videos.CREATOR_ONLY)
+        video = videos.owned(video_id, user, videos.CREATOR_ONLY)
         enforce("generation")
         return videos.decorate(videos.regenerate(video, user, body), user)
 

@@ -3,6 +3,13 @@
 Each module ``NNNN_name.py`` defines ``upgrade(db, migrator)``. A migration only ever adds to what
 the ones before it made, so a database at any older revision upgrades without losing rows. Once a
 migration has shipped, a later change to a model needs a new migration (``migrator.add_column`` …).
+
+Migrations are frozen: each one describes its own tables and columns (peewee models declared in
+the migration, raw SQL, or ``migrator`` operations), never ``core.models``, so that a change to a
+model cannot change what an old migration makes. tests/test_migrations.py migrates an empty
+database to the head and compares its schema with ``create_tables`` on the current models; what a
+migration makes that no model declares (search tables, expression indexes) it names in
+``NOT_IN_MODELS`` (tables, their FTS shadow tables by prefix, and indexes).
 """
 import importlib
 import pkgutil

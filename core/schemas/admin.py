@@ -1,7 +1,7 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
 from marshmallow import fields, pre_load
 
-from core.choices import AUDIT_ACTIONS, AUDIT_TARGET_TYPES
+from core.choices import AUDIT_ACTIONS, AUDIT_TARGET_TYPES, STORY_FILTERS, VIDEO_FILTERS
 from core.models import ADMIN_ROLES, ROLES
 from core.schemas.common import (AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit,
                                  PageNumber, UTCDateTime, enum_field)
@@ -12,8 +12,6 @@ from core.schemas.users import UserSchema
 
 USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
 USER_ROLE_FILTERS = ("all", "user", "admin", "super_admin")
-STORY_FILTERS = ("all", "public", "private")
-VIDEO_FILTERS = ("all", "public", "private", "pending", "processing", "completed", "failed")
 REPORT_STATUSES = ("open", "resolved", "dismissed", "all")
 REPORT_TYPES = ("all", "story", "video", "comment")
 

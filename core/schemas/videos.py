@@ -7,7 +7,6 @@ sent empty gets its 'required' message.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.models import VIDEO_STATUSES
 from core.schemas.common import (Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime,
                                  enum_field)
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
@@ -274,7 +273,7 @@ class VideoEditSchema(_EditBase):
 
 class VideoFeedArgs(ListArgs):
     q = fields.String(load_default="")
-    status = ChoiceArg(VIDEO_STATUSES)
+    status = ChoiceArg(choices.VIDEO_STATUSES)
 
 
 class SceneSchema(Schema):
@@ -303,7 +302,7 @@ class VideoSchema(ContentSchema):
     scene_items = fields.List(fields.Nested(SceneSchema), data_key="scenes", dump_default=[])
     creation_mode = enum_field(choices.CREATION_MODES, data_key="creationMode")
     description = fields.String()
-    status = enum_field(VIDEO_STATUSES)
+    status = enum_field(choices.VIDEO_STATUSES)
     progress = fields.Integer()
     progress_message = fields.String(data_key="progressMessage")
     error = fields.String(allow_none=True)

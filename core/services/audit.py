@@ -8,7 +8,7 @@ from core.choices import AUDIT_ACTIONS as ACTIONS
 from core.choices import AUDIT_TARGET_TYPES as TARGET_TYPES
 from core.errors import abort
 from core.models import AuditEntry
-from core.services import feeds
+from core.pagination import page_of
 
 MAX_LABEL = 300
 
@@ -48,11 +48,4 @@ def listing(args):
         query = query.where(AuditEntry.target_id == args["targetId"])
     if args.get("actorId") is not None:
         query = query.where(AuditEntry.actor == args["actorId"])
-    limit = feeds.clamp_limit(args.get("limit"))
-    page = args.get("page") or 1
-    if page < 1:
-        abort(400, message="page must be 1 or more")
-    total = query.count()
-    rows = list(query.order_by(AuditEntry.created_at.desc(), AuditEntry.id.desc())
-                .paginate(page, limit))
-    return feeds.Page(rows, total=total, page=page, per_page=limit)
+    return page_of(query, (AuditEntry.created_at.desc(), AuditEntry.id.desc()), args)

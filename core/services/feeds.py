@@ -7,7 +7,8 @@ from peewee import JOIN
 from core import choices, story_search
 from core.routing import MAX_ID
 from core.errors import abort
-from core.models import VIDEO_STATUSES, Like, Story, User, Video
+from core.models import Like, Story, User, Video
+from core.pagination import Page, page_args
 from core.search import contains
 
 SORT_COLUMNS = {
@@ -17,7 +18,6 @@ SORT_COLUMNS = {
     "most_viewed": ("views", True),
     "most_commented": ("comments_count", True),
 }
-MAX_LIMIT = 100
 
 
 def check_filters(genre, mood, sort):
@@ -65,44 +65,14 @@ def decode_cursor(cursor):
     return value, row_id
 
 
-class Page:
-    """One page of a list: the rows, plus the headers that tell the client what comes next."""
-
-    def __init__(self, items, total=None, next_cursor=None, page=None, per_page=None):
-        self.items, self.total, self.next_cursor = items, total, next_cursor
-        self.page, self.per_page = page, per_page
-
-    def headers(self):
-        headers = {}
-        if self.total is not None:
-            headers["X-Total-Count"] = str(self.total)
-            pages = max(1, -(-self.total // self.per_page)) if self.per_page else 1
-            headers["X-Pagination"] = json.dumps({"total": self.total, "total_pages": pages,
-                                                  "page": self.page, "per_page": self.per_page})
-        if self.next_cursor:
-            headers["X-Next-Cursor"] = self.next_cursor
-        return headers
-
-
-def clamp_limit(limit):
-    if limit is None:
-        return 20
-    if limit < 1 or limit > MAX_LIMIT:
-        abort(400, message=f"limit must be between 1 and {MAX_LIMIT}")
-    return limit
-
-
 def paginate(query, model, sort, args):
     """Apply ``?limit=&page=`` (with a total) or ``?limit=&cursor=`` (keyset) to a sorted query."""
     column_name, descending = SORT_COLUMNS[sort]
     column = getattr(model, column_name)
-    limit = clamp_limit(args.get("limit"))
+    page, limit = page_args(args, default_page=None)
     ordered = query.order_by(column.desc() if descending else column.asc(),
                              model.id.desc() if descending else model.id.asc())
-    page = args.get("page")
     if page is not None:
-        if page < 1:
-            abort(400, message="page must be 1 or more")
         total = query.count()
         rows = list(ordered.paginate(page, limit))
         return Page(rows, total=total, page=page, per_page=limit)
@@ -184,7 +154,8 @@ def video_feed(genre, mood, sort, args, user, status=None):
     """The public video feed; ``status`` (pending, processing, completed, failed) filters."""
     where = ()
     if status:
-        if status not in VIDEO_STATUSES:
-            abort(400, message=f"Unknown status '{status}' (use {', '.join(VIDEO_STATUSES)})")
+        if status not in choices.VIDEO_STATUSES:
+            allowed = ", ".join(choices.VIDEO_STATUSES)
+            abort(400, message=f"Unknown status '{status}' (use {allowed})")
         where = (Video.status == status,)
     return content_feed(Video, Like.video, genre, mood, sort, args, user, where)

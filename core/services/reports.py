@@ -4,7 +4,8 @@ from peewee import IntegrityError
 from core import db
 from core.errors import abort
 from core.models import Comment, Report, Story, User, Video, utcnow
-from core.services import audit, feeds
+from core.pagination import choice, page_of
+from core.services import audit
 
 MAX_REASON = 1000
 
@@ -46,23 +47,15 @@ def _person(user):
 def queue(args):
     """Reports newest first (``status`` open by default, ``type``), each with its item's title or
     excerpt, the item's author and the reporter's name, in a fixed number of queries."""
-    status = (args.get("status") or "open").strip().lower()
-    kind = (args.get("type") or "all").strip().lower()
-    if status not in STATUSES:
-        abort(400, message=f"Unknown status '{status}' (use {', '.join(STATUSES)})")
-    if kind not in TYPES:
-        abort(400, message=f"Unknown type '{kind}' (use {', '.join(TYPES)})")
+    status = choice(args, "status", STATUSES, "open")
+    kind = choice(args, "type", TYPES, "all")
     query = Report.select()
     if status != "all":
         query = query.where(Report.status == status)
     if kind != "all":
         query = query.where(getattr(Report, kind).is_null(False))
-    limit = feeds.clamp_limit(args.get("limit"))
-    page = args.get("page") or 1
-    if page < 1:
-        abort(400, message="page must be 1 or more")
-    total = query.count()
-    rows = list(query.order_by(Report.created_at.desc(), Report.id.desc()).paginate(page, limit))
+    page = page_of(query, (Report.created_at.desc(), Report.id.desc()), args)
+    rows = page.items
 
     comments = {c.id: c for c in Comment.select().where(
         Comment.id.in_({r.comment_id for r in rows if r.comment_id} or {0}))}
@@ -81,8 +74,8 @@ def queue(args):
                 | {v.user_id for v in videos.values()}) - {None}
     users = {u.id: u for u in User.select().where(User.id.in_(user_ids or {0}))}
 
-    items = [_shape(row, comments, stories, videos, users) for row in rows]
-    return feeds.Page(items, total=total, page=page, per_page=limit)
+    page.items = [_shape(row, comments, stories, videos, users) for row in rows]
+    return page
 
 
 def _shape(row, comments, stories, videos, users):
@@ -99,20 +92,16 @@ def _shape(row, comments, stories, videos, users):
                       storyId=comment.story_id if comment else None,
                       videoId=comment.video_id if comment else None,
                       authorId=comment.user_id if comment else None)
-    elif row.story_id:
-        story = stories.get(row.story_id)
-        target.update(type="story", id=row.story_id, storyId=row.story_id,
-                      title=story.title if story else None,
-                      excerpt=excerpt(story.content) if story else None,
-                      isPublic=story.is_public if story else None,
-                      authorId=story.user_id if story else None)
-    elif row.video_id:
-        video = videos.get(row.video_id)
-        target.update(type="video", id=row.video_id, videoId=row.video_id,
-                      title=video.title if video else None,
-                      excerpt=excerpt(video.description or video.content) if video else None,
-                      isPublic=video.is_public if video else None,
-                      authorId=video.user_id if video else None)
+    elif row.story_id or row.video_id:
+        kind = "story" if row.story_id else "video"
+        item_id = row.story_id or row.video_id
+        item = (stories if row.story_id else videos).get(item_id)
+        text = item and (item.content if row.story_id else item.description or item.content)
+        target.update(type=kind, id=item_id, **{f"{kind}Id": item_id},
+                      title=item.title if item else None,
+                      excerpt=excerpt(text) if item else None,
+                      isPublic=item.is_public if item else None,
+                      authorId=item.user_id if item else None)
     author = users.get(target["authorId"])
     target["authorName"] = author.display_name if author else None
     target["authorEmail"] = author.email if author else None

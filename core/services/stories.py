@@ -72,9 +72,5 @@ def decorate(story, user):
 
 
 def of_user(user_id, user, args):
-    query = feeds.with_authors(Story).where(Story.user == user_id)
-    if user is None or (user.id != user_id and not user.is_admin):
-        query = query.where(Story.is_public == True)  # noqa: E712
-    page = feeds.paginate(query, Story, "newest", args)
-    feeds.mark_liked(page.items, user, Like.story)
-    return page
+    """A user's stories, newest first (``feeds.user_feed``)."""
+    return feeds.user_feed(Story, Like.story, user_id, user, args)

@@ -34,6 +34,7 @@ import peewee
 from flask import current_app
 
 from core import db
+from core.choices import JobStatus, VideoStatus
 from core.errors import abort
 from core.jobs import QueueUnavailable, enqueue
 from core.models import Job, User, Video, utcnow
@@ -70,7 +71,7 @@ def start(video, user, allowed_from, conflict_message):
     render; returns the refreshed video."""
     previous = (video.status, video.progress, video.progress_message, video.error, video.job_id)
     with db.write_transaction():
-        moved = (Video.update(status="processing", progress=0,
+        moved = (Video.update(status=VideoStatus.PROCESSING, progress=0,
                               progress_message="Waiting for a worker", error=None, job_id=None,
                               updated_at=utcnow())
                  .where((Video.id == video.id) & Video.status.in_(list(allowed_from)))
@@ -88,7 +89,7 @@ def start(video, user, allowed_from, conflict_message):
         raise
     # The worker may already have claimed the video with this job id; either way it is this job.
     (Video.update(job_id=job.id)
-     .where((Video.id == video.id) & (Video.status == "processing")
+     .where((Video.id == video.id) & (Video.status == VideoStatus.PROCESSING)
             & (Video.job_id.is_null() | (Video.job_id == job.id)))
      .execute())
     return Video.get_by_id(video.id)
@@ -100,7 +101,7 @@ def start(video, user, allowed_from, conflict_message):
 def reconcile_video(video):
     """While ``video`` is processing, bring it in line with its job: a job that failed, timed out,
     or whose worker died (``core.jobs.reconcile``) leaves the video failed. Returns the video."""
-    if video.status != "processing":
+    if video.status != VideoStatus.PROCESSING:
         return video
     from core import jobs
     job = Job.get_or_none(Job.id == video.job_id) if video.job_id else None
@@ -110,7 +111,7 @@ def reconcile_video(video):
             render_failed(video.id, video.job_id, "The render job was lost. Please try again.")
     else:
         job = jobs.reconcile(job)
-        if job.status == "failed":  # normally done by the job's on_fail already; idempotent
+        if job.status == JobStatus.FAILED:  # normally done by the job's on_fail already; idempotent
             render_failed(video.id, job.id, job.error or "The render failed.")
     fresh = Video.get_or_none(Video.id == video.id)
     if fresh is None:
@@ -118,7 +119,8 @@ def reconcile_video(video):
     for attribute in ("status", "progress", "progress_message", "error", "job_id", "video_file",
                       "poster_file", "subtitles_file", "rendered_at", "script", "scenes"):
         setattr(video, attribute, getattr(fresh, attribute))
-    if job is not None and job.status == "queued" and video.status == "processing":
+    if (job is not None and job.status == JobStatus.QUEUED
+            and video.status == VideoStatus.PROCESSING):
         video.progress_message = jobs.waiting_message(job)  # what it waits for, how long
     return video
 
@@ -134,13 +136,14 @@ def render_failed(video_id, job_id, reason):
         if job_id:
             get_storage(current_app).delete_prefix(render_prefix(video_id, job_id))
         return
-    mine = (Video.id == video_id) & (Video.status == "processing")
+    mine = (Video.id == video_id) & (Video.status == VideoStatus.PROCESSING)
     mine &= (Video.job_id == job_id) if job_id else Video.job_id.is_null()
     if video.video_file and get_storage(current_app).exists(video.video_file):
-        changes = dict(status="completed", progress=100, progress_message="Regeneration failed",
+        changes = dict(status=VideoStatus.COMPLETED, progress=100,
+                       progress_message="Regeneration failed",
                        error=f"Regeneration failed: {reason} The previous video is kept.")
     else:
-        changes = dict(status="failed", progress_message="Failed", error=reason)
+        changes = dict(status=VideoStatus.FAILED, progress_message="Failed", error=reason)
     Video.update(**changes).where(mine).execute()
     if job_id and folder_of(video.video_file) != render_prefix(video_id, job_id):
         get_storage(current_app).delete_prefix(render_prefix(video_id, job_id))
@@ -203,7 +206,7 @@ def mirror_onto(video_id, job_id):
     def listener(percent, message):
         (Video.update(progress=percent, progress_message=(message or "")[:200])
          .where((Video.id == video_id) & (Video.job_id == job_id)
-                & (Video.status == "processing"))
+                & (Video.status == VideoStatus.PROCESSING))
          .execute())
     return listener
 
@@ -280,7 +283,7 @@ def run_render(job, progress, app):
 def _render(job, progress, app):
     video_id = job.video_id or (job.payload or {}).get("videoId")
     claimed = (Video.update(job_id=job.id)
-               .where((Video.id == video_id) & (Video.status == "processing")
+               .where((Video.id == video_id) & (Video.status == VideoStatus.PROCESSING)
                       & (Video.job_id.is_null() | (Video.job_id == job.id)))
                .execute())
     if not claimed:
@@ -312,13 +315,13 @@ def _render(job, progress, app):
 
     keys = {name: storage.key_for(prefix, file_name) for name, file_name in files.items()}
     previous = Video.get_or_none(Video.id == video_id)
-    swapped = (Video.update(status="completed", progress=100, progress_message="Completed",
-                            error=None, video_file=keys["video"],
+    swapped = (Video.update(status=VideoStatus.COMPLETED, progress=100,
+                            progress_message="Completed", error=None, video_file=keys["video"],
                             poster_file=keys.get("poster"), subtitles_file=keys.get("subtitles"),
                             scenes=scenes, script=narrated_script(request.script, result.script),
                             rendered_at=utcnow())
                .where((Video.id == video_id) & (Video.job_id == job.id)
-                      & (Video.status == "processing"))
+                      & (Video.status == VideoStatus.PROCESSING))
                .execute())
     if not swapped:
         storage.delete_prefix(prefix)

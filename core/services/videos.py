@@ -4,6 +4,7 @@ import re
 from flask import current_app
 
 from core import db
+from core.choices import VideoStatus
 from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
 from core.plugins import plugin_host
@@ -15,8 +16,8 @@ from core.storage import get_storage
 
 #: the frame height each resolution names
 HEIGHTS = {"720p": 720, "1080p": 1080, "1440p": 1440, "4K": 2160, "8K": 4320}
-GENERATE_FROM = ("pending", "failed")
-REGENERATE_FROM = ("completed", "failed")
+GENERATE_FROM = (VideoStatus.PENDING, VideoStatus.FAILED)
+REGENERATE_FROM = (VideoStatus.COMPLETED, VideoStatus.FAILED)
 CREATOR_ONLY = "Only the creator can generate this video"
 
 
@@ -156,7 +157,7 @@ def create(user, body):
     """A pending video. from_story copies the story's text and settings (a field sent non-empty
     wins); direct takes them from the body (title defaults to '{genre} Video in {setting}')."""
     mode = creation_mode(body)
-    video = Video(user=user.id, creation_mode=mode, status="pending", progress=0,
+    video = Video(user=user.id, creation_mode=mode, status=VideoStatus.PENDING, progress=0,
                   progress_message="")
     for attribute, value in CONTENT_DEFAULTS.items():
         setattr(video, attribute, value)
@@ -212,34 +213,38 @@ def delete(video):
         current_app.logger.exception("could not remove the files of video %s", video.id)
 
 
-def _conflict_generate(status):
-    if status == "processing":
-        return "This video is already being generated."
-    if status == "completed":
-        return "This video has already been generated; use regenerate to render it again."
-    return f"This video cannot be generated while {status}."
+# the 409 message of generate / regenerate for a video in each status it cannot start from
+CONFLICTS = {
+    "generated": {
+        VideoStatus.PROCESSING: "This video is already being generated.",
+        VideoStatus.COMPLETED: "This video has already been generated; use regenerate to render "
+                               "it again.",
+    },
+    "regenerated": {
+        VideoStatus.PROCESSING: "This video is already being generated.",
+        VideoStatus.PENDING: "This video has not been generated yet; use generate.",
+    },
+}
 
 
-def _conflict_regenerate(status):
-    if status == "processing":
-        return "This video is already being generated."
-    if status == "pending":
-        return "This video has not been generated yet; use generate."
-    return f"This video cannot be regenerated while {status}."
+def _conflict(verb):
+    def message(status):
+        return CONFLICTS[verb].get(status, f"This video cannot be {verb} while {status}.")
+    return message
+
+
+_conflict_generate, _conflict_regenerate = _conflict("generated"), _conflict("regenerated")
 
 
 def generate(video, user):
-    """Start the first render (from pending, or again after a failure)."""
-    if video.user_id != user.id:
-        abort(403, message=CREATOR_ONLY)
+    """Start the first render (from pending, or again after a failure) of the creator's
+    ``video`` (``owned(video_id, user, CREATOR_ONLY)``)."""
     return video_render.start(video, user, GENERATE_FROM, _conflict_generate)
 
 
 def regenerate(video, user, body):
     """Save the editor fields, then render again; the current file stays until the new one
-    succeeds (see ``core.services.video_render``)."""
-    if video.user_id != user.id:
-        abort(403, message=CREATOR_ONLY)
+    succeeds (see ``core.services.video_render``). ``video``: the creator's, as ``generate``."""
     fresh = Video.get_by_id(video.id)
     if fresh.status not in REGENERATE_FROM:
         abort(409, message=_conflict_regenerate(fresh.status))

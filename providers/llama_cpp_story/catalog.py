@@ -4,9 +4,10 @@ A short, curated list: small instruct models in Q4_K_M that run on a laptop's CP
 approximate (the hub's own size is checked while downloading); each entry names its licence,
 shown before anything is downloaded.
 """
-import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from core import config
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ CATALOG = {model.name: model for model in (
 
 def data_dir():
     """The data folder (``DREADFORGE_DATA``, as ``core.config`` reads it)."""
-    return Path(os.environ.get("DREADFORGE_DATA", "instance")).resolve()
+    return config.data_dir()
 
 
 def models_dir():

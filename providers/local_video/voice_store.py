@@ -11,6 +11,8 @@ import re
 import shutil
 from pathlib import Path
 
+from core.config import setting
+
 from .voices import HUB_REPO, HUB_REVISION, NEURAL_VOICES, voices_dir
 
 
@@ -72,7 +74,7 @@ def pull(name):
         raise PullError(f"Unknown voice {name!r}; choose one of: {', '.join(NEURAL_VOICES)}")
     target = voices_dir()
     model = target / voice.filename
-    endpoint = os.environ.get("HF_ENDPOINT") or None
+    endpoint = setting("HF_ENDPOINT")
     staging = target / ".pulling" / voice.name
     folder = voice.path.rsplit("/", 1)[0]
     wanted = {voice.path: model, f"{voice.path}.json": Path(f"{model}.json"),

