@@ -10,6 +10,8 @@ from contextlib import contextmanager
 import peewee
 from playhouse.db_url import connect as connect_url
 
+from core.config import setting
+
 database = peewee.DatabaseProxy()
 
 SQLITE_PRAGMAS = {

@@ -22,6 +22,8 @@ import time
 import redis
 from flask import current_app, request
 
+from core.config import setting
+
 REDIS_DOWN_PAUSE = 5
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 #: the generation and the page in one round trip
