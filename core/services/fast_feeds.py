@@ -12,6 +12,7 @@ from functools import lru_cache
 from core import db
 from core.errors import abort
 from core.fast_dump import Dumper
+from core.pagination import Page, clamp_limit
 from core.models import Like, Story, User
 from core.schemas.common import AuthorSchema
 from core.schemas.stories import StorySchema
@@ -79,7 +80,7 @@ def story_feed(genre, mood, sort, args, user):
     if (args.get("q") or "").strip() or args.get("page") is not None:
         return None
     genre, mood = feeds.check_filters(genre, mood, sort)
-    limit = feeds.clamp_limit(args.get("limit"))
+    limit = clamp_limit(args.get("limit"))
     column_name, _descending = feeds.SORT_COLUMNS[sort]
     params = [True] + [value for value in (genre, mood) if value]
     cursor = args.get("cursor")
@@ -105,7 +106,7 @@ def story_feed(genre, mood, sort, args, user):
             _as_datetime(last) if column_name == "created_at" else last, rows[-1][_ID])
     items = [dump_story_row(row) for row in rows]
     mark_liked(items, user)
-    return feeds.Page(items, next_cursor=next_cursor)
+    return Page(items, next_cursor=next_cursor)
 
 
 def mark_liked(items, user):
