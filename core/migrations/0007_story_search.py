@@ -21,6 +21,7 @@ TRGM_INDEXES = (
     ("stories_lower_characters_trgm", "stories", "characters"),
     ("stories_lower_setting_trgm", "stories", "setting"),
 )
+NOT_IN_MODELS = (FTS, *(name for name, _table, _column in TRGM_INDEXES))
 
 
 def sqlite_statements():
