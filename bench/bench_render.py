@@ -82,12 +82,12 @@ def pipeline_ratio(seconds, rounds=2):
     painter = pipeline.local_painter(ctx)
     prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
-        raw = Path(tmp) / "frames.rgb"
+        raw = Path(tmp) / "frames.yuv"
         # 1) make the frames once, to disk
         with open(raw, "wb") as fh:
-            for frame in pipeline.build_compositor(ctx, plan, prepared, cues).frames():
+            for frame in pipeline.build_compositor(ctx, plan, prepared, cues).yuv_frames():
                 fh.write(memoryview(frame).cast("B"))
-        frames = raw.stat().st_size // (ctx.width * ctx.height * 3)
+        frames = raw.stat().st_size // (ctx.width * ctx.height * 3 // 2)
         with open(raw, "rb") as fh:  # warm the page cache so the baseline is not disk-bound
             while fh.read(1 << 24):
                 pass
@@ -105,7 +105,7 @@ def pipeline_ratio(seconds, rounds=2):
             comp = pipeline.build_compositor(ctx, plan, prepared, cues)
             start = time.perf_counter()
             with encoder.VideoEncoder(ctx.width, ctx.height, ctx.fps, Path(tmp) / "live.mp4") as enc:
-                for frame in comp.frames():
+                for frame in comp.yuv_frames():
                     enc.write(frame)
             live = min(live, time.perf_counter() - start)
         raw.unlink()

@@ -310,7 +310,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         cpu0 = _cpu()
         total = comp.n_frames
         every = max(1, total // 100)
-        stream = comp.frames()
+        stream = comp.yuv_frames()
         try:
             with encoder.VideoEncoder(width, height, fps, video_only) as enc:
                 for f, frame in enumerate(stream):
