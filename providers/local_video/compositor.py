@@ -51,6 +51,16 @@ def trim_heap():
         _LIBC.malloc_trim(0)
 
 
+def _nearest(plane, x, y, box_w, box_h, width, height):
+    """The (box_w, box_h) box at (x, y) of ``plane`` resampled to (width, height), nearest
+    neighbour (rows gathered, then columns)."""
+    rows = np.clip(((np.arange(height) + 0.5) * (box_h / height) + y).astype(np.intp), 0,
+                   plane.shape[0] - 1)
+    cols = np.clip(((np.arange(width) + 0.5) * (box_w / width) + x).astype(np.intp), 0,
+                   plane.shape[1] - 1)
+    return np.take(plane.take(rows, axis=0), cols, axis=1)
+
+
 @dataclass
 class ScenePlan:
     start: float
@@ -104,7 +114,8 @@ class Compositor:
         rng = np.random.default_rng(seed + 5)
         self.grain = []
         if look.grain > 0:
-            for _ in range(GRAIN_VARIANTS if look.grain_every else 1):  # the same on R, G, B: Y only
+            # noise equal on R, G and B only changes Y
+            for _ in range(GRAIN_VARIANTS if look.grain_every else 1):
                 self.grain.append((rng.standard_normal((self.ch, self.cw), dtype=np.float32)
                                    * (look.grain * yuv.LUMA_GAIN)).astype(np.int16))
         # grain of zooming scenes, fixed on the frame
@@ -238,9 +249,8 @@ class Compositor:
                 view = []
                 for k, plane in enumerate(layer.canvas):  # Y, then the half-size U and V
                     d = 1 if k == 0 else 2
-                    box = ((cx - hw) / d, (cy - hh) / d, (cx + hw) / d, (cy + hh) / d)
-                    view.append(np.asarray(plane.resize((self.width // d, self.height // d),
-                                                        Image.NEAREST, box=box)))
+                    view.append(_nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
+                                         2 * hh / d, self.width // d, self.height // d))
                 if self.frame_grain:
                     view[0] = layers.add_frame_grain(view[0], self.frame_grain[variant],
                                                      np.empty_like(view[0]))
@@ -321,7 +331,8 @@ class Compositor:
                     particles.apply(buf, f)
                 if self.letterbox:
                     lb = self.letterbox
-                    for plane, value, rows in zip(buf, yuv.BLACK, (lb, (lb + 1) // 2, (lb + 1) // 2)):
+                    chroma_rows = (lb + 1) // 2
+                    for plane, value, rows in zip(buf, yuv.BLACK, (lb, chroma_rows, chroma_rows)):
                         plane[:rows] = value
                         plane[-rows:] = value
                 if self.title_frames and f < self.title_frames:
@@ -330,11 +341,8 @@ class Compositor:
                     self.title_sprites[level].apply_yuv(buf)
                 if f == self.poster_frame:
                     self.poster = yuv.to_rgb(buf)
-                if f in self.thumb_frames:
-                    thumb = Image.fromarray(yuv.to_rgb(buf))
-                    height = max(2, int(round(self.height * THUMB_WIDTH / self.width)))
-                    self.thumbnails[self.thumb_frames[f]] = thumb.resize((THUMB_WIDTH, height),
-                                                                          Image.BILINEAR)
+                if f in self.thumb_frames:  # planes made small first: cheap to convert
+                    self.thumbnails[self.thumb_frames[f]] = self._thumbnail(buf)
                 if self.burn and self.cues:
                     self._subtitle(buf, f / self.fps)
                 if self.watermark is not None:
@@ -342,6 +350,13 @@ class Compositor:
                 yield flat
         finally:
             self.close()
+
+    def _thumbnail(self, buf):
+        height = max(2, int(round(self.height * THUMB_WIDTH / self.width)))
+        sizes = ((THUMB_WIDTH, height), ((THUMB_WIDTH + 1) // 2, (height + 1) // 2))
+        small = [np.asarray(Image.fromarray(p).resize(sizes[min(k, 1)], Image.BILINEAR))
+                 for k, p in enumerate(buf)]
+        return Image.fromarray(yuv.to_rgb(small))
 
     def _subtitle(self, buf, t):
         self._cue_hint, cue = cue_at(self.cues, t, self._cue_hint)

@@ -17,7 +17,7 @@ from . import yuv
 @dataclass
 class Layer:
     variants: list  # Y planes of the background canvas, one per grain variant (panning views)
-    canvas: object  # yuv.Canvas (panning views), or (Y, U, V) PIL images to zoom
+    canvas: object  # yuv.Canvas (panning views), or its (Y, U, V) planes (zooming views)
     sprite: tuple  # foreground at canvas scale: (Y colour, Y through, U, V, chroma through)
     # uint8 arrays (PIL images to zoom); or None
     sprite_at: tuple  # its top-left corner on the canvas
@@ -94,8 +94,7 @@ def background(back, cw, ch, grain, zooms):
     if zooms:
         # a zooming background gets its grain after the camera, fixed on the frame: grain
         # resampled with the view would change every few frames and cost the encoder dearly
-        planes = (canvas.y, *canvas.chroma[0, 0])
-        return [], tuple(Image.fromarray(p) for p in planes)
+        return [], (canvas.y, *canvas.chroma[0, 0])
     variants = []
     for noise in grain:
         v = canvas.y.copy() if len(grain) > 1 else canvas.y
