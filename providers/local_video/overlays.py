@@ -209,11 +209,10 @@ class Particles:
         xs, ys = xs[ok], ys[ok]
         a = self.opacity
         # a streak covers part of each 2x2 block its chroma sample stands for
+        half = (ys >> 1) * (w >> 1) + (xs >> 1)
         for plane, index, value, alpha in ((frame[0], ys * w + xs, self.yuv[0], a),
-                                           (frame[1], (ys >> 1) * (w >> 1) + (xs >> 1),
-                                            self.yuv[1], a // 3),
-                                           (frame[2], (ys >> 1) * (w >> 1) + (xs >> 1),
-                                            self.yuv[2], a // 3)):
+                                           (frame[1], half, self.yuv[1], a // 3),
+                                           (frame[2], half, self.yuv[2], a // 3)):
             flat = plane.reshape(-1)
             flat[index] = ((flat[index].astype(np.uint16) * (256 - alpha) + value * alpha)
                            >> 8).astype(np.uint8)
