@@ -105,23 +105,28 @@ def background(back, cw, ch, grain, zooms):
 
 def foreground(sprite, at, scale, grain, zooms):
     """The foreground sprite (RGBA, painting scale) at canvas scale ``scale`` (sx, sy), with
-    the first grain: ``((Y, Y through, U, V, chroma through), (x, y))``."""
+    the first grain: ``((Y, Y through, U, V, chroma through), (x, y))``. Converted to YUV at
+    painting scale, then each plane upscaled (no canvas-size float RGB)."""
     sx, sy = scale
     size = (max(1, round(sprite.shape[1] * sx)), max(1, round(sprite.shape[0] * sy)))
+    half = ((size[0] + 1) // 2, (size[1] + 1) // 2)
     at = (round(at[0] * sx), round(at[1] * sy))
-    big = np.array(Image.fromarray(sprite, "RGBA").resize(size, Image.BICUBIC))
-    keep = big[..., 3] > 127
-    planes = yuv.to_float_yuv(big[..., :3])
-    del big
-    colour = np.clip(np.rint(planes[0]), 0, 255).astype(np.uint8)
+    planes = yuv.to_float_yuv(sprite[..., :3])
+    alpha = Image.fromarray(sprite[..., 3])
+
+    def up(plane, to):
+        img = Image.fromarray(plane, "F").resize(to, Image.BICUBIC)
+        return np.clip(np.rint(np.asarray(img)), 0, 255).astype(np.uint8)
+
+    keep = np.asarray(alpha.resize(size, Image.BICUBIC)) > 127
+    colour = up(planes[0], size)
     if grain:
         noise = grain[0][at[1]:at[1] + size[1], at[0]:at[0] + size[0]]
         add_grain(colour[:noise.shape[0], :noise.shape[1]], noise)
     colour *= keep
     through = np.where(keep, 0, 255).astype(np.uint8)
-    keep_c = yuv.subsample(keep.astype(np.float32)) >= 0.5
-    chroma = [np.clip(np.rint(yuv.subsample(c, keep)), 0, 255).astype(np.uint8) * keep_c
-              for c in planes[1:]]
+    keep_c = np.asarray(alpha.resize(half, Image.BICUBIC)) > 127
+    chroma = [up(c, half) * keep_c for c in planes[1:]]
     parts = (colour, through, *chroma, np.where(keep_c, 0, 255).astype(np.uint8))
     if zooms:
         parts = tuple(Image.fromarray(part) for part in parts)
