@@ -81,12 +81,12 @@ def pipeline_ratio(seconds, rounds=2):
     painter = pipeline.local_painter(ctx)
     prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
-        raw = Path(tmp) / "frames.rgb"
+        raw = Path(tmp) / "frames.yuv"
         # 1) make the frames once, to disk
         with open(raw, "wb") as fh:
-            for frame in pipeline.build_compositor(ctx, plan, prepared, cues).frames():
+            for frame in pipeline.build_compositor(ctx, plan, prepared, cues).yuv_frames():
                 fh.write(memoryview(frame).cast("B"))
-        frames = raw.stat().st_size // (ctx.width * ctx.height * 3)
+        frames = raw.stat().st_size // (ctx.width * ctx.height * 3 // 2)
         with open(raw, "rb") as fh:  # warm the page cache so the baseline is not disk-bound
             while fh.read(1 << 24):
                 pass
@@ -104,7 +104,7 @@ def pipeline_ratio(seconds, rounds=2):
             comp = pipeline.build_compositor(ctx, plan, prepared, cues)
             start = time.perf_counter()
             with encoder.VideoEncoder(ctx.width, ctx.height, ctx.fps, Path(tmp) / "live.mp4") as enc:
-                for frame in comp.frames():
+                for frame in comp.yuv_frames():
                     enc.write(frame)
             live = min(live, time.perf_counter() - start)
         raw.unlink()
@@ -175,16 +175,19 @@ def main():
         peak, data = peak_tree_rss(60, "720p")
         timings = data["timings"]
         mb = 1024 * 1024
+        paint, mix = timings.get("paint_cpu", 0.0), timings.get("mix_cpu", 0.0)
+        frames, x264 = timings.get("frames_cpu", 0.0), timings.get("ffmpeg_cpu", 0.0)
         print(f"end-to-end 60 s {data['width']}x{data['height']}@30: {data['elapsed']:.1f} s "
-              f"(target <= 15 s quiet) [audio {timings.get('audio', 0):.1f} s, paint "
-              f"{timings.get('paint', 0):.1f} s (waited for after the audio "
+              f"(target <= 15 s quiet) [script+narration {timings.get('audio', 0):.1f} s, paint "
+              f"{timings.get('paint', 0):.1f} s (waited for after the narration "
               f"{timings.get('paint_wait', timings.get('paint', 0)):.1f} s), frames+encode "
-              f"{timings.get('encode', 0):.1f} s, "
-              f"duration {data['duration']:.2f} s]; CPU time {timings['cpu']:.1f} s "
-              f"[audio+paint {timings.get('audio_cpu', 0):.1f} s, frames (python) "
-              f"{timings.get('frames_cpu', 0):.1f} s, x264 {timings.get('ffmpeg_cpu', 0):.1f} s] "
-              f"(= {timings['cpu'] / (os.cpu_count() or 1):.1f} s of wall time on idle cores); "
-              f"peak tree RSS {peak['total'] / mb:.0f} MiB (python {peak['python'] / mb:.0f} + "
+              f"{timings.get('encode', 0):.1f} s, duration {data['duration']:.2f} s]")
+        print(f"  CPU time {timings['cpu']:.1f} s incl. ffmpeg [painting {paint:.1f} s, "
+              f"frames (python) {frames:.1f} s, x264 {x264:.1f} s, audio mix {mix:.1f} s, "
+              f"script+narration+music+mux+files "
+              f"{timings['cpu'] - paint - mix - frames - x264:.1f} s] "
+              f"(= {timings['cpu'] / (os.cpu_count() or 1):.1f} s of wall time on idle cores)")
+        print(f"  peak tree RSS {peak['total'] / mb:.0f} MiB (python {peak['python'] / mb:.0f} + "
               f"ffmpeg {peak['ffmpeg'] / mb:.0f}; target <= 400 MiB)")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if not args.skip_ratio:

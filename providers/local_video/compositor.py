@@ -1,12 +1,14 @@
 """Streams video frames: per-scene layers are prepared once at frame size, each frame is a view.
 
-For every scene the painting (procedural or a fetched key image) is upscaled once to a canvas
-slightly larger than the frame, with film grain (variants A/B) that travels with a panning
-view; a zooming view gets its grain after the camera, fixed on the frame. A layered painting (see
-``scenes.paint``) is split into that background and a foreground sprite with alpha (the key
-element and figures). A frame is the camera's view of the background, a crop when it only pans or
-a nearest-neighbour resample of a box when it pushes in or pulls out, with the foreground pasted
-over it where a nearer layer would be (it travels and magnifies more: parallax); then dim
+Frames are built in the encoder's own format, planar YUV 4:2:0 (``yuv``), so ffmpeg neither
+converts nor receives more than 1.5 bytes a pixel. For every scene the painting (procedural or a
+fetched key image) is upscaled once to a canvas slightly larger than the frame, with film grain
+(variants A/B) that travels with a panning view; a zooming view gets its grain after the camera,
+fixed on the frame. A layered painting (see ``scenes.paint``) is split into that background and
+a foreground sprite with alpha (the key element and figures), see ``layers``. A frame is the
+camera's view of the background, a crop when it only pans or a nearest-neighbour resample of a
+box when it pushes in or pulls out, with the foreground pasted over it where a nearer layer
+would be (it travels and magnifies more: parallax); then dim
 "flicker" frames and lightning flashes, sparse overlays (weather particles, subtitles, watermark)
 and, near scene boundaries, a transition. What the camera does (push-in, pull-out, pan) is chosen
 by pacing and varies scene by scene. Only the current and the next scene are held in memory, and
@@ -19,7 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from . import overlays, transitions
+from . import layers, overlays, transitions, yuv
+from .layers import Layer
 from .subtitles import cue_at
 
 GRAIN_VARIANTS = 2
@@ -43,35 +46,19 @@ if _LIBC is not None:
     _LIBC.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
 
 
-def _add_grain(img, noise):
-    """``img += noise`` (uint8 image, int16 noise) in row bands, clipped, in place."""
-    for r in range(0, img.shape[0], 128):
-        band = img[r:r + 128].astype(np.int16)
-        band += noise[r:r + 128]
-        np.clip(band, 0, 255, out=band)
-        img[r:r + 128] = band
-
-
-def _frame_grain(noise):
-    """int16 ``(h, w, 1)`` noise -> (cap, lift, drop) ``(h, w, 3)`` uint8 arrays for
-    ``_add_frame_grain`` (full channels: numpy is slow on a broadcast last axis)."""
-    lift = np.repeat(np.clip(noise, 0, 255).astype(np.uint8), 3, axis=2)
-    return 255 - lift, lift, np.repeat(np.clip(-noise, 0, 255).astype(np.uint8), 3, axis=2)
-
-
-def _add_frame_grain(img, grain, out):
-    """``out = img + noise``, saturating, with four uint8 passes (no int16 temporaries)."""
-    cap, lift, drop = grain
-    img = np.minimum(img, cap, out=out)
-    img += lift
-    np.maximum(img, drop, out=img)
-    img -= drop
-    return img
-
-
 def trim_heap():
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
+
+
+def _nearest(plane, x, y, box_w, box_h, width, height):
+    """The (box_w, box_h) box at (x, y) of ``plane`` resampled to (width, height), nearest
+    neighbour (rows gathered, then columns)."""
+    rows = np.clip(((np.arange(height) + 0.5) * (box_h / height) + y).astype(np.intp), 0,
+                   plane.shape[0] - 1)
+    cols = np.clip(((np.arange(width) + 0.5) * (box_w / width) + x).astype(np.intp), 0,
+                   plane.shape[1] - 1)
+    return np.take(plane.take(rows, axis=0), cols, axis=1)
 
 
 @dataclass
@@ -107,54 +94,6 @@ ZOOM_EVERY = 3
 THUMB_WIDTH = 320
 
 
-@dataclass
-class Layer:
-    variants: list  # background canvases, one per grain variant: uint8 arrays, PIL images to zoom
-    sprite: tuple  # foreground at canvas scale: (colour, through) uint8 arrays (PIL images to
-    # zoom), colour 0 and through 255 where the background shows; or None
-    sprite_at: tuple  # its top-left corner on the canvas
-    x0: float  # top-left corner of the camera's (unzoomed) view at the start and the end
-    y0: float
-    x1: float
-    y1: float
-    z0: float  # zoom of the background at the start and the end of the scene
-    z1: float
-    first: int  # first frame number of the scene
-    count: int  # frames in the scene (without the transition tail)
-    jitter: np.ndarray = None
-    view: tuple = (None, None)  # (key, frame): the last zoomed background view
-    sized: tuple = (None, None)  # (size, (colour, through)): the last zoomed foreground
-
-    @property
-    def zooms(self):
-        return self.z0 != 1.0 or self.z1 != 1.0
-
-
-def split_layers(painting):
-    """``(painting, background)`` -> (background uint8, foreground RGBA uint8, (x, y)) with the
-    foreground cut to the box where the two differ, its alpha on or off (pasted with a cheap
-    masked copy); a single image -> (image, None, None)."""
-    if not isinstance(painting, tuple):
-        return _uint8(painting), None, None
-    full, back = (_uint8(p) for p in painting)
-    if back is None:
-        return full, None, None
-    diff = np.abs(full.astype(np.int16) - back).max(axis=2)
-    ys, xs = np.nonzero(diff > 3)
-    if not len(ys):
-        return full, None, None
-    y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-    alpha = np.where(diff[y0:y1, x0:x1] > 3, 255, 0).astype(np.uint8)
-    sprite = np.dstack([full[y0:y1, x0:x1], alpha])
-    return back, sprite, (int(x0), int(y0))
-
-
-def _uint8(img):
-    if img is None or img.dtype == np.uint8:
-        return img
-    return (np.clip(img, 0, 1) * 255).astype(np.uint8)
-
-
 class Compositor:
     def __init__(self, width, height, fps, duration, plan, painter, look, transition="Fade",
                  weather="", cues=(), burn_subtitles=True, watermark=False, seed=0,
@@ -175,11 +114,12 @@ class Compositor:
         rng = np.random.default_rng(seed + 5)
         self.grain = []
         if look.grain > 0:
+            # noise equal on R, G and B only changes Y
             for _ in range(GRAIN_VARIANTS if look.grain_every else 1):
-                self.grain.append((rng.standard_normal((self.ch, self.cw, 1), dtype=np.float32)
-                                   * look.grain).astype(np.int16))
+                self.grain.append((rng.standard_normal((self.ch, self.cw), dtype=np.float32)
+                                   * (look.grain * yuv.LUMA_GAIN)).astype(np.int16))
         # grain of zooming scenes, fixed on the frame
-        self.frame_grain = [_frame_grain(noise[:height, :width]) for noise in self.grain]
+        self.frame_grain = [layers.frame_grain(noise[:height, :width]) for noise in self.grain]
         # frame-level schedules: flicker runs and lightning flashes
         self.flicker = np.zeros(self.n_frames + 1, bool)
         if look.flicker > 0:
@@ -225,41 +165,19 @@ class Compositor:
         scene = self.plan[i]
         camera = self._camera(i, scene)
         zooms = camera[4] != 1.0 or camera[5] != 1.0  # zoomed views are resampled by PIL
-        back, sprite, at = split_layers(self.painter(scene, self.cw, self.ch))
+        back, sprite, at = layers.split_layers(self.painter(scene, self.cw, self.ch))
         ph, pw = back.shape[:2]
-        canvas = np.array(Image.fromarray(back).resize((self.cw, self.ch), Image.BICUBIC))
-        variants = []
-        # a zooming background gets its grain after the camera, fixed on the frame: grain
-        # resampled with the view would change every few frames and cost the encoder dearly
-        for noise in self.grain if not zooms else ():  # in row bands: no int16 temporaries
-            v = canvas.copy() if len(self.grain) > 1 else canvas
-            _add_grain(v, noise)
-            variants.append(v)
-        if not variants:
-            variants.append(Image.fromarray(canvas) if zooms else canvas)
-        del canvas
+        variants, canvas = layers.background(back, self.cw, self.ch, self.grain, zooms)
+        del back
         if sprite is not None:  # the foreground at canvas scale, with the first grain
-            sx, sy = self.cw / pw, self.ch / ph
-            size = (max(1, round(sprite.shape[1] * sx)), max(1, round(sprite.shape[0] * sy)))
-            at = (round(at[0] * sx), round(at[1] * sy))
-            big = np.array(Image.fromarray(sprite, "RGBA").resize(size, Image.BICUBIC))
-            keep = big[..., 3:] > 127
-            colour = np.ascontiguousarray(big[..., :3])  # 0 outside the foreground
-            del big
-            if self.grain:
-                noise = self.grain[0][at[1]:at[1] + size[1], at[0]:at[0] + size[0]]
-                _add_grain(colour[:noise.shape[0], :noise.shape[1]], noise)
-            colour *= keep
-            through = np.repeat(np.where(keep, 0, 255).astype(np.uint8), 3, axis=2)
-            sprite = (colour, through)  # through: 255 where the background shows
-            if zooms:
-                sprite = tuple(Image.fromarray(part) for part in sprite)
+            sprite, at = layers.foreground(sprite, at, (self.cw / pw, self.ch / ph), self.grain,
+                                           zooms)
         first, last = self.scene_frames[i]
         count = last - first + self.trans_frames
         j = self.look.jitter
         rng = np.random.default_rng(self.seed * 31 + i)
         jitter = rng.integers(-j, j + 1, size=(count // max(1, self.look.hold) + 2, 2)) if j else None
-        return Layer(variants, sprite, at, *camera, first, last - first, jitter)
+        return Layer(variants, canvas, sprite, at, *camera, first, last - first, jitter)
 
     def _camera(self, i, scene):
         """(x0, y0, x1, y1, z0, z1): where the camera's view starts and ends, and its zoom."""
@@ -328,25 +246,31 @@ class Compositor:
                 # the camera looks at the view's centre, magnified: a nearest-neighbour resample
                 # of the box it sees (the canvas is already smooth, upscaled from the painting)
                 hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
-                view = np.asarray(layer.variants[0].resize((self.width, self.height),
-                                                           Image.NEAREST,
-                                                           box=(cx - hw, cy - hh, cx + hw, cy + hh)))
+                view = []
+                for k, plane in enumerate(layer.canvas):  # Y, then the half-size U and V
+                    d = 1 if k == 0 else 2
+                    view.append(_nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
+                                         2 * hh / d, self.width // d, self.height // d))
                 if self.frame_grain:
-                    view = _add_frame_grain(view, self.frame_grain[variant], np.empty_like(view))
+                    view[0] = layers.add_frame_grain(view[0], self.frame_grain[variant],
+                                                     np.empty_like(view[0]))
                 layer.view = (key, view)
-            np.copyto(out, layer.view[1])
+            for plane, view in zip(out, layer.view[1]):
+                np.copyto(plane, view)
         else:
-            x, y = round(x), round(y)
-            np.copyto(out, layer.variants[variant][y:y + self.height, x:x + self.width])
+            layer.canvas.crop(round(x), round(y), self.width, self.height, out,
+                              layer.variants[variant])
         if layer.sprite is not None:
             self._paste_foreground(out, layer, cx, cy, zoom)
         if self.look.scanlines:
-            transitions.scale(out[::3], 0.72)
-        if self.flash[min(f, len(self.flash) - 1)]:
+            yuv.scale_luma(out[0][::3], 0.72)
+        if self.flash[min(f, len(self.flash) - 1)]:  # a few frames per storm: done in RGB
+            rgb = yuv.to_rgb(out)
             for c, lut in enumerate(FLASH_LUTS):
-                out[..., c] = lut[out[..., c]]
+                rgb[..., c] = lut[rgb[..., c]]
+            yuv.from_rgb(rgb, out)
         elif self.flicker[min(f, len(self.flicker) - 1)]:
-            transitions.scale(out, self.look.flicker_depth)
+            yuv.scale_toward_black(out, self.look.flicker_depth)
 
     def _paste_foreground(self, out, layer, cx, cy, zoom):
         """The foreground is nearer: it travels and magnifies more than the background."""
@@ -358,28 +282,29 @@ class Compositor:
         if isinstance(sprite[0], Image.Image):
             size = (max(1, round(sprite[0].width * fz)), max(1, round(sprite[0].height * fz)))
             if layer.sized[0] != size:
-                layer.sized = (size, [np.asarray(part.resize(size, Image.NEAREST))
-                                      for part in sprite])
+                half = (max(1, round(sprite[2].width * fz)), max(1, round(sprite[2].height * fz)))
+                layer.sized = (size, [np.asarray(part.resize(size if k < 2 else half,
+                                                             Image.NEAREST))
+                                      for k, part in enumerate(sprite)])
             sprite = layer.sized[1]
-        colour, through = sprite
         left = round((layer.sprite_at[0] - fx) * fz + self.width / 2)
         top = round((layer.sprite_at[1] - fy) * fz + self.height / 2)
-        h, w = colour.shape[:2]
-        x0, y0 = max(0, left), max(0, top)
-        x1, y1 = min(self.width, left + w), min(self.height, top + h)
-        if x1 <= x0 or y1 <= y0:
-            return
-        region = out[y0:y1, x0:x1]
-        rows, cols = slice(y0 - top, y1 - top), slice(x0 - left, x1 - left)
-        np.bitwise_and(region, through[rows, cols], out=region)  # a masked copy, byte-wise
-        np.bitwise_or(region, colour[rows, cols], out=region)
+        layers.paste(out, sprite, left, top)
 
     # --- the stream ----------------------------------------------------------------------------
 
     def frames(self):
-        """Yield each frame (the same reused ``(h, w, 3)`` uint8 buffer) in order."""
-        buf = np.empty((self.height, self.width, 3), np.uint8)
-        tmp = np.empty_like(buf)
+        """Yield each frame as a new ``(h, w, 3)`` uint8 RGB array, in order (for tools and
+        tests; the encoder takes ``yuv_frames``)."""
+        for buf in self.yuv_frames():
+            yield yuv.to_rgb(yuv.planes(buf, self.width, self.height))
+
+    def yuv_frames(self):
+        """Yield each frame (the same reused flat I420 uint8 buffer, see ``yuv``) in order."""
+        size = yuv.frame_bytes(self.width, self.height)
+        flat, spare = np.empty(size, np.uint8), np.empty(size, np.uint8)
+        buf = yuv.planes(flat, self.width, self.height)
+        tmp = yuv.planes(spare, self.width, self.height)
         scene = 0
         half = self.trans_frames // 2
         self._prefetch(0)
@@ -405,26 +330,33 @@ class Compositor:
                 for particles in self.particles:
                     particles.apply(buf, f)
                 if self.letterbox:
-                    buf[:self.letterbox] = 0
-                    buf[-self.letterbox:] = 0
+                    lb = self.letterbox
+                    chroma_rows = (lb + 1) // 2
+                    for plane, value, rows in zip(buf, yuv.BLACK, (lb, chroma_rows, chroma_rows)):
+                        plane[:rows] = value
+                        plane[-rows:] = value
                 if self.title_frames and f < self.title_frames:
                     fade = max(0, f - (self.title_frames - self.fps * 0.6)) / (self.fps * 0.6)
                     level = min(len(self.title_sprites) - 1, int(fade * len(self.title_sprites)))
-                    self.title_sprites[level].apply(buf)
+                    self.title_sprites[level].apply_yuv(buf)
                 if f == self.poster_frame:
-                    self.poster = buf.copy()
-                if f in self.thumb_frames:
-                    thumb = Image.fromarray(buf)
-                    height = max(2, int(round(self.height * THUMB_WIDTH / self.width)))
-                    self.thumbnails[self.thumb_frames[f]] = thumb.resize((THUMB_WIDTH, height),
-                                                                          Image.BILINEAR)
+                    self.poster = yuv.to_rgb(buf)
+                if f in self.thumb_frames:  # planes made small first: cheap to convert
+                    self.thumbnails[self.thumb_frames[f]] = self._thumbnail(buf)
                 if self.burn and self.cues:
                     self._subtitle(buf, f / self.fps)
                 if self.watermark is not None:
-                    self.watermark.apply(buf)
-                yield buf
+                    self.watermark.apply_yuv(buf)
+                yield flat
         finally:
             self.close()
+
+    def _thumbnail(self, buf):
+        height = max(2, int(round(self.height * THUMB_WIDTH / self.width)))
+        sizes = ((THUMB_WIDTH, height), ((THUMB_WIDTH + 1) // 2, (height + 1) // 2))
+        small = [np.asarray(Image.fromarray(p).resize(sizes[min(k, 1)], Image.BILINEAR))
+                 for k, p in enumerate(buf)]
+        return Image.fromarray(yuv.to_rgb(small))
 
     def _subtitle(self, buf, t):
         self._cue_hint, cue = cue_at(self.cues, t, self._cue_hint)
@@ -434,4 +366,4 @@ class Compositor:
             margin = 0.06 + (self.look.letterbox / 2 if self.look.letterbox else 0) * 0.3
             self._cue_sprite = (cue, overlays.subtitle_sprite(cue.text, self.width, self.height,
                                                               self.sub_size, margin=margin))
-        self._cue_sprite[1].apply(buf)
+        self._cue_sprite[1].apply_yuv(buf)

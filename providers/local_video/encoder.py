@@ -1,6 +1,7 @@
 """The bundled ffmpeg (imageio-ffmpeg): a raw-video pipe encoder, the audio mux pass, probing.
 
-Video frames go to ffmpeg through stdin as rgb24 and become H.264 yuv420p. Audio is muxed in a
+Video frames go to ffmpeg through stdin as raw yuv420p (the compositor builds them in the
+encoder's own format: no conversion in ffmpeg, half the bytes of RGB) and become H.264. Audio is muxed in a
 second pass with ``-c:v copy``: feeding a raw pipe and an audio file to one ffmpeg made it buffer
 hundreds of MB of frames.
 """
@@ -30,9 +31,9 @@ def ffmpeg_exe():
 
 
 def video_args(width, height, fps, output):
-    """The encode command for rgb24 frames on stdin (shared with the benchmark)."""
+    """The encode command for yuv420p frames on stdin (shared with the benchmark)."""
     return [ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", "-filter_threads", "1",
-            "-thread_queue_size", "2", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}", "-r", str(fps),
+            "-thread_queue_size", "2", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", f"{width}x{height}", "-r", str(fps),
             "-i", "-", "-an", "-c:v", "libx264", "-preset", PRESET, "-crf", CRF,
             "-x264-params", X264_PARAMS, "-threads", THREADS,
             "-pix_fmt", "yuv420p", "-r", str(fps), "-movflags", "+faststart", str(output)]

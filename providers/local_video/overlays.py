@@ -1,7 +1,8 @@
 """Cheap per-frame overlays: sparse text sprites (subtitles, watermark) and weather particles.
 
 Each overlay touches only its own pixels (flat indices into the frame), so a frame costs a few
-thousand element writes instead of full-frame blends.
+thousand element writes instead of full-frame blends. Frames are (Y, U, V) planes (see ``yuv``);
+a ``Sprite`` also blends onto an RGB image (the poster).
 """
 import functools
 import os
@@ -9,6 +10,8 @@ import textwrap
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from . import yuv
 
 FONT_CANDIDATES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -41,6 +44,7 @@ class Sprite:
         x0, y0 = max(0, x), max(0, y)
         x1, y1 = min(width, x + w), min(height, y + h)
         arr = arr[y0 - y:y1 - y, x0 - x:x1 - x]
+        self._origin = (y0, x0)
         alpha = arr[..., 3:4].astype(np.uint16)
         alpha += alpha >> 7  # 0-255 -> 0-256
         ys, xs = np.nonzero(arr[..., 3] > 0)
@@ -49,6 +53,8 @@ class Sprite:
         else:
             by0 = by1 = bx0 = bx1 = 0
         self.box = (y0 + by0, y0 + by1, x0 + bx0, x0 + bx1)
+        self._rgba = arr  # for the YUV planes, made on first use
+        self._yuv = None
         alpha = alpha[by0:by1, bx0:bx1]
         self.term = arr[by0:by1, bx0:bx1, :3].astype(np.uint16) * alpha
         self.inv = np.broadcast_to(256 - alpha, self.term.shape).copy()
@@ -64,6 +70,40 @@ class Sprite:
         acc += self.term
         acc >>= 8
         region[...] = acc
+
+    def _yuv_parts(self):
+        """Premultiplied (term, inv) per plane over the box grown to even edges."""
+        y0, y1, x0, x1 = self.box
+        y0, x0, y1, x1 = y0 - y0 % 2, x0 - x0 % 2, y1 + y1 % 2, x1 + x1 % 2
+        oy, ox = self._origin
+        rgba = np.zeros((y1 - y0, x1 - x0, 4), np.uint8)
+        src = self._rgba[max(0, y0 - oy):y1 - oy, max(0, x0 - ox):x1 - ox]
+        ty, tx = max(0, oy - y0), max(0, ox - x0)
+        rgba[ty:ty + src.shape[0], tx:tx + src.shape[1]] = src
+        self._rgba = None
+        alpha = rgba[..., 3].astype(np.float32) / 255
+        planes = yuv.to_float_yuv(rgba[..., :3])
+        parts = []
+        for k, plane in enumerate(planes):
+            a = alpha if k == 0 else yuv.subsample(alpha)
+            value = plane if k == 0 else yuv.subsample(plane, alpha)
+            a16 = np.rint(a * 256).astype(np.uint16)
+            parts.append((np.rint(value * a16).astype(np.uint16), 256 - a16))
+        return (y0, y1, x0, x1), parts
+
+    def apply_yuv(self, planes):
+        """Blend onto (Y, U, V) planes."""
+        if self._yuv is None:
+            self._yuv = self._yuv_parts()
+        (y0, y1, x0, x1), parts = self._yuv
+        if y1 <= y0 or x1 <= x0:
+            return
+        for k, (plane, (term, inv)) in enumerate(zip(planes, parts)):
+            region = plane[y0:y1, x0:x1] if k == 0 else plane[y0 // 2:y1 // 2, x0 // 2:x1 // 2]
+            acc = region * inv
+            acc += term
+            acc >>= 8
+            region[...] = acc
 
 
 def text_sprite(text, width, height, size, anchor="bottom", margin=0.06, opacity=255,
@@ -149,8 +189,10 @@ class Particles:
         self.phase = rng.uniform(0, 2 * np.pi, n)
         self.rate = rng.uniform(0.6, 1.4, n)
         self.off = np.array(self.offsets, np.int64)
+        self.yuv = yuv.color(self.color)
 
     def apply(self, frame, f):
+        """Draw frame ``f``'s particles on (Y, U, V) planes."""
         w, h = self.width, self.height
         if self.kind == "rain":
             y = (self.y0 + self.speed * self.rate * f) % (h + 40) - 20
@@ -164,10 +206,19 @@ class Particles:
         xs = (x.astype(np.int64)[:, None] + self.off[None, :, 0]).ravel()
         ys = (y.astype(np.int64)[:, None] + self.off[None, :, 1]).ravel()
         ok = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
-        index = ys[ok] * w + xs[ok]
-        flat = frame.reshape(-1, 3)
+        xs, ys = xs[ok], ys[ok]
         a = self.opacity
-        flat[index] = ((flat[index].astype(np.uint16) * (256 - a) + self.color * a) >> 8).astype(np.uint8)
+        # a streak covers part of each 2x2 block its chroma sample stands for
+        half = (ys >> 1) * (w >> 1) + (xs >> 1)
+        for plane, index, value, alpha in ((frame[0], ys * w + xs, self.yuv[0], a),
+                                           (frame[1], half, self.yuv[1], a // 3),
+                                           (frame[2], half, self.yuv[2], a // 3)):
+            flat = plane.reshape(-1)
+            flat[index] = ((flat[index].astype(np.uint16) * (256 - alpha) + value * alpha)
+                           >> 8).astype(np.uint8)
+
+
+GREY_20, GREY_200, GREY_225 = (yuv.color((v, v, v))[0] for v in (20, 200, 225))
 
 
 class FilmDamage:
@@ -180,7 +231,7 @@ class FilmDamage:
     def apply(self, frame, f):
         w, h = self.width, self.height
         rng = np.random.default_rng((self.seed, f))
-        flat = frame.reshape(-1, 3)
+        flat = frame[0].reshape(-1)  # grey specks: Y only
         n = int(rng.integers(0, 12))
         xs = rng.integers(0, w - 3, n)
         ys = rng.integers(0, h - 3, n)
@@ -188,14 +239,14 @@ class FilmDamage:
         for dx in range(size + 1):
             for dy in range(size + 1):
                 idx = (ys + dy) * w + xs + dx
-                flat[idx] = np.where(rng.random(n)[:, None] < 0.5, 20, 225).astype(np.uint8)
+                flat[idx] = np.where(rng.random(n) < 0.5, GREY_20, GREY_225).astype(np.uint8)
         if self.scratch_x is None or rng.random() < 0.04:
             self.scratch_x = int(rng.integers(0, w)) if rng.random() < 0.6 else -1
         if self.scratch_x >= 0 and rng.random() < 0.85:
             x = min(w - 1, max(0, self.scratch_x + int(rng.integers(-1, 2))))
             self.scratch_x = x
-            column = frame[:, x]
-            column[...] = ((column.astype(np.uint16) + 200) >> 1).astype(np.uint8)
+            column = frame[0][:, x]  # halfway to grey 200, in Y
+            column[...] = ((column.astype(np.uint16) + GREY_200) >> 1).astype(np.uint8)
 
 
 def particles_for(weather, width, height, fps, seed=0, film_damage=False):

@@ -190,14 +190,15 @@ def start_painting(painter, lines, shots, width, height, timings):
     """Paint one key image per line on a worker thread (while the narration is recorded);
     returns the pool and the futures, in line order."""
     pool = ThreadPoolExecutor(max_workers=1)
-    timings["paint"] = 0.0
+    timings["paint"] = timings["paint_cpu"] = 0.0
 
     def paint(k):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         try:
             return painter(ScenePlan(0.0, 0.0, str(lines[k]).strip(), k, shot=shots[k]), width, height)
         finally:
             timings["paint"] += time.perf_counter() - t0
+            timings["paint_cpu"] += time.thread_time() - c0
 
     return pool, [pool.submit(paint, k) for k in range(len(lines))]
 
@@ -284,10 +285,12 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"
     video_only = work / "video.mp4"
+    # the mix is only needed for the mux: written on a worker thread while frames are encoded
+    mix_pool = ThreadPoolExecutor(max_workers=1)
     try:
-        mixer.write_mix(audio_path, duration, voice, track, request.narration_volume,
-                        request.music_volume,
-                        progress=lambda done, total: report("Recording narration", done, total))
+        mix_job = mix_pool.submit(_mix, timings, audio_path, duration, voice, track,
+                                  request.narration_volume, request.music_volume)
+        report("Recording narration", 1, 1)
         timings["audio"] = time.perf_counter() - clock
         timings["audio_cpu"] = _cpu()[0] - timings.get("cpu_start", 0.0)  # with the painting
 
@@ -310,7 +313,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         cpu0 = _cpu()
         total = comp.n_frames
         every = max(1, total // 100)
-        stream = comp.frames()
+        stream = comp.yuv_frames()
         try:
             with encoder.VideoEncoder(width, height, fps, video_only) as enc:
                 for f, frame in enumerate(stream):
@@ -323,9 +326,12 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         timings["encode"] = time.perf_counter() - t0
         cpu1 = _cpu()
         timings["frames_cpu"], timings["ffmpeg_cpu"] = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+        if mix_job.done():  # it ran meanwhile: its CPU time is not the frames'
+            timings["frames_cpu"] -= timings.get("mix_cpu", 0.0)
         timings["frames"] = total
 
         report("Finishing", 0, 3)
+        mix_job.result()
         video_path = out_dir / "video.mp4"
         encoder.mux(video_only, audio_path, video_path)
         report("Finishing", 1, 3)
@@ -347,6 +353,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                             script=[str(line) for line in lines if str(line).strip()],
                             scenes=scene_entries(plan, thumbnails))
     finally:
+        mix_pool.shutdown(wait=True, cancel_futures=True)
         for path in (audio_path, video_only):
             try:
                 path.unlink()
@@ -356,6 +363,14 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
             work.rmdir()
         except OSError:
             pass
+
+
+def _mix(timings, *args):
+    start = time.thread_time()
+    try:
+        return mixer.write_mix(*args)
+    finally:
+        timings["mix_cpu"] = time.thread_time() - start
 
 
 def write_thumbnails(images, out_dir):
