@@ -18,6 +18,8 @@ import logging
 import time
 from contextlib import contextmanager
 
+import peewee
+
 from core import db
 
 log = logging.getLogger(__name__)
@@ -137,7 +139,7 @@ def _sqlite_loading(tables):
     _pragma("cache_size", -1_000_000)  # 1 GB: the indexes being built stay in memory
     # the WAL would receive every page, then copy it to the database; a rollback journal holds
     # only the few pages that existed before. Refused while another connection is open: fine.
-    _pragma("journal_mode", "TRUNCATE")
+    _journal_mode("TRUNCATE")
     try:
         with db.write_transaction():
             schema = sqlite_schema(tables)
@@ -155,8 +157,18 @@ def _sqlite_loading(tables):
             log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
                      time.perf_counter() - started)
     finally:
+        _journal_mode(saved.pop("journal_mode"))
         for name, value in saved.items():
             _pragma(name, value)
+
+
+def _journal_mode(mode):
+    """Switch SQLite's journal mode if no other connection is busy; else keep the current one
+    (the mode only changes how fast a bulk load is, not what it writes)."""
+    try:
+        _pragma("journal_mode", mode)
+    except peewee.OperationalError as error:
+        log.info("journal mode stays as it is (%s)", error)
 
 
 def postgres_indexes(tables):
