@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, cli, new_page, sign_in, sign_up, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, cli, new_member, new_page, sign_in, toast, unique_email
 
 PASSWORD = "nightmare-123"
 QUEUE_DOWN = {"code": 503, "status": "Service Unavailable",
@@ -16,9 +16,7 @@ QUEUE_DOWN = {"code": 503, "status": "Service Unavailable",
 
 @pytest.fixture
 def member(browser, site):
-    page = new_page(browser, site)
-    sign_up(page, "Iris", "Crane", unique_email("failures"), PASSWORD)
-    expect(page.get_by_role("heading", name=re.compile("Iris"))).to_be_visible(timeout=T)
+    page = new_member(browser, site, "Iris", "Crane", "failures", PASSWORD)
     yield page
     page.context.close()
 

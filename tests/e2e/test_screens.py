@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, new_page, sign_up, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, new_member, toast, unique_email
 from tests.e2e.test_journey import api_call
 
 PASSWORD = "nightmare-123"
@@ -15,18 +15,9 @@ STORY_CARDS = "article.story-card"
 
 
 @pytest.fixture
-def visitor(browser, seeded):
-    page = new_page(browser, seeded)
-    yield page
-    page.context.close()
-
-
-@pytest.fixture
 def member(browser, seeded):
     """A new account, signed in (home dashboard shown)."""
-    page = new_page(browser, seeded)
-    sign_up(page, "Nell", "Hart", unique_email("screens"), PASSWORD)
-    expect(page.get_by_role("heading", name=re.compile("Nell"))).to_be_visible(timeout=T)
+    page = new_member(browser, seeded, "Nell", "Hart", "screens", PASSWORD)
     yield page
     page.context.close()
 
