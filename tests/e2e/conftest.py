@@ -80,3 +80,12 @@ def visitor(browser, seeded):
     page = new_page(browser, seeded)
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def member(browser, seeded):
+    """A new account's page, signed in (home dashboard shown), on the seeded site."""
+    from tests.e2e.helpers import new_member
+    page = new_member(browser, seeded, "Nell", "Hart", "member", "nightmare-123")
+    yield page
+    page.context.close()

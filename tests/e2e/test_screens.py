@@ -7,19 +7,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, new_member, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, toast, unique_email
 from tests.e2e.test_journey import api_call
 
-PASSWORD = "nightmare-123"
 STORY_CARDS = "article.story-card"
-
-
-@pytest.fixture
-def member(browser, seeded):
-    """A new account, signed in (home dashboard shown)."""
-    page = new_member(browser, seeded, "Nell", "Hart", "screens", PASSWORD)
-    yield page
-    page.context.close()
 
 
 def layout_columns(page):
