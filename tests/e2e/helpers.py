@@ -80,6 +80,12 @@ def new_member(browser, site, first, last, email_prefix, password):
     return page
 
 
+def open_screen(page, path, heading):
+    """Go to `path` and wait for the screen's heading."""
+    page.goto(path)
+    expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=T)
+
+
 def sign_in(page, email, password):
     page.goto("/api/login")
     page.get_by_label("Email").fill(email)
