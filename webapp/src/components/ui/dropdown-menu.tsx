@@ -1,6 +1,17 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 type MenuRenderProps = { close: () => void };
+
+/** What every button that opens a menu (`menuId`) carries: its ref, type and ARIA state. */
+export function menuButtonProps(button: RefObject<HTMLButtonElement | null>, open: boolean, menuId: string) {
+  return {
+    ref: button,
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? menuId : undefined,
+  };
+}
 
 /**
  * The keys of an open menu: ArrowDown / ArrowUp focus the next / previous item (going round),
@@ -81,12 +92,8 @@ export function DropdownMenu({
   return (
     <div className="dropdown" ref={wrapper}>
       <button
-        ref={button}
-        type="button"
+        {...menuButtonProps(button, open, id)}
         className={buttonClassName}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
         aria-label={ariaLabel}
         disabled={disabled}
         onClick={(e) => {

@@ -3,7 +3,7 @@ import { useShareTargets, type ShareTarget } from '../../../lib/share-targets';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../../lib/constants';
-import { handleMenuKeys } from '../../../components/ui/dropdown-menu';
+import { handleMenuKeys, menuButtonProps } from '../../../components/ui/dropdown-menu';
 import { Icon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ContentType } from '../../../types/api';
@@ -89,12 +89,8 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
   return (
     <div className="dropdown" ref={wrapper} onClick={(e) => e.stopPropagation()}>
       <button
-        ref={button}
-        type="button"
+        {...menuButtonProps(button, open, menuId)}
         className={className}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={`Share ${noun}${count !== undefined ? ` (${count} shares)` : ''}`}
         onClick={(e) => {
           e.preventDefault();
