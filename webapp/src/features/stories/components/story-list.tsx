@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { OwnedList, OwnedRow } from '../../content/components/owned-list';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { ShareDropdown } from '../../content/components/share-dropdown';
@@ -27,34 +27,31 @@ export function MyStoriesList({ userId }: { userId: string | number }) {
           }
         />
       }
-      renderItem={(story) => <MyStoryRow key={story.id} story={story} />}
+      row={storyRow}
     />
   );
 }
 
-function MyStoryRow({ story }: { story: Story }) {
-  return (
-    <OwnedRow
-      type="story"
-      item={story}
-      details={
-        <>
-          <p className="muted small clamp-2">{excerpt(story.content)}</p>
-          <div className="badge-row">
-            <Badge variant="accent">{story.genre}</Badge>
-            {story.isPublic === false && <Badge variant="warning">Private</Badge>}
-            <span className="muted small">
-              <Icon name="eye" size={13} /> {formatCount(story.views)} · <Icon name="heart" size={13} /> {story.likesCount ?? 0} · {formatDate(story.createdAt)}
-            </span>
-          </div>
-        </>
-      }
-      actions={
-        <>
-          <StoryOwnerLinks id={story.id} className="btn btn-ghost btn-xs" videoLabel="Create Video" />
-          <ShareDropdown type="story" id={story.id} title={story.title} buttonLabel="Share" className="btn btn-ghost btn-xs" />
-        </>
-      }
-    />
-  );
+/** A row's parts: details and the owner's actions. */
+function storyRow(story: Story) {
+  return {
+    details: (
+      <>
+        <p className="muted small clamp-2">{excerpt(story.content)}</p>
+        <div className="badge-row">
+          <Badge variant="accent">{story.genre}</Badge>
+          {story.isPublic === false && <Badge variant="warning">Private</Badge>}
+          <span className="muted small">
+            <Icon name="eye" size={13} /> {formatCount(story.views)} · <Icon name="heart" size={13} /> {story.likesCount ?? 0} · {formatDate(story.createdAt)}
+          </span>
+        </div>
+      </>
+    ),
+    actions: (
+      <>
+        <StoryOwnerLinks id={story.id} className="btn btn-ghost btn-xs" videoLabel="Create Video" />
+        <ShareDropdown type="story" id={story.id} title={story.title} buttonLabel="Share" className="btn btn-ghost btn-xs" />
+      </>
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { OwnedList, OwnedRow } from '../../content/components/owned-list';
+import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { formatDate, formatDuration } from '../../../lib/format';
@@ -24,35 +24,32 @@ export function MyVideosList({ userId }: { userId: string | number }) {
           }
         />
       }
-      renderItem={(video) => <MyVideoRow key={video.id} video={video} />}
+      row={videoRow}
     />
   );
 }
 
-function MyVideoRow({ video }: { video: Video }) {
-  return (
-    <OwnedRow
-      type="video"
-      item={video}
-      thumb={video.posterUrl ? <img src={video.posterUrl} alt={`Poster for ${video.title}`} loading="lazy" /> : <Icon name="film" size={26} />}
-      details={
-        <div className="badge-row">
-          <VideoStatusBadge status={video.status} />
-          <span className="muted small">
-            {formatDuration(video.duration)} · {formatDate(video.createdAt)}
-          </span>
-        </div>
-      }
-      actions={
-        <>
-          <Link to={`/video/${video.id}`} className="btn btn-ghost btn-xs">
-            <Icon name="play" size={14} /> View
-          </Link>
-          <Link to={`/create-video?from_video=${video.id}`} className="btn btn-ghost btn-xs">
-            <Icon name="copy" size={14} /> Create from this
-          </Link>
-        </>
-      }
-    />
-  );
+/** A row's parts: the poster, details and the owner's actions. */
+function videoRow(video: Video) {
+  return {
+    thumb: video.posterUrl ? <img src={video.posterUrl} alt={`Poster for ${video.title}`} loading="lazy" /> : <Icon name="film" size={26} />,
+    details: (
+      <div className="badge-row">
+        <VideoStatusBadge status={video.status} />
+        <span className="muted small">
+          {formatDuration(video.duration)} · {formatDate(video.createdAt)}
+        </span>
+      </div>
+    ),
+    actions: (
+      <>
+        <Link to={`/video/${video.id}`} className="btn btn-ghost btn-xs">
+          <Icon name="play" size={14} /> View
+        </Link>
+        <Link to={`/create-video?from_video=${video.id}`} className="btn btn-ghost btn-xs">
+          <Icon name="copy" size={14} /> Create from this
+        </Link>
+      </>
+    ),
+  };
 }
