@@ -4,7 +4,7 @@ the storage's key rules."""
 
 import pytest  # noqa: E402
 
-from tests.test_videos_api import make_video, put_media  # noqa: E402
+from tests.test_videos_api import make_video, private_video_with_media, put_media  # noqa: E402
 
 DATA = bytes(range(256)) * 64  # 16 KiB of known bytes
 
@@ -59,11 +59,7 @@ def check_not_rendered_is_404(owner, client):
 
 
 def test_private_media_only_for_the_owner_and_admins(users, client, app):
-    owner, _ = users.signed_in()
-    other, _ = users.signed_in(first_name="Eli")
-    admin, _ = users.signed_in(role="super_admin")
-    video = make_video(owner, isPublic=False, allowDownload=True)
-    put_media(app, video["id"], data=DATA)
+    video, owner, other, admin = private_video_with_media(users, app, DATA, allowDownload=True)
     for name in ("video.mp4", "poster.jpg", "subtitles.vtt"):
         path = f"/media/videos/{video['id']}/{name}"
         assert client.get(path).status_code == 404

@@ -16,7 +16,7 @@ from core.storage import get_storage
 from tests.conftest import ROOT, start_worker, stop_worker
 from tests.helpers import free_port, wait_until
 from tests.test_video_jobs import wait_for_video
-from tests.test_videos_api import make_video, put_media
+from tests.test_videos_api import make_video, private_video_with_media, put_media
 
 pytest.importorskip("boto3")
 pytest.importorskip("moto")
@@ -192,11 +192,7 @@ def test_worker_renders_into_the_store_and_the_site_plays_it_back(
 
 
 def test_private_media_only_redirects_after_the_access_check(users, client, s3_app, site):
-    owner, _ = users.signed_in()
-    other, _ = users.signed_in(first_name="Eli")
-    admin, _ = users.signed_in(role="super_admin")
-    video = make_video(owner, isPublic=False, allowDownload=False)
-    put_media(s3_app, video["id"], data=DATA)
+    video, owner, other, admin = private_video_with_media(users, s3_app, DATA, allowDownload=False)
     for name in ("video.mp4", "poster.jpg", "subtitles.vtt"):
         path = f"/media/videos/{video['id']}/{name}"
         for stranger in (client, other):

@@ -59,6 +59,16 @@ def put_media(app, video_id, render="r1", data=b"", poster=b"\xff\xd8poster", vt
     return folder
 
 
+def private_video_with_media(users, app, data, **fields):
+    """A private video with its files, and three clients: its owner, another user, an admin."""
+    owner, _ = users.signed_in()
+    other, _ = users.signed_in(first_name="Eli")
+    admin, _ = users.signed_in(role="super_admin")
+    video = make_video(owner, isPublic=False, **fields)
+    put_media(app, video["id"], data=data)
+    return video, owner, other, admin
+
+
 def message(response):
     return response.get_json()["message"]
 

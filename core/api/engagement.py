@@ -16,21 +16,26 @@ def add_engagement_routes(blp, model, kind):
     ``/comments/{commentId}`` on ``blp`` for ``model`` (Story or Video)."""
     noun = model.__name__.lower()
 
+    def acting_on(content_id, action):
+        """The signed-in user (401 otherwise), within their `action` limit, and the item if they
+        can see it (404 otherwise)."""
+        user = require_user()
+        enforce(action)
+        return user, load_visible(model, content_id, user)
+
     @blp.route("/<int:content_id>/like")
     class ContentLike(MethodView):
         @blp.response(200, LikeStateSchema)
         def post(self, content_id):
             """Like (idempotent)."""
-            user = require_user()
-            enforce("likes")
-            return engagement.like(load_visible(model, content_id, user), user)
+            user, content = acting_on(content_id, "likes")
+            return engagement.like(content, user)
 
         @blp.response(200, LikeStateSchema)
         def delete(self, content_id):
             """Remove a like (idempotent)."""
-            user = require_user()
-            enforce("likes")
-            return engagement.unlike(load_visible(model, content_id, user), user)
+            user, content = acting_on(content_id, "likes")
+            return engagement.unlike(content, user)
 
     @blp.route("/<int:content_id>/share")
     class ContentShare(MethodView):
@@ -56,9 +61,7 @@ def add_engagement_routes(blp, model, kind):
         @blp.response(201, CommentSchema)
         def post(self, body, content_id):
             """Comment, or reply with parentId (a reply to a reply joins its top-level thread)."""
-            user = require_user()
-            enforce("comments")
-            content = load_visible(model, content_id, user)
+            user, content = acting_on(content_id, "comments")
             return engagement.add_comment(content, user, body["content"], body["parentId"])
 
     @blp.route("/comments/<int:comment_id>")
@@ -101,7 +104,5 @@ def add_engagement_routes(blp, model, kind):
         @blp.response(201, ReportStateSchema)
         def post(self, body, content_id):
             """Report to the moderators (once per user and item)."""
-            user = require_user()
-            enforce("reports")
-            content = load_visible(model, content_id, user)
+            user, content = acting_on(content_id, "reports")
             return reports.report(user, body["reason"], **{noun: content.id})

@@ -43,19 +43,33 @@ def answer(job, wait, shape):
             "message": job.message}, 202
 
 
+def job_endpoint(body_schema, done_schema, done_what):
+    """The decorators of a POST that starts a job: signed in, ``?wait=``, the body; 202 with
+    ``{jobId}``, or 200 with `done_schema` when the job is done within the wait."""
+    decorators = [
+        signed_in,
+        blp.arguments(WaitArgs, location="query"),
+        blp.arguments(body_schema),
+        blp.response(202, description=JOB_STARTED["description"]),
+        blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"]),
+        blp.alt_response(200, schema=done_schema,
+                         description=f"With ?wait= and the job done in time: {done_what}"),
+    ]
+
+    def decorate(view):
+        for decorator in reversed(decorators):
+            view = decorator(view)
+        return view
+    return decorate
+
+
 def timeout():
     return current_app.config["JOB_TIMEOUT_STORY"]
 
 
 @blp.route("/generate")
 class Generate(MethodView):
-    @signed_in
-    @blp.arguments(WaitArgs, location="query")
-    @blp.arguments(GenerateSchema)
-    @blp.response(202, description=JOB_STARTED["description"])
-    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
-    @blp.alt_response(200, schema=GeneratedStorySchema,
-                      description="With ?wait= and the job done in time: the story")
+    @job_endpoint(GenerateSchema, GeneratedStorySchema, "the story")
     def post(self, args, body):
         """Write a story from the creation form (job on the `stories` queue)."""
         user = require_user()
@@ -91,13 +105,7 @@ def _enhance(args, body, story_id=None):
 
 @blp.route("/enhance")
 class Enhance(MethodView):
-    @signed_in
-    @blp.arguments(WaitArgs, location="query")
-    @blp.arguments(EnhanceSchema)
-    @blp.response(202, description=JOB_STARTED["description"])
-    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
-    @blp.alt_response(200, schema=EnhancedTextSchema,
-                      description="With ?wait= and the job done in time: the revised text")
+    @job_endpoint(EnhanceSchema, EnhancedTextSchema, "the revised text")
     def post(self, args, body):
         """Revise text not yet saved: expand, shorten, enhance or continue (result: {content})."""
         return _enhance(args, body)
@@ -105,13 +113,7 @@ class Enhance(MethodView):
 
 @blp.route("/<int:story_id>/enhance")
 class EnhanceStory(MethodView):
-    @signed_in
-    @blp.arguments(WaitArgs, location="query")
-    @blp.arguments(EnhanceSchema)
-    @blp.response(202, description=JOB_STARTED["description"])
-    @blp.alt_response(202, schema=JobStartedSchema, description=JOB_STARTED["description"])
-    @blp.alt_response(200, schema=EnhancedTextSchema,
-                      description="With ?wait= and the job done in time: the revised text")
+    @job_endpoint(EnhanceSchema, EnhancedTextSchema, "the revised text")
     def post(self, args, body, story_id):
         """Revise your story's text: expand, shorten, enhance or continue (result: {content})."""
         return _enhance(args, body, story_id)

@@ -96,22 +96,31 @@ def _capability_problems(host, capability, check_env):
         names = ", ".join(sorted(available)) or "none"
         found.append(Problem(f"{capability}.provider",
                              f"unknown provider '{active}' (available: {names})"))
-    section = host.section(capability)
+    # under "auto", a provider that was not chosen is not checked for its files
+    auto = host.section(capability).get("provider") == "auto"
+    found.extend(_tables_problems(host, capability, "provider", available, [active], "provider",
+                                  check_env, extra=lambda key: key == active or not auto))
+    return found
+
+
+def _tables_problems(host, name, chooser, available, chosen, noun, check_env, extra):
+    """The ``[name.key]`` tables of a section whose `chooser` key picks classes of `available`
+    (a key that names none is an unknown `noun`); a chosen class with no table has all its
+    options default (or missing). ``extra(key)``: whether that class's own check runs."""
+    section = host.section(name)
+    found = []
     for key, value in section.items():
-        if key == "provider":
+        if key == chooser:
             continue
         if key not in available:
-            found.append(Problem(f"{capability}.{key}", "unknown provider"))
+            found.append(Problem(f"{name}.{key}", f"unknown {noun}"))
             continue
-        # under "auto", a provider that was not chosen is not checked for its files
-        auto = section.get("provider") == "auto"
-        found.extend(option_problems(
-            host, f"{capability}.{key}", available[key], value,
-            check_env=check_env and key == active, extra=key == active or not auto))
-    if active in available and active not in section:
-        # no [capability.active] table: its options are all defaults (or missing)
-        found.extend(option_problems(host, f"{capability}.{active}", available[active], {},
-                                     check_env=check_env))
+        found.extend(option_problems(host, f"{name}.{key}", available[key], value,
+                                     check_env=check_env and key in chosen, extra=extra(key)))
+    for key in chosen:
+        if key in available and key not in section:
+            found.extend(option_problems(host, f"{name}.{key}", available[key], {},
+                                         check_env=check_env))
     return found
 
 
@@ -175,18 +184,8 @@ def _moderation_problems(host, check_env):
     for name in filters:
         if name not in available:
             found.append(Problem("moderation.filters", f"unknown filter '{name}'"))
-    for key, value in section.items():
-        if key == "filters":
-            continue
-        if key not in available:
-            found.append(Problem(f"moderation.{key}", "unknown filter"))
-            continue
-        found.extend(option_problems(host, f"moderation.{key}", available[key], value,
-                                     check_env and key in filters))
-    for name in filters:
-        if name in available and name not in section:
-            found.extend(option_problems(host, f"moderation.{name}", available[name], {},
-                                         check_env))
+    found.extend(_tables_problems(host, "moderation", "filters", available, filters, "filter",
+                                  check_env, extra=lambda key: True))
     return found
 
 

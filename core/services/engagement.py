@@ -149,6 +149,16 @@ def flag_for_review(verdict, **target):
     Report.create(reporter=None, reason=f"Flagged automatically: {verdict.reason}", **target)
 
 
+def save_moderated(item, kind, verdict, was_public=False, **save_args):
+    """Save a story or video (`kind`) with the report its moderation `verdict` flags, in one
+    transaction; then fire ``on_published`` if it has just become public."""
+    with db.write_transaction():
+        item.save(**save_args)
+        flag_for_review(verdict, **{kind: item.id})
+    if item.is_public and not was_public:
+        plugin_host().fire("on_published", content=item, kind=kind)
+
+
 def add_comment(content, user, text, parent_id=None):
     if not content.allow_comments:
         abort(403, message="Comments are turned off for this " + kind_of(content))

@@ -1,11 +1,10 @@
 """Writing stories: create, update, delete, with moderation and the publish event."""
 from core import db
 from core.models import Like, Story, User, utcnow
-from core.plugins import plugin_host
 from core.schemas.stories import STORY_FIELDS
 from core.services import feeds
 from core.services.access import load_owned
-from core.services.engagement import flag_for_review, moderate
+from core.services.engagement import moderate, save_moderated
 
 
 def default_title(genre, setting):
@@ -30,11 +29,7 @@ def create(user, body):
     _apply(story, body)
     if not story.title:
         story.title = default_title(story.genre, story.setting)
-    with db.write_transaction():
-        story.save(force_insert=True)
-        flag_for_review(verdict, story=story.id)
-    if story.is_public:
-        plugin_host().fire("on_published", content=story, kind="story")
+    save_moderated(story, "story", verdict, force_insert=True)
     return story
 
 
@@ -49,11 +44,7 @@ def update(story, body):
     if not story.title:
         story.title = default_title(story.genre, story.setting)
     story.updated_at = utcnow()
-    with db.write_transaction():
-        story.save()
-        flag_for_review(verdict, story=story.id)
-    if story.is_public and not was_public:
-        plugin_host().fire("on_published", content=story, kind="story")
+    save_moderated(story, "story", verdict, was_public)
     return story
 
 

@@ -11,7 +11,7 @@ from core.plugins import plugin_host
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
 from core.services import feeds, video_render
 from core.services.access import load_owned, load_visible
-from core.services.engagement import flag_for_review, moderate
+from core.services.engagement import moderate, save_moderated
 from core.storage import get_storage
 
 #: the frame height each resolution names
@@ -175,11 +175,7 @@ def create(user, body):
     verdict = moderate(_moderation_text(video), "video")
     now = utcnow()
     video.created_at = video.updated_at = now
-    with db.write_transaction():
-        video.save(force_insert=True)
-        flag_for_review(verdict, video=video.id)
-    if video.is_public:
-        plugin_host().fire("on_published", content=video, kind="video")
+    save_moderated(video, "video", verdict, force_insert=True)
     return video
 
 
@@ -192,13 +188,10 @@ def update(video, body):
     if _moderation_text(video) != text_before:
         verdict = moderate(_moderation_text(video), "video")
     video.updated_at = utcnow()
-    with db.write_transaction():
-        # only the editor's columns: a render running meanwhile owns the status/file columns
-        video.save(only=[getattr(Video, attribute) for attribute in VIDEO_FIELDS.values()]
+    # only the editor's columns: a render running meanwhile owns the status/file columns
+    save_moderated(video, "video", verdict, was_public,
+                   only=[getattr(Video, attribute) for attribute in VIDEO_FIELDS.values()]
                    + [Video.updated_at])
-        flag_for_review(verdict, video=video.id)
-    if video.is_public and not was_public:
-        plugin_host().fire("on_published", content=video, kind="video")
     return Video.get_by_id(video.id)
 
 

@@ -71,3 +71,21 @@ def seeded(site):
     from tests.e2e.helpers import cli
     cli(site, "seed", "--users", "5", "--stories", "60", "--videos", "0")
     return site
+
+
+@pytest.fixture
+def visitor(browser, seeded):
+    """A signed-out visitor's page on the seeded site."""
+    from tests.e2e.helpers import new_page
+    page = new_page(browser, seeded)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def member(browser, seeded):
+    """A new account's page, signed in (home dashboard shown), on the seeded site."""
+    from tests.e2e.helpers import new_member
+    page = new_member(browser, seeded, "Nell", "Hart", "member", "nightmare-123")
+    yield page
+    page.context.close()

@@ -72,6 +72,20 @@ def sign_up(page, first, last, email, password):
     page.get_by_role("button", name="Create Account").click()
 
 
+def new_member(browser, site, first, last, email_prefix, password):
+    """A new page with a new account, signed in (the home dashboard greets `first`)."""
+    page = new_page(browser, site)
+    sign_up(page, first, last, unique_email(email_prefix), password)
+    expect(page.get_by_role("heading", name=re.compile(first))).to_be_visible(timeout=T)
+    return page
+
+
+def open_screen(page, path, heading):
+    """Go to `path` and wait for the screen's heading."""
+    page.goto(path)
+    expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=T)
+
+
 def sign_in(page, email, password):
     page.goto("/api/login")
     page.get_by_label("Email").fill(email)

@@ -7,20 +7,11 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, cli, new_page, sign_in, sign_up, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, cli, new_page, sign_in, toast, unique_email
 
 PASSWORD = "nightmare-123"
 QUEUE_DOWN = {"code": 503, "status": "Service Unavailable",
               "message": "The render queue is not running. Please try again later."}
-
-
-@pytest.fixture
-def member(browser, site):
-    page = new_page(browser, site)
-    sign_up(page, "Iris", "Crane", unique_email("failures"), PASSWORD)
-    expect(page.get_by_role("heading", name=re.compile("Iris"))).to_be_visible(timeout=T)
-    yield page
-    page.context.close()
 
 
 def test_a_video_whose_generation_cannot_start_is_reported_as_a_failure(member):

@@ -1,16 +1,8 @@
 """The landing page paints its featured stories from the data inside its HTML: no API call for
 them or for the auth state (core/landing.py, webapp/src/main.tsx)."""
-import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import T, assert_clean_console, new_page
-
-
-@pytest.fixture
-def visitor(browser, seeded):
-    page = new_page(browser, seeded)
-    yield page
-    page.context.close()
+from tests.e2e.helpers import T, assert_clean_console
 
 
 def test_landing_paints_without_asking_the_api(visitor):

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import (T, assert_clean_console, cli, new_page, record_progress,
+from tests.e2e.helpers import (T, assert_clean_console, cli, new_page, open_screen, record_progress,
                                recorded_progress, sign_in, sign_up, toast, unique_email)
 
 
@@ -61,8 +61,7 @@ def step_sign_up(creator):
 
 def step_generate_and_save_story(creator, state):
     page = creator
-    page.goto("/create")
-    expect(page.get_by_role("heading", name="Create a Horror Story")).to_be_visible(timeout=T)
+    open_screen(page, "/create", "Create a Horror Story")
 
     # Validation first: nothing filled.
     page.get_by_role("button", name="Generate Story").click()
@@ -119,8 +118,7 @@ def step_generate_and_save_story(creator, state):
 def step_edit_and_publish_story(creator, state):
     page = creator
     story_id = state.story_id
-    page.goto(f"/story/{story_id}/edit")
-    expect(page.get_by_role("heading", name="Edit Story")).to_be_visible(timeout=T)
+    open_screen(page, f"/story/{story_id}/edit", "Edit Story")
     title = page.get_by_role("textbox", name="Title", exact=True)
     expect(title).to_have_value(state.story_title, timeout=T)
     new_title = "The Bell Ringer of the Drowned Abbey"
@@ -209,8 +207,7 @@ def step_like_comment_reply_edit_delete(creator, state):
 def step_create_and_render_video(creator, state):
     page = creator
     story_id = state.story_id
-    page.goto(f"/create-video?from_story={story_id}")
-    expect(page.get_by_role("heading", name="Create a Horror Video")).to_be_visible(timeout=T)
+    open_screen(page, f"/create-video?from_story={story_id}", "Create a Horror Video")
     expect(page.get_by_role("button", name="From Story")).to_have_attribute("aria-pressed", "true", timeout=T)
     expect(page.get_by_role("textbox", name="Title")).to_have_value(state.story_title, timeout=T)
     expect(page.get_by_role("combobox", name="Story")).to_have_value(str(story_id))
@@ -312,8 +309,7 @@ def test_subtitles_are_not_shown_twice(browser, site):
 
 def step_video_editor(creator, state):
     page = creator
-    page.goto("/video-editor/abc")
-    expect(page.get_by_role("heading", name="Invalid video ID")).to_be_visible(timeout=T)
+    open_screen(page, "/video-editor/abc", "Invalid video ID")
     shot(page, "video-editor-invalid")
     video_id = state.video_id
     page.goto(f"/video-editor/{video_id}")
@@ -329,8 +325,7 @@ def step_video_editor(creator, state):
 def step_profile_lists_story_and_video(creator, state):
     page = creator
     state.video_id
-    page.goto("/profile")
-    expect(page.get_by_role("heading", name="My Horror Collection")).to_be_visible(timeout=T)
+    open_screen(page, "/profile", "My Horror Collection")
     expect(page.get_by_text(creator.email).first).to_be_visible(timeout=T)
     stories = page.get_by_role("tabpanel")
     expect(stories.get_by_role("link", name=state.story_title)).to_be_visible(timeout=T)

@@ -7,28 +7,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, new_page, sign_up, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, toast, unique_email
 from tests.e2e.test_journey import api_call
 
-PASSWORD = "nightmare-123"
 STORY_CARDS = "article.story-card"
-
-
-@pytest.fixture
-def visitor(browser, seeded):
-    page = new_page(browser, seeded)
-    yield page
-    page.context.close()
-
-
-@pytest.fixture
-def member(browser, seeded):
-    """A new account, signed in (home dashboard shown)."""
-    page = new_page(browser, seeded)
-    sign_up(page, "Nell", "Hart", unique_email("screens"), PASSWORD)
-    expect(page.get_by_role("heading", name=re.compile("Nell"))).to_be_visible(timeout=T)
-    yield page
-    page.context.close()
 
 
 def layout_columns(page):

@@ -5,14 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, new_page
-
-
-@pytest.fixture
-def visitor(browser, seeded):
-    page = new_page(browser, seeded)
-    yield page
-    page.context.close()
+from tests.e2e.helpers import T, assert_clean_console
 
 
 def test_landing_explore_story(visitor):

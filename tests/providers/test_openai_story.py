@@ -478,18 +478,36 @@ def test_bad_key_is_not_retried(server, make_provider):
     assert len(server.requests) == 1
 
 
-def test_unknown_model(server, provider):
-    server.script(status(404, message="model 'fake-horror' not found"))
+def coded(answer, code):
+    """An error answer whose body names the API's error `code`."""
+    answer.body["error"]["code"] = code
+    return answer
+
+
+REFUSED = "The story service refused this prompt."
+
+
+@pytest.mark.parametrize("answer, message", [
+    (status(404, message="model 'fake-horror' not found"),
+     "The story service does not offer the model 'fake-horror'."),
+    (malformed(), "The story service sent a malformed answer."),
+    (refusal(), REFUSED),
+    (content_filter("The bell rang and"), REFUSED),
+    (coded(status(400, message="Your request was rejected by the safety system."),
+           "content_policy_violation"), REFUSED),
+], ids=["unknown-model", "malformed-stream", "streamed-refusal", "content-filter-finish-reason",
+        "content-policy-error-status"])
+def test_a_failed_generation_says_why(server, provider, answer, message):
+    server.script(answer)
 
     error = failure_of(lambda: provider.generate(story_request()))
 
-    assert str(error) == "The story service does not offer the model 'fake-horror'."
+    assert str(error) == message
 
 
 def test_story_too_long_for_the_model(server, provider):
-    too_long = status(400, message="This model's maximum context length is 4096 tokens.")
-    too_long.body["error"]["code"] = "context_length_exceeded"
-    server.script(too_long)
+    server.script(coded(status(400, message="This model's maximum context length is 4096 tokens."),
+                        "context_length_exceeded"))
 
     error = failure_of(lambda: provider.enhance("A very long story.", "expand"))
 
@@ -519,46 +537,12 @@ def test_timeout_in_the_middle_of_the_stream(server, provider):
     assert 100 not in progress.percents
 
 
-def test_malformed_stream(server, provider):
-    server.script(malformed())
-
-    error = failure_of(lambda: provider.generate(story_request()))
-
-    assert str(error) == "The story service sent a malformed answer."
-
-
 def test_stream_cut_off_without_finish(server, provider):
     server.script(truncated())
 
     error = failure_of(lambda: provider.generate(story_request()))
 
     assert "stopped answering" in str(error)
-
-
-def test_streamed_refusal(server, provider):
-    server.script(refusal())
-
-    error = failure_of(lambda: provider.generate(story_request()))
-
-    assert str(error) == "The story service refused this prompt."
-
-
-def test_content_filter_finish_reason(server, provider):
-    server.script(content_filter("The bell rang and"))
-
-    error = failure_of(lambda: provider.generate(story_request()))
-
-    assert str(error) == "The story service refused this prompt."
-
-
-def test_content_policy_error_status_is_a_refusal(server, provider):
-    blocked = status(400, message="Your request was rejected by the safety system.")
-    blocked.body["error"]["code"] = "content_policy_violation"
-    server.script(blocked)
-
-    error = failure_of(lambda: provider.generate(story_request()))
-
-    assert str(error) == "The story service refused this prompt."
 
 
 @pytest.mark.parametrize("answer", [empty(), ok("Title: Only a title\n\n   ")])

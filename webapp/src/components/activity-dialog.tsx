@@ -5,7 +5,7 @@ import type { ContentType } from '../types/api';
 import { Dialog } from './ui/dialog';
 import { Tabs } from './ui/tabs';
 import { Avatar } from './ui/avatar';
-import { Skeleton } from './ui/skeleton';
+import { AvatarRowsSkeleton } from './ui/skeleton';
 
 const EMPTY: Record<ActivityKind, string> = {
   likes: 'No likes yet',
@@ -57,15 +57,7 @@ export function ActivityDialog({
       />
       <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`} className="activity-scroll" tabIndex={0}>
         {current.isLoading ? (
-          [0, 1, 2].map((i) => (
-            <div key={i} className="activity-row">
-              <Skeleton className="skeleton-avatar" />
-              <div style={{ flex: 1 }}>
-                <Skeleton className="skeleton-line" />
-                <Skeleton className="skeleton-line short" />
-              </div>
-            </div>
-          ))
+          <AvatarRowsSkeleton rowClassName="activity-row" lines={['skeleton-line', 'skeleton-line short']} />
         ) : current.isError ? (
           <p className="muted center">Could not load activity.</p>
         ) : !current.data?.length ? (

@@ -216,18 +216,12 @@ export default function ExploreRoute() {
         )}
       </header>
       <ExploreToolbar
-        search={search}
-        onSearch={setSearch}
-        tab={tab}
-        onTab={setTab}
-        view={view}
-        onView={setView}
-        sort={sort}
-        onSort={setSort}
-        genre={genre}
-        onGenre={setGenre}
-        mood={mood}
-        onMood={setMood}
+        search={[search, setSearch]}
+        tab={[tab, setTab]}
+        view={[view, setView]}
+        sort={[sort, setSort]}
+        genre={[genre, setGenre]}
+        mood={[mood, setMood]}
       />
       <div role="tabpanel" id={`explore-panel-${tab}`} aria-labelledby={`explore-tab-${tab}`} className={view === 'grid' ? 'card-grid' : 'card-list'} aria-busy={loading}>
         {loading ? (

@@ -1,8 +1,7 @@
-import { AdSlot } from '../../components/ad-slot';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ContentPage } from '../../features/content/components/content-routes';
 import { StoryView } from '../../features/stories/components/story-view';
-import { CommentsSection } from '../../features/comments/components/comments-section';
+import { ContentLayout } from './content-layout';
 
 const loading = (
   <div className="container page story-layout">
@@ -18,15 +17,9 @@ export default function StoryRoute() {
   return (
     <ContentPage type="story" skeleton={loading}>
       {(story) => (
-        <div className="container page story-layout">
-          <div className="stack">
-            <StoryView story={story} />
-            <CommentsSection type="story" id={story.id} allowComments={story.allowComments !== false} />
-          </div>
-          <aside className="sidebar" aria-label="Sponsored">
-            <AdSlot slot="sidebar" context={{ story: story.id }} />
-          </aside>
-        </div>
+        <ContentLayout type="story" item={story} adContext={{ story: story.id }}>
+          <StoryView story={story} />
+        </ContentLayout>
       )}
     </ContentPage>
   );

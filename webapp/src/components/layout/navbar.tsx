@@ -1,12 +1,15 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import { LOGIN_URL, LOGOUT_URL, signOutEverywhere, useAuth } from '../../lib/auth';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
 import { Icon } from '../ui/icons';
 import { Avatar } from '../ui/avatar';
-import { CreateMenu } from '../create-menu';
+import { CREATE_LINKS, CreateMenu, PageLinkItems, type PageLink } from '../create-menu';
 import { useFocusTrap } from '../ui/dialog';
+
+const ADMIN_LINK: PageLink = { to: '/admin', icon: 'shield', label: 'Admin Panel' };
+const PROFILE_LINK: PageLink = { to: '/profile', icon: 'user', label: 'My Profile' };
 
 export function Brand() {
   return (
@@ -19,11 +22,17 @@ export function Brand() {
 
 export function Navbar() {
   const { user, isAuthenticated, isAdmin } = useAuth();
-  const navigate = useNavigate();
   const [drawer, setDrawer] = useState(false);
   const drawerRef = useRef<HTMLDivElement>(null);
   useFocusTrap(drawer, drawerRef, () => setDrawer(false));
   const name = user?.firstName || 'Horror Creator';
+  const accountLinks = isAdmin ? [ADMIN_LINK, PROFILE_LINK] : [PROFILE_LINK];
+  const drawerLinks = (pages: PageLink[]) =>
+    pages.map((page) => (
+      <Link key={page.to} to={page.to} className="nav-link" onClick={() => setDrawer(false)}>
+        {page.label}
+      </Link>
+    ));
   const links = (
     <>
       <NavLink to="/" end className="nav-link" onClick={() => setDrawer(false)}>
@@ -58,14 +67,7 @@ export function Navbar() {
                       <span className="muted small">{user?.email}</span>
                     </MenuLabel>
                     <MenuSeparator />
-                    {isAdmin && (
-                      <MenuItem close={close} onSelect={() => navigate('/admin')}>
-                        <Icon name="shield" size={16} /> Admin Panel
-                      </MenuItem>
-                    )}
-                    <MenuItem close={close} onSelect={() => navigate('/profile')}>
-                      <Icon name="user" size={16} /> My Profile
-                    </MenuItem>
+                    <PageLinkItems links={accountLinks} close={close} />
                     <MenuItem close={close} href={LOGOUT_URL}>
                       <Icon name="logout" size={16} /> Sign Out
                     </MenuItem>
@@ -101,22 +103,10 @@ export function Navbar() {
               {isAuthenticated ? (
                 <>
                   <p className="drawer-section">Create</p>
-                  <Link to="/create" className="nav-link" onClick={() => setDrawer(false)}>
-                    Create Story
-                  </Link>
-                  <Link to="/create-video" className="nav-link" onClick={() => setDrawer(false)}>
-                    Create Video
-                  </Link>
+                  {drawerLinks(CREATE_LINKS)}
                   <p className="drawer-section">{name}</p>
                   <p className="muted small drawer-email">{user?.email}</p>
-                  {isAdmin && (
-                    <Link to="/admin" className="nav-link" onClick={() => setDrawer(false)}>
-                      Admin Panel
-                    </Link>
-                  )}
-                  <Link to="/profile" className="nav-link" onClick={() => setDrawer(false)}>
-                    My Profile
-                  </Link>
+                  {drawerLinks(accountLinks)}
                   <a href={LOGOUT_URL} className="nav-link">
                     Sign Out
                   </a>

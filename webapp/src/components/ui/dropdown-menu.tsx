@@ -1,6 +1,49 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 type MenuRenderProps = { close: () => void };
+
+/** What every button that opens a menu (`menuId`) carries: its ref, type and ARIA state. */
+export function menuButtonProps(button: RefObject<HTMLButtonElement | null>, open: boolean, menuId: string) {
+  return {
+    ref: button,
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? menuId : undefined,
+  };
+}
+
+/**
+ * The keys of an open menu: ArrowDown / ArrowUp focus the next / previous item (going round),
+ * Home / End the first / last (unless `homeEnd` is false); Escape closes the menu and focuses
+ * its button; Tab closes it.
+ */
+export function handleMenuKeys(
+  event: React.KeyboardEvent,
+  items: HTMLElement[],
+  setOpen: (open: boolean) => void,
+  button: { current: HTMLButtonElement | null },
+  homeEnd = true,
+) {
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const targets: Record<string, number | undefined> = {
+    ArrowDown: (index + 1) % items.length,
+    ArrowUp: (index - 1 + items.length) % items.length,
+    ...(homeEnd ? { Home: 0, End: items.length - 1 } : {}),
+  };
+  const target = targets[event.key];
+  if (target !== undefined) {
+    event.preventDefault();
+    items[target]?.focus();
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  } else if (event.key === 'Tab') {
+    setOpen(false);
+  }
+}
 
 /**
  * A button that opens a menu. Arrow keys move between items, Escape closes
@@ -44,39 +87,13 @@ export function DropdownMenu({
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const onMenuKeyDown = (event: React.KeyboardEvent) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      list[(index + 1) % list.length]?.focus();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      list[(index - 1 + list.length) % list.length]?.focus();
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      list[0]?.focus();
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      list[list.length - 1]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  const onMenuKeyDown = (event: React.KeyboardEvent) => handleMenuKeys(event, items(), setOpen, button);
 
   return (
     <div className="dropdown" ref={wrapper}>
       <button
-        ref={button}
-        type="button"
+        {...menuButtonProps(button, open, id)}
         className={buttonClassName}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
         aria-label={ariaLabel}
         disabled={disabled}
         onClick={(e) => {

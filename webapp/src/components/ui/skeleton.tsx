@@ -13,3 +13,20 @@ export function CardSkeleton() {
     </div>
   );
 }
+
+/** Three placeholder rows of a list of people's entries: an avatar and two lines (classes `lines`). */
+export function AvatarRowsSkeleton({ rowClassName, lines }: { rowClassName: string; lines: [string, string] }) {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={rowClassName}>
+          <Skeleton className="skeleton-avatar" />
+          <div style={{ flex: 1 }}>
+            <Skeleton className={lines[0]} />
+            <Skeleton className={lines[1]} />
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { Icon } from '../../../components/ui/icons';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { AvatarRowsSkeleton } from '../../../components/ui/skeleton';
 import { ReportButton } from '../../../components/report-button';
 import { LOGIN_URL, closeThen, failureToast, requireSignIn, useAuth } from '../../../lib/auth';
 import { displayName, formatRelative, isEdited } from '../../../lib/format';
@@ -70,15 +70,7 @@ export function CommentsSection({ type, id, allowComments = true }: Props) {
 
       {comments.isLoading ? (
         <div className="stack">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="comment">
-              <Skeleton className="skeleton-avatar" />
-              <div style={{ flex: 1 }}>
-                <Skeleton className="skeleton-line short" />
-                <Skeleton className="skeleton-line" />
-              </div>
-            </div>
-          ))}
+          <AvatarRowsSkeleton rowClassName="comment" lines={['skeleton-line short', 'skeleton-line']} />
         </div>
       ) : comments.isError ? (
         <p className="muted">Failed to fetch comments</p>

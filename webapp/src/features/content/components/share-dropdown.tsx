@@ -3,6 +3,7 @@ import { useShareTargets, type ShareTarget } from '../../../lib/share-targets';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../../lib/constants';
+import { handleMenuKeys, menuButtonProps } from '../../../components/ui/dropdown-menu';
 import { Icon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import type { ContentType } from '../../../types/api';
@@ -82,34 +83,14 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
     }
   };
 
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      items[(index + 1) % items.length]?.focus();
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      items[(index - 1 + items.length) % items.length]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
+  const onKeyDown = (event: React.KeyboardEvent) =>
+    handleMenuKeys(event, Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []), setOpen, button, false);
 
   return (
     <div className="dropdown" ref={wrapper} onClick={(e) => e.stopPropagation()}>
       <button
-        ref={button}
-        type="button"
+        {...menuButtonProps(button, open, menuId)}
         className={className}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={`Share ${noun}${count !== undefined ? ` (${count} shares)` : ''}`}
         onClick={(e) => {
           e.preventDefault();

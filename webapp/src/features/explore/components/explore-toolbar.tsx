@@ -8,33 +8,33 @@ import { EXPLORE_GENRES, EXPLORE_MOODS, SORTS } from '../../../lib/constants';
 export type ExploreTab = 'all' | 'stories' | 'videos';
 export type ExploreView = 'grid' | 'list';
 
+/** What a control shows and the setter it calls when the user changes it. */
+export type Controlled<T> = readonly [value: T, onChange: (value: T) => void];
+
 type Props = {
-  search: string;
-  onSearch: (v: string) => void;
-  tab: ExploreTab;
-  onTab: (v: ExploreTab) => void;
-  view: ExploreView;
-  onView: (v: ExploreView) => void;
-  sort: string;
-  onSort: (v: string) => void;
-  genre: string;
-  onGenre: (v: string) => void;
-  mood: string;
-  onMood: (v: string) => void;
+  search: Controlled<string>;
+  tab: Controlled<ExploreTab>;
+  view: Controlled<ExploreView>;
+  sort: Controlled<string>;
+  genre: Controlled<string>;
+  mood: Controlled<string>;
 };
 
-function Selects({ sort, onSort, genre, onGenre, mood, onMood }: Pick<Props, 'sort' | 'onSort' | 'genre' | 'onGenre' | 'mood' | 'onMood'>) {
+function Selects({ sort, genre, mood }: Pick<Props, 'sort' | 'genre' | 'mood'>) {
   return (
     <>
-      <SelectField label="Sort" value={sort} onChange={onSort} options={SORTS} />
-      <SelectField label="Genre" value={genre} onChange={onGenre} options={EXPLORE_GENRES} />
-      <SelectField label="Mood" value={mood} onChange={onMood} options={EXPLORE_MOODS} />
+      <SelectField label="Sort" value={sort[0]} onChange={sort[1]} options={SORTS} />
+      <SelectField label="Genre" value={genre[0]} onChange={genre[1]} options={EXPLORE_GENRES} />
+      <SelectField label="Mood" value={mood[0]} onChange={mood[1]} options={EXPLORE_MOODS} />
     </>
   );
 }
 
 export function ExploreToolbar(props: Props) {
   const [sheet, setSheet] = useState(false);
+  const [search, onSearch] = props.search;
+  const [tab, onTab] = props.tab;
+  const [view, onView] = props.view;
   return (
     <div className="explore-toolbar">
       <div className="search-box grow">
@@ -46,8 +46,8 @@ export function ExploreToolbar(props: Props) {
           id="explore-search"
           type="search"
           className="input"
-          value={props.search}
-          onChange={(e) => props.onSearch(e.target.value)}
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
           placeholder="Search stories, videos, characters, settings..."
         />
       </div>
@@ -55,8 +55,8 @@ export function ExploreToolbar(props: Props) {
         <Tabs
           label="Content type"
           idBase="explore"
-          value={props.tab}
-          onChange={(v) => props.onTab(v as ExploreTab)}
+          value={tab}
+          onChange={(v) => onTab(v as ExploreTab)}
           items={[
             { value: 'all', label: 'All' },
             { value: 'stories', label: 'Stories' },
@@ -71,10 +71,10 @@ export function ExploreToolbar(props: Props) {
             <Icon name="filter" size={15} /> Filters
           </button>
           <div className="segmented" role="group" aria-label="Layout">
-            <button type="button" className={props.view === 'grid' ? 'active' : ''} aria-pressed={props.view === 'grid'} aria-label="Grid view" onClick={() => props.onView('grid')}>
+            <button type="button" className={view === 'grid' ? 'active' : ''} aria-pressed={view === 'grid'} aria-label="Grid view" onClick={() => onView('grid')}>
               <Icon name="grid" size={16} />
             </button>
-            <button type="button" className={props.view === 'list' ? 'active' : ''} aria-pressed={props.view === 'list'} aria-label="List view" onClick={() => props.onView('list')}>
+            <button type="button" className={view === 'list' ? 'active' : ''} aria-pressed={view === 'list'} aria-label="List view" onClick={() => onView('list')}>
               <Icon name="list" size={16} />
             </button>
           </div>

@@ -1,13 +1,12 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
 import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { ShareDropdown } from '../../content/components/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
 import type { Story } from '../../../types/api';
+import { StoryOwnerLinks } from './story-owner-links';
 
 /** Profile: My Stories. */
 export function MyStoriesList({ userId }: { userId: string | number }) {
@@ -28,19 +27,16 @@ export function MyStoriesList({ userId }: { userId: string | number }) {
           }
         />
       }
-      renderItem={(story) => <MyStoryRow key={story.id} story={story} />}
+      row={storyRow}
     />
   );
 }
 
-function MyStoryRow({ story }: { story: Story }) {
-  const [confirm, setConfirm] = useState(false);
-  return (
-    <li className="item-row">
-      <div className="item-main">
-        <Link to={`/story/${story.id}`} className="item-title">
-          {story.title}
-        </Link>
+/** A row's parts: details and the owner's actions. */
+function storyRow(story: Story) {
+  return {
+    details: (
+      <>
         <p className="muted small clamp-2">{excerpt(story.content)}</p>
         <div className="badge-row">
           <Badge variant="accent">{story.genre}</Badge>
@@ -49,20 +45,13 @@ function MyStoryRow({ story }: { story: Story }) {
             <Icon name="eye" size={13} /> {formatCount(story.views)} · <Icon name="heart" size={13} /> {story.likesCount ?? 0} · {formatDate(story.createdAt)}
           </span>
         </div>
-      </div>
-      <div className="item-actions">
-        <Link to={`/story/${story.id}/edit`} className="btn btn-ghost btn-xs">
-          <Icon name="edit" size={14} /> Edit
-        </Link>
-        <Link to={`/create-video?from_story=${story.id}`} className="btn btn-ghost btn-xs">
-          <Icon name="film" size={14} /> Create Video
-        </Link>
+      </>
+    ),
+    actions: (
+      <>
+        <StoryOwnerLinks id={story.id} className="btn btn-ghost btn-xs" videoLabel="Create Video" />
         <ShareDropdown type="story" id={story.id} title={story.title} buttonLabel="Share" className="btn btn-ghost btn-xs" />
-        <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
-          <Icon name="trash" size={14} /> Delete
-        </button>
-      </div>
-      <DeleteContentDialog type="story" id={story.id} open={confirm} onClose={() => setConfirm(false)} />
-    </li>
-  );
+      </>
+    ),
+  };
 }

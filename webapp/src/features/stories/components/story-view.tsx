@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
@@ -8,6 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { BackAndViews } from '../../content/components/back-and-views';
 import { EngagementActions } from '../../content/components/engagement-actions';
 import type { Story } from '../../../types/api';
+import { StoryOwnerLinks } from './story-owner-links';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
@@ -46,14 +46,7 @@ export function StoryView({ story }: { story: Story }) {
         <EngagementActions type="story" item={story} />
         <span className="spacer" />
         {isOwner && (
-          <>
-            <Link to={`/story/${story.id}/edit`} className="btn btn-outline btn-sm">
-              <Icon name="edit" size={14} /> Edit
-            </Link>
-            <Link to={`/create-video?from_story=${story.id}`} className="btn btn-outline btn-sm">
-              <Icon name="film" size={14} /> Make Video
-            </Link>
-          </>
+          <StoryOwnerLinks id={story.id} className="btn btn-outline btn-sm" videoLabel="Make Video" />
         )}
         {!isOwner && <ReportButton type="story" id={story.id} />}
       </div>

@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DeleteContentDialog } from '../../content/components/delete-content-dialog';
 import { OwnedList } from '../../content/components/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
@@ -26,41 +24,32 @@ export function MyVideosList({ userId }: { userId: string | number }) {
           }
         />
       }
-      renderItem={(video) => <MyVideoRow key={video.id} video={video} />}
+      row={videoRow}
     />
   );
 }
 
-function MyVideoRow({ video }: { video: Video }) {
-  const [confirm, setConfirm] = useState(false);
-  return (
-    <li className="item-row">
-      <div className="item-thumb">
-        {video.posterUrl ? <img src={video.posterUrl} alt={`Poster for ${video.title}`} loading="lazy" /> : <Icon name="film" size={26} />}
+/** A row's parts: the poster, details and the owner's actions. */
+function videoRow(video: Video) {
+  return {
+    thumb: video.posterUrl ? <img src={video.posterUrl} alt={`Poster for ${video.title}`} loading="lazy" /> : <Icon name="film" size={26} />,
+    details: (
+      <div className="badge-row">
+        <VideoStatusBadge status={video.status} />
+        <span className="muted small">
+          {formatDuration(video.duration)} · {formatDate(video.createdAt)}
+        </span>
       </div>
-      <div className="item-main">
-        <Link to={`/video/${video.id}`} className="item-title">
-          {video.title}
-        </Link>
-        <div className="badge-row">
-          <VideoStatusBadge status={video.status} />
-          <span className="muted small">
-            {formatDuration(video.duration)} · {formatDate(video.createdAt)}
-          </span>
-        </div>
-      </div>
-      <div className="item-actions">
+    ),
+    actions: (
+      <>
         <Link to={`/video/${video.id}`} className="btn btn-ghost btn-xs">
           <Icon name="play" size={14} /> View
         </Link>
         <Link to={`/create-video?from_video=${video.id}`} className="btn btn-ghost btn-xs">
           <Icon name="copy" size={14} /> Create from this
         </Link>
-        <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setConfirm(true)}>
-          <Icon name="trash" size={14} /> Delete
-        </button>
-      </div>
-      <DeleteContentDialog type="video" id={video.id} open={confirm} onClose={() => setConfirm(false)} />
-    </li>
-  );
+      </>
+    ),
+  };
 }
