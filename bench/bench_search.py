@@ -8,7 +8,8 @@ The queries: none (the bare feed, as a yardstick), words of the seeded titles, c
 settings (common and rare), a phrase, a 2-letter text, a text found nowhere; then words of the
 stories' text (``CONTENT_QUERIES``), summed up apart. The PostgreSQL schema's name holds the last
 migration (``bench_search_<size>_<NNNN>``): a new migration seeds a new one. Prints p50/p99 ms per query and over all of them, with the
-load average (the machine may be busy).
+load average (the machine may be busy). The feed cache is off ($DREADFORGE_FEED_CACHE=0 unless
+set): each request runs its queries.
 """
 import os
 import statistics
@@ -16,7 +17,9 @@ import sys
 import time
 from urllib.parse import quote
 
-from common import ROOT, seeded_app
+os.environ.setdefault("DREADFORGE_FEED_CACHE", "0")  # each request runs its query: no feed cache
+
+from common import ROOT, seeded_app  # noqa: E402
 
 FEED = "/api/stories/community/All%20Genres/All%20Moods/newest?limit=20&q="
 QUERIES = ("",  # the feed without a search: the request's own cost, for comparison
