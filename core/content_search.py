@@ -6,9 +6,12 @@ Words are the runs of letters and digits of the query; everything else (quotes, 
 operator. A query without a word matches no text.
 
 * SQLite: migration 0008's FTS5 table ``stories_content_search`` (``unicode61``, case and accents
-  folded) lists the matching ids, at most ``FEW`` of them. Fewer: the feed reads those rows
-  (``id IN (…)``). As many (a common word): each row the feed walks in its sort order is looked up
-  in the index by id, until a page is found. Without the table (an SQLite without FTS5): every
+  folded). An ASCII last word is spelt out as the indexed words it begins (at most ``PREFIX_WORDS``,
+  from the table's fts5vocab): FTS5 seeks a word's stories by id, not a prefix's. The index lists
+  the matching ids, at most ``MANY`` of them. Fewer than ``FEW``: the feed reads those rows (``id
+  IN (…)``); fewer than ``MANY``: it tests each row it walks in its sort order against the set of
+  matches, built once; as many (a common word, found within a few rows): it looks each walked row
+  up in the index by id, until a page is found. Without the table (an SQLite without FTS5): every
   word in the text as ``LIKE '%word%'`` (a scan; a word found inside a longer one matches too).
 * PostgreSQL: ``to_tsvector('simple', content) @@ to_tsquery('simple', 'w1 & w2:*')``, which
   migration 0008's GIN index serves (without it, the same query scans). The same two ways as
@@ -25,8 +28,13 @@ from core import db
 from core.search import all_of, contains
 
 FTS = "stories_content_search"
-#: up to this many matches the feed reads the rows by id; from it on it looks each walked row up
+VOCAB = f"{FTS}_vocab"
+#: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
+#: from this many matches on, each walked row is looked up in the index (no set built)
+MANY = 20_000
+#: a last word that begins more indexed words than this stays a prefix query
+PREFIX_WORDS = 64
 WORD = re.compile(r"[^\W_]+")
 
 
@@ -36,8 +44,20 @@ def words(text):
 
 
 def fts_query(found):
-    """An FTS5 query: every word a quoted string, the last one a prefix."""
-    return " ".join(f'"{word}"' for word in found) + "*"
+    """An FTS5 query: every word a quoted string, the last one a prefix (spelt out as the words
+    it begins when it is ASCII and begins few); None when no indexed word begins with it."""
+    last = found[-1]
+    ending = f'"{last}"*'
+    if last.isascii():
+        prefix = last.lower()
+        words_of = [term for (term,) in db.database.execute_sql(
+            f'SELECT term FROM "{VOCAB}" WHERE term >= ? AND term < ? LIMIT ?',
+            (prefix, prefix + chr(0x10FFFF), PREFIX_WORDS + 1))]
+        if not words_of:
+            return None
+        if len(words_of) <= PREFIX_WORDS:
+            ending = "(" + " OR ".join(f'"{term}"' for term in words_of) + ")"
+    return " AND ".join([*(f'"{word}"' for word in found[:-1]), ending])
 
 
 def tsquery(found):
@@ -45,14 +65,17 @@ def tsquery(found):
     return " & ".join(found) + ":*"
 
 
-def indexed_ids(query, limit):
-    """Ids of the stories whose text matches ``query`` (at most ``limit``); None without the
-    index (an older revision, an SQLite without FTS5)."""
+def indexed(found, limit):
+    """``(query, ids)``: the FTS5 query and the ids of the stories whose text matches it (at
+    most ``limit``); None without the index (an older revision, an SQLite without FTS5)."""
     try:
         with db.database.atomic():  # a savepoint: a missing table does not end the transaction
+            query = fts_query(found)
+            if query is None:
+                return None, []
             cursor = db.database.execute_sql(
                 f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?', (query, limit))
-            return [row_id for (row_id,) in cursor]
+            return query, [row_id for (row_id,) in cursor]
     except peewee.OperationalError:
         return None
 
@@ -89,10 +112,13 @@ def condition(model, text):
             return model.id.in_(ids) if ids else None
         vector = fn.to_tsvector(SQL("'simple'"), model.content)
         return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
-    query = fts_query(found)
-    ids = indexed_ids(query, FEW)
-    if ids is None:
+    answer = indexed(found, MANY)
+    if answer is None:
         return all_of(contains(model.content, word) for word in found)
+    query, ids = answer
     if len(ids) < FEW:
         return model.id.in_(ids) if ids else None
+    if len(ids) < MANY:
+        matches = peewee.Table(FTS).select(SQL("rowid")).where(SQL(f'"{FTS}" MATCH ?', [query]))
+        return NodeList((SQL("+"), model.id), glue="").in_(matches)
     return looked_up(model, query)

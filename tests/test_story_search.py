@@ -81,9 +81,12 @@ def texts(users):
     return author
 
 
-@pytest.mark.parametrize("few", [content_search.FEW, 1])
-def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few):
-    monkeypatch.setattr(content_search, "FEW", few)  # 1: every word counts as common
+@pytest.mark.parametrize("few, many", [(content_search.FEW, content_search.MANY), (1, 10**6),
+                                       (1, 1)])
+def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few, many):
+    # (1, 10**6): matches tested against their set; (1, 1): each row looked up in the index
+    monkeypatch.setattr(content_search, "FEW", few)
+    monkeypatch.setattr(content_search, "MANY", many)
     assert titles(client, "stairs") == ["Tide"]
     assert titles(client, "LIGHTH") == ["Tide"]  # the last word as a prefix; not the private one
     assert titles(client, "dawn keeper") == ["Tide"]  # any order

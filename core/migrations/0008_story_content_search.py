@@ -4,8 +4,9 @@ which finds a story whose text holds every word of the query (the last one as a 
 * SQLite: ``stories_content_search``, an FTS5 table over ``stories.content`` with the default
   ``unicode61`` tokenizer (``remove_diacritics 2``: case and accents folded), external content
   (the index only, the text stays in ``stories``), with its triggers on insert, delete and an
-  update of the text, and filled from the rows already there. Without FTS5 this logs a warning:
-  the search scans.
+  update of the text, and filled from the rows already there; ``stories_content_search_vocab``
+  (fts5vocab) lists its words, to spell a prefix out as the words it stands for. Without FTS5
+  this logs a warning: the search scans.
 * PostgreSQL: a GIN index on ``to_tsvector('simple', content)``, which
   ``to_tsvector('simple', content) @@ to_tsquery('simple', …)`` uses.
 
@@ -16,9 +17,10 @@ import logging
 log = logging.getLogger(__name__)
 
 FTS = "stories_content_search"
+VOCAB = f"{FTS}_vocab"
 TSV_INDEX = "stories_content_tsv"
 #: what this migration makes besides the models' tables (tests/test_migrations.py leaves it out)
-NOT_IN_MODELS = (FTS, TSV_INDEX)
+NOT_IN_MODELS = (FTS, VOCAB, TSV_INDEX)
 
 
 def sqlite_statements():
@@ -29,6 +31,7 @@ def sqlite_statements():
         f'DROP TRIGGER IF EXISTS "{FTS}_insert"',
         f'DROP TRIGGER IF EXISTS "{FTS}_delete"',
         f'DROP TRIGGER IF EXISTS "{FTS}_update"',
+        f'DROP TABLE IF EXISTS "{VOCAB}"',
         f'DROP TABLE IF EXISTS "{FTS}"',
         (f'CREATE VIRTUAL TABLE "{FTS}" USING fts5("content", content=\'stories\', '
          "content_rowid='id', tokenize='unicode61 remove_diacritics 2')"),
@@ -36,6 +39,7 @@ def sqlite_statements():
         f'CREATE TRIGGER "{FTS}_delete" AFTER DELETE ON "stories" BEGIN {delete} END',
         (f'CREATE TRIGGER "{FTS}_update" AFTER UPDATE OF "id", "content" ON "stories" '
          f"BEGIN {delete} {insert} END"),
+        f'CREATE VIRTUAL TABLE "{VOCAB}" USING fts5vocab("{FTS}", row)',
         f"INSERT INTO \"{FTS}\" (\"{FTS}\") VALUES ('rebuild')",
     ]
 
