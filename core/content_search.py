@@ -14,10 +14,10 @@ operator. A query without a word matches no text.
   up in the index by id, until a page is found. Without the table (an SQLite without FTS5): every
   word in the text as ``LIKE '%word%'`` (a scan; a word found inside a longer one matches too).
 * PostgreSQL: ``to_tsvector('simple', content) @@ to_tsquery('simple', 'w1 & w2:*')``, which
-  migration 0008's GIN index serves (without it, the same query scans). The same two ways as
-  SQLite: the index lists at most ``FEW`` ids (asked with ``enable_seqscan`` off: the planner
-  takes ``to_tsvector`` for cheap, when it costs about half a millisecond a story), else each
-  walked row is tested.
+  migration 0008's GIN index serves (without it, the same query scans). The index lists at most
+  ``MANY`` ids (asked with ``enable_seqscan`` off: the planner takes ``to_tsvector`` for cheap,
+  when it costs about half a millisecond a story), passed as one array (``id = ANY(…)``); as
+  many (a common word, found within a few rows): the walk tokenizes each row it tests.
 """
 import re
 
@@ -107,9 +107,9 @@ def condition(model, text):
         return None
     if not db.is_sqlite():
         query = tsquery(found)
-        ids = postgres_ids(model, query, FEW)
-        if len(ids) < FEW:
-            return model.id.in_(ids) if ids else None
+        ids = postgres_ids(model, query, MANY)
+        if len(ids) < MANY:  # one array parameter: the walk tests each row in a hash of them
+            return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
         vector = fn.to_tsvector(SQL("'simple'"), model.content)
         return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
     answer = indexed(found, MANY)
