@@ -5,8 +5,11 @@ once into $DREADFORGE_BENCH_DIR (default /tmp/dreadforge-bench) and reused; with
 $DREADFORGE_BENCH_PG set (e.g. postgresql://postgres@127.0.0.1:5432/test) the same sizes are
 seeded once into schemas ``bench_search_<size>`` of that database and measured too.
 The queries: none (the bare feed, as a yardstick), words of the seeded titles, characters and
-settings (common and rare), a phrase, a 2-letter text, a text found nowhere. Prints p50/p99 ms per query and over all of them, with the
-load average (the machine may be busy).
+settings (common and rare), a phrase, a 2-letter text, a text found nowhere; then words of the
+stories' text (``CONTENT_QUERIES``), summed up apart. The PostgreSQL schema's name holds the last
+migration (``bench_search_<size>_<NNNN>``): a new migration seeds a new one. Prints p50/p99 ms per query and over all of them, with the
+load average (the machine may be busy). The feed cache is off ($DREADFORGE_FEED_CACHE=0 unless
+set): each request runs its queries.
 """
 import os
 import statistics
@@ -14,12 +17,17 @@ import sys
 import time
 from urllib.parse import quote
 
-from common import ROOT, seeded_app
+os.environ.setdefault("DREADFORGE_FEED_CACHE", "0")  # each request runs its query: no feed cache
+
+from common import ROOT, seeded_app  # noqa: E402
 
 FEED = "/api/stories/community/All%20Genres/All%20Moods/newest?limit=20&q="
 QUERIES = ("",  # the feed without a search: the request's own cost, for comparison
            "lighthouse", "Mara", "asylum", "the ice", "Hollow Creek", "Blackwood", "ra",
            "fog-bound", "zzqxnomatch", "night train")
+#: words of the seeded stories' text (migration 0008): in every story, in ~5% (10 of the 200
+#: pool stories), in ~0.5% (one), a prefix, two words in any order, a prefix found nowhere
+CONTENT_QUERIES = ("the", "poltergeist", "barometer", "wheelch", "drowned heart", "xylophon")
 RUNS = 30
 
 
@@ -30,7 +38,7 @@ def pg_app(base, stories):
     from core import migrations, seeding
     from core.app import create_app
     from core.db import database
-    schema = f"bench_search_{stories}"
+    schema = f"bench_search_{stories}_{migrations.available()[-1][:4]}"
     connection = psycopg2.connect(base)
     connection.autocommit = True
     with connection.cursor() as cursor:
@@ -56,11 +64,17 @@ def pg_app(base, stories):
 
 
 def measure(backend, stories, app):
-    client = app.test_client()
-    everything = []
     load = " ".join(open("/proc/loadavg").read().split()[:3])
     print(f"{backend} {stories:,} stories (load {load}):", flush=True)
-    for text in QUERIES:
+    client = app.test_client()
+    measure_queries(client, QUERIES)
+    print("  text (content) words:", flush=True)
+    measure_queries(client, CONTENT_QUERIES)
+
+
+def measure_queries(client, queries):
+    everything = []
+    for text in queries:
         path = FEED + quote(text)
         searching = bool(text)
         response = client.get(path)

@@ -1,5 +1,6 @@
 """The community search (``?q=`` on the story feeds): stories whose title, characters or setting
-contain the text, any case; ``%``, ``_`` and ``\\`` are plain characters.
+contain the text, any case (``%``, ``_`` and ``\\`` are plain characters), or whose text holds
+every word of it (``core.content_search``).
 
 The condition it returns is the same set of rows whichever way it is computed; only the way the
 database gets there differs, chosen for a page of newest (or most liked …) stories to come fast on
@@ -16,7 +17,7 @@ a million rows:
 """
 import peewee
 
-from core import db
+from core import content_search, db
 from core.search import MIN_WORD, contains, fts_phrase
 
 FTS = "stories_search"
@@ -47,7 +48,14 @@ def indexed_ids(text, limit):
 
 
 def condition(model, text):
-    """The search as a condition on ``model`` (Story)."""
+    """The search as a condition on ``model`` (Story): the named columns or the text."""
+    columns = named_columns(model, text)
+    words = content_search.condition(model, text)
+    return columns if words is None else (columns | words)
+
+
+def named_columns(model, text):
+    """Title, characters or setting contain ``text``."""
     scan = any_column(model, text)
     if not db.is_sqlite() or len(text) < MIN_WORD:
         return scan

@@ -1,4 +1,5 @@
 """Demo content (`dreadforge seed`): spec choice lists only, stories written by the story provider."""
+import re
 import sys
 from collections import Counter
 
@@ -53,6 +54,11 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch):
                         query_string={"q": newest.setting.upper(), "limit": 100}).get_json()
     assert newest.id in [story["id"] for story in found]
     assert all(newest.setting in story["setting"] for story in found)
+    # the text's word index too: two of its words, the last one cut short
+    first, second = sorted(set(re.findall(r"[^\W_]+", newest.content)), key=len)[-2:]
+    found = visitor.get("/api/stories/community/All Genres/All Moods/newest",
+                        query_string={"q": f"{second} {first[:-1]}", "limit": 100}).get_json()
+    assert newest.id in [story["id"] for story in found]
 
 
 def index_names(bulk):

@@ -1,9 +1,10 @@
 """The community search (``?q=``) finds text in a story's title, characters or setting, in any
-case, the same whether the text is rare (read by id from the index) or common (the feed walks its
-sort order and tests each story)."""
+case, or every word of it in the story's text (the last one as a prefix), the same whether the
+text is rare (read by id from the index) or common (the feed walks its sort order and tests each
+story)."""
 import pytest
 
-from core import story_search
+from core import content_search, story_search
 from tests.test_admin_helpers import make_story
 
 FEED = "/api/stories/community/All Genres/All Moods/newest"
@@ -32,7 +33,9 @@ def library(users):
 def test_search_finds_title_characters_and_setting_in_any_case(library, client, monkeypatch,
                                                                few):
     monkeypatch.setattr(story_search, "FEW", few)  # 1: every text counts as common
-    assert titles(client, "lighthouse") == ["The Lighthouse Keeper"]  # not the private one
+    monkeypatch.setattr(content_search, "FEW", few)
+    # the title of one, the text of the other; not the private one
+    assert titles(client, "lighthouse") == ["Quiet", "The Lighthouse Keeper"]
     assert titles(client, "MARA") == ["Ashes", "The Lighthouse Keeper"]
     assert titles(client, "creek asy") == ["Ashes"]
     assert titles(client, "salt mines") == ["Salt"]
@@ -66,3 +69,55 @@ def test_an_edited_story_is_found_by_its_new_title_only(library, client):
     assert titles(client, "after the storm") == ["After the storm"]
     assert author.delete(f"/api/stories/{story['id']}").status_code == 200
     assert titles(client, "after the storm") == []
+
+
+@pytest.fixture
+def texts(users):
+    author, _ = users.signed_in()
+    make_story(author, title="Tide", content="The keeper climbed the lighthouse stairs at dawn.")
+    make_story(author, title="Orchard", content="Apples rotted under the church's crooked trees.")
+    make_story(author, title="Hidden", isPublic=False,
+               content="A barometer fell in the lighthouse; nobody saw it.")
+    return author
+
+
+@pytest.mark.parametrize("few, many", [(content_search.FEW, content_search.MANY), (1, 10**6),
+                                       (1, 1)])
+def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few, many):
+    # (1, 10**6): matches tested against their set; (1, 1): each row looked up in the index
+    monkeypatch.setattr(content_search, "FEW", few)
+    monkeypatch.setattr(content_search, "MANY", many)
+    assert titles(client, "stairs") == ["Tide"]
+    assert titles(client, "LIGHTH") == ["Tide"]  # the last word as a prefix; not the private one
+    assert titles(client, "dawn keeper") == ["Tide"]  # any order
+    assert titles(client, "the") == ["Orchard", "Tide"]
+    assert titles(client, "church crooked") == ["Orchard"]  # "church's": the word before the '
+    assert titles(client, "apples dawn") == []  # every word in the same story
+    assert titles(client, "barometer") == []  # only in the private story
+    assert titles(client, "eeper") == []  # words, not substrings, of the text
+    assert titles(client, "lighth keeper") == []  # only the last word is a prefix
+
+
+def test_an_edited_or_deleted_text_is_searched_at_once(texts, client):
+    author = texts
+    story = make_story(author, title="Fog", content="A foghorn moaned over the harbour.")
+    assert titles(client, "foghorn") == ["Fog"]
+    response = author.put(f"/api/stories/{story['id']}", json={"content": "A gull screamed."})
+    assert response.status_code == 200
+    assert titles(client, "foghorn") == []
+    assert titles(client, "gull screamed") == ["Fog"]
+    assert author.delete(f"/api/stories/{story['id']}").status_code == 200
+    assert titles(client, "gull") == []
+
+
+TIDE_WORDS = ['"stairs', "stairs*", "st:*", "stairs | dawn", "!stairs", "(stairs", "stairs)",
+              "-stairs", "^stairs", "stairs +dawn", "dawn & stairs", 'climbed "the']
+
+
+@pytest.mark.parametrize("q", [*TIDE_WORDS, '"', "*", "lighthouse:", "a & b", "stairs NEAR dawn",
+                               "NEAR(stairs dawn)", "stairs AND NOT", "'", "\\", "%", "_",
+                               "{content}: x", "stairs:* & !", "x' || '1"])
+def test_query_operators_are_plain_characters(texts, client, q):
+    found = titles(client, q)  # 200, never a 500
+    if q in TIDE_WORDS:  # its words are Tide's words (NEAR, AND, NOT are words too)
+        assert found == ["Tide"]

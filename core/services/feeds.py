@@ -36,7 +36,7 @@ def search(query, model, text):
     text = (text or "").strip()
     if not text:
         return query
-    if model is Story:  # title, characters and setting, through an index (core.story_search)
+    if model is Story:  # title, characters, setting and text, through indexes (core.story_search)
         return query.where(story_search.condition(model, text))
     # % and _ are plain characters (escaped), the same on SQLite and PostgreSQL
     return query.where(contains(model.title, text) | contains(model.content, text)

@@ -1,0 +1,124 @@
+"""The community search in a story's text: a story matches when its text holds every word of the
+query, the last one as a prefix ("lighth" finds "lighthouse"), in any case and any order.
+
+Words are the runs of letters and digits of the query; everything else (quotes, ``*``, ``:``,
+``&``, ``|``, ``!``, brackets, ``-``) separates them and never reaches the database as an
+operator. A query without a word matches no text.
+
+* SQLite: migration 0008's FTS5 table ``stories_content_search`` (``unicode61``, case and accents
+  folded). An ASCII last word is spelt out as the indexed words it begins (at most ``PREFIX_WORDS``,
+  from the table's fts5vocab): FTS5 seeks a word's stories by id, not a prefix's. The index lists
+  the matching ids, at most ``MANY`` of them. Fewer than ``FEW``: the feed reads those rows (``id
+  IN (…)``); fewer than ``MANY``: it tests each row it walks in its sort order against the set of
+  matches, built once; as many (a common word, found within a few rows): it looks each walked row
+  up in the index by id, until a page is found. Without the table (an SQLite without FTS5): every
+  word in the text as ``LIKE '%word%'`` (a scan; a word found inside a longer one matches too).
+* PostgreSQL: ``to_tsvector('simple', content) @@ to_tsquery('simple', 'w1 & w2:*')``, which
+  migration 0008's GIN index serves (without it, the same query scans). The index lists at most
+  ``MANY`` ids (asked with ``enable_seqscan`` off: the planner takes ``to_tsvector`` for cheap,
+  when it costs about half a millisecond a story), passed as one array (``id = ANY(…)``); as
+  many (a common word, found within a few rows): the walk tokenizes each row it tests.
+"""
+import re
+
+import peewee
+from peewee import SQL, NodeList, fn
+
+from core import db
+from core.search import all_of, contains
+
+FTS = "stories_content_search"
+VOCAB = f"{FTS}_vocab"
+#: up to this many matches the feed reads the rows by id; from it on it walks its sort order
+FEW = 1500
+#: from this many matches on, each walked row is looked up in the index (no set built)
+MANY = 20_000
+#: a last word that begins more indexed words than this stays a prefix query
+PREFIX_WORDS = 64
+WORD = re.compile(r"[^\W_]+")
+
+
+def words(text):
+    """The query's words (letters and digits), in order."""
+    return WORD.findall(text)
+
+
+def fts_query(found):
+    """An FTS5 query: every word a quoted string, the last one a prefix (spelt out as the words
+    it begins when it is ASCII and begins few); None when no indexed word begins with it."""
+    last = found[-1]
+    ending = f'"{last}"*'
+    if last.isascii():
+        prefix = last.lower()
+        words_of = [term for (term,) in db.database.execute_sql(
+            f'SELECT term FROM "{VOCAB}" WHERE term >= ? AND term < ? LIMIT ?',
+            (prefix, prefix + chr(0x10FFFF), PREFIX_WORDS + 1))]
+        if not words_of:
+            return None
+        if len(words_of) <= PREFIX_WORDS:
+            ending = "(" + " OR ".join(f'"{term}"' for term in words_of) + ")"
+    return " AND ".join([*(f'"{word}"' for word in found[:-1]), ending])
+
+
+def tsquery(found):
+    """A to_tsquery text: the words joined by ``&``, the last one a prefix."""
+    return " & ".join(found) + ":*"
+
+
+def indexed(found, limit):
+    """``(query, ids)``: the FTS5 query and the ids of the stories whose text matches it (at
+    most ``limit``); None without the index (an older revision, an SQLite without FTS5)."""
+    try:
+        with db.database.atomic():  # a savepoint: a missing table does not end the transaction
+            query = fts_query(found)
+            if query is None:
+                return None, []
+            cursor = db.database.execute_sql(
+                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?', (query, limit))
+            return query, [row_id for (row_id,) in cursor]
+    except peewee.OperationalError:
+        return None
+
+
+def postgres_ids(model, query, limit):
+    """Ids of the stories whose text matches the tsquery ``query`` (at most ``limit``), read
+    from the GIN index (never a scan that tokenizes every story)."""
+    table = model._meta.table_name
+    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
+        db.database.execute_sql("SET LOCAL enable_seqscan = off")
+        cursor = db.database.execute_sql(
+            f'SELECT "id" FROM "{table}" WHERE to_tsvector(\'simple\', "content") '
+            "@@ to_tsquery('simple', %s) LIMIT %s", (query, limit))
+        ids = [row_id for (row_id,) in cursor]
+        transaction.rollback()
+    return ids
+
+
+def looked_up(model, query):
+    """The row's id is in the index's matches, asked per row (FTS5 seeks the id)."""
+    return NodeList((SQL(f'EXISTS (SELECT 1 FROM "{FTS}" WHERE "{FTS}" MATCH ? AND '
+                         f'"{FTS}".rowid =', [query]), model.id, SQL(")")))
+
+
+def condition(model, text):
+    """The text search as a condition on ``model`` (Story); None when ``text`` has no word."""
+    found = words(text)
+    if not found:
+        return None
+    if not db.is_sqlite():
+        query = tsquery(found)
+        ids = postgres_ids(model, query, MANY)
+        if len(ids) < MANY:  # one array parameter: the walk tests each row in a hash of them
+            return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
+        vector = fn.to_tsvector(SQL("'simple'"), model.content)
+        return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
+    answer = indexed(found, MANY)
+    if answer is None:
+        return all_of(contains(model.content, word) for word in found)
+    query, ids = answer
+    if len(ids) < FEW:
+        return model.id.in_(ids) if ids else None
+    if len(ids) < MANY:
+        matches = peewee.Table(FTS).select(SQL("rowid")).where(SQL(f'"{FTS}" MATCH ?', [query]))
+        return NodeList((SQL("+"), model.id), glue="").in_(matches)
+    return looked_up(model, query)
