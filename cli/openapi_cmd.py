@@ -1,6 +1,5 @@
 """`dreadforge openapi`: the served OpenAPI document, from which the web app's types are made."""
 import json
-import os
 import tempfile
 from pathlib import Path
 
@@ -13,16 +12,11 @@ def served_document():
     """The document ``GET /api/openapi.json`` serves with the repository's plugins.toml (and no
     installed entry-point or extra plugins), so the result depends only on the code."""
     from core.app import create_app
-    saved = os.environ.pop("DREADFORGE_PLUGIN_MODULES", None)
-    try:
-        with tempfile.TemporaryDirectory() as data_dir:
-            app = create_app({"DATA_DIR": data_dir, "DATABASE_URL": "sqlite:///:memory:",
-                              "PLUGINS_FILE": ROOT / "plugins.toml", "LOAD_ENTRYPOINTS": False,
-                              "REDIS_URL": None})
-            return app.test_client().get("/api/openapi.json").get_json()
-    finally:
-        if saved is not None:
-            os.environ["DREADFORGE_PLUGIN_MODULES"] = saved
+    with tempfile.TemporaryDirectory() as data_dir:
+        app = create_app({"DATA_DIR": data_dir, "DATABASE_URL": "sqlite:///:memory:",
+                          "PLUGINS_FILE": ROOT / "plugins.toml", "LOAD_ENTRYPOINTS": False,
+                          "PLUGIN_MODULES": (), "REDIS_URL": None})
+        return app.test_client().get("/api/openapi.json").get_json()
 
 
 def document_text():

@@ -4,8 +4,7 @@ import logging
 
 from flask import Flask
 
-from core import (auth, bounds, db, feed_cache, headers, limits, routing, security,
-                  view_counts, web)
+from core import auth, bounds, db, feed_cache, headers, limits, routing, security, web
 from core.api import BLUEPRINTS
 from core.config import load_config
 from core.errors import Api
@@ -35,7 +34,6 @@ def create_app(config=None):
     auth.init_app(app)
     limits.init_app(app)
     feed_cache.init_app(app)
-    view_counts.init_app(app)
 
     api = Api(app)
     routing.init_app(app, api)

@@ -195,5 +195,4 @@ def invalidate_after_writes(response):
 
 
 def init_app(app):
-    app.config.setdefault("FEED_CACHE_SECONDS", setting("DREADFORGE_FEED_CACHE"))
     app.after_request(invalidate_after_writes)

@@ -39,10 +39,6 @@ def enabled(app=None):
             and time.monotonic() >= _down_until[0])  # Redis that failed is left alone a moment
 
 
-def init_app(app):
-    app.config.setdefault("VIEW_BATCH_SECONDS", setting("DREADFORGE_VIEW_BATCH"))
-
-
 def _namespace(app=None):
     """Keys of this database (tests share one Redis between databases and runs)."""
     app = app or current_app
