@@ -88,3 +88,9 @@ VIDEO_STATUSES = tuple(VideoStatus)
 #: the admin panel's filters: visibility (and a video's render status)
 STORY_FILTERS = ("all", "public", "private")
 VIDEO_FILTERS = (*STORY_FILTERS, *VIDEO_STATUSES)
+
+#: a report's state (``reports.status``), and the admin queue's filter over it
+REPORT_STATES = ("open", "resolved", "dismissed")
+REPORT_FILTERS = (*REPORT_STATES, "all")
+#: the admin users table's status filter
+USER_FILTERS = ("all", "active", "inactive", "banned", "admin")

@@ -1,18 +1,16 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
 from marshmallow import fields, pre_load
 
-from core.choices import AUDIT_ACTIONS, AUDIT_TARGET_TYPES, STORY_FILTERS, VIDEO_FILTERS
+from core.choices import (AUDIT_ACTIONS, AUDIT_TARGET_TYPES, REPORT_FILTERS, REPORT_STATES,
+                          STORY_FILTERS, USER_FILTERS, VIDEO_FILTERS)
 from core.models import ADMIN_ROLES, ROLES
 from core.schemas.common import (AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit,
                                  PageNumber, UTCDateTime, enum_field)
-from core.schemas.results import REPORT_STATES
 from core.schemas.stories import StorySchema
 from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
 
-USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
 USER_ROLE_FILTERS = ("all", "user", "admin", "super_admin")
-REPORT_STATUSES = ("open", "resolved", "dismissed", "all")
 REPORT_TYPES = ("all", "story", "video", "comment")
 
 
@@ -31,7 +29,7 @@ class PageArgs(InputSchema):
 
 class UserListArgs(PageArgs):
     role = ChoiceArg(USER_ROLE_FILTERS, "all")
-    status = ChoiceArg(USER_STATUSES, "all")
+    status = ChoiceArg(USER_FILTERS, "all")
     search = fields.String(load_default="")
 
 
@@ -48,7 +46,7 @@ class VideoListArgs(ContentListArgs):
 
 
 class ReportListArgs(PageArgs):
-    status = ChoiceArg(REPORT_STATUSES, "open")
+    status = ChoiceArg(REPORT_FILTERS, "open")
     type = ChoiceArg(REPORT_TYPES, "all")
 
 

@@ -7,10 +7,10 @@ their routes answer what the plugin returns.
 """
 from marshmallow import Schema, fields
 
+from core.choices import REPORT_STATES, JobStatus
 from core.schemas.common import enum_field
 
-REPORT_STATES = ("open", "resolved", "dismissed")
-JOB_STATUSES = ("queued", "processing", "completed", "failed")
+JOB_STATUSES = tuple(JobStatus)
 AD_SLOTS = ("banner", "feed", "sidebar")
 
 

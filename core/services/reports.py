@@ -2,6 +2,7 @@
 from peewee import IntegrityError
 
 from core import db
+from core.choices import REPORT_FILTERS
 from core.errors import abort
 from core.models import Comment, Report, Story, User, Video, utcnow
 from core.pagination import choice, page_of
@@ -29,7 +30,6 @@ def report(user, reason, **target):
 # --- the moderators' queue -----------------------------------------------------------------------
 
 EXCERPT = 150
-STATUSES = ("open", "resolved", "dismissed", "all")
 TYPES = ("all", "story", "video", "comment")
 
 
@@ -47,7 +47,7 @@ def _person(user):
 def queue(args):
     """Reports newest first (``status`` open by default, ``type``), each with its item's title or
     excerpt, the item's author and the reporter's name, in a fixed number of queries."""
-    status = choice(args, "status", STATUSES, "open")
+    status = choice(args, "status", REPORT_FILTERS, "open")
     kind = choice(args, "type", TYPES, "all")
     query = Report.select()
     if status != "all":

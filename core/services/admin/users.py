@@ -4,6 +4,7 @@ from peewee import fn
 from core import db
 from core import models as core_models
 from core import search as text_search
+from core.choices import USER_FILTERS
 from core.errors import abort
 from core.models import ADMIN_ROLES, Story, User, Video
 from core.pagination import choice, page_of
@@ -51,7 +52,6 @@ def get_user(user_id):
     return user
 
 
-USER_STATUSES = ("all", "active", "inactive", "banned", "admin")
 
 
 USER_ROLES = ("all", "user", "admin", "super_admin")
@@ -62,7 +62,7 @@ def list_users(args):
     admin roles), super_admin; ``search`` by name or e-mail. Newest first. Two more queries count
     the stories and videos of the users on the page (never one per user)."""
     now = clock()
-    status = choice(args, "status", USER_STATUSES, "all")
+    status = choice(args, "status", USER_FILTERS, "all")
     role = choice(args, "role", USER_ROLES, "all")
     conditions = []
     if status == "active":
