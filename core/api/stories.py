@@ -9,7 +9,7 @@ from core.models import Story
 from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
 from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
-from core.services import engagement, fast_feeds, feeds, stories
+from core.services import engagement, fast_feeds, stories
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
                 description="Stories, the community feed and engagement")
@@ -46,10 +46,7 @@ def feed_response(genre, mood, sort, args):
     user = viewer()
 
     def build():
-        page = fast_feeds.story_feed(genre, mood, sort, args, user)
-        if page is None:
-            page = feeds.story_feed(genre, mood, sort, args, user)
-            page.items = [fast_feeds.STORY.dump(story) for story in page.items]
+        page = fast_feeds.story_feed_dicts(genre, mood, sort, args, user)
         return feed_cache.json_page(page.items, page.headers())
     return feed_cache.cached_page(build, public=user is None)
 

@@ -109,6 +109,16 @@ def story_feed(genre, mood, sort, args, user):
     return Page(items, next_cursor=next_cursor)
 
 
+def story_feed_dicts(genre, mood, sort, args, user):
+    """A feed page of story dicts: the fast path, else the general one (search, ``?page=``)
+    dumped the same way."""
+    page = story_feed(genre, mood, sort, args, user)
+    if page is None:
+        page = feeds.story_feed(genre, mood, sort, args, user)
+        page.items = [STORY.dump(story) for story in page.items]
+    return page
+
+
 def mark_liked(items, user):
     if user is None or not items:
         return items
