@@ -240,30 +240,24 @@ class Compositor:
         variant = (f // every) % max(1, len(self.grain))  # grain variant
         zoom = layer.z0 + (layer.z1 - layer.z0) * p
         cx, cy = x + self.width / 2, y + self.height / 2
+        front = self._foreground_at(layer, cx, cy, zoom) if layer.sprite is not None else None
         if layer.zooms:
-            key = (variant, round(cx, 2), round(cy, 2), round(zoom, 5))
-            if layer.view[0] != key:
-                # the camera looks at the view's centre, magnified: a nearest-neighbour resample
-                # of the box it sees (the canvas is already smooth, upscaled from the painting)
-                hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
-                view = []
-                for k, plane in enumerate(layer.canvas):  # Y, then the half-size U and V
-                    d = 1 if k == 0 else 2
-                    view.append(_nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
-                                         2 * hh / d, self.width // d, self.height // d))
-                if self.frame_grain:
-                    view[0] = layers.add_frame_grain(view[0], self.frame_grain[variant],
-                                                     np.empty_like(view[0]))
-                layer.view = (key, view)
-            for plane, view in zip(out, layer.view[1]):
-                np.copyto(plane, view)
+            key = (variant, round(cx, 2), round(cy, 2), round(zoom, 5), front)
         else:
-            layer.canvas.crop(round(x), round(y), self.width, self.height, out,
-                              layer.variants[variant])
-        if layer.sprite is not None:
-            self._paste_foreground(out, layer, cx, cy, zoom)
-        if self.look.scanlines:
-            yuv.scale_luma(out[0][::3], 0.72)
+            key = (variant, round(x), round(y), front)
+        if layer.base[0] == key:  # the camera has not moved a pixel: the last frame again
+            for plane, base in zip(out, layer.base[1]):
+                np.copyto(plane, base)
+        else:
+            self._view(layer, out, x, y, cx, cy, zoom, variant)
+            if front is not None:
+                layers.paste(out, self._foreground(layer, front[2]), front[0], front[1])
+            if self.look.scanlines:
+                yuv.scale_luma(out[0][::3], 0.72)
+            base = layer.base[1] or [np.empty_like(plane) for plane in out]
+            for plane, copy in zip(out, base):
+                np.copyto(copy, plane)
+            layer.base = (key, base)
         if self.flash[min(f, len(self.flash) - 1)]:  # a few frames per storm: done in RGB
             rgb = yuv.to_rgb(out)
             for c, lut in enumerate(FLASH_LUTS):
@@ -272,24 +266,56 @@ class Compositor:
         elif self.flicker[min(f, len(self.flicker) - 1)]:
             yuv.scale_toward_black(out, self.look.flicker_depth)
 
-    def _paste_foreground(self, out, layer, cx, cy, zoom):
-        """The foreground is nearer: it travels and magnifies more than the background."""
+    def _view(self, layer, out, x, y, cx, cy, zoom, variant):
+        """The background as the camera sees it: a crop of the canvas, or a resampled box."""
+        if not layer.zooms:
+            layer.canvas.crop(round(x), round(y), self.width, self.height, out,
+                              layer.variants[variant])
+            return
+        key = (variant, round(cx, 2), round(cy, 2), round(zoom, 5))
+        if layer.view[0] != key:
+            # the camera looks at the view's centre, magnified: a nearest-neighbour resample
+            # of the box it sees (the canvas is already smooth, upscaled from the painting)
+            hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
+            view = []
+            for k, plane in enumerate(layer.canvas):  # Y, then the half-size U and V
+                d = 1 if k == 0 else 2
+                view.append(_nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
+                                     2 * hh / d, self.width // d, self.height // d))
+            if self.frame_grain:
+                view[0] = layers.add_frame_grain(view[0], self.frame_grain[variant],
+                                                 np.empty_like(view[0]))
+            layer.view = (key, view)
+        for plane, view in zip(out, layer.view[1]):
+            np.copyto(plane, view)
+
+    def _foreground_at(self, layer, cx, cy, zoom):
+        """``(left, top, size)`` of the foreground in the frame: it is nearer, so it travels
+        and magnifies more than the background (``size`` None when it is not resized)."""
         mid_x, mid_y = self.cw / 2, self.ch / 2
         fx = mid_x + (cx - mid_x) * PARALLAX
         fy = mid_y + (cy - mid_y) * PARALLAX
         fz = 1.0 + (zoom - 1.0) * FOREGROUND_PUSH
-        sprite = layer.sprite
-        if isinstance(sprite[0], Image.Image):
-            size = (max(1, round(sprite[0].width * fz)), max(1, round(sprite[0].height * fz)))
-            if layer.sized[0] != size:
-                half = (max(1, round(sprite[2].width * fz)), max(1, round(sprite[2].height * fz)))
-                layer.sized = (size, [np.asarray(part.resize(size if k < 2 else half,
-                                                             Image.NEAREST))
-                                      for k, part in enumerate(sprite)])
-            sprite = layer.sized[1]
+        size = None
+        if isinstance(layer.sprite[0], Image.Image):
+            size = (max(1, round(layer.sprite[0].width * fz)),
+                    max(1, round(layer.sprite[0].height * fz)), fz)
         left = round((layer.sprite_at[0] - fx) * fz + self.width / 2)
         top = round((layer.sprite_at[1] - fy) * fz + self.height / 2)
-        layers.paste(out, sprite, left, top)
+        return left, top, size
+
+    def _foreground(self, layer, size):
+        """The foreground's parts at ``size`` (resized once per size)."""
+        sprite = layer.sprite
+        if size is None:
+            return sprite
+        if layer.sized[0] != size[:2]:
+            fz = size[2]
+            half = (max(1, round(sprite[2].width * fz)), max(1, round(sprite[2].height * fz)))
+            layer.sized = (size[:2], [np.asarray(part.resize(size[:2] if k < 2 else half,
+                                                             Image.NEAREST))
+                                      for k, part in enumerate(sprite)])
+        return layer.sized[1]
 
     # --- the stream ----------------------------------------------------------------------------
 

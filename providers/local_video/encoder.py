@@ -1,9 +1,10 @@
 """The bundled ffmpeg (imageio-ffmpeg): a raw-video pipe encoder, the audio mux pass, probing.
 
 Video frames go to ffmpeg through stdin as raw yuv420p (the compositor builds them in the
-encoder's own format: no conversion in ffmpeg, half the bytes of RGB) and become H.264. Audio is muxed in a
-second pass with ``-c:v copy``: feeding a raw pipe and an audio file to one ffmpeg made it buffer
-hundreds of MB of frames.
+encoder's own format: no conversion in ffmpeg, half the bytes of RGB) and become H.264.
+The audio is encoded to AAC on its own while the frames encode, and a last pass joins video and
+audio, both copied: feeding a raw pipe and an audio file to one ffmpeg made it buffer hundreds of
+MB of frames.
 """
 import os
 import re
@@ -13,13 +14,14 @@ from pathlib import Path
 
 from core.providers import ProviderError
 
-PRESET = "veryfast"
-CRF = "23"
-THREADS = "2"
-# a short lookahead and two B-frames keep x264's frames in flight (~13 MB each at 1080p) few;
-# diamond motion search + subme 1 cost ~25% less CPU than veryfast's defaults for ~4% more bytes;
-# no sub-8x8 partition search: another ~12% less CPU for ~3% more bytes at the same SSIM
-X264_PARAMS = "rc-lookahead=5:sync-lookahead=0:bframes=2:me=dia:subme=1:partitions=none"
+PRESET = "ultrafast"
+CRF = "26"
+# ultrafast with two B-frames back, 20 s of a rainy night scene at 720p30, x264 alone on one core:
+# 2.9 CPU-s, SSIM 0.947, 10.3 MB, where veryfast with a short lookahead, diamond search and
+# subme 1 (the setting before) took 4.4-5.6 CPU-s for SSIM 0.937 and 6.4 MB. CABAC would save
+# 15 % of the bytes for 11 % more CPU: left off (the 60 s render's 15 s budget, bench_render.py)
+X264_PARAMS = "bframes=2"
+THREADS = "2"  # 3 (x264 busy while frames are drawn) measured no faster on two cores
 
 
 def ffmpeg_exe():
@@ -96,11 +98,16 @@ def run_ffmpeg(args, what):
         raise ProviderError(f"{what} failed: {tail[-1] if tail else proc.returncode}")
 
 
-def mux(video, audio, output, bitrate="128k"):
-    """Copy the H.264 stream and encode the WAV to AAC, web-ready (moov first)."""
+def encode_audio(wav, output, bitrate="128k"):
+    """The WAV as web-ready AAC (``.m4a``), done while the video is still encoding."""
+    run_ffmpeg(["-i", str(wav), "-vn", "-c:a", "aac", "-b:a", bitrate, "-ar", "44100",
+                str(output)], "Encoding the audio")
+
+
+def mux(video, audio, output):
+    """The H.264 video and the AAC track, both copied, web-ready (moov first)."""
     run_ffmpeg(["-i", str(video), "-i", str(audio), "-map", "0:v:0", "-map", "1:a:0",
-                "-c:v", "copy", "-c:a", "aac", "-b:a", bitrate, "-ar", "44100",
-                "-movflags", "+faststart", str(output)], "Muxing the audio")
+                "-c", "copy", "-movflags", "+faststart", str(output)], "Muxing the audio")
 
 
 def probe(path):

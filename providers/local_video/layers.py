@@ -32,6 +32,7 @@ class Layer:
     jitter: np.ndarray = None
     view: tuple = (None, None)  # (key, (Y, U, V)): the last zoomed background view
     sized: tuple = (None, None)  # (size, parts): the last zoomed foreground
+    base: tuple = (None, None)  # (key, (Y, U, V)): the last frame drawn, before any overlay
 
     @property
     def zooms(self):

@@ -133,16 +133,29 @@ def _rates_file():
     return voices.voices_dir() / "speaking-rates.json"
 
 
+def _rate_key(choice):
+    return "|".join(choice.key) + f"|{choice.style}"
+
+
+def _known_rate(choice):
+    """The words per second measured for ``choice`` before (in memory or on disk), or None."""
+    key = _rate_key(choice)
+    with _rates_lock:
+        if key not in _rates:
+            try:
+                _rates.update(json.loads(_rates_file().read_text()))
+            except (OSError, ValueError):
+                pass
+        return _rates.get(key)
+
+
 def _measured_rate(choice):
     """Words per second of ``choice`` at speed 1: measured once, kept in memory and on disk."""
-    key = "|".join(choice.key) + f"|{choice.style}"
+    key = _rate_key(choice)
+    known = _known_rate(choice)
+    if known is not None:
+        return known
     with _rates_lock:
-        if key in _rates:
-            return _rates[key]
-        try:
-            _rates.update(json.loads(_rates_file().read_text()))
-        except (OSError, ValueError):
-            pass
         if key not in _rates:
             sentence = _speak(choice, [(0, CALIBRATION)], 1.0)[0]
             _rates[key] = len(CALIBRATION.split()) / max(0.5, sentence.spoken)
@@ -158,8 +171,13 @@ def _measured_rate(choice):
 
 
 def words_per_second(voice_name: str, speed: float) -> float:
-    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded)."""
-    return _measured_rate(_usable(voices.choose(voice_name))) * float(speed or 1.0)
+    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded). A pace
+    measured before is used without loading the voice (the script is written while it loads)."""
+    choice = voices.choose(voice_name)
+    rate = _known_rate(choice)
+    if rate is None:
+        rate = _measured_rate(_usable(choice))
+    return rate * float(speed or 1.0)
 
 
 @dataclass

@@ -2,8 +2,8 @@
 
 script (a retelling sized to the duration) -> narration + music (WAV) -> scene plan (one scene
 per line, each with the pictures it shows) -> key images (painted or fetched) + end card ->
-frames streamed into ffmpeg (title card, subtitles) -> audio mux -> poster JPEG, WebVTT and a
-thumbnail per scene. Only where the key images come from differs between providers.
+frames streamed into ffmpeg (title card, subtitles) while the mix becomes AAC -> video and
+audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come from differs between providers.
 """
 import resource
 import time
@@ -284,11 +284,12 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"
+    aac_path = work / "audio.m4a"
     video_only = work / "video.mp4"
     # the mix is only needed for the mux: written on a worker thread while frames are encoded
     mix_pool = ThreadPoolExecutor(max_workers=1)
     try:
-        mix_job = mix_pool.submit(_mix, timings, audio_path, duration, voice, track,
+        mix_job = mix_pool.submit(_mix, timings, audio_path, aac_path, duration, voice, track,
                                   request.narration_volume, request.music_volume)
         report("Recording narration", 1, 1)
         timings["audio"] = time.perf_counter() - clock
@@ -333,7 +334,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         report("Finishing", 0, 3)
         mix_job.result()
         video_path = out_dir / "video.mp4"
-        encoder.mux(video_only, audio_path, video_path)
+        encoder.mux(video_only, aac_path, video_path)
         report("Finishing", 1, 3)
         poster_path = out_dir / "poster.jpg"
         write_poster(comp.poster, "" if comp.title_frames > comp.poster_frame else request.title,
@@ -354,23 +355,22 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                             scenes=scene_entries(plan, thumbnails))
     finally:
         mix_pool.shutdown(wait=True, cancel_futures=True)
-        for path in (audio_path, video_only):
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
+        for path in (audio_path, aac_path, video_only):
+            path.unlink(missing_ok=True)
         try:
             work.rmdir()
         except OSError:
             pass
 
 
-def _mix(timings, *args):
+def _mix(timings, wav, aac, *args):
+    """The mix as a WAV, then as AAC (the ffmpeg child's CPU is counted with the encoder's)."""
     start = time.thread_time()
     try:
-        return mixer.write_mix(*args)
+        mixer.write_mix(wav, *args)
     finally:
         timings["mix_cpu"] = time.thread_time() - start
+    encoder.encode_audio(wav, aac)
 
 
 def write_thumbnails(images, out_dir):

@@ -33,8 +33,15 @@ def planes(buf, width, height):
 def to_float_yuv(rgb):
     """uint8 or float (h, w, 3) RGB 0-255 -> float32 (3, h, w) YUV."""
     rgb = np.asarray(rgb, np.float32)
-    out = np.tensordot(TO_YUV, rgb, axes=([1], [2]))
-    out += OFFSET[:, None, None]
+    r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    # by hand, not tensordot: a BLAS call leaves OpenBLAS's threads spinning on the other
+    # cores (~1.5 CPU-s wasted per minute of video, measured)
+    out = np.empty((3, *rgb.shape[:2]), np.float32)
+    for k, (kr, kg, kb) in enumerate(TO_YUV):
+        np.multiply(r, kr, out=out[k])
+        out[k] += g * kg
+        out[k] += b * kb
+        out[k] += OFFSET[k]
     return out
 
 
