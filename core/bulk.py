@@ -149,11 +149,13 @@ def _sqlite_loading(tables):
             yield
             started = time.perf_counter()
             for kind, name, sql in schema:
+                step = time.perf_counter()
                 if kind == "fts":
                     db.database.execute_sql(
                         f"INSERT INTO \"{name}\" (\"{name}\") VALUES ('rebuild')")
                 else:
                     db.database.execute_sql(sql)
+                log.debug("%s %s built in %.1f s", kind, name, time.perf_counter() - step)
             log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
                      time.perf_counter() - started)
     finally:

@@ -20,7 +20,7 @@ CRF = "26"
 # 2.9 CPU-s, SSIM 0.947, 10.3 MB, where veryfast with a short lookahead, diamond search and
 # subme 1 (the setting before) took 4.4-5.6 CPU-s for SSIM 0.937 and 6.4 MB. CABAC would save
 # 15 % of the bytes for 11 % more CPU: left off (the 60 s render's 15 s budget, bench_render.py)
-X264_PARAMS = "bframes=2"
+X264_PARAMS = "bframes=2:sync-lookahead=0"  # no frames held back for threads: less memory
 THREADS = "2"  # 3 (x264 busy while frames are drawn) measured no faster on two cores
 
 
