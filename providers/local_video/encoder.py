@@ -21,7 +21,8 @@ CRF = "26"
 # subme 1 (the setting before) took 4.4-5.6 CPU-s for SSIM 0.937 and 6.4 MB. CABAC would save
 # 15 % of the bytes for 11 % more CPU: left off (the 60 s render's 15 s budget, bench_render.py)
 X264_PARAMS = "bframes=2:sync-lookahead=0"  # no frames held back for threads: less memory
-THREADS = "2"  # 3 (x264 busy while frames are drawn) measured no faster on two cores
+THREADS = "2"
+PIPE_BYTES = 1 << 20  # Linux's default ceiling for an unprivileged pipe (/proc/sys/fs/pipe-max-size)  # 3 (x264 busy while frames are drawn) measured no faster on two cores
 
 
 def ffmpeg_exe():
@@ -41,6 +42,16 @@ def video_args(width, height, fps, output):
             "-pix_fmt", "yuv420p", "-r", str(fps), "-movflags", "+faststart", str(output)]
 
 
+def _widen_pipe(fd, size=PIPE_BYTES):
+    """Ask Linux for a pipe of ``size`` bytes (64 KiB by default): a 720p frame then crosses in a
+    couple of writes instead of ~20, each waking ffmpeg. Elsewhere, or when refused: as it is."""
+    try:
+        import fcntl
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), size)
+    except (ImportError, OSError):
+        pass
+
+
 class VideoEncoder:
     """``with VideoEncoder(...) as enc: enc.write(frame)`` -> a video-only MP4."""
 
@@ -55,6 +66,7 @@ class VideoEncoder:
         self.proc = subprocess.Popen(self.args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                      stderr=self.log)
         self._fd = self.proc.stdin.fileno()
+        _widen_pipe(self._fd)
         return self
 
     def write(self, frame):
