@@ -272,49 +272,37 @@ class Compositor:
             layer.canvas.crop(round(x), round(y), self.width, self.height, out,
                               layer.variants[variant])
             return
-        key = (variant, round(cx, 2), round(cy, 2), round(zoom, 5))
-        if layer.view[0] != key:
-            # the camera looks at the view's centre, magnified: a nearest-neighbour resample
-            # of the box it sees (the canvas is already smooth, upscaled from the painting)
-            hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
-            view = []
-            for k, plane in enumerate(layer.canvas):  # Y, then the half-size U and V
-                d = 1 if k == 0 else 2
-                view.append(_nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
-                                     2 * hh / d, self.width // d, self.height // d))
-            if self.frame_grain:
-                view[0] = layers.add_frame_grain(view[0], self.frame_grain[variant],
-                                                 np.empty_like(view[0]))
-            layer.view = (key, view)
-        for plane, view in zip(out, layer.view[1]):
-            np.copyto(plane, view)
+        # the camera looks at the view's centre, magnified: a nearest-neighbour resample of the
+        # box it sees (the canvas is already smooth, upscaled from the painting)
+        hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
+        for k, (plane, target) in enumerate(zip(layer.canvas, out)):  # Y, then half-size U, V
+            d = 1 if k == 0 else 2
+            np.copyto(target, _nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
+                                       2 * hh / d, self.width // d, self.height // d))
+        if self.frame_grain:
+            layers.add_frame_grain(out[0], self.frame_grain[variant], out[0])  # in place
 
     def _foreground_at(self, layer, cx, cy, zoom):
-        """``(left, top, size)`` of the foreground in the frame: it is nearer, so it travels
-        and magnifies more than the background (``size`` None when it is not resized)."""
+        """``(left, top, scale)`` of the foreground in the frame: it is nearer, so it travels
+        and magnifies more than the background."""
         mid_x, mid_y = self.cw / 2, self.ch / 2
         fx = mid_x + (cx - mid_x) * PARALLAX
         fy = mid_y + (cy - mid_y) * PARALLAX
         fz = 1.0 + (zoom - 1.0) * FOREGROUND_PUSH
-        size = None
-        if isinstance(layer.sprite[0], Image.Image):
-            size = (max(1, round(layer.sprite[0].width * fz)),
-                    max(1, round(layer.sprite[0].height * fz)), fz)
         left = round((layer.sprite_at[0] - fx) * fz + self.width / 2)
         top = round((layer.sprite_at[1] - fy) * fz + self.height / 2)
-        return left, top, size
+        return left, top, fz
 
-    def _foreground(self, layer, size):
-        """The foreground's parts at ``size`` (resized once per size)."""
+    def _foreground(self, layer, fz):
+        """The foreground's parts magnified ``fz`` times (zooming views; resized once a size)."""
         sprite = layer.sprite
-        if size is None:
+        if not isinstance(sprite[0], Image.Image):
             return sprite
-        if layer.sized[0] != size[:2]:
-            fz = size[2]
+        size = (max(1, round(sprite[0].width * fz)), max(1, round(sprite[0].height * fz)))
+        if layer.sized[0] != size:
             half = (max(1, round(sprite[2].width * fz)), max(1, round(sprite[2].height * fz)))
-            layer.sized = (size[:2], [np.asarray(part.resize(size[:2] if k < 2 else half,
-                                                             Image.NEAREST))
-                                      for k, part in enumerate(sprite)])
+            layer.sized = (size, [np.asarray(part.resize(size if k < 2 else half, Image.NEAREST))
+                                  for k, part in enumerate(sprite)])
         return layer.sized[1]
 
     # --- the stream ----------------------------------------------------------------------------

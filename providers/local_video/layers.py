@@ -30,7 +30,6 @@ class Layer:
     first: int  # first frame number of the scene
     count: int  # frames in the scene (without the transition tail)
     jitter: np.ndarray = None
-    view: tuple = (None, None)  # (key, (Y, U, V)): the last zoomed background view
     sized: tuple = (None, None)  # (size, parts): the last zoomed foreground
     base: tuple = (None, None)  # (key, (Y, U, V)): the last frame drawn, before any overlay
 

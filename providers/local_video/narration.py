@@ -152,11 +152,8 @@ def _known_rate(choice):
 def _measured_rate(choice):
     """Words per second of ``choice`` at speed 1: measured once, kept in memory and on disk."""
     key = _rate_key(choice)
-    known = _known_rate(choice)
-    if known is not None:
-        return known
     with _rates_lock:
-        if key not in _rates:
+        if key not in _rates:  # else known from the file or measured by another thread
             sentence = _speak(choice, [(0, CALIBRATION)], 1.0)[0]
             _rates[key] = len(CALIBRATION.split()) / max(0.5, sentence.spoken)
             try:
@@ -175,7 +172,7 @@ def words_per_second(voice_name: str, speed: float) -> float:
     measured before is used without loading the voice (the script is written while it loads)."""
     choice = voices.choose(voice_name)
     rate = _known_rate(choice)
-    if rate is None:
+    if rate is None:  # (the file, read just now, is in memory: only a new voice is measured)
         rate = _measured_rate(_usable(choice))
     return rate * float(speed or 1.0)
 

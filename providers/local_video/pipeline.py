@@ -3,7 +3,8 @@
 script (a retelling sized to the duration) -> narration + music (WAV) -> scene plan (one scene
 per line, each with the pictures it shows) -> key images (painted or fetched) + end card ->
 frames streamed into ffmpeg (title card, subtitles) while the mix becomes AAC -> video and
-audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come from differs between providers.
+audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come
+from differs between providers.
 """
 import resource
 import time
