@@ -5,14 +5,18 @@ Words are the runs of letters and digits of the query; everything else (quotes, 
 ``&``, ``|``, ``!``, brackets, ``-``) separates them and never reaches the database as an
 operator. A query without a word matches no text.
 
-* SQLite: migration 0008's FTS5 table ``stories_content_search`` (``unicode61``, case and accents
-  folded). An ASCII last word is spelt out as the indexed words it begins (at most ``PREFIX_WORDS``,
-  from the table's fts5vocab): FTS5 seeks a word's stories by id, not a prefix's. The index lists
-  the matching ids, at most ``MANY`` of them. Fewer than ``FEW``: the feed reads those rows (``id
-  IN (…)``); fewer than ``MANY``: it tests each row it walks in its sort order against the set of
-  matches, built once; as many (a common word, found within a few rows): it looks each walked row
-  up in the index by id, until a page is found. Without the table (an SQLite without FTS5): every
-  word in the text as ``LIKE '%word%'`` (a scan; a word found inside a longer one matches too).
+* SQLite: migration 0009's FTS5 table ``stories_content_search`` (``unicode61``, case and accents
+  folded; which stories hold a word, not where). A last word of ``MIN_PREFIX`` letters or more is
+  a prefix: when ASCII it is spelt out as the indexed words it begins (at most ``PREFIX_WORDS``,
+  from the word list ``stories_content_words``), since FTS5 seeks a word's stories by id, not a
+  prefix's; a shorter one is a whole word. The matches are counted: fewer than ``FEW``, and the
+  feed reads those rows (``id IN (…)``); up to ``MANY``, it walks its sort order and tests each
+  row against the set of matches, built once; as many or more (a common word,
+  ``TextSearch.common``), a feed in pages (``core.search_walk``) reads its sort order in windows
+  and asks the index for each window's id range at once (``within``), and otherwise (``?page=``)
+  each walked row is looked up in the index by id, until a page is found. Without the table (an
+  SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
+  a longer one matches too).
 * PostgreSQL: ``to_tsvector('simple', content) @@ to_tsquery('simple', 'w1 & w2:*')``, which
   migration 0008's GIN index serves (without it, the same query scans). The index lists at most
   ``MANY`` ids (asked with ``enable_seqscan`` off: the planner takes ``to_tsvector`` for cheap,
@@ -28,13 +32,15 @@ from core import db
 from core.search import all_of, contains
 
 FTS = "stories_content_search"
-VOCAB = f"{FTS}_vocab"
+WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
 #: from this many matches on, each walked row is looked up in the index (no set built)
 MANY = 20_000
 #: a last word that begins more indexed words than this stays a prefix query
 PREFIX_WORDS = 64
+#: a last word shorter than this is a whole word, not a prefix ("a", "I")
+MIN_PREFIX = 2
 WORD = re.compile(r"[^\W_]+")
 
 
@@ -47,11 +53,11 @@ def fts_query(found):
     """An FTS5 query: every word a quoted string, the last one a prefix (spelt out as the words
     it begins when it is ASCII and begins few); None when no indexed word begins with it."""
     last = found[-1]
-    ending = f'"{last}"*'
-    if last.isascii():
+    ending = f'"{last}"*' if len(last) >= MIN_PREFIX else f'"{last}"'
+    if last.isascii() and len(last) >= MIN_PREFIX:
         prefix = last.lower()
         words_of = [term for (term,) in db.database.execute_sql(
-            f'SELECT term FROM "{VOCAB}" WHERE term >= ? AND term < ? LIMIT ?',
+            f'SELECT term FROM "{WORDS}" WHERE term >= ? AND term < ? LIMIT ?',
             (prefix, prefix + chr(0x10FFFF), PREFIX_WORDS + 1))]
         if not words_of:
             return None
@@ -94,31 +100,85 @@ def postgres_ids(model, query, limit):
     return ids
 
 
+def counted(query, limit):
+    """How many stories the FTS5 query ``query`` matches, counted up to ``limit``."""
+    return db.database.execute_sql(
+        f'SELECT count(*) FROM (SELECT 1 FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?)',
+        (query, limit)).fetchone()[0]
+
+
 def looked_up(model, query):
     """The row's id is in the index's matches, asked per row (FTS5 seeks the id)."""
     return NodeList((SQL(f'EXISTS (SELECT 1 FROM "{FTS}" WHERE "{FTS}" MATCH ? AND '
                          f'"{FTS}".rowid =', [query]), model.id, SQL(")")))
 
 
+def add_words(texts):
+    """List the words of ``texts`` (stories written without the triggers that list them: a bulk
+    load), tokenized as the index does; nothing on PostgreSQL or without the tables."""
+    if not db.is_sqlite():
+        return
+    stage = f"{WORDS}_stage"
+    try:
+        with db.database.atomic():
+            for text in texts:
+                db.database.execute_sql(f'INSERT INTO "{stage}" (rowid, "content") VALUES (1, ?)',
+                                        (text,))
+                db.database.execute_sql(f'INSERT OR IGNORE INTO "{WORDS}" (term) '
+                                        f'SELECT term FROM "{stage}_vocab"')
+                db.database.execute_sql(f"INSERT INTO \"{stage}\" (\"{stage}\") "
+                                        "VALUES ('delete-all')")
+    except peewee.OperationalError:
+        pass
+
+
+class TextSearch:
+    """The text search of ``text`` on ``model`` (Story). ``condition()``: the search as one
+    condition (None when ``text`` has no word); when ``common`` (SQLite, at least ``MANY``
+    matches) ``within(lo, hi)`` is the same search for the rows whose id is in ``[lo, hi]``."""
+
+    def __init__(self, model, text):
+        self.model = model
+        self.found = words(text)
+        self.query = self.ids = None
+        self.scan = False  # no index: LIKE on every word
+        self.common = False
+        if not self.found or not db.is_sqlite():
+            return
+        answer = indexed(self.found, FEW)
+        if answer is None:
+            self.scan = True
+            return
+        self.query, self.ids = answer
+        self.common = len(self.ids) >= FEW and counted(self.query, MANY) >= MANY
+
+    def within(self, lo, hi):
+        matches = peewee.Table(FTS).select(SQL("rowid")).where(
+            SQL(f'"{FTS}" MATCH ? AND rowid BETWEEN ? AND ?', [self.query, lo, hi]))
+        return NodeList((SQL("+"), self.model.id), glue="").in_(matches)
+
+    def condition(self):
+        model, found = self.model, self.found
+        if not found:
+            return None
+        if not db.is_sqlite():
+            query = tsquery(found)
+            ids = postgres_ids(model, query, MANY)
+            if len(ids) < MANY:  # one array parameter: the walk tests each row in a hash of them
+                return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
+            vector = fn.to_tsvector(SQL("'simple'"), model.content)
+            return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
+        if self.scan:
+            return all_of(contains(model.content, word) for word in found)
+        if len(self.ids) < FEW:
+            return model.id.in_(self.ids) if self.ids else None
+        if not self.common:
+            matches = peewee.Table(FTS).select(SQL("rowid")).where(
+                SQL(f'"{FTS}" MATCH ?', [self.query]))
+            return NodeList((SQL("+"), model.id), glue="").in_(matches)
+        return looked_up(model, self.query)
+
+
 def condition(model, text):
     """The text search as a condition on ``model`` (Story); None when ``text`` has no word."""
-    found = words(text)
-    if not found:
-        return None
-    if not db.is_sqlite():
-        query = tsquery(found)
-        ids = postgres_ids(model, query, MANY)
-        if len(ids) < MANY:  # one array parameter: the walk tests each row in a hash of them
-            return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
-        vector = fn.to_tsvector(SQL("'simple'"), model.content)
-        return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
-    answer = indexed(found, MANY)
-    if answer is None:
-        return all_of(contains(model.content, word) for word in found)
-    query, ids = answer
-    if len(ids) < FEW:
-        return model.id.in_(ids) if ids else None
-    if len(ids) < MANY:
-        matches = peewee.Table(FTS).select(SQL("rowid")).where(SQL(f'"{FTS}" MATCH ?', [query]))
-        return NodeList((SQL("+"), model.id), glue="").in_(matches)
-    return looked_up(model, query)
+    return TextSearch(model, text).condition()

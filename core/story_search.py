@@ -47,11 +47,27 @@ def indexed_ids(text, limit):
         return None
 
 
+class StorySearch:
+    """The search of ``text`` on ``model`` (Story): ``condition()`` the whole of it; when the
+    text's words are ``common`` (``content_search.TextSearch``), ``within(lo, hi)`` the same
+    search for the rows whose id is in ``[lo, hi]`` (``core.search_walk`` pages it)."""
+
+    def __init__(self, model, text):
+        self.columns = named_columns(model, text)
+        self.words = content_search.TextSearch(model, text)
+        self.common = self.words.common
+
+    def condition(self):
+        words = self.words.condition()
+        return self.columns if words is None else (self.columns | words)
+
+    def within(self, lo, hi):
+        return self.columns | self.words.within(lo, hi)
+
+
 def condition(model, text):
     """The search as a condition on ``model`` (Story): the named columns or the text."""
-    columns = named_columns(model, text)
-    words = content_search.condition(model, text)
-    return columns if words is None else (columns | words)
+    return StorySearch(model, text).condition()
 
 
 def named_columns(model, text):

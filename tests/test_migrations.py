@@ -157,3 +157,28 @@ def test_migrating_an_empty_database_makes_the_models_schema(two_databases):
     for table in expected:
         for part in ("columns", "indexes", "foreign keys"):
             assert actual[table][part] == expected[table][part], (table, part)
+
+
+def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
+    """A story written at 0008 is still found by its text (a word cut short) after 0009 rebuilt
+    the word index, and so is one written after it."""
+    from core import content_search
+    from core.db import is_sqlite
+    if not is_sqlite():
+        pytest.skip("0009 changes only SQLite's word index")
+    migrations.upgrade(target="0008_story_content_search")
+    old_user, old_story, *_ = importlib.import_module("core.migrations.0001_initial").tables(
+        blank_database)
+    user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
+    before = old_story.create(user=user, title="Before", content="The barometer fell.",
+                              genre="Slasher", mood="Dark")
+    assert "0009_content_words" in migrations.upgrade()
+    after = Story.create(user=User.get(), title="After", content="A barometric howl.",
+                         genre="Slasher", mood="Dark")
+
+    def found(text):
+        return sorted(Story.select(Story.id).where(content_search.condition(Story, text))
+                      .tuples())
+
+    assert found("barom") == sorted([(before.id,), (after.id,)])
+    assert found("fell baromet") == [(before.id,)]

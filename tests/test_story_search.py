@@ -4,7 +4,7 @@ text is rare (read by id from the index) or common (the feed walks its sort orde
 story)."""
 import pytest
 
-from core import content_search, story_search
+from core import content_search, search_walk, story_search
 from tests.test_admin_helpers import make_story
 
 FEED = "/api/stories/community/All Genres/All Moods/newest"
@@ -59,6 +59,35 @@ def test_search_pages_by_cursor_through_many_matches(users, client, monkeypatch)
     assert paged.headers["X-Total-Count"] == "7"
 
 
+@pytest.mark.parametrize("sort", ["newest", "oldest", "most_viewed"])
+@pytest.mark.parametrize("window, sparse", [(2, search_walk.SPARSE), (3, 0)])
+def test_common_words_page_through_the_feed_in_windows(users, client, monkeypatch, sort, window,
+                                                       sparse):
+    # every text counts as common: the feed reads its order in windows of 2 or 3 stories and asks
+    # the index per window's id range; SPARSE 0: no window is read by id range (row by row)
+    monkeypatch.setattr(content_search, "FEW", 1)
+    monkeypatch.setattr(content_search, "MANY", 1)
+    monkeypatch.setattr(search_walk, "FIRST_WINDOW", window)
+    monkeypatch.setattr(search_walk, "SPARSE", sparse)
+    author, _ = users.signed_in()
+    for i in range(14):
+        make_story(author, title=f"Mill {i}", isPublic=i != 4,
+                   content="A quiet mill." if i % 3 == 1 else "The haunted mill groaned.")
+    haunted = [f"Mill {i}" for i in range(14) if i % 3 != 1 and i != 4]
+    expected = haunted[::-1] if sort != "oldest" else haunted  # no views: newest first
+    feed = f"/api/stories/community/All Genres/All Moods/{sort}"
+    seen, cursor = [], None
+    for _ in range(10):
+        query = {"q": "haunt", "limit": 3, **({"cursor": cursor} if cursor else {})}
+        response = client.get(feed, query_string=query)
+        assert response.status_code == 200
+        seen += [story["title"] for story in response.get_json()]
+        cursor = response.headers.get("X-Next-Cursor")
+        if not cursor:
+            break
+    assert seen == expected
+
+
 @pytest.fixture
 def texts(users):
     author, _ = users.signed_in()
@@ -72,7 +101,7 @@ def texts(users):
 @pytest.mark.parametrize("few, many", [(content_search.FEW, content_search.MANY), (1, 10**6),
                                        (1, 1)])
 def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few, many):
-    # (1, 10**6): matches tested against their set; (1, 1): each row looked up in the index
+    # (1, 10**6): matches tested against their set; (1, 1): the feed read in windows of its order
     monkeypatch.setattr(content_search, "FEW", few)
     monkeypatch.setattr(content_search, "MANY", many)
     assert titles(client, "stairs") == ["Tide"]

@@ -4,7 +4,7 @@ import json
 
 from peewee import JOIN
 
-from core import choices, story_search
+from core import choices, search_walk, story_search
 from core.routing import MAX_ID
 from core.errors import abort
 from core.models import Like, Story, User, Video
@@ -33,14 +33,17 @@ def check_filters(genre, mood, sort):
 
 
 def search(query, model, text):
+    """``(query, walk)``: the query with the search's condition, or, when the search's words are
+    common (``core.search_walk``), the query as it was and the search to page it with."""
     text = (text or "").strip()
     if not text:
-        return query
+        return query, None
     if model is Story:  # title, characters, setting and text, through indexes (core.story_search)
-        return query.where(story_search.condition(model, text))
+        found = story_search.StorySearch(model, text)
+        return (query, found) if found.common else (query.where(found.condition()), None)
     # % and _ are plain characters (escaped), the same on SQLite and PostgreSQL
     return query.where(contains(model.title, text) | contains(model.content, text)
-                       | contains(model.characters, text) | contains(model.setting, text))
+                       | contains(model.characters, text) | contains(model.setting, text)), None
 
 
 def encode_cursor(value, row_id):
@@ -65,11 +68,14 @@ def decode_cursor(cursor):
     return value, row_id
 
 
-def paginate(query, model, sort, args):
-    """Apply ``?limit=&page=`` (with a total) or ``?limit=&cursor=`` (keyset) to a sorted query."""
+def paginate(query, model, sort, args, walk=None):
+    """Apply ``?limit=&page=`` (with a total) or ``?limit=&cursor=`` (keyset) to a sorted query;
+    ``walk``: a search with common words, not applied to ``query`` yet (``feeds.search``)."""
     column_name, descending = SORT_COLUMNS[sort]
     column = getattr(model, column_name)
     page, limit = page_args(args, default_page=None)
+    if walk is not None and page is not None:
+        query, walk = query.where(walk.condition()), None
     ordered = query.order_by(column.desc() if descending else column.asc(),
                              model.id.desc() if descending else model.id.asc())
     if page is not None:
@@ -87,11 +93,11 @@ def paginate(query, model, sort, args):
                 abort(400, message="Invalid cursor")
         elif type(value) is not int:
             abort(400, message="Invalid cursor")
-        if descending:
-            ordered = ordered.where((column < value) | ((column == value) & (model.id < row_id)))
-        else:
-            ordered = ordered.where((column > value) | ((column == value) & (model.id > row_id)))
-    rows = list(ordered.limit(limit + 1))
+        ordered = ordered.where(search_walk.after(column, model, value, row_id, descending))
+    if walk is not None:
+        rows = search_walk.page(ordered, model, column, descending, walk, limit + 1)
+    else:
+        rows = list(ordered.limit(limit + 1))
     next_cursor = None
     if len(rows) > limit:
         rows = rows[:limit]
@@ -130,8 +136,8 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
         query = query.where(model.mood == mood)
     for condition in where:
         query = query.where(condition)
-    query = search(query, model, args.get("q"))
-    page = paginate(query, model, sort, args)
+    query, walk = search(query, model, args.get("q"))
+    page = paginate(query, model, sort, args, walk)
     mark_liked(page.items, user, like_fk)
     return page
 
