@@ -31,11 +31,22 @@ $(STAMP): setup.cfg pyproject.toml
 	touch $(STAMP)
 
 # The tests also run real llama.cpp on a small model: llama-cpp-python builds from source once
-# (~12 min on 2 cores) into pip's wheel cache, then installs from there. Not part of `make run`.
+# (~12 min on 2 cores) into $(LLAMA_WHEELS), then installs from there. Not part of `make run`.
+# Built for any x86-64 with AVX2 (not -march=native): a wheel kept in a cache may run on another
+# machine, and on CPUs with AMX the native build's AMX matrix kernel crashes (SIGSEGV in
+# ggml_backend_amx_mul_mat, llama-cpp-python 0.3.36, seen on a Xeon with AMX-INT8).
+LLAMA_VERSION := 0.3.36
+LLAMA_WHEELS ?= $(HOME)/.cache/dreadforge-wheels
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
+
 llm: $(LLM_STAMP)
 
 $(LLM_STAMP): $(STAMP)
-	$(PIP) install --quiet -e ".[dev,stability,llm,llmtest]"
+	@ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
+	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" CMAKE_BUILD_PARALLEL_LEVEL=2 $(PIP) wheel --quiet --no-deps \
+	    --no-cache-dir -w $(LLAMA_WHEELS) llama-cpp-python==$(LLAMA_VERSION)
+	$(PIP) install --quiet --find-links $(LLAMA_WHEELS) -e ".[dev,stability,llm,llmtest]"
+	$(PIP) install --quiet --force-reinstall --no-deps $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
 	touch $@
 
 $(WEBAPP)/node_modules/.installed: $(WEBAPP)/package.json $(WEBAPP)/package-lock.json
