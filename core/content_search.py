@@ -152,10 +152,14 @@ class TextSearch:
         self.query, self.ids = answer
         self.common = len(self.ids) >= FEW and counted(self.query, MANY) >= MANY
 
-    def within(self, lo, hi):
+    def _in_matches(self, extra="", params=()):
+        """``+id IN (the index's matches …)``: the ``+`` keeps SQLite walking the feed's order."""
         matches = peewee.Table(FTS).select(SQL("rowid")).where(
-            SQL(f'"{FTS}" MATCH ? AND rowid BETWEEN ? AND ?', [self.query, lo, hi]))
+            SQL(f'"{FTS}" MATCH ?{extra}', [self.query, *params]))
         return NodeList((SQL("+"), self.model.id), glue="").in_(matches)
+
+    def within(self, lo, hi):
+        return self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi))
 
     def condition(self):
         model, found = self.model, self.found
@@ -173,12 +177,5 @@ class TextSearch:
         if len(self.ids) < FEW:
             return model.id.in_(self.ids) if self.ids else None
         if not self.common:
-            matches = peewee.Table(FTS).select(SQL("rowid")).where(
-                SQL(f'"{FTS}" MATCH ?', [self.query]))
-            return NodeList((SQL("+"), model.id), glue="").in_(matches)
+            return self._in_matches()
         return looked_up(model, self.query)
-
-
-def condition(model, text):
-    """The text search as a condition on ``model`` (Story); None when ``text`` has no word."""
-    return TextSearch(model, text).condition()

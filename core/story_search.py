@@ -55,7 +55,10 @@ class StorySearch:
     def __init__(self, model, text):
         self.columns = named_columns(model, text)
         self.words = content_search.TextSearch(model, text)
-        self.common = self.words.common
+
+    @property
+    def common(self):
+        return self.words.common
 
     def condition(self):
         words = self.words.condition()
@@ -63,11 +66,6 @@ class StorySearch:
 
     def within(self, lo, hi):
         return self.columns | self.words.within(lo, hi)
-
-
-def condition(model, text):
-    """The search as a condition on ``model`` (Story): the named columns or the text."""
-    return StorySearch(model, text).condition()
 
 
 def named_columns(model, text):

@@ -177,8 +177,8 @@ def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
                          genre="Slasher", mood="Dark")
 
     def found(text):
-        return sorted(Story.select(Story.id).where(content_search.condition(Story, text))
-                      .tuples())
+        search = content_search.TextSearch(Story, text)
+        return sorted(Story.select(Story.id).where(search.condition()).tuples())
 
     assert found("barom") == sorted([(before.id,), (after.id,)])
     assert found("fell baromet") == [(before.id,)]

@@ -28,11 +28,6 @@ TOKENIZER = "unicode61 remove_diacritics 2"
 NOT_IN_MODELS = (FTS, VOCAB, WORDS, STAGE, STAGE_VOCAB)
 
 
-def fill_words_sql():
-    """Every word of the index into the word list (after a rebuild)."""
-    return f'INSERT OR IGNORE INTO "{WORDS}" (term) SELECT term FROM "{VOCAB}"'
-
-
 def sqlite_statements():
     delete = (f'INSERT INTO "{FTS}" ("{FTS}", rowid, "content") '
               f"VALUES ('delete', old.\"id\", old.\"content\");")
@@ -61,7 +56,7 @@ def sqlite_statements():
         (f'CREATE TRIGGER "{FTS}_update" AFTER UPDATE OF "id", "content" ON "stories" '
          f"BEGIN {delete} {insert} {words} END"),
         f"INSERT INTO \"{FTS}\" (\"{FTS}\") VALUES ('rebuild')",
-        fill_words_sql(),
+        f'INSERT OR IGNORE INTO "{WORDS}" (term) SELECT term FROM "{VOCAB}"',
     ]
 
 
