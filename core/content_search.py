@@ -17,11 +17,14 @@ operator. A query without a word matches no text.
   each walked row is looked up in the index by id, until a page is found. Without the table (an
   SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
   a longer one matches too).
-* PostgreSQL: ``to_tsvector('simple', content) @@ to_tsquery('simple', 'w1 & w2:*')``, which
-  migration 0008's GIN index serves (without it, the same query scans). The index lists at most
-  ``MANY`` ids (asked with ``enable_seqscan`` off: the planner takes ``to_tsvector`` for cheap,
-  when it costs about half a millisecond a story), passed as one array (``id = ANY(…)``); as
-  many (a common word, found within a few rows): the walk tokenizes each row it tests.
+* PostgreSQL: ``content_vector @@ to_tsquery('simple', 'w1 & w2:*')`` on migration 0010's
+  column (the text's words, stored, with statistics) and its GIN index. Unless every word is
+  among the column's most common ones (``pg_stats``), the index lists at most ``FEW`` ids first
+  (with ``enable_seqscan`` off); fewer, and the feed reads those rows (``id = ANY(…)``), none,
+  and the text matches nothing (a walk would read the whole feed to learn that). Common words,
+  or as many ids: the planner, knowing from the column's statistics how common the words are,
+  reads the index's matches and sorts them, or walks the feed's sort order and tests each row's
+  stored words (microseconds; tokenizing the text there cost half a millisecond a row).
 """
 import re
 
@@ -32,6 +35,8 @@ from core import db
 from core.search import all_of, contains
 
 FTS = "stories_content_search"
+#: PostgreSQL: the column of the text's words (migration 0010); only ``stories`` has it
+VECTOR = '"content_vector"'
 WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
@@ -87,17 +92,30 @@ def indexed(found, limit):
 
 
 def postgres_ids(model, query, limit):
-    """Ids of the stories whose text matches the tsquery ``query`` (at most ``limit``), read
-    from the GIN index (never a scan that tokenizes every story)."""
+    """Ids of the stories whose stored words match the tsquery ``query`` (at most ``limit``),
+    read from the GIN index (never a scan that tests every story)."""
     table = model._meta.table_name
     with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
         db.database.execute_sql("SET LOCAL enable_seqscan = off")
         cursor = db.database.execute_sql(
-            f'SELECT "id" FROM "{table}" WHERE to_tsvector(\'simple\', "content") '
-            "@@ to_tsquery('simple', %s) LIMIT %s", (query, limit))
+            f'SELECT "id" FROM "{table}" WHERE {VECTOR} @@ to_tsquery(\'simple\', %s) '
+            "LIMIT %s", (query, limit))
         ids = [row_id for (row_id,) in cursor]
         transaction.rollback()
     return ids
+
+
+def postgres_common(found):
+    """Whether every word of ``found`` (the last as a prefix) is among the stored words' most
+    common ones in the column's statistics (``ANALYZE``): found in so many stories that a walk of
+    the feed meets them at once, while reading their matches from the index would cost more."""
+    row = db.database.execute_sql(
+        "SELECT most_common_elems::text::text[] FROM pg_stats WHERE schemaname = current_schema() "
+        "AND tablename = 'stories' AND attname = %s", (VECTOR.strip('"'),)).fetchone()
+    common = set(row[0] or ()) if row else set()
+    *whole, last = (word.lower() for word in found)
+    return (all(word in common for word in whole)
+            and any(word.startswith(last) for word in common))
 
 
 def counted(query, limit):
@@ -166,12 +184,12 @@ class TextSearch:
         if not found:
             return None
         if not db.is_sqlite():
-            query = tsquery(found)
-            ids = postgres_ids(model, query, MANY)
-            if len(ids) < MANY:  # one array parameter: the walk tests each row in a hash of them
-                return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
-            vector = fn.to_tsvector(SQL("'simple'"), model.content)
-            return NodeList((vector, SQL("@@"), fn.to_tsquery(SQL("'simple'"), query)))
+            if not postgres_common(found):
+                ids = postgres_ids(model, tsquery(found), FEW)
+                if len(ids) < FEW:  # rare words: their rows by id
+                    return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
+            query = fn.to_tsquery(SQL("'simple'"), tsquery(found))
+            return NodeList((SQL(VECTOR), SQL("@@"), query))
         if self.scan:
             return all_of(contains(model.content, word) for word in found)
         if len(self.ids) < FEW:

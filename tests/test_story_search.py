@@ -144,3 +144,24 @@ def test_query_operators_are_plain_characters(texts, client, q):
     found = titles(client, q)  # 200, never a 500
     if q in TIDE_WORDS:  # its words are Tide's words (NEAR, AND, NOT are words too)
         assert found == ["Tide"]
+
+
+def test_postgres_words_common_in_its_statistics_are_found_by_walking(users, client):
+    """PostgreSQL: once ``ANALYZE`` lists a word among the stored words' most common ones, the
+    search walks the feed instead of reading the index first, and finds the same stories; a
+    rarer word is still found by its prefix."""
+    from core import db
+    if db.is_sqlite():
+        pytest.skip("the statistics of the stored words are PostgreSQL's")
+    author, _ = users.signed_in()
+    for i in range(12):
+        make_story(author, title=f"Tale {i}",
+                   content="The lantern swung." if i % 2 else "Fog over the moor.")
+    make_story(author, title="Odd one", content="A barometer in the lantern room.")
+    db.database.execute_sql('ANALYZE "stories"')
+    assert content_search.postgres_common(["lantern"])
+    with_lantern = ["Odd one", *(f"Tale {i}" for i in (11, 9, 7, 5, 3, 1))]
+    assert titles(client, "lantern") == with_lantern
+    assert titles(client, "lant", limit=3) == with_lantern[:3]
+    assert titles(client, "barom") == ["Odd one"]
+    assert titles(client, "lantern fog") == []
