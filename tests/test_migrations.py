@@ -159,20 +159,17 @@ def test_migrating_an_empty_database_makes_the_models_schema(two_databases):
             assert actual[table][part] == expected[table][part], (table, part)
 
 
-def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
-    """A story written at 0008 is still found by its text (a word cut short) after 0009 rebuilt
-    the word index, and so is one written after it."""
+def stories_across(database, revision, migration):
+    """``(before, after, found)``: a story written at ``revision``, one written after
+    ``migration`` (which must be the next to apply), and the text search's matching ids."""
     from core import content_search
-    from core.db import is_sqlite
-    if not is_sqlite():
-        pytest.skip("0009 changes only SQLite's word index")
-    migrations.upgrade(target="0008_story_content_search")
+    migrations.upgrade(target=revision)
     old_user, old_story, *_ = importlib.import_module("core.migrations.0001_initial").tables(
-        blank_database)
+        database)
     user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
     before = old_story.create(user=user, title="Before", content="The barometer fell.",
                               genre="Slasher", mood="Dark")
-    assert "0009_content_words" in migrations.upgrade()
+    assert migration in migrations.upgrade()
     after = Story.create(user=User.get(), title="After", content="A barometric howl.",
                          genre="Slasher", mood="Dark")
 
@@ -180,6 +177,17 @@ def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
         search = content_search.TextSearch(Story, text)
         return sorted(Story.select(Story.id).where(search.condition()).tuples())
 
+    return before, after, found
+
+
+def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
+    """A story written at 0008 is still found by its text (a word cut short) after 0009 rebuilt
+    the word index, and so is one written after it."""
+    from core.db import is_sqlite
+    if not is_sqlite():
+        pytest.skip("0009 changes only SQLite's word index")
+    before, after, found = stories_across(blank_database, "0008_story_content_search",
+                                          "0009_content_words")
     assert found("barom") == sorted([(before.id,), (after.id,)])
     assert found("fell baromet") == [(before.id,)]
 
@@ -187,24 +195,11 @@ def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
 def test_0010_finds_stories_written_before_it_by_their_stored_words(blank_database):
     """On PostgreSQL a story written at 0009 is found by its text after 0010 stored the text's
     words, so is one written after it, and an edited story by its new words, not its old ones."""
-    from core import content_search
     from core.db import is_sqlite
     if is_sqlite():
         pytest.skip("0010 changes only PostgreSQL's word index")
-    migrations.upgrade(target="0009_content_words")
-    old_user, old_story, *_ = importlib.import_module("core.migrations.0001_initial").tables(
-        blank_database)
-    user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
-    before = old_story.create(user=user, title="Before", content="The barometer fell.",
-                              genre="Slasher", mood="Dark")
-    assert "0010_content_vector" in migrations.upgrade()
-    after = Story.create(user=User.get(), title="After", content="A barometric howl.",
-                         genre="Slasher", mood="Dark")
-
-    def found(text):
-        search = content_search.TextSearch(Story, text)
-        return sorted(Story.select(Story.id).where(search.condition()).tuples())
-
+    before, after, found = stories_across(blank_database, "0009_content_words",
+                                          "0010_content_vector")
     assert found("barom") == sorted([(before.id,), (after.id,)])
     assert found("fell baromet") == [(before.id,)]
     Story.update(content="The lamp went out.").where(Story.id == before.id).execute()
