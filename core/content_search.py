@@ -36,7 +36,7 @@ from core.search import all_of, contains
 
 FTS = "stories_content_search"
 #: PostgreSQL: the column of the text's words (migration 0010); only ``stories`` has it
-VECTOR = '"content_vector"'
+VECTOR = "content_vector"
 WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
@@ -98,7 +98,7 @@ def postgres_ids(model, query, limit):
     with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
         db.database.execute_sql("SET LOCAL enable_seqscan = off")
         cursor = db.database.execute_sql(
-            f'SELECT "id" FROM "{table}" WHERE {VECTOR} @@ to_tsquery(\'simple\', %s) '
+            f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
             "LIMIT %s", (query, limit))
         ids = [row_id for (row_id,) in cursor]
         transaction.rollback()
@@ -109,13 +109,14 @@ def postgres_common(found):
     """Whether every word of ``found`` (the last as a prefix) is among the stored words' most
     common ones in the column's statistics (``ANALYZE``): found in so many stories that a walk of
     the feed meets them at once, while reading their matches from the index would cost more."""
-    row = db.database.execute_sql(
-        "SELECT most_common_elems::text::text[] FROM pg_stats WHERE schemaname = current_schema() "
-        "AND tablename = 'stories' AND attname = %s", (VECTOR.strip('"'),)).fetchone()
-    common = set(row[0] or ()) if row else set()
     *whole, last = (word.lower() for word in found)
-    return (all(word in common for word in whole)
-            and any(word.startswith(last) for word in common))
+    row = db.database.execute_sql(
+        "SELECT %s::text[] <@ listed AND EXISTS "
+        "(SELECT 1 FROM unnest(listed) AS word WHERE starts_with(word, %s)) "
+        "FROM (SELECT most_common_elems::text::text[] AS listed FROM pg_stats "
+        "WHERE schemaname = current_schema() AND tablename = 'stories' AND attname = %s) AS stats",
+        (whole, last, VECTOR)).fetchone()
+    return bool(row and row[0])
 
 
 def counted(query, limit):
@@ -161,7 +162,12 @@ class TextSearch:
         self.query = self.ids = None
         self.scan = False  # no index: LIKE on every word
         self.common = False
-        if not self.found or not db.is_sqlite():
+        if not self.found:
+            return
+        if not db.is_sqlite():  # common words walk; rarer ones are read by id (up to FEW)
+            self.query = tsquery(self.found)
+            if not postgres_common(self.found):
+                self.ids = postgres_ids(model, self.query, FEW)
             return
         answer = indexed(self.found, FEW)
         if answer is None:
@@ -184,12 +190,10 @@ class TextSearch:
         if not found:
             return None
         if not db.is_sqlite():
-            if not postgres_common(found):
-                ids = postgres_ids(model, tsquery(found), FEW)
-                if len(ids) < FEW:  # rare words: their rows by id
-                    return NodeList((model.id, SQL("= ANY(%s)", [ids]))) if ids else None
-            query = fn.to_tsquery(SQL("'simple'"), tsquery(found))
-            return NodeList((SQL(VECTOR), SQL("@@"), query))
+            if self.ids is not None and len(self.ids) < FEW:  # rare words: their rows by id
+                return NodeList((model.id, SQL("= ANY(%s)", [self.ids]))) if self.ids else None
+            query = fn.to_tsquery(SQL("'simple'"), self.query)
+            return NodeList((SQL(f'"{VECTOR}"'), SQL("@@"), query))
         if self.scan:
             return all_of(contains(model.content, word) for word in found)
         if len(self.ids) < FEW:
