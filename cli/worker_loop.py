@@ -14,8 +14,9 @@ import redis
 
 from core.config import setting
 
-#: pauses between attempts to reach the queue again (seconds); the last one repeats
-BACKOFF = (1, 2, 4, 8, 15, 30)
+#: pauses between attempts to reach the queue again (seconds); the last one repeats, so a worker
+#: takes jobs again at most 15 s after the queue is back
+BACKOFF = (1, 2, 4, 8, 15)
 #: RQ ran this long without a fault: the next fault starts the backoff from the beginning
 STEADY_SECONDS = 60
 
