@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = Path(os.environ.get("DREADFORGE_BENCH_DIR",
                             Path(tempfile.gettempdir()) / "dreadforge-bench"))
 BENCH_EMAIL, BENCH_PASSWORD = "bench@example.com", "bench-password-1"
+BENCH_BROWSER = "dreadforge-bench/1"
 FEED = "/api/stories/community/{genre}/{mood}/{sort}?limit=6"
 
 
@@ -172,14 +173,19 @@ def start_dreadforge(servers, data_dir, root, label, extra_args):
 
 
 def sign_in(base):
-    """The Cookie header of a signed-in session (the bench account)."""
+    """The headers of a signed-in reader (the bench account): its session cookie and the browser
+    it signed in with. flask-login marks a session coming from another browser as no longer fresh
+    and sends a new cookie, which a load generator would never keep: every request would pay for
+    one."""
     session = requests.Session()
+    session.headers["User-Agent"] = BENCH_BROWSER
     session.get(base + "/api/auth/user")
     token = session.cookies.get("csrf_token", "")
     response = session.post(base + "/api/auth/login", json={
         "email": BENCH_EMAIL, "password": BENCH_PASSWORD}, headers={"X-CSRF-Token": token})
     response.raise_for_status()
-    return "; ".join(f"{name}={value}" for name, value in session.cookies.items())
+    cookie = "; ".join(f"{name}={value}" for name, value in session.cookies.items())
+    return [f"Cookie: {cookie}", f"User-Agent: {BENCH_BROWSER}"]
 
 
 # --- load -----------------------------------------------------------------------------------------
@@ -280,7 +286,7 @@ def main():
                  for label, root in roots.items()}
         first = next(iter(sites.values()))
         story_id = requests.get(first + "/api/stories?limit=1").json()[0]["id"]
-        cookies = {label: sign_in(base) for label, base in sites.items()}
+        signed_in = {label: sign_in(base) for label, base in sites.items()}
         rows = [row for row in rows_for(story_id)
                 if not args.only or row[0] in args.only.split(",")]
         best = {}
@@ -288,7 +294,7 @@ def main():
             measure(best, "bare /newest", bare + "/newest", args)
             for label, path, signed in rows:
                 for site, base in sites.items():
-                    headers = [f"Cookie: {cookies[site]}"] if signed else []
+                    headers = signed_in[site] if signed else []
                     measure(best, f"{site}: {label}", base + path, args, headers)
         results["rows"] = best
     results["loadavg_after"] = loadavg()

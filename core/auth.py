@@ -1,8 +1,11 @@
 """Sign-in: flask-login wiring, account rules (bans, inactive accounts) and who-may-do-what helpers."""
+from functools import lru_cache
+
 from flask import g, jsonify, request
 from flask_login import LoginManager, current_user, logout_user
 from peewee import IntegrityError
 
+from core import db
 from core.db import write_transaction
 from core.errors import abort
 from core.models import User, utcnow
@@ -17,6 +20,17 @@ class AccountError(Exception):
         self.status, self.message, self.extra = status, message, extra
 
 
+@lru_cache(maxsize=4)
+def _user_sql(param):
+    """The select of one user by id, compiled once (it runs on every signed-in request)."""
+    sql, _params = User.select().where(User.id == 0).sql()
+    return sql
+
+
+def user_by_id(user_id):
+    return next(iter(User.raw(_user_sql(db.database.param), user_id)), None)
+
+
 @login_manager.user_loader
 def load_user(session_id):
     """``"<id>:<session version>"`` (``User.get_id``): a session or remember-me cookie made
@@ -24,7 +38,7 @@ def load_user(session_id):
     user_id, _, version = str(session_id).partition(":")
     if not user_id.isdigit() or not version.isdigit():
         return None
-    user = User.get_or_none(User.id == int(user_id))
+    user = user_by_id(int(user_id))
     if user is None or user.session_version != int(version):
         # a ban or deactivation ended this session: the next request still says why (once)
         g.ended_session_user = user

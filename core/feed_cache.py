@@ -7,7 +7,8 @@ every web process sees the same pages) and in the process's memory otherwise. Ev
 that succeeds (publishing, editing or deleting a story or video, a like, a comment, a moderation)
 calls ``invalidate()`` once it is committed: the cache moves to a new generation, so a new story
 is in the feed at the next request (what workers change, a render's progress, shows within the
-cache's seconds). Redis that does not answer is skipped (the page is built as without a cache)
+cache's seconds). A signed-in reader's story feed is the visitors' page with their own likes
+marked on it (one query), so it shares the cache too. Redis that does not answer is skipped (the page is built as without a cache)
 for a few seconds.
 
 Every hot response carries an ``ETag`` (a 304 when it matches ``If-None-Match``); anonymous feed
@@ -15,6 +16,7 @@ pages are ``Cache-Control: public, max-age=FEED_MAX_AGE`` (1 s) with ``Vary: Coo
 ``isLikedByUser`` differs), the rest ``private, no-cache``.
 """
 import hashlib
+import json
 import os
 import threading
 import time
@@ -34,6 +36,7 @@ return {generation, redis.call('HGET', KEYS[2] .. generation, ARGV[1])}
 
 _local = {"generation": 0, "pages": {}}
 _lock = threading.Lock()
+_building = {}  # page key -> the lock of whoever builds it
 _redis = {"pid": None, "url": None, "client": None, "script": None, "down_until": 0.0}
 
 
@@ -173,17 +176,50 @@ def json_page(data, headers=None):
     return Page(body, dict(headers or {}))
 
 
-def cached_page(build, public):
-    """The response for this request: a cached page for a visitor when there is one, else
-    ``build()`` (a Page), kept for the next visitors."""
-    if not public:
-        return respond(build(), public=False)
+def _build_lock(key):
+    with _lock:
+        lock = _building.get(key)
+        if lock is None:
+            if len(_building) > 2000:
+                _building.clear()
+            lock = _building[key] = threading.Lock()
+        return lock
+
+
+def visitors_page(build):
+    """This request's page as a visitor gets it: cached when there is one, else ``build()``
+    (a Page), kept for the next visitors. When a page runs out, one thread of the process builds
+    it again while the others asking for it wait for that page (not one build each)."""
     key = cache_key()
     generation, page = lookup(key)
-    if page is None:
-        page = build()
-        store(key, generation, page)
-    return respond(page, public=True)
+    if page is not None:
+        return page
+    if generation is None:  # no cache now: nothing to wait for
+        return build()
+    with _build_lock(key):
+        generation, page = lookup(key)
+        if page is None:
+            page = build()
+            store(key, generation, page)
+    return page
+
+
+def cached_page(build, public):
+    """The response for this request: the visitors' page for a visitor, else ``build()``."""
+    if not public:
+        return respond(build(), public=False)
+    return respond(visitors_page(build), public=True)
+
+
+def feed_page(build, user, personalise):
+    """A feed's response: the visitors' page (``build()`` for a visitor, cached); for a signed-in
+    reader the same page with ``personalise(items, user)`` applied to its items (their likes),
+    never cached, never shared."""
+    page = visitors_page(build)
+    if user is None:
+        return respond(page, public=True)
+    items = personalise(json.loads(page.body), user)
+    return respond(json_page(items, page.headers), public=False)
 
 
 def invalidate_after_writes(response):

@@ -135,6 +135,33 @@ def test_a_published_story_shows_in_the_cached_feed_within_a_second(
     assert [s["title"] for s in visitor.get(feed_path()).get_json()] == ["Renamed quietly"]
 
 
+@pytest.mark.parametrize("redis_url", [None, REDIS_URL], ids=["in-process", "redis"])
+def test_signed_in_readers_see_their_own_likes_on_the_shared_feed_page(
+        app_factory, signed_in_client, redis_url):
+    app = app_factory(FEED_CACHE_SECONDS=60, REDIS_URL=redis_url)
+    author, _user = signed_in_client(app)
+    fan, _fan = signed_in_client(app)
+    other, _other = signed_in_client(app)
+    visitor = app.test_client()
+    made = [create(author, title=title) for title in ("Bell", "Lantern", "Cellar")]
+    fan.post(f"/api/stories/{made[1]['id']}/like")
+
+    def liked(client):
+        return {s["title"]: s["isLikedByUser"] for s in client.get(feed_path(query="limit=6"))
+                .get_json()}
+    assert liked(visitor) == {"Bell": False, "Lantern": False, "Cellar": False}
+    assert liked(fan) == {"Bell": False, "Lantern": True, "Cellar": False}
+    assert liked(other) == {"Bell": False, "Lantern": False, "Cellar": False}
+    assert liked(visitor) == {"Bell": False, "Lantern": False, "Cellar": False}  # nothing leaked
+    assert fan.get(feed_path()).headers["Cache-Control"] == "private, no-cache"
+    fan.delete(f"/api/stories/{made[1]['id']}/like")
+    fan.post(f"/api/stories/{made[0]['id']}/like")
+    assert liked(fan) == {"Bell": True, "Lantern": False, "Cellar": False}
+    bell = next(s for s in visitor.get(feed_path(query="limit=6")).get_json()
+                if s["title"] == "Bell")
+    assert bell["likesCount"] == 1
+
+
 def test_batched_views_count_once_per_viewer_show_at_once_and_reach_the_database(
         app_factory, signed_in_client):
     from tests.helpers import wait_until

@@ -119,12 +119,21 @@ def story_feed_dicts(genre, mood, sort, args, user):
     return page
 
 
-def mark_liked(items, user):
+@lru_cache(maxsize=64)
+def liked_sql(param, column, count):
+    """Which of ``count`` items a user likes (``column``: story_id or video_id)."""
+    marks = ", ".join([param] * count)
+    return (f'SELECT "{column}" FROM "{Like._meta.table_name}" '
+            f'WHERE "{Like.user.column_name}" = {param} AND "{column}" IN ({marks})')
+
+
+def mark_liked(items, user, fk=Like.story):
+    """Set ``isLikedByUser`` on dumped items (stories, or videos with ``fk=Like.video``)."""
     if user is None or not items:
         return items
     ids = [item["id"] for item in items]
-    liked = {row_id for (row_id,) in Like.select(Like.story)
-             .where((Like.user == user.id) & Like.story.in_(ids)).tuples()}
+    sql = liked_sql(db.database.param, fk.column_name, len(ids))
+    liked = {row_id for (row_id,) in db.database.execute_sql(sql, [user.id, *ids]).fetchall()}
     for item in items:
         item["isLikedByUser"] = item["id"] in liked
     return items
