@@ -22,7 +22,8 @@ class AccountError(Exception):
 
 @lru_cache(maxsize=4)
 def _user_sql(param):
-    """The select of one user by id, compiled once (it runs on every signed-in request)."""
+    """The select of one user by id, compiled once per parameter style (``?`` on SQLite, ``%s``
+    on PostgreSQL): it runs on every signed-in request."""
     sql, _params = User.select().where(User.id == 0).sql()
     return sql
 

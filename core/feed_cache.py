@@ -8,8 +8,9 @@ that succeeds (publishing, editing or deleting a story or video, a like, a comme
 calls ``invalidate()`` once it is committed: the cache moves to a new generation, so a new story
 is in the feed at the next request (what workers change, a render's progress, shows within the
 cache's seconds). A signed-in reader's story feed is the visitors' page with their own likes
-marked on it (one query), so it shares the cache too. Redis that does not answer is skipped (the page is built as without a cache)
-for a few seconds.
+marked on it (one query), so it shares the cache too. When a page runs out, one thread per
+process builds it again and the others asking for it wait for that page. Redis that does not
+answer is skipped (the page is built as without a cache) for a few seconds.
 
 Every hot response carries an ``ETag`` (a 304 when it matches ``If-None-Match``); anonymous feed
 pages are ``Cache-Control: public, max-age=FEED_MAX_AGE`` (1 s) with ``Vary: Cookie`` (signed in,

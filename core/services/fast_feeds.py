@@ -120,19 +120,20 @@ def story_feed_dicts(genre, mood, sort, args, user):
 
 
 @lru_cache(maxsize=64)
-def liked_sql(param, column, count):
-    """Which of ``count`` items a user likes (``column``: story_id or video_id)."""
+def liked_sql(param, count):
+    """Which of ``count`` stories a user likes."""
     marks = ", ".join([param] * count)
-    return (f'SELECT "{column}" FROM "{Like._meta.table_name}" '
-            f'WHERE "{Like.user.column_name}" = {param} AND "{column}" IN ({marks})')
+    return (f'SELECT "{Like.story.column_name}" FROM "{Like._meta.table_name}" '
+            f'WHERE "{Like.user.column_name}" = {param} AND "{Like.story.column_name}" '
+            f'IN ({marks})')
 
 
-def mark_liked(items, user, fk=Like.story):
-    """Set ``isLikedByUser`` on dumped items (stories, or videos with ``fk=Like.video``)."""
+def mark_liked(items, user):
+    """Set ``isLikedByUser`` on dumped stories: one query, compiled once per page size."""
     if user is None or not items:
         return items
     ids = [item["id"] for item in items]
-    sql = liked_sql(db.database.param, fk.column_name, len(ids))
+    sql = liked_sql(db.database.param, len(ids))
     liked = {row_id for (row_id,) in db.database.execute_sql(sql, [user.id, *ids]).fetchall()}
     for item in items:
         item["isLikedByUser"] = item["id"] in liked
