@@ -6,7 +6,6 @@ from flask_login import LoginManager, current_user, logout_user
 from peewee import IntegrityError
 
 from core import db
-from core.db import write_transaction
 from core.errors import abort
 from core.models import User, utcnow
 from core.security import burn_verify, hash_password, verify_password
@@ -104,7 +103,7 @@ def register(email, password, first_name, last_name=""):
     email = email.strip().lower()
     password_hash = hash_password(password)  # slow on purpose: not while holding the write lock
     try:
-        with write_transaction():
+        with db.write_transaction():
             return User.create(email=email, password_hash=password_hash,
                                first_name=first_name, last_name=last_name)
     except IntegrityError:

@@ -23,7 +23,7 @@ def landing_entries():
     """The React Query entries of a signed-out visitor's landing page."""
     from core.services import fast_feeds
     page = fast_feeds.story_feed_dicts("All Genres", "All Moods", "newest",
-                                       {"limit": FEATURED_STORIES}, None)
+                                       {"limit": FEATURED_STORIES})
     return [{"key": ["auth", "user"], "data": None},
             {"key": ["stories", "list", {"limit": FEATURED_STORIES}], "data": page.items}]
 

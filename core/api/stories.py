@@ -45,7 +45,7 @@ def feed_response(genre, mood, sort, args):
     """A feed page: the visitors' page (cached, ``core.feed_cache``, dumped without marshmallow),
     with a signed-in reader's likes marked."""
     def build():
-        page = fast_feeds.story_feed_dicts(genre, mood, sort, args, None)
+        page = fast_feeds.story_feed_dicts(genre, mood, sort, args)
         return feed_cache.json_page(page.items, page.headers())
     return feed_cache.feed_page(build, viewer(), fast_feeds.mark_liked)
 

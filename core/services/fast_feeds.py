@@ -75,8 +75,9 @@ def _as_datetime(value):
     return dt.datetime.fromisoformat(value) if isinstance(value, str) else value
 
 
-def story_feed(genre, mood, sort, args, user):
-    """A feed page of story dicts (the API shape), or None when the slow path must answer it."""
+def story_feed(genre, mood, sort, args):
+    """A feed page of story dicts (the API shape, as a visitor sees it: a reader's likes are
+    ``mark_liked``'s), or None when the slow path must answer it."""
     if (args.get("q") or "").strip() or args.get("page") is not None:
         return None
     genre, mood = feeds.check_filters(genre, mood, sort)
@@ -104,17 +105,15 @@ def story_feed(genre, mood, sort, args, user):
         last = rows[-1][index]
         next_cursor = feeds.encode_cursor(
             _as_datetime(last) if column_name == "created_at" else last, rows[-1][_ID])
-    items = [dump_story_row(row) for row in rows]
-    mark_liked(items, user)
-    return Page(items, next_cursor=next_cursor)
+    return Page([dump_story_row(row) for row in rows], next_cursor=next_cursor)
 
 
-def story_feed_dicts(genre, mood, sort, args, user):
-    """A feed page of story dicts: the fast path, else the general one (search, ``?page=``)
-    dumped the same way."""
-    page = story_feed(genre, mood, sort, args, user)
+def story_feed_dicts(genre, mood, sort, args):
+    """A visitor's feed page of story dicts: the fast path, else the general one (search,
+    ``?page=``) dumped the same way."""
+    page = story_feed(genre, mood, sort, args)
     if page is None:
-        page = feeds.story_feed(genre, mood, sort, args, user)
+        page = feeds.story_feed(genre, mood, sort, args, None)
         page.items = [STORY.dump(story) for story in page.items]
     return page
 
