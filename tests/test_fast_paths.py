@@ -152,6 +152,7 @@ def test_signed_in_readers_see_their_own_likes_on_the_shared_feed_page(
                 .get_json()}
     assert liked(visitor) == {"Bell": False, "Lantern": False, "Cellar": False}
     assert liked(fan) == {"Bell": False, "Lantern": True, "Cellar": False}
+    assert liked(visitor) == {"Bell": False, "Lantern": False, "Cellar": False}  # not the fan's
     assert liked(other) == {"Bell": False, "Lantern": False, "Cellar": False}
     assert liked(visitor) == {"Bell": False, "Lantern": False, "Cellar": False}  # nothing leaked
     assert fan.get(feed_path()).headers["Cache-Control"] == "private, no-cache"
