@@ -18,15 +18,22 @@ operator. A query without a word matches no text.
   SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
   a longer one matches too).
 * PostgreSQL: ``content_vector @@ to_tsquery('simple', 'w1 & w2:*')`` on migration 0010's
-  column (the text's words, stored, with statistics) and its GIN index. Unless every word is
-  among the column's most common ones (``pg_stats``), the index lists at most ``FEW`` ids first
-  (with ``enable_seqscan`` off); fewer, and the feed reads those rows (``id = ANY(…)``), none,
-  and the text matches nothing (a walk would read the whole feed to learn that). Common words,
-  or as many ids: the planner, knowing from the column's statistics how common the words are,
-  reads the index's matches and sorts them, or walks the feed's sort order and tests each row's
-  stored words (microseconds; tokenizing the text there cost half a millisecond a row).
+  column (the text's words, stored, with statistics) and its GIN index. Words among the column's
+  most common ones (``pg_stats``, read once a minute): the planner walks the feed's sort order
+  and tests each row's stored words (microseconds; tokenizing the text there cost half a
+  millisecond a row). Others are ``common`` too: the feed is read in windows
+  (``core.search_walk``, ``POSTGRES_WINDOW`` rows first), each window's matches listed by the
+  GIN index ANDed with the window's id range as two bitmaps, so only matching rows are read
+  (testing each row of a window read its stored words from TOAST, ~6 µs a row; listing every
+  match of a word in 0.5 % of a million stories read ~5,000 rows: 40–65 ms). A first window
+  without any match says the words are rare: the index lists at most ``FEW`` ids (with
+  ``enable_seqscan`` off) and the feed reads those rows (``id = ANY(…)``); none, and the text
+  matches nothing; as many, the feed's order is walked testing each row (``condition()``, also
+  for ``?page=``).
 """
 import re
+import time
+import weakref
 
 import peewee
 from peewee import SQL, NodeList, fn
@@ -40,6 +47,13 @@ VECTOR = "content_vector"
 WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
+#: rows of the feed ``core.search_walk`` reads in its first window, on SQLite (where the words
+#: are in ``MANY`` stories or more) and on PostgreSQL (where they are not the most common)
+WINDOW = 256
+POSTGRES_WINDOW = 4096
+#: PostgreSQL: how long the column's most common words are kept (``most_common_words``)
+STATS_SECONDS = 60
+_statistics = weakref.WeakKeyDictionary()  # database -> (expires, words)
 #: from this many matches on, each walked row is looked up in the index (no set built)
 MANY = 20_000
 #: a last word that begins more indexed words than this stays a prefix query
@@ -105,18 +119,43 @@ def postgres_ids(model, query, limit):
     return ids
 
 
+def postgres_ids_within(model, query, lo, hi):
+    """Ids in ``[lo, hi]`` of the stories whose stored words match the tsquery ``query``: the GIN
+    index's matches ANDed with the primary key's range as bitmaps (no index walk that tests each
+    row), or the range's rows tested when it is small."""
+    table = model._meta.table_name
+    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
+        db.database.execute_sql("SET LOCAL enable_seqscan = off")
+        db.database.execute_sql("SET LOCAL enable_indexscan = off")
+        cursor = db.database.execute_sql(
+            f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
+            'AND "id" BETWEEN %s AND %s', (query, lo, hi))
+        ids = [row_id for (row_id,) in cursor]
+        transaction.rollback()
+    return ids
+
+
 def postgres_common(found):
     """Whether every word of ``found`` (the last as a prefix) is among the stored words' most
     common ones in the column's statistics (``ANALYZE``): found in so many stories that a walk of
     the feed meets them at once, while reading their matches from the index would cost more."""
     *whole, last = (word.lower() for word in found)
-    row = db.database.execute_sql(
-        "SELECT %s::text[] <@ listed AND EXISTS "
-        "(SELECT 1 FROM unnest(listed) AS word WHERE starts_with(word, %s)) "
-        "FROM (SELECT most_common_elems::text::text[] AS listed FROM pg_stats "
-        "WHERE schemaname = current_schema() AND tablename = 'stories' AND attname = %s) AS stats",
-        (whole, last, VECTOR)).fetchone()
-    return bool(row and row[0])
+    listed = most_common_words()
+    return listed.issuperset(whole) and any(word.startswith(last) for word in listed)
+
+
+def most_common_words():
+    """The stored words' most common ones (``pg_stats``), read again after ``STATS_SECONDS``
+    (the view costs a few milliseconds a search; ``ANALYZE`` changes it now and then)."""
+    database = getattr(db.database, "obj", db.database)
+    expires, listed = _statistics.get(database, (0, None))
+    if time.monotonic() >= expires:
+        row = db.database.execute_sql(
+            "SELECT most_common_elems::text::text[] FROM pg_stats WHERE schemaname = "
+            "current_schema() AND tablename = 'stories' AND attname = %s", (VECTOR,)).fetchone()
+        listed = frozenset(row[0] or ()) if row else frozenset()
+        _statistics[database] = (time.monotonic() + STATS_SECONDS, listed)
+    return listed
 
 
 def counted(query, limit):
@@ -164,10 +203,9 @@ class TextSearch:
         self.common = False
         if not self.found:
             return
-        if not db.is_sqlite():  # common words walk; rarer ones are read by id (up to FEW)
+        if not db.is_sqlite():  # common words walk; others are read in windows (or by id)
             self.query = tsquery(self.found)
-            if not postgres_common(self.found):
-                self.ids = postgres_ids(model, self.query, FEW)
+            self.common = not postgres_common(self.found)
             return
         answer = indexed(self.found, FEW)
         if answer is None:
@@ -176,13 +214,31 @@ class TextSearch:
         self.query, self.ids = answer
         self.common = len(self.ids) >= FEW and counted(self.query, MANY) >= MANY
 
+    @property
+    def first_window(self):
+        """How many rows of the feed ``core.search_walk`` reads first."""
+        return WINDOW if db.is_sqlite() else POSTGRES_WINDOW
+
+    def worth_windows(self, found):
+        """Whether to read the feed's next window after ``found`` matches in the ones read:
+        on PostgreSQL a first window without any says the words are rare (fewer than one story
+        in ``POSTGRES_WINDOW``), and the index's matches are read by id (``condition()``); on
+        SQLite the words are in ``MANY`` stories or more (``common``)."""
+        return found > 0 or db.is_sqlite()
+
     def _in_matches(self, extra="", params=()):
         """``+id IN (the index's matches …)``: the ``+`` keeps SQLite walking the feed's order."""
         matches = peewee.Table(FTS).select(SQL("rowid")).where(
             SQL(f'"{FTS}" MATCH ?{extra}', [self.query, *params]))
         return NodeList((SQL("+"), self.model.id), glue="").in_(matches)
 
-    def within(self, lo, hi):
+    def within(self, lo, hi, also=()):
+        """The search for the rows whose id is in ``[lo, hi]``; PostgreSQL: the ids ``also``
+        match too (the named columns' matches, ``core.story_search``), and None when no row
+        of the range can match (nothing to read)."""
+        if not db.is_sqlite():
+            ids = [*postgres_ids_within(self.model, self.query, lo, hi), *also]
+            return NodeList((self.model.id, SQL("= ANY(%s)", [ids]))) if ids else None
         return self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi))
 
     def condition(self):
@@ -190,6 +246,8 @@ class TextSearch:
         if not found:
             return None
         if not db.is_sqlite():
+            if self.common and self.ids is None:  # not read in windows: ?page=, rare words
+                self.ids = postgres_ids(model, self.query, FEW)
             if self.ids is not None and len(self.ids) < FEW:  # rare words: their rows by id
                 return NodeList((model.id, SQL("= ANY(%s)", [self.ids]))) if self.ids else None
             query = fn.to_tsquery(SQL("'simple'"), self.query)

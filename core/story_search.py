@@ -14,6 +14,8 @@ a million rows:
 * SQLite, 1–2 characters, or no index: ``LIKE`` (such a text is found in most rows).
 * PostgreSQL: ``lower(column) ILIKE '%text%'``, which the ``gin_trgm_ops`` indexes of migrations
   0004 and 0007 serve; the planner picks them or the sort's index by how common the text is.
+  When the feed is read in windows (``core.search_walk``), those indexes list the matching ids
+  once (fewer than ``FEW``), and each window's rows are then picked by id, not tested.
 """
 import peewee
 
@@ -53,19 +55,46 @@ class StorySearch:
     search for the rows whose id is in ``[lo, hi]`` (``core.search_walk`` pages it)."""
 
     def __init__(self, model, text):
+        self.model, self.text = model, text
         self.columns = named_columns(model, text)
         self.words = content_search.TextSearch(model, text)
+        self.column_ids = None  # PostgreSQL, read in windows: the named columns' matches
 
     @property
     def common(self):
         return self.words.common
+
+    @property
+    def first_window(self):
+        return self.words.first_window
+
+    def worth_windows(self, found):
+        return self.words.worth_windows(found)
 
     def condition(self):
         words = self.words.condition()
         return self.columns if words is None else (self.columns | words)
 
     def within(self, lo, hi):
-        return self.columns | self.words.within(lo, hi)
+        if db.is_sqlite():
+            return self.columns | self.words.within(lo, hi)
+        if self.column_ids is None:  # once: the window's rows are then tested by id only
+            self.column_ids = postgres_column_ids(self.model, self.text, FEW)
+        if len(self.column_ids) < FEW:
+            return self.words.within(lo, hi, also=self.column_ids)  # None: no row can match
+        words = self.words.within(lo, hi)
+        return self.columns if words is None else (self.columns | words)
+
+
+def postgres_column_ids(model, text, limit):
+    """Ids of the stories whose title, characters or setting contain ``text`` (at most
+    ``limit``), from the trigram indexes (never a scan that tests every story)."""
+    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
+        db.database.execute_sql("SET LOCAL enable_seqscan = off")
+        ids = [row_id for (row_id,) in model.select(model.id).where(any_column(model, text))
+               .limit(limit).tuples()]
+        transaction.rollback()
+    return ids
 
 
 def named_columns(model, text):

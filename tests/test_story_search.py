@@ -67,7 +67,8 @@ def test_common_words_page_through_the_feed_in_windows(users, client, monkeypatc
     # the index per window's id range; SPARSE 0: no window is read by id range (row by row)
     monkeypatch.setattr(content_search, "FEW", 1)
     monkeypatch.setattr(content_search, "MANY", 1)
-    monkeypatch.setattr(search_walk, "FIRST_WINDOW", window)
+    monkeypatch.setattr(content_search, "WINDOW", window)
+    monkeypatch.setattr(content_search, "POSTGRES_WINDOW", window)
     monkeypatch.setattr(search_walk, "SPARSE", sparse)
     author, _ = users.signed_in()
     for i in range(14):
@@ -86,6 +87,34 @@ def test_common_words_page_through_the_feed_in_windows(users, client, monkeypatc
         if not cursor:
             break
     assert seen == expected
+
+
+@pytest.mark.parametrize("first_window", [2, 3])
+def test_a_page_gathers_matches_past_windows_without_any(users, client, monkeypatch,
+                                                         first_window):
+    # matches in the text and a title, windows apart, with none in between; on PostgreSQL, when
+    # a first window holds none of the text's words, the page is read through the index's ids
+    monkeypatch.setattr(content_search, "FEW", 1)
+    monkeypatch.setattr(content_search, "MANY", 1)
+    monkeypatch.setattr(content_search, "WINDOW", first_window)
+    monkeypatch.setattr(content_search, "POSTGRES_WINDOW", first_window)
+    author, _ = users.signed_in()
+    make_story(author, title="Storm glass", content="The barometer fell all night.")
+    for i in range(4):
+        make_story(author, title=f"Quiet {i}", content="Nothing happened.")
+    make_story(author, title="The Barometer Maker", content="Nothing happened.")
+    for i in range(3):
+        make_story(author, title=f"Calm {i}", content="Nothing happened at all.")
+    make_story(author, title="Gauge", content="The barometer rose.")
+    found = ["Gauge", "The Barometer Maker", "Storm glass"]  # text, title, text
+    assert titles(client, "barometer") == found
+    assert titles(client, "fell") == ["Storm glass"]
+    assert titles(client, "fell night") == ["Storm glass"]
+    first = client.get(FEED, query_string={"q": "barometer", "limit": 2})
+    assert [story["title"] for story in first.get_json()] == found[:2]
+    rest = titles(client, "barometer", limit=2, cursor=first.headers["X-Next-Cursor"])
+    assert rest == found[2:]
+    assert titles(client, "barometer", page=2, limit=2) == found[2:]
 
 
 @pytest.fixture
@@ -146,7 +175,7 @@ def test_query_operators_are_plain_characters(texts, client, q):
         assert found == ["Tide"]
 
 
-def test_postgres_words_common_in_its_statistics_are_found_by_walking(users, client):
+def test_postgres_words_common_in_its_statistics_are_found_by_walking(users, client, monkeypatch):
     """PostgreSQL: once ``ANALYZE`` lists a word among the stored words' most common ones, the
     search walks the feed instead of reading the index first, and finds the same stories; a
     rarer word is still found by its prefix."""
@@ -159,6 +188,7 @@ def test_postgres_words_common_in_its_statistics_are_found_by_walking(users, cli
                    content="The lantern swung." if i % 2 else "Fog over the moor.")
     make_story(author, title="Odd one", content="A barometer in the lantern room.")
     db.database.execute_sql('ANALYZE "stories"')
+    monkeypatch.setattr(content_search, "STATS_SECONDS", 0)  # the new statistics at once
     assert content_search.postgres_common(["lantern"])
     with_lantern = ["Odd one", *(f"Tale {i}" for i in (11, 9, 7, 5, 3, 1))]
     assert titles(client, "lantern") == with_lantern

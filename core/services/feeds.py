@@ -68,16 +68,18 @@ def decode_cursor(cursor):
     return value, row_id
 
 
-def paginate(query, model, sort, args, walk=None):
+def paginate(query, model, sort, args, walk=None, unjoined=None):
     """Apply ``?limit=&page=`` (with a total) or ``?limit=&cursor=`` (keyset) to a sorted query;
-    ``walk``: a search with common words, not applied to ``query`` yet (``feeds.search``)."""
+    ``walk``: a search with common words, not applied to ``query`` yet (``feeds.search``), paged
+    through ``unjoined`` (``query``'s rows without its joins; ``core.search_walk``)."""
     column_name, descending = SORT_COLUMNS[sort]
     column = getattr(model, column_name)
     page, limit = page_args(args, default_page=None)
     if walk is not None and page is not None:
         query, walk = query.where(walk.condition()), None
-    ordered = query.order_by(column.desc() if descending else column.asc(),
-                             model.id.desc() if descending else model.id.asc())
+    order = (column.desc() if descending else column.asc(),
+             model.id.desc() if descending else model.id.asc())
+    ordered = query.order_by(*order)
     if page is not None:
         total = query.count()
         rows = list(ordered.paginate(page, limit))
@@ -94,8 +96,11 @@ def paginate(query, model, sort, args, walk=None):
         elif type(value) is not int:
             abort(400, message="Invalid cursor")
         ordered = ordered.where(search_walk.after(column, model, value, row_id, descending))
+        if unjoined is not None:
+            unjoined = unjoined.where(search_walk.after(column, model, value, row_id, descending))
     if walk is not None:
-        rows = search_walk.page(ordered, model, column, descending, walk, limit + 1)
+        rows = search_walk.page(ordered, unjoined.order_by(*order), model, column, descending,
+                                walk, limit + 1)
     else:
         rows = list(ordered.limit(limit + 1))
     next_cursor = None
@@ -129,15 +134,14 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
     """The public feed of ``model`` (Story or Video): genre and mood filters, ``?q=`` search, sort
     and pagination, authors joined and ``is_liked_by_user`` set; ``where`` adds conditions."""
     genre, mood = check_filters(genre, mood, sort)
-    query = with_authors(model).where(model.is_public == True)  # noqa: E712
+    conditions = [model.is_public == True]  # noqa: E712
     if genre:
-        query = query.where(model.genre == genre)
+        conditions.append(model.genre == genre)
     if mood:
-        query = query.where(model.mood == mood)
-    for condition in where:
-        query = query.where(condition)
-    query, walk = search(query, model, args.get("q"))
-    page = paginate(query, model, sort, args, walk)
+        conditions.append(model.mood == mood)
+    conditions += where
+    query, walk = search(with_authors(model).where(*conditions), model, args.get("q"))
+    page = paginate(query, model, sort, args, walk, unjoined=model.select().where(*conditions))
     mark_liked(page.items, user, like_fk)
     return page
 
