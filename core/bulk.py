@@ -15,12 +15,15 @@
 import datetime as dt
 import io
 import logging
+import re
+import sqlite3
 import time
 from contextlib import contextmanager
 
 import peewee
 
 from core import db
+from core.side_index import SideIndex
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +32,9 @@ CHUNK = 20_000  # rows per executemany / COPY call
 #: million stories' text then writes 4x fewer segments to merge: 27 -> 20 s, the trigram index
 #: of their titles 8.7 -> 4.7 s. A transaction writing one story uses a few KB of it.
 FTS_HASH_BYTES = 64 << 20
+MMAP_BYTES = 2 << 30
+#: SQLite, during a load: the FTS5 indexes being built on the other core (``core.side_index``)
+_sides = []
 
 
 def insert(table, columns, rows):
@@ -55,8 +61,15 @@ def _insert_sqlite(table, columns, rows):
     cursor = db.database.cursor()
     count = 0
     started = time.perf_counter()
+    sides = [side for side in _sides if side.table == table]
+    next_id = None
+    if sides:  # the ids SQLite gives: one more than the largest so far
+        next_id = cursor.execute(f'SELECT coalesce(max(rowid), 0) + 1 FROM "{table}"').fetchone()[0]
     for chunk in _chunks(rows):
         cursor.executemany(sql, chunk)
+        for side in sides:
+            side.feed(columns, next_id, chunk)
+        next_id = next_id + len(chunk) if sides else None
         count += len(chunk)
     log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
     return count
@@ -101,14 +114,15 @@ def _copy_postgres(table, columns, rows):
 
 
 @contextmanager
-def loading(tables):
+def loading(tables, beside=()):
     """A write transaction for loading many rows into ``tables`` (see the module's doc); a plain
-    one when ``tables`` is empty."""
+    one when ``tables`` is empty. SQLite: the FTS5 tables named in ``beside`` are built on
+    another core while the rows load, when their table is empty (``core.side_index``)."""
     if not tables:
         with db.write_transaction():
             yield
     elif db.is_sqlite():
-        with _sqlite_loading(tables):
+        with _sqlite_loading(tables, beside):
             yield
     else:
         with db.write_transaction(), _postgres_loading(tables):
@@ -137,38 +151,88 @@ def sqlite_schema(tables):
 
 
 @contextmanager
-def _sqlite_loading(tables):
-    saved = {name: _pragma(name) for name in ("synchronous", "cache_size", "journal_mode")}
+def _sqlite_loading(tables, beside):
+    global _sides
+    saved = {name: _pragma(name) for name in ("synchronous", "cache_size", "journal_mode",
+                                              "mmap_size", "threads")}
     _pragma("synchronous", "OFF")
     _pragma("cache_size", -1_000_000)  # 1 GB: the indexes being built stay in memory
+    _pragma("mmap_size", MMAP_BYTES)  # the table read from the file's pages, not copied
+    _pragma("threads", 2)  # an index's sort on both cores
     # the WAL would receive every page, then copy it to the database; a rollback journal holds
     # only the few pages that existed before. Refused while another connection is open: fine.
     _journal_mode("TRUNCATE")
+    schema = sqlite_schema(tables)
+    sides = _sides = _side_indexes([item for item in schema if item[1] in beside])
     try:
         with db.write_transaction():
-            schema = sqlite_schema(tables)
             for kind, name, _ in schema:
                 if kind != "fts":
                     db.database.execute_sql(f'DROP {kind.upper()} "{name}"')
             yield
+            _sides = []
             started = time.perf_counter()
+            built_beside = {side.name for side in sides}
             for kind, name, sql in schema:
                 step = time.perf_counter()
-                if kind == "fts":
-                    db.database.execute_sql(  # kept as the table's setting: see FTS_HASH_BYTES
-                        f"INSERT INTO \"{name}\" (\"{name}\", rank) VALUES ('hashsize', ?)",
-                        (FTS_HASH_BYTES,))
-                    db.database.execute_sql(
-                        f"INSERT INTO \"{name}\" (\"{name}\") VALUES ('rebuild')")
-                else:
+                if kind != "fts":
                     db.database.execute_sql(sql)
+                elif name not in built_beside:
+                    _rebuild(name)
                 log.debug("%s %s built in %.1f s", kind, name, time.perf_counter() - step)
+            for side in sides:
+                if not side.finish():  # the thread failed: the usual way
+                    _rebuild(side.name)
+            sides = [side for side in sides if side.error is None]
             log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
                      time.perf_counter() - started)
+        _copy_side_indexes(sides)
     finally:
+        _sides = []
+        for side in sides:
+            side.remove()
         _journal_mode(saved.pop("journal_mode"))
         for name, value in saved.items():
             _pragma(name, value)
+
+
+def _rebuild(name):
+    """Index again every row of the FTS5 table ``name``'s content table."""
+    db.database.execute_sql(  # kept as the table's setting: see FTS_HASH_BYTES
+        f"INSERT INTO \"{name}\" (\"{name}\", rank) VALUES ('hashsize', ?)", (FTS_HASH_BYTES,))
+    db.database.execute_sql(f"INSERT INTO \"{name}\" (\"{name}\") VALUES ('rebuild')")
+
+
+def _side_indexes(schema):
+    """A started ``SideIndex`` for each FTS5 table in ``schema`` whose content table is empty
+    (none on a database in memory)."""
+    path = db.database.database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return []
+    sides = []
+    for kind, name, sql in schema:
+        if kind != "fts":
+            continue
+        table = re.search(r"content='([^']+)'", sql).group(1)
+        if db.database.execute_sql(f'SELECT 1 FROM "{table}" LIMIT 1').fetchone() is None:
+            columns = [row[1] for row in db.database.execute_sql(f'PRAGMA table_info("{name}")')]
+            sides.append(SideIndex(name, sql, columns, table, FTS_HASH_BYTES))
+            sides[-1].start()
+    return sides
+
+
+def _copy_side_indexes(sides):
+    """After the load's commit: the indexes built beside it into the database; rebuilt there
+    when that fails (another connection writing …)."""
+    for side in sides:
+        started = time.perf_counter()
+        try:
+            side.copy_into(db.database.database)
+        except sqlite3.Error as error:
+            log.warning("search index %s not copied (%s): rebuilt", side.name, error)
+            with db.write_transaction():
+                _rebuild(side.name)
+        log.info("search index %s copied in %.1f s", side.name, time.perf_counter() - started)
 
 
 def _journal_mode(mode):

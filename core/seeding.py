@@ -128,7 +128,9 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
     started = time.perf_counter()
     pool = story_pool(rng, min(POOL, n_stories))  # written before the write lock is taken
     log.info("story pool: %d stories written in %.1f s", len(pool), time.perf_counter() - started)
-    with bulk.loading(["stories", "likes"] if n_stories >= BULK else []):
+    # the text's word index is built on the other core while the rows load; the others after
+    with bulk.loading(["stories", "likes"] if n_stories >= BULK else [],
+                      beside=[content_search.FTS]):
         users = [{"email": f"{FIRST[i % len(FIRST)].lower()}.{i}.{tag:06x}@demo.dreadforge",
                   "password_hash": password_hash, "first_name": FIRST[i % len(FIRST)],
                   "last_name": LAST[i % len(LAST)],

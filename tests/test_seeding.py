@@ -3,6 +3,8 @@ import re
 import sys
 from collections import Counter
 
+import pytest
+
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -33,17 +35,37 @@ def test_seeded_stories_use_the_spec_lists_and_never_repeat_a_sentence(app):
     assert first_sentences.most_common(1)[0][1] <= 3
 
 
-def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch):
+@pytest.mark.parametrize("stories_before, beside_fails", [(0, False), (2, False), (0, True)])
+def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, stories_before,
+                                                 beside_fails):
     """From ``BULK`` stories on the indexes and the search index are built after the rows: the
-    feed, its search and the admin's title search still find the seeded stories."""
+    feed, its search and the admin's title search still find the seeded stories, and the stories
+    there before (SQLite: into an empty table the text's index is built on the other core while
+    the rows load, else, or when that fails, rebuilt after them; either way what a rebuild
+    makes)."""
     monkeypatch.setattr(seeding, "BULK", 10)
+    if beside_fails:
+        from core import side_index
+        real_init = side_index.SideIndex.__init__
+
+        def failing(self, name, sql, *args):  # an FTS5 table the other thread cannot make
+            real_init(self, name, sql.replace("fts5(", "fts5(no_such_option=1, "), *args)
+        monkeypatch.setattr(side_index.SideIndex, "__init__", failing)
     with app.app_context():
         from core import bulk
-        from core.db import database
+        from core.db import database, is_sqlite
         database.connect(reuse_if_open=True)
         before = index_names(bulk)
+        if stories_before:
+            seeding.seed(n_users=1, n_stories=stories_before, n_videos=0, rng_seed=3)
+        earlier = list(Story.select())
         seeding.seed(n_users=3, n_stories=30, n_videos=2, n_likes=20, rng_seed=5)
         assert index_names(bulk) == before
+        if is_sqlite():  # each search index holds exactly the stories' text (or this raises)
+            for name in ("stories_search", "stories_content_search"):
+                database.execute_sql(f"INSERT INTO {name} ({name}) VALUES ('integrity-check')")
+                assert database.execute_sql(f"SELECT count(*) FROM {name}").fetchone() == (
+                    30 + len(earlier),)
         newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
             Story.created_at.desc(), Story.id.desc()).first()
         database.close()
@@ -59,6 +81,11 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch):
     found = visitor.get("/api/stories/community/All Genres/All Moods/newest",
                         query_string={"q": f"{second} {first[:-1]}", "limit": 100}).get_json()
     assert newest.id in [story["id"] for story in found]
+    for story in earlier:  # the stories there before the load are found as they were
+        if story.is_public:
+            found = visitor.get("/api/stories/community/All Genres/All Moods/newest",
+                                query_string={"q": story.setting, "limit": 100}).get_json()
+            assert story.id in [item["id"] for item in found]
 
 
 def index_names(bulk):
