@@ -2,12 +2,14 @@
 
 * ``insert(table, columns, rows)``: SQLite runs one prepared ``INSERT`` ``executemany``; PostgreSQL
   streams the rows through ``COPY … FROM STDIN`` (text format, built in chunks).
-* ``loading(tables)``: a write transaction set up for a big load. SQLite: no fsync, a large page
-  cache, a rollback journal instead of the WAL (the rows are not written twice), back to the usual
-  settings after.
+* ``loading(tables, beside)``: a write transaction set up for a big load. SQLite: no fsync, a
+  large page cache, a rollback journal instead of the WAL (the rows are not written twice), the
+  file read through mmap and index sorts on two threads, back to the usual settings after.
   Both: the tables' secondary indexes (and on SQLite their triggers) are dropped and made again
   once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
-  primary keys and unique constraints stay). PostgreSQL: asynchronous commit, lz4 for long text.
+  primary keys and unique constraints stay); those named in ``beside``, of a table empty at the
+  start, are built on another core while the rows go in (``core.side_index``). PostgreSQL:
+  asynchronous commit, lz4 for long text.
 
 ``rows`` are tuples of Python values already in database form (``int``, ``str``, ``bool``,
 ``datetime`` or ``None``), in the order of ``columns``.
@@ -32,6 +34,8 @@ CHUNK = 20_000  # rows per executemany / COPY call
 #: million stories' text then writes 4x fewer segments to merge: 27 -> 20 s, the trigram index
 #: of their titles 8.7 -> 4.7 s. A transaction writing one story uses a few KB of it.
 FTS_HASH_BYTES = 64 << 20
+#: SQLite, during a load: the file mapped in memory up to this size (the index builds read the
+#: table's pages there instead of copying them into the page cache)
 MMAP_BYTES = 2 << 30
 #: SQLite, during a load: the FTS5 indexes being built on the other core (``core.side_index``)
 _sides = []
