@@ -219,12 +219,13 @@ class TextSearch:
         """How many rows of the feed ``core.search_walk`` reads first."""
         return WINDOW if db.is_sqlite() else POSTGRES_WINDOW
 
-    def worth_windows(self, found):
-        """Whether to read the feed's next window after ``found`` matches in the ones read:
-        on PostgreSQL a first window without any says the words are rare (fewer than one story
-        in ``POSTGRES_WINDOW``), and the index's matches are read by id (``condition()``); on
-        SQLite the words are in ``MANY`` stories or more (``common``)."""
-        return found > 0 or db.is_sqlite()
+    @property
+    def rare_by_id(self):
+        """Whether a window of the feed without any match says the words are rare, so that the
+        page is better read through the index's ids (``condition()``) than window by window:
+        on PostgreSQL (fewer than one story in ``POSTGRES_WINDOW`` holds them); not on SQLite,
+        where the words are in ``MANY`` stories or more (``common``)."""
+        return not db.is_sqlite()
 
     def _in_matches(self, extra="", params=()):
         """``+id IN (the index's matches …)``: the ``+`` keeps SQLite walking the feed's order."""

@@ -8,7 +8,7 @@ from the sort's index. The word index then lists its matches in that window's id
 read (``search.within(lo, hi)``; None: nothing in it matches), and the page is the window's rows
 that match, in order. Windows grow (``search.first_window`` rows, then four times as many) until
 the page is full or the feed ends; a search may stop after a first window without any match
-(``search.worth_windows``: rare words, read the usual way). Stories are written in id order, so on
+(``search.rare_by_id``: rare words, read the usual way). Stories are written in id order, so on
 the newest and oldest sorts a window's ids are close together; on a sort whose ids are scattered
 (most viewed …) the window's id range spans too much of the index (``SPARSE``) and the rest of
 the page is read the usual way (``search.condition()``, row by row). The rows are exactly those
@@ -65,7 +65,7 @@ def page(ordered, keys, model, column, descending, search, wanted):
             rows += list(window.where(search.condition()).limit(wanted - len(rows)))
             break
         matches = search.within(lo, hi)  # None: no row of the window matches
-        if matches is None and not rows and not search.worth_windows(0):
+        if matches is None and not rows and search.rare_by_id:
             # rare words (none in a first window): the page through the index's matches
             rows += list(window.where(search.condition()).limit(wanted - len(rows)))
             break

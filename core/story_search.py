@@ -68,8 +68,9 @@ class StorySearch:
     def first_window(self):
         return self.words.first_window
 
-    def worth_windows(self, found):
-        return self.words.worth_windows(found)
+    @property
+    def rare_by_id(self):
+        return self.words.rare_by_id
 
     def condition(self):
         words = self.words.condition()
