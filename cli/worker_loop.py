@@ -53,13 +53,14 @@ def work(make_worker, burst=False, where="the queue", sleep=time.sleep):
     attempt = 0
     while True:
         started = time.monotonic()
-        worker = make_worker()
+        worker = None
         try:
+            worker = make_worker()  # RQ asks Redis for the client's address here already
             worker.work(burst=burst, logging_level="INFO", with_scheduler=True)
             return
         except (redis.ConnectionError, redis.TimeoutError) as exc:
-            if stop_was_requested(worker):  # RQ's stop handler failed to reach Redis: still stop
-                return
+            if worker is not None and stop_was_requested(worker):  # RQ's stop handler failed
+                return  # to reach Redis: still stop
             if time.monotonic() - started > STEADY_SECONDS:
                 attempt = 0
             pause = BACKOFF[min(attempt, len(BACKOFF) - 1)]
