@@ -255,9 +255,9 @@ def test_a_worker_whose_queue_is_gone_still_stops_on_sigterm(tmp_path, private_r
 def test_a_worker_started_while_its_queue_is_down_waits_for_it(tmp_path, private_redis):
     """A worker that starts (or starts again) while Redis is down waits for it and then listens;
     it used to die at once (RQ asks Redis for the client's address while making the worker)."""
-    import os
-    import signal
     import sys
+
+    from core.testing import stop_worker
     private_redis.stop()
     env = standalone_env(tmp_path, REDIS_URL=private_redis.url)
     log = open(tmp_path / "worker.log", "w")
@@ -270,11 +270,5 @@ def test_a_worker_started_while_its_queue_is_down_waits_for_it(tmp_path, private
         client = redis.Redis.from_url(private_redis.url)
         wait_until(lambda: any(k.startswith(b"rq:worker:") for k in client.keys()), timeout=30)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop_worker(proc, timeout=20)
         log.close()
