@@ -109,14 +109,11 @@ def postgres_ids(model, query, limit):
     """Ids of the stories whose stored words match the tsquery ``query`` (at most ``limit``),
     read from the GIN index (never a scan that tests every story)."""
     table = model._meta.table_name
-    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
-        db.database.execute_sql("SET LOCAL enable_seqscan = off")
+    with db.without_plans("seqscan"):
         cursor = db.database.execute_sql(
             f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
             "LIMIT %s", (query, limit))
-        ids = [row_id for (row_id,) in cursor]
-        transaction.rollback()
-    return ids
+        return [row_id for (row_id,) in cursor]
 
 
 def postgres_ids_within(model, query, lo, hi):
@@ -124,15 +121,16 @@ def postgres_ids_within(model, query, lo, hi):
     index's matches ANDed with the primary key's range as bitmaps (no index walk that tests each
     row), or the range's rows tested when it is small."""
     table = model._meta.table_name
-    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
-        db.database.execute_sql("SET LOCAL enable_seqscan = off")
-        db.database.execute_sql("SET LOCAL enable_indexscan = off")
+    with db.without_plans("seqscan", "indexscan"):
         cursor = db.database.execute_sql(
             f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
             'AND "id" BETWEEN %s AND %s', (query, lo, hi))
-        ids = [row_id for (row_id,) in cursor]
-        transaction.rollback()
-    return ids
+        return [row_id for (row_id,) in cursor]
+
+
+def any_id(model, ids):
+    """PostgreSQL: ``id = ANY(ids)``, the ids as one array parameter."""
+    return NodeList((model.id, SQL("= ANY(%s)", [ids])))
 
 
 def postgres_common(found):
@@ -149,12 +147,13 @@ def most_common_words():
     (the view costs a few milliseconds a search; ``ANALYZE`` changes it now and then)."""
     database = getattr(db.database, "obj", db.database)
     expires, listed = _statistics.get(database, (0, None))
-    if time.monotonic() >= expires:
+    now = time.monotonic()
+    if now >= expires:
         row = db.database.execute_sql(
             "SELECT most_common_elems::text::text[] FROM pg_stats WHERE schemaname = "
             "current_schema() AND tablename = 'stories' AND attname = %s", (VECTOR,)).fetchone()
         listed = frozenset(row[0] or ()) if row else frozenset()
-        _statistics[database] = (time.monotonic() + STATS_SECONDS, listed)
+        _statistics[database] = (now + STATS_SECONDS, listed)
     return listed
 
 
@@ -239,7 +238,7 @@ class TextSearch:
         of the range can match (nothing to read)."""
         if not db.is_sqlite():
             ids = [*postgres_ids_within(self.model, self.query, lo, hi), *also]
-            return NodeList((self.model.id, SQL("= ANY(%s)", [ids]))) if ids else None
+            return any_id(self.model, ids) if ids else None
         return self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi))
 
     def condition(self):
@@ -250,7 +249,7 @@ class TextSearch:
             if self.common and self.ids is None:  # not read in windows: ?page=, rare words
                 self.ids = postgres_ids(model, self.query, FEW)
             if self.ids is not None and len(self.ids) < FEW:  # rare words: their rows by id
-                return NodeList((model.id, SQL("= ANY(%s)", [self.ids]))) if self.ids else None
+                return any_id(model, self.ids) if self.ids else None
             query = fn.to_tsquery(SQL("'simple'"), self.query)
             return NodeList((SQL(f'"{VECTOR}"'), SQL("@@"), query))
         if self.scan:

@@ -98,6 +98,18 @@ def write_transaction():
             yield txn
 
 
+@contextmanager
+def without_plans(*plans):
+    """PostgreSQL: a savepoint in which the planner may not use ``plans`` (``seqscan``,
+    ``indexscan`` …), so that a query takes the index or bitmaps it is written for; the settings
+    end with the savepoint's rollback (``SET LOCAL``)."""
+    with database.atomic() as transaction:
+        for plan in plans:
+            database.execute_sql(f"SET LOCAL enable_{plan} = off")
+        yield
+        transaction.rollback()
+
+
 def init_app(app):
     """Reuse this thread's connection (SQLite) or take one from the pool for the request and
     give it back after (PostgreSQL)."""

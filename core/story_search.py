@@ -90,12 +90,9 @@ class StorySearch:
 def postgres_column_ids(model, text, limit):
     """Ids of the stories whose title, characters or setting contain ``text`` (at most
     ``limit``), from the trigram indexes (never a scan that tests every story)."""
-    with db.database.atomic() as transaction:  # SET LOCAL ends with the savepoint's rollback
-        db.database.execute_sql("SET LOCAL enable_seqscan = off")
-        ids = [row_id for (row_id,) in model.select(model.id).where(any_column(model, text))
-               .limit(limit).tuples()]
-        transaction.rollback()
-    return ids
+    with db.without_plans("seqscan"):
+        return [row_id for (row_id,) in model.select(model.id).where(any_column(model, text))
+                .limit(limit).tuples()]
 
 
 def named_columns(model, text):

@@ -141,7 +141,8 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
         conditions.append(model.mood == mood)
     conditions += where
     query, walk = search(with_authors(model).where(*conditions), model, args.get("q"))
-    page = paginate(query, model, sort, args, walk, unjoined=model.select().where(*conditions))
+    unjoined = model.select().where(*conditions) if walk is not None else None
+    page = paginate(query, model, sort, args, walk, unjoined)
     mark_liked(page.items, user, like_fk)
     return page
 
