@@ -9,12 +9,15 @@ operator. A query without a word matches no text.
   folded; which stories hold a word, not where). A last word of ``MIN_PREFIX`` letters or more is
   a prefix: when ASCII it is spelt out as the indexed words it begins (at most ``PREFIX_WORDS``,
   from the word list ``stories_content_words``), since FTS5 seeks a word's stories by id, not a
-  prefix's; a shorter one is a whole word. The matches are counted: fewer than ``FEW``, and the
-  feed reads those rows (``id IN (…)``); up to ``MANY``, it walks its sort order and tests each
-  row against the set of matches, built once; as many or more (a common word,
+  prefix's; a shorter one is a whole word. The index is asked for its ``FEW``-th newest match
+  (in C, no list of ids): none, and the feed reads the fewer rows that match (``id IN (…)``);
+  else how far back from the newest story it lies says how many match (``estimate``: counting
+  them cost up to 10 ms for a common word on a million stories). Up to ``MANY``, the feed walks
+  its sort order and tests each row against the set of matches, built once; from ``MANY`` on,
+  each walked row is looked up in the index by id. From ``WINDOWED`` on (a common word,
   ``TextSearch.common``), a feed in pages (``core.search_walk``) reads its sort order in windows
-  and asks the index for each window's id range at once (``within``), and otherwise (``?page=``)
-  each walked row is looked up in the index by id, until a page is found. Without the table (an
+  sized for a page at the matches' density and asks the index for each window's id range at
+  once (``within``); ``?page=`` walks as above. Without the table (an
   SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
   a longer one matches too).
 * PostgreSQL: ``content_vector @@ to_tsquery('simple', 'w1 & w2:*')`` on migration 0010's
@@ -47,15 +50,22 @@ VECTOR = "content_vector"
 WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
-#: rows of the feed ``core.search_walk`` reads in its first window, on SQLite (where the words
-#: are in ``MANY`` stories or more) and on PostgreSQL (where they are not the most common)
+#: SQLite: from this many matches (``estimate``) on, a feed in pages is read in windows
+WINDOWED = 8000
+#: rows of the feed ``core.search_walk`` reads in its first window, at least (SQLite: as many
+#: as a page needs at the matches' density, ``SLACK`` times), and on PostgreSQL (where the words
+#: are not the most common)
 WINDOW = 256
+SLACK = 1.5
 POSTGRES_WINDOW = 4096
 #: PostgreSQL: how long the column's most common words are kept (``most_common_words``)
 STATS_SECONDS = 60
 _statistics = weakref.WeakKeyDictionary()  # database -> (expires, words)
-#: from this many matches on, each walked row is looked up in the index (no set built)
-MANY = 20_000
+#: from this many matches (``estimate``) on, each walked row is looked up in the index (no set
+#: of matches built). A million stories: the set of a word's 50,000 matches is built in 16-19 ms,
+#: while a lookup costs 0.1-0.4 ms and a sort not in id order (most viewed) walks ~400 rows to
+#: find a page of them (160 ms); a word in every story: 410 ms, against 21 lookups
+MANY = 60_000
 #: a last word that begins more indexed words than this stays a prefix query
 PREFIX_WORDS = 64
 #: a last word shorter than this is a whole word, not a prefix ("a", "I")
@@ -90,19 +100,40 @@ def tsquery(found):
     return " & ".join(found) + ":*"
 
 
-def indexed(found, limit):
-    """``(query, ids)``: the FTS5 query and the ids of the stories whose text matches it (at
-    most ``limit``); None without the index (an older revision, an SQLite without FTS5)."""
+def indexed(found, rank):
+    """``(query, newest, ids)``: the FTS5 query; the id of the ``rank``-th newest story whose
+    text matches it, or None when fewer match; then the ids of those fewer (else None). None
+    without the index (an older revision, an SQLite without FTS5)."""
     try:
         with db.database.atomic():  # a savepoint: a missing table does not end the transaction
             query = fts_query(found)
             if query is None:
-                return None, []
+                return None, None, []
+            row = db.database.execute_sql(  # FTS5 reads its matches newest first, in C
+                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? ORDER BY rowid DESC '
+                "LIMIT 1 OFFSET ?", (query, rank - 1)).fetchone()
+            if row is not None:
+                return query, row[0], None
             cursor = db.database.execute_sql(
-                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?', (query, limit))
-            return query, [row_id for (row_id,) in cursor]
+                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ?', (query,))
+            return query, None, [row_id for (row_id,) in cursor]
     except peewee.OperationalError:
         return None
+
+
+def estimate(newest, ids, rank):
+    """How many stories match, from the id ``newest`` of the ``rank``-th newest match and the
+    ``(lowest, highest)`` ids of the table: at the density of the matches among the newest ids,
+    over all of them."""
+    lowest, highest = ids
+    return rank * (highest - lowest + 1) // (highest - newest + 1)
+
+
+def id_range(model):
+    """``(lowest, highest)`` id of ``model``'s table (each read at one end of its B-tree)."""
+    table = model._meta.table_name
+    return db.database.execute_sql(f'SELECT (SELECT min(rowid) FROM "{table}"), '
+                                   f'(SELECT max(rowid) FROM "{table}")').fetchone()
 
 
 def postgres_ids(model, query, limit):
@@ -157,13 +188,6 @@ def most_common_words():
     return listed
 
 
-def counted(query, limit):
-    """How many stories the FTS5 query ``query`` matches, counted up to ``limit``."""
-    return db.database.execute_sql(
-        f'SELECT count(*) FROM (SELECT 1 FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?)',
-        (query, limit)).fetchone()[0]
-
-
 def looked_up(model, query):
     """The row's id is in the index's matches, asked per row (FTS5 seeks the id)."""
     return NodeList((SQL(f'EXISTS (SELECT 1 FROM "{FTS}" WHERE "{FTS}" MATCH ? AND '
@@ -191,8 +215,9 @@ def add_words(texts):
 
 class TextSearch:
     """The text search of ``text`` on ``model`` (Story). ``condition()``: the search as one
-    condition (None when ``text`` has no word); when ``common`` (SQLite, at least ``MANY``
-    matches) ``within(lo, hi)`` is the same search for the rows whose id is in ``[lo, hi]``."""
+    condition (None when ``text`` has no word); when ``common`` (SQLite: about ``WINDOWED``
+    matches or more) ``within(lo, hi)`` is the same search for the rows whose id is in
+    ``[lo, hi]``."""
 
     def __init__(self, model, text):
         self.model = model
@@ -200,6 +225,7 @@ class TextSearch:
         self.query = self.ids = None
         self.scan = False  # no index: LIKE on every word
         self.common = False
+        self.matches = 0  # SQLite: how many stories match, estimated from FEW on
         if not self.found:
             return
         if not db.is_sqlite():  # common words walk; others are read in windows (or by id)
@@ -210,20 +236,29 @@ class TextSearch:
         if answer is None:
             self.scan = True
             return
-        self.query, self.ids = answer
-        self.common = len(self.ids) >= FEW and counted(self.query, MANY) >= MANY
+        self.query, newest, self.ids = answer
+        self.rows = 0  # the table's ids, from the lowest to the highest
+        if newest is None:
+            self.matches = len(self.ids)
+        else:
+            lowest, highest = id_range(model)
+            self.rows = highest - lowest + 1
+            self.matches = estimate(newest, (lowest, highest), FEW)
+        self.common = newest is not None and self.matches >= WINDOWED
 
-    @property
-    def first_window(self):
-        """How many rows of the feed ``core.search_walk`` reads first."""
-        return WINDOW if db.is_sqlite() else POSTGRES_WINDOW
+    def first_window(self, wanted):
+        """How many rows of the feed ``core.search_walk`` reads first for ``wanted`` matches:
+        on SQLite as many as hold them at the matches' density (``SLACK`` times)."""
+        if not db.is_sqlite():
+            return POSTGRES_WINDOW
+        return max(WINDOW, int(SLACK * wanted * self.rows / max(self.matches, 1)))
 
     @property
     def rare_by_id(self):
         """Whether a window of the feed without any match says the words are rare, so that the
         page is better read through the index's ids (``condition()``) than window by window:
         on PostgreSQL (fewer than one story in ``POSTGRES_WINDOW`` holds them); not on SQLite,
-        where the words are in ``MANY`` stories or more (``common``)."""
+        where the words are in ``WINDOWED`` stories or more (``common``)."""
         return not db.is_sqlite()
 
     def _in_matches(self, extra="", params=()):
@@ -254,8 +289,8 @@ class TextSearch:
             return NodeList((SQL(f'"{VECTOR}"'), SQL("@@"), query))
         if self.scan:
             return all_of(contains(model.content, word) for word in found)
-        if len(self.ids) < FEW:
+        if self.ids is not None:
             return model.id.in_(self.ids) if self.ids else None
-        if not self.common:
+        if self.matches < MANY:
             return self._in_matches()
         return looked_up(model, self.query)

@@ -6,8 +6,8 @@ the feed's own order (filters, cursor, no search, no join) is read a window of r
 the database counts the window's rows and gives its lowest and highest id and its last sort key,
 from the sort's index. The word index then lists its matches in that window's id range in one
 read (``search.within(lo, hi)``; None: nothing in it matches), and the page is the window's rows
-that match, in order. Windows grow (``search.first_window`` rows, then four times as many) until
-the page is full or the feed ends; a search may stop after a first window without any match
+that match, in order. Windows grow (``search.first_window(wanted)`` rows: enough for the page at
+the matches' density; then four times as many) until the page is full or the feed ends; a search may stop after a first window without any match
 (``search.rare_by_id``: rare words, read the usual way). Stories are written in id order, so on
 the newest and oldest sorts a window's ids are close together; on a sort whose ids are scattered
 (most viewed …) the window's id range spans too much of the index (``SPARSE``) and the rest of
@@ -56,7 +56,7 @@ def page(ordered, keys, model, column, descending, search, wanted):
     that match ``search`` (a ``story_search.StorySearch`` whose words are common). ``keys``: the
     same feed without its joins (the authors: every story has one), sorted and cursor applied,
     from which the windows' sort keys are read (the sort's index alone, no row read for a join)."""
-    rows, size, window = [], search.first_window, ordered
+    rows, size, window = [], search.first_window(wanted), ordered
     while len(rows) < wanted:
         count, lo, hi = window_ids(keys, model, size)
         if not count:

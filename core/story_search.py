@@ -64,9 +64,8 @@ class StorySearch:
     def common(self):
         return self.words.common
 
-    @property
-    def first_window(self):
-        return self.words.first_window
+    def first_window(self, wanted):
+        return self.words.first_window(wanted)
 
     @property
     def rare_by_id(self):

@@ -60,13 +60,17 @@ def test_search_pages_by_cursor_through_many_matches(users, client, monkeypatch)
 
 
 @pytest.mark.parametrize("sort", ["newest", "oldest", "most_viewed"])
-@pytest.mark.parametrize("window, sparse", [(2, search_walk.SPARSE), (3, 0)])
+@pytest.mark.parametrize("window, sparse, slack", [(2, search_walk.SPARSE, 0), (3, 0, 0),
+                                                   (1, search_walk.SPARSE, 0.5)])
 def test_common_words_page_through_the_feed_in_windows(users, client, monkeypatch, sort, window,
-                                                       sparse):
+                                                       sparse, slack):
     # every text counts as common: the feed reads its order in windows of 2 or 3 stories and asks
-    # the index per window's id range; SPARSE 0: no window is read by id range (row by row)
-    monkeypatch.setattr(content_search, "FEW", 1)
+    # the index per window's id range; SPARSE 0: no window is read by id range (row by row);
+    # slack 0.5: the first window sized by the matches' density, for half a page
+    monkeypatch.setattr(content_search, "FEW", 2)
     monkeypatch.setattr(content_search, "MANY", 1)
+    monkeypatch.setattr(content_search, "WINDOWED", 1)
+    monkeypatch.setattr(content_search, "SLACK", slack)
     monkeypatch.setattr(content_search, "WINDOW", window)
     monkeypatch.setattr(content_search, "POSTGRES_WINDOW", window)
     monkeypatch.setattr(search_walk, "SPARSE", sparse)
@@ -96,6 +100,8 @@ def test_a_page_gathers_matches_past_windows_without_any(users, client, monkeypa
     # a first window holds none of the text's words, the page is read through the index's ids
     monkeypatch.setattr(content_search, "FEW", 1)
     monkeypatch.setattr(content_search, "MANY", 1)
+    monkeypatch.setattr(content_search, "WINDOWED", 1)
+    monkeypatch.setattr(content_search, "SLACK", 0)
     monkeypatch.setattr(content_search, "WINDOW", first_window)
     monkeypatch.setattr(content_search, "POSTGRES_WINDOW", first_window)
     author, _ = users.signed_in()
@@ -117,6 +123,25 @@ def test_a_page_gathers_matches_past_windows_without_any(users, client, monkeypa
     assert titles(client, "barometer", page=2, limit=2) == found[2:]
 
 
+def test_how_many_stories_hold_a_word_is_estimated_from_the_newest(users, monkeypatch):
+    # SQLite: the index's FEW-th newest match says how many match; the feed picks its way by it
+    from core import db
+    from core.models import Story
+    if not db.is_sqlite():
+        pytest.skip("PostgreSQL's planner reads its own statistics")
+    monkeypatch.setattr(content_search, "FEW", 5)
+    author, _ = users.signed_in()
+    for i in range(60):
+        make_story(author, title=f"Night {i}",
+                   content="A raven on the sill." if i % 4 == 0 else "Snow on the road.")
+    raven = content_search.TextSearch(Story, "raven")
+    assert 12 <= raven.matches <= 18 and raven.ids is None  # 15 of 60
+    snow = content_search.TextSearch(Story, "snow")
+    assert 40 <= snow.matches <= 50  # 45
+    rare = content_search.TextSearch(Story, "sill road")
+    assert rare.matches == 0 and rare.ids == []
+
+
 @pytest.fixture
 def texts(users):
     author, _ = users.signed_in()
@@ -127,11 +152,16 @@ def texts(users):
     return author
 
 
-@pytest.mark.parametrize("few, many", [(content_search.FEW, content_search.MANY), (1, 10**6),
-                                       (1, 1)])
-def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few, many):
-    # (1, 10**6): matches tested against their set; (1, 1): the feed read in windows of its order
+@pytest.mark.parametrize("few, windowed, many", [
+    (content_search.FEW, content_search.WINDOWED, content_search.MANY),
+    (1, 10**6, 10**6),  # the rows walked tested against the set of matches
+    (1, 10**6, 1),  # each row walked looked up in the index
+    (1, 1, 1),  # the feed read in windows of its order
+])
+def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few, windowed,
+                                                 many):
     monkeypatch.setattr(content_search, "FEW", few)
+    monkeypatch.setattr(content_search, "WINDOWED", windowed)
     monkeypatch.setattr(content_search, "MANY", many)
     assert titles(client, "stairs") == ["Tide"]
     assert titles(client, "LIGHTH") == ["Tide"]  # the last word as a prefix; not the private one
