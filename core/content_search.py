@@ -42,7 +42,7 @@ import peewee
 from peewee import SQL, NodeList, fn
 
 from core import db
-from core.search import all_of, contains
+from core.search import all_of, contains, newest_matches
 
 FTS = "stories_content_search"
 #: PostgreSQL: the column of the text's words (migration 0010); only ``stories`` has it
@@ -109,14 +109,8 @@ def indexed(found, rank):
             query = fts_query(found)
             if query is None:
                 return None, None, []
-            row = db.database.execute_sql(  # FTS5 reads its matches newest first, in C
-                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? ORDER BY rowid DESC '
-                "LIMIT 1 OFFSET ?", (query, rank - 1)).fetchone()
-            if row is not None:
-                return query, row[0], None
-            cursor = db.database.execute_sql(
-                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ?', (query,))
-            return query, None, [row_id for (row_id,) in cursor]
+            ids, newest = newest_matches(FTS, query, rank)
+            return query, newest, ids
     except peewee.OperationalError:
         return None
 

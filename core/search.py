@@ -49,6 +49,19 @@ def contains(column, word):
     return NodeList((fn.lower(column), SQL("ILIKE"), pattern), parens=True)
 
 
+def newest_matches(table, query, limit):
+    """``(ids, lowest)`` of the FTS5 table ``table``'s newest matches of ``query``: when fewer than
+    ``limit`` match, their ids (``lowest`` None); else ``ids`` None and ``lowest`` the id of the
+    ``limit``-th newest. One pass of the index in C: the ids reach Python as one text, and only
+    when they are fewer (listing 1,500 as rows cost 1.3-1.5 ms on a million stories)."""
+    count, lowest, listed = db.database.execute_sql(
+        f'SELECT count(*), min(rowid), group_concat(rowid) FROM (SELECT rowid FROM "{table}" '
+        f'WHERE "{table}" MATCH ? ORDER BY rowid DESC LIMIT ?)', (query, limit)).fetchone()
+    if count >= limit:
+        return None, lowest
+    return ([int(row_id) for row_id in listed.split(",")] if listed else []), None
+
+
 def fts_table(model):
     """The model's FTS5 table name when this SQLite database has it, else None."""
     if not db.is_sqlite() or model._meta.table_name not in SEARCHED:

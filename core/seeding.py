@@ -104,13 +104,17 @@ def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
              for request, title, content in pool]
     minutes = sorted((rng.randint(1, 60 * 24 * 365) for _ in range(n_stories)), reverse=True)
     n_users, n_pool = len(user_ids), len(forms)
+    stamps = {}  # minutes ago -> the time as text: a year has fewer minutes than a million rows
 
     def rows():
+        random = rng.random
         for i, age in enumerate(minutes):
-            form = forms[i] if i < n_pool else forms[int(rng.random() * n_pool)]
-            created = _stamp(now - dt.timedelta(minutes=age))
-            yield form + (user_ids[int(rng.random() * n_users)], rng.random() > 0.05,
-                          int(rng.random() * 5001), len(like_plan[i]), created, created)
+            form = forms[i] if i < n_pool else forms[int(random() * n_pool)]
+            created = stamps.get(age)
+            if created is None:
+                created = stamps[age] = _stamp(now - dt.timedelta(minutes=age))
+            yield form + (user_ids[int(random() * n_users)], random() > 0.05,
+                          int(random() * 5001), len(like_plan[i]), created, created)
     return list(STORY_FORM) + extra_columns + list(STORY_ROW), rows()
 
 

@@ -20,12 +20,13 @@ a million rows:
 import peewee
 
 from core import content_search, db
-from core.search import MIN_WORD, contains, fts_phrase
+from core.search import MIN_WORD, contains, fts_phrase, newest_matches
 
 FTS = "stories_search"
 COLUMNS = ("title", "characters", "setting")
 #: up to this many matches the feed reads the rows by id; from it on it walks and tests each row
 FEW = 1500
+MANY_IDS = "many"  # ``indexed_ids``: FEW or more
 
 
 def any_column(model, text):
@@ -37,14 +38,14 @@ def any_column(model, text):
 
 
 def indexed_ids(text, limit):
-    """Ids of the stories whose searched columns contain ``text`` (at most ``limit``), from the
-    FTS index; None without the index (an older revision, an SQLite without FTS5)."""
+    """Ids of the stories whose searched columns contain ``text`` when fewer than ``limit``, else
+    ``MANY_IDS``, from the FTS index; None without the index (an older revision, an SQLite
+    without FTS5)."""
     query = "{" + " ".join(COLUMNS) + "} : " + fts_phrase(text)
     try:
         with db.database.atomic():  # a savepoint: a missing table does not end the transaction
-            cursor = db.database.execute_sql(
-                f'SELECT rowid FROM "{FTS}" WHERE "{FTS}" MATCH ? LIMIT ?', (query, limit))
-            return [row_id for (row_id,) in cursor]
+            ids, _lowest = newest_matches(FTS, query, limit)
+            return MANY_IDS if ids is None else ids
     except peewee.OperationalError:
         return None
 
@@ -102,7 +103,7 @@ def named_columns(model, text):
     ids = indexed_ids(text, FEW)
     if ids is None:
         return scan
-    if len(ids) < FEW:
+    if ids is not MANY_IDS:
         return model.id.in_(ids) if ids else peewee.SQL("0 = 1")
     if text.isascii():
         return scan
