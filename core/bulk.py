@@ -2,6 +2,9 @@
 
 * ``insert(table, columns, rows)``: SQLite runs one prepared ``INSERT`` ``executemany``; PostgreSQL
   streams the rows through ``COPY … FROM STDIN`` (text format, built in chunks).
+* ``insert_drawn(table, shared_columns, shared, columns, picks)``: rows that share most of their
+  values (each draws one of ``shared``): on SQLite the shared values go in once, and each chunk
+  of rows as one JSON text of the draws that SQLite joins to them, in C.
 * ``loading(tables, beside)``: a write transaction set up for a big load. SQLite: no fsync, a
   large page cache, a rollback journal instead of the WAL (the rows are not written twice), the
   file read through mmap and index sorts on two threads, back to the usual settings after.
@@ -16,6 +19,7 @@
 """
 import datetime as dt
 import io
+import json
 import logging
 import re
 import sqlite3
@@ -48,6 +52,18 @@ def insert(table, columns, rows):
     return _copy_postgres(table, columns, rows)
 
 
+def insert_drawn(table, shared_columns, shared, columns, picks):
+    """Insert rows that each take one of ``shared`` (tuples of values for ``shared_columns``, the
+    same on many rows: the seed's story pool) and values of their own for ``columns``: ``picks``
+    yields ``(index into shared, *values)``; returns how many. SQLite: the shared values go in
+    once, then each chunk of picks as one JSON text that SQLite joins to them (no row bound one by
+    one in Python); PostgreSQL: the rows made whole, through ``insert``."""
+    if not db.is_sqlite():
+        return insert(table, [*shared_columns, *columns],
+                      (shared[pick[0]] + pick[1:] for pick in picks))
+    return _insert_drawn_sqlite(table, shared_columns, shared, columns, picks)
+
+
 def _chunks(rows):
     chunk = []
     for row in rows:
@@ -66,9 +82,7 @@ def _insert_sqlite(table, columns, rows):
     count = 0
     started = time.perf_counter()
     sides = [side for side in _sides if side.table == table]
-    next_id = None
-    if sides:  # the ids SQLite gives: one more than the largest so far
-        next_id = cursor.execute(f'SELECT coalesce(max(rowid), 0) + 1 FROM "{table}"').fetchone()[0]
+    next_id = _next_id(cursor, table) if sides else None
     for chunk in _chunks(rows):
         cursor.executemany(sql, chunk)
         for side in sides:
@@ -77,6 +91,43 @@ def _insert_sqlite(table, columns, rows):
         count += len(chunk)
     log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
     return count
+
+
+def _insert_drawn_sqlite(table, shared_columns, shared, columns, picks):
+    temp = f"bulk_shared_{table}"
+    own = [f"c{i}" for i in range(len(shared_columns))]
+    db.database.execute_sql(f'DROP TABLE IF EXISTS temp."{temp}"')
+    db.database.execute_sql(f'CREATE TEMP TABLE "{temp}" (k INTEGER PRIMARY KEY, {", ".join(own)})')
+    cursor = db.database.cursor()
+    cursor.executemany(f'INSERT INTO temp."{temp}" VALUES (?{", ?" * len(own)})',
+                       ((k, *row) for k, row in enumerate(shared)))
+    names = ", ".join(f'"{column}"' for column in [*shared_columns, *columns])
+    picked = [f"json_extract(j.value, '$[{i + 1}]')" for i in range(len(columns))]
+    # CROSS JOIN: the picks are the outer loop, in their order (the ids follow it)
+    values = ", ".join([f"s.{c}" for c in own] + picked)
+    sql = (f'INSERT INTO "{table}" ({names}) SELECT {values} FROM json_each(?) AS j '
+           f'CROSS JOIN temp."{temp}" AS s ON s.k = json_extract(j.value, \'$[0]\')')
+    sides = [side for side in _sides if side.table == table]
+    next_id = _next_id(cursor, table) if sides else None
+    for side in sides:
+        side.share(shared_columns, shared)
+    count = 0
+    started = time.perf_counter()
+    for chunk in _chunks(picks):
+        text = json.dumps(chunk)
+        cursor.execute(sql, (text,))
+        for side in sides:
+            side.feed_drawn(next_id, text)
+        next_id = next_id + len(chunk) if sides else None
+        count += len(chunk)
+    db.database.execute_sql(f'DROP TABLE temp."{temp}"')
+    log.info("%s: %d rows in %.1f s", table, count, time.perf_counter() - started)
+    return count
+
+
+def _next_id(cursor, table):
+    """The id SQLite gives the next row of ``table``: one more than the largest so far."""
+    return cursor.execute(f'SELECT coalesce(max(rowid), 0) + 1 FROM "{table}"').fetchone()[0]
 
 
 def copy_text(value):
@@ -176,7 +227,7 @@ def _sqlite_loading(tables, beside):
             yield
             _sides = []
             started = time.perf_counter()
-            built_beside = {side.name for side in sides}
+            built_beside = {name for side in sides for name in side.names}
             for kind, name, sql in schema:
                 step = time.perf_counter()
                 if kind != "fts":
@@ -186,7 +237,8 @@ def _sqlite_loading(tables, beside):
                 log.debug("%s %s built in %.1f s", kind, name, time.perf_counter() - step)
             for side in sides:
                 if not side.finish():  # the thread failed: the usual way
-                    _rebuild(side.name)
+                    for name in side.names:
+                        _rebuild(name)
             sides = [side for side in sides if side.error is None]
             log.info("indexes and search index of %s built in %.1f s", ", ".join(tables),
                      time.perf_counter() - started)
@@ -208,19 +260,21 @@ def _rebuild(name):
 
 
 def _side_indexes(schema):
-    """A started ``SideIndex`` for each FTS5 table in ``schema`` whose content table is empty
-    (none on a database in memory)."""
+    """A started ``SideIndex`` for each table whose FTS5 tables are in ``schema``, when it is
+    empty (none on a database in memory)."""
     path = db.database.database
     if not path or path == ":memory:" or path.startswith("file:"):
         return []
-    sides = []
+    by_table = {}
     for kind, name, sql in schema:
-        if kind != "fts":
-            continue
-        table = re.search(r"content='([^']+)'", sql).group(1)
+        if kind == "fts":
+            by_table.setdefault(re.search(r"content='([^']+)'", sql).group(1), []).append(
+                (name, sql, [row[1] for row in db.database.execute_sql(
+                    f'PRAGMA table_info("{name}")')]))
+    sides = []
+    for table, indexes in by_table.items():
         if db.database.execute_sql(f'SELECT 1 FROM "{table}" LIMIT 1').fetchone() is None:
-            columns = [row[1] for row in db.database.execute_sql(f'PRAGMA table_info("{name}")')]
-            sides.append(SideIndex(name, sql, columns, table, FTS_HASH_BYTES))
+            sides.append(SideIndex(table, indexes, FTS_HASH_BYTES))
             sides[-1].start()
     return sides
 
@@ -230,13 +284,15 @@ def _copy_side_indexes(sides):
     when that fails (another connection writing …)."""
     for side in sides:
         started = time.perf_counter()
+        names = ", ".join(side.names)
         try:
             side.copy_into(db.database.database)
         except sqlite3.Error as error:
-            log.warning("search index %s not copied (%s): rebuilt", side.name, error)
+            log.warning("search indexes %s not copied (%s): rebuilt", names, error)
             with db.write_transaction():
-                _rebuild(side.name)
-        log.info("search index %s copied in %.1f s", side.name, time.perf_counter() - started)
+                for name in side.names:
+                    _rebuild(name)
+        log.info("search indexes %s copied in %.1f s", names, time.perf_counter() - started)
 
 
 def _journal_mode(mode):

@@ -94,8 +94,9 @@ def _stamp(moment):
 
 
 def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
-    """``(columns, rows)``: ``n_stories`` stories drawn from ``pool``, ids in time order (older
-    stories first, as a real site grows). Each pool entry's form columns are one shared tuple."""
+    """``(shared columns, shared, columns, picks)`` for ``bulk.insert_drawn``: ``n_stories``
+    stories drawn from ``pool`` (each pool entry's form columns one shared tuple), ids in time
+    order (older stories first, as a real site grows)."""
     extra_columns, extra = _defaults(Story, set(STORY_FORM) | set(STORY_ROW))
     forms = [(title, content, request.genre, request.mood, request.characters, request.setting,
               request.intensity, request.length_words, request.time_of_day, request.weather,
@@ -106,16 +107,16 @@ def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
     n_users, n_pool = len(user_ids), len(forms)
     stamps = {}  # minutes ago -> the time as text: a year has fewer minutes than a million rows
 
-    def rows():
+    def picks():
         random = rng.random
         for i, age in enumerate(minutes):
-            form = forms[i] if i < n_pool else forms[int(random() * n_pool)]
             created = stamps.get(age)
             if created is None:
                 created = stamps[age] = _stamp(now - dt.timedelta(minutes=age))
-            yield form + (user_ids[int(random() * n_users)], random() > 0.05,
-                          int(random() * 5001), len(like_plan[i]), created, created)
-    return list(STORY_FORM) + extra_columns + list(STORY_ROW), rows()
+            yield (i if i < n_pool else int(random() * n_pool),
+                   user_ids[int(random() * n_users)], random() > 0.05,
+                   int(random() * 5001), len(like_plan[i]), created, created)
+    return list(STORY_FORM) + extra_columns, forms, list(STORY_ROW), picks()
 
 
 def _new_ids(model, after):
@@ -145,8 +146,7 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
 
         max_story = Story.select(Story.id).order_by(Story.id.desc()).scalar() or 0
         like_plan = _like_plan(rng, n_stories, n_likes, len(user_ids))
-        columns, rows = story_rows(rng, pool, n_stories, user_ids, like_plan, now)
-        bulk.insert("stories", columns, rows)
+        bulk.insert_drawn("stories", *story_rows(rng, pool, n_stories, user_ids, like_plan, now))
         story_ids = _new_ids(Story, max_story) if (n_likes or n_videos) else []
 
         stamp = _stamp(now)

@@ -48,8 +48,9 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
         from core import side_index
         real_init = side_index.SideIndex.__init__
 
-        def failing(self, name, sql, *args):  # an FTS5 table the other thread cannot make
-            real_init(self, name, sql.replace("fts5(", "fts5(no_such_option=1, "), *args)
+        def failing(self, table, indexes, *args):  # FTS5 tables the other thread cannot make
+            real_init(self, table, [(name, sql.replace("fts5(", "fts5(no_such_option=1, "), columns)
+                                    for name, sql, columns in indexes], *args)
         monkeypatch.setattr(side_index.SideIndex, "__init__", failing)
     with app.app_context():
         from core import bulk
@@ -63,7 +64,8 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
         assert index_names(bulk) == before
         if is_sqlite():  # each search index holds exactly the stories' text (or this raises)
             for name in ("stories_search", "stories_content_search"):
-                database.execute_sql(f"INSERT INTO {name} ({name}) VALUES ('integrity-check')")
+                database.execute_sql(f"INSERT INTO {name} ({name}, rank) "
+                                     "VALUES ('integrity-check', 1)")
                 assert database.execute_sql(f"SELECT count(*) FROM {name}").fetchone() == (
                     30 + len(earlier),)
         newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
