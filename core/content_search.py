@@ -153,6 +153,22 @@ def postgres_ids_within(model, query, lo, hi):
         return [row_id for (row_id,) in cursor]
 
 
+def postgres_vectors(model, texts):
+    """``(column, words)``: PostgreSQL's stored words of each of ``texts`` (as text, computed
+    once each) for a bulk load to write in ``model``'s words column, when the column is written
+    (migration 0011's trigger); None when it is generated (PostgreSQL before 13) or absent."""
+    generated = db.database.execute_sql(
+        "SELECT is_generated FROM information_schema.columns WHERE table_schema = "
+        "current_schema() AND table_name = %s AND column_name = %s",
+        (model._meta.table_name, VECTOR)).fetchone()
+    if generated is None or generated[0] != "NEVER":
+        return None
+    cursor = db.database.execute_sql(
+        "SELECT strip(to_tsvector('simple', text))::text FROM unnest(%s::text[]) "
+        "WITH ORDINALITY AS t(text, n) ORDER BY n", (list(texts),))
+    return VECTOR, [words for (words,) in cursor]
+
+
 def any_id(model, ids):
     """PostgreSQL: ``id = ANY(ids)``, the ids as one array parameter."""
     return NodeList((model.id, SQL("= ANY(%s)", [ids])))

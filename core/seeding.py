@@ -10,7 +10,7 @@ import time
 
 from flask import current_app
 
-from core import bulk, choices, content_search
+from core import bulk, choices, content_search, db
 from core.providers import StoryRequest
 from core.models import Story, User, Video
 from core.plugins import plugin_host
@@ -116,7 +116,13 @@ def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
             yield (i if i < n_pool else int(random() * n_pool),
                    user_ids[int(random() * n_users)], random() > 0.05,
                    int(random() * 5001), len(like_plan[i]), created, created)
-    return list(STORY_FORM) + extra_columns, forms, list(STORY_ROW), picks()
+    columns = list(STORY_FORM) + extra_columns
+    if not db.is_sqlite():  # the text's stored words, computed once per pool story
+        vectors = content_search.postgres_vectors(Story, [content for _r, _t, content in pool])
+        if vectors is not None:
+            columns.append(vectors[0])
+            forms = [form + (words,) for form, words in zip(forms, vectors[1])]
+    return columns, forms, list(STORY_ROW), picks()
 
 
 def _new_ids(model, after):

@@ -31,12 +31,10 @@ log = logging.getLogger(__name__)
 
 #: chunks of rows waiting for the tokenizing thread (each is ``core.bulk.CHUNK`` rows): the
 #: rows go in faster than they are tokenized, and the loading thread goes on to the B-tree
-#: indexes meanwhile (a million stories wait as ~200 MB of tuples of the pool's shared texts)
+#: indexes meanwhile (drawn rows wait as JSON texts of their draws, ~1 MB a chunk)
 BACKLOG = 64
 _END = None
-
-
-_ROWS, _SHARE, _DRAWN = "rows", "share", "drawn"
+_ROWS, _SHARE, _DRAWN = "rows", "share", "drawn"  # the kinds of chunk
 #: FTS5 options under which an index is the same for a text and for its distinct words
 WORDS_ONLY = re.compile(r"detail\s*=\s*'?none'?.*columnsize\s*=\s*'?0'?|"
                         r"columnsize\s*=\s*'?0'?.*detail\s*=\s*'?none'?", re.I | re.S)

@@ -205,3 +205,20 @@ def test_0010_finds_stories_written_before_it_by_their_stored_words(blank_databa
     Story.update(content="The lamp went out.").where(Story.id == before.id).execute()
     assert found("barom") == [(after.id,)]
     assert found("lamp") == [(before.id,)]
+
+
+def test_0011_keeps_the_stored_words_of_stories_and_makes_them_on_writes(blank_database):
+    """On PostgreSQL the text's words, a generated column before 0011, are kept by a trigger: a
+    story written at 0010 is still found by its text, one written after by its own, an edited
+    one by its new words and not its old ones."""
+    from core.db import is_sqlite
+    if is_sqlite():
+        pytest.skip("0011 changes only PostgreSQL's stored words")
+    before, after, found = stories_across(blank_database, "0010_content_vector",
+                                          "0011_content_vector_trigger")
+    assert found("barom") == sorted([(before.id,), (after.id,)])
+    assert found("fell baromet") == [(before.id,)]
+    Story.update(content="The lamp went out.").where(Story.id == before.id).execute()
+    Story.update(views=3).where(Story.id == after.id).execute()
+    assert found("barom") == [(after.id,)]
+    assert found("lamp") == [(before.id,)]
