@@ -57,11 +57,22 @@ def insert_drawn(table, shared_columns, shared, columns, picks):
     same on many rows: the seed's story pool) and values of their own for ``columns``: ``picks``
     yields ``(index into shared, *values)``; returns how many. SQLite: the shared values go in
     once, then each chunk of picks as one JSON text that SQLite joins to them (no row bound one by
-    one in Python); PostgreSQL: the rows made whole, through ``insert``."""
-    if not db.is_sqlite():
+    one in Python); PostgreSQL, or an SQLite without JSON: the rows made whole, through
+    ``insert``."""
+    if not db.is_sqlite() or not _sqlite_json():
         return insert(table, [*shared_columns, *columns],
                       (shared[pick[0]] + pick[1:] for pick in picks))
     return _insert_drawn_sqlite(table, shared_columns, shared, columns, picks)
+
+
+def _sqlite_json():
+    """Whether this SQLite has its JSON functions (built in since 3.38; an option before)."""
+    try:
+        with db.database.atomic():
+            db.database.execute_sql("SELECT value FROM json_each('[1]')").fetchall()
+        return True
+    except peewee.OperationalError:
+        return False
 
 
 def _chunks(rows):

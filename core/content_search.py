@@ -119,7 +119,7 @@ def estimate(newest, ids, rank):
     """How many stories match, from the id ``newest`` of the ``rank``-th newest match and the
     ``(lowest, highest)`` ids of the table: at the density of the matches among the newest ids,
     over all of them."""
-    lowest, highest = ids
+    lowest, highest = min(ids[0] or newest, newest), max(ids[1] or newest, newest)
     return rank * (highest - lowest + 1) // (highest - newest + 1)
 
 
@@ -236,6 +236,7 @@ class TextSearch:
         self.scan = False  # no index: LIKE on every word
         self.common = False
         self.matches = 0  # SQLite: how many stories match, estimated from FEW on
+        self.rows = 0  # SQLite, from FEW matches on: the table's ids, lowest to highest
         if not self.found:
             return
         if not db.is_sqlite():  # common words walk; others are read in windows (or by id)
@@ -247,12 +248,11 @@ class TextSearch:
             self.scan = True
             return
         self.query, newest, self.ids = answer
-        self.rows = 0  # the table's ids, from the lowest to the highest
         if newest is None:
             self.matches = len(self.ids)
         else:
             lowest, highest = id_range(model)
-            self.rows = highest - lowest + 1
+            self.rows = (highest or newest) - (lowest or newest) + 1
             self.matches = estimate(newest, (lowest, highest), FEW)
         self.common = newest is not None and self.matches >= WINDOWED
 

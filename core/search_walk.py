@@ -7,12 +7,12 @@ the database counts the window's rows and gives its lowest and highest id and it
 from the sort's index. The word index then lists its matches in that window's id range in one
 read (``search.within(lo, hi)``; None: nothing in it matches), and the page is the window's rows
 that match, in order. Windows grow (``search.first_window(wanted)`` rows: enough for the page at
-the matches' density; then four times as many) until the page is full or the feed ends; a search may stop after a first window without any match
-(``search.rare_by_id``: rare words, read the usual way). Stories are written in id order, so on
-the newest and oldest sorts a window's ids are close together; on a sort whose ids are scattered
-(most viewed …) the window's id range spans too much of the index (``SPARSE``) and the rest of
-the page is read the usual way (``search.condition()``, row by row). The rows are exactly those
-the usual way would give.
+the matches' density; then four times as many) until the page is full or the feed ends; a search
+may stop after a first window without any match (``search.rare_by_id``: rare words, read the
+usual way). Stories are written in id order, so on the newest and oldest sorts a window's ids
+are close together; on a sort whose ids are scattered (most viewed …) the window's id range spans
+too much of the index (``SPARSE``) and the rest of the page is read the usual way
+(``search.condition()``, row by row). The rows are exactly those the usual way would give.
 """
 import peewee
 from peewee import fn

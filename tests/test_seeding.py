@@ -35,15 +35,21 @@ def test_seeded_stories_use_the_spec_lists_and_never_repeat_a_sentence(app):
     assert first_sentences.most_common(1)[0][1] <= 3
 
 
-@pytest.mark.parametrize("stories_before, beside_fails", [(0, False), (2, False), (0, True)])
+@pytest.mark.parametrize("stories_before, beside_fails, json", [
+    (0, False, True), (2, False, True), (0, True, True),
+    (0, False, False),  # an SQLite without its JSON functions: the rows bound one by one
+])
 def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, stories_before,
-                                                 beside_fails):
+                                                 beside_fails, json):
     """From ``BULK`` stories on the indexes and the search index are built after the rows: the
     feed, its search and the admin's title search still find the seeded stories, and the stories
     there before (SQLite: into an empty table the text's index is built on the other core while
     the rows load, else, or when that fails, rebuilt after them; either way what a rebuild
     makes)."""
     monkeypatch.setattr(seeding, "BULK", 10)
+    if not json:
+        from core import bulk
+        monkeypatch.setattr(bulk, "_sqlite_json", lambda: False)
     if beside_fails:
         from core import side_index
         real_init = side_index.SideIndex.__init__
