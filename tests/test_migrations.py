@@ -192,30 +192,19 @@ def test_0009_lists_the_words_of_stories_written_before_it(blank_database):
     assert found("fell baromet") == [(before.id,)]
 
 
-def test_0010_finds_stories_written_before_it_by_their_stored_words(blank_database):
-    """On PostgreSQL a story written at 0009 is found by its text after 0010 stored the text's
-    words, so is one written after it, and an edited story by its new words, not its old ones."""
+@pytest.mark.parametrize("revision, migration", [
+    ("0009_content_words", "0010_content_vector"),  # the words stored, a generated column
+    ("0010_content_vector", "0011_content_vector_trigger"),  # kept by a trigger instead
+])
+def test_postgres_stored_words_find_stories_written_before_and_after(blank_database, revision,
+                                                                     migration):
+    """On PostgreSQL a story written before the migration is found by its text after it, so is
+    one written after, an edited story by its new words and not its old ones, and a story whose
+    other columns change keeps its words."""
     from core.db import is_sqlite
     if is_sqlite():
-        pytest.skip("0010 changes only PostgreSQL's word index")
-    before, after, found = stories_across(blank_database, "0009_content_words",
-                                          "0010_content_vector")
-    assert found("barom") == sorted([(before.id,), (after.id,)])
-    assert found("fell baromet") == [(before.id,)]
-    Story.update(content="The lamp went out.").where(Story.id == before.id).execute()
-    assert found("barom") == [(after.id,)]
-    assert found("lamp") == [(before.id,)]
-
-
-def test_0011_keeps_the_stored_words_of_stories_and_makes_them_on_writes(blank_database):
-    """On PostgreSQL the text's words, a generated column before 0011, are kept by a trigger: a
-    story written at 0010 is still found by its text, one written after by its own, an edited
-    one by its new words and not its old ones."""
-    from core.db import is_sqlite
-    if is_sqlite():
-        pytest.skip("0011 changes only PostgreSQL's stored words")
-    before, after, found = stories_across(blank_database, "0010_content_vector",
-                                          "0011_content_vector_trigger")
+        pytest.skip("0010 and 0011 change only PostgreSQL's stored words")
+    before, after, found = stories_across(blank_database, revision, migration)
     assert found("barom") == sorted([(before.id,), (after.id,)])
     assert found("fell baromet") == [(before.id,)]
     Story.update(content="The lamp went out.").where(Story.id == before.id).execute()
