@@ -115,19 +115,21 @@ def indexed(found, rank):
         return None
 
 
-def estimate(newest, ids, rank):
-    """How many stories match, from the id ``newest`` of the ``rank``-th newest match and the
-    ``(lowest, highest)`` ids of the table: at the density of the matches among the newest ids,
-    over all of them."""
-    lowest, highest = min(ids[0] or newest, newest), max(ids[1] or newest, newest)
-    return rank * (highest - lowest + 1) // (highest - newest + 1)
+def estimate(newest, highest, rows, rank):
+    """How many stories match, from the id ``newest`` of the ``rank``-th newest match, the
+    table's ``highest`` id and its ``rows`` ids: at the density of the matches among the newest
+    ids, over all of them."""
+    return rank * rows // (highest - newest + 1)
 
 
-def id_range(model):
-    """``(lowest, highest)`` id of ``model``'s table (each read at one end of its B-tree)."""
+def id_range(model, including):
+    """``(lowest, highest)`` id of ``model``'s table (each read at one end of its B-tree),
+    widened to hold the id ``including``."""
     table = model._meta.table_name
-    return db.database.execute_sql(f'SELECT (SELECT min(rowid) FROM "{table}"), '
-                                   f'(SELECT max(rowid) FROM "{table}")').fetchone()
+    lowest, highest = db.database.execute_sql(
+        f'SELECT (SELECT min(rowid) FROM "{table}"), (SELECT max(rowid) FROM "{table}")'
+    ).fetchone()
+    return min(lowest or including, including), max(highest or including, including)
 
 
 def postgres_ids(model, query, limit):
@@ -251,9 +253,9 @@ class TextSearch:
         if newest is None:
             self.matches = len(self.ids)
         else:
-            lowest, highest = id_range(model)
-            self.rows = (highest or newest) - (lowest or newest) + 1
-            self.matches = estimate(newest, (lowest, highest), FEW)
+            lowest, highest = id_range(model, newest)
+            self.rows = highest - lowest + 1
+            self.matches = estimate(newest, highest, self.rows, FEW)
         self.common = newest is not None and self.matches >= WINDOWED
 
     def first_window(self, wanted):
