@@ -12,7 +12,11 @@
   once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
   primary keys and unique constraints stay); those named in ``beside``, of a table empty at the
   start, are built on another core while the rows go in (``core.side_index``). PostgreSQL:
-  asynchronous commit, lz4 for long text.
+  asynchronous commit, lz4 for long text; tables empty at the start (with every table that
+  refers to them) are emptied again in the transaction so that their rows go in frozen
+  (``COPY … FREEZE``): visible to every later reader and marked so in the visibility map, as a
+  ``VACUUM`` would leave them (a freshly loaded table is read slowly until then: each row's
+  visibility settled on its first read, no index-only scans).
 
 ``rows`` are tuples of Python values already in database form (``int``, ``str``, ``bool``,
 ``datetime`` or ``None``), in the order of ``columns``.
@@ -43,6 +47,8 @@ FTS_HASH_BYTES = 64 << 20
 MMAP_BYTES = 2 << 30
 #: SQLite, during a load: the FTS5 indexes being built on the other core (``core.side_index``)
 _sides = []
+#: PostgreSQL, during a load: the tables emptied in its transaction, whose rows go in frozen
+_frozen = set()
 
 
 def insert(table, columns, rows):
@@ -158,7 +164,9 @@ def copy_text(value):
 
 
 def _copy_postgres(table, columns, rows):
-    sql = 'COPY "{}" ({}) FROM STDIN'.format(table, ", ".join(f'"{column}"' for column in columns))
+    sql = 'COPY "{}" ({}) FROM STDIN{}'.format(
+        table, ", ".join(f'"{column}"' for column in columns),
+        " WITH (FREEZE)" if table in _frozen else "")
     cursor = db.database.cursor()
     count = 0
     long_texts = {}  # the story pool's texts recur on every row: each escaped once
@@ -333,25 +341,69 @@ def _set_local(name, value):
         log.info("bulk load without %s = %s (%s)", name, value, error)
 
 
+def postgres_triggers(tables):
+    """``(name, table, definition)`` of the triggers of ``tables`` made by the schema (not those
+    PostgreSQL keeps for the foreign keys)."""
+    return db.database.execute_sql(
+        "SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid) FROM pg_trigger t "
+        "JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal "
+        "AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY(%s) "
+        "ORDER BY t.tgname", (list(tables),)).fetchall()
+
+
+def postgres_referring(tables):
+    """``tables`` and every table that refers to one of them by a foreign key, at any depth."""
+    return {name for (name,) in db.database.execute_sql(
+        "WITH RECURSIVE referring(oid) AS ("
+        " SELECT oid FROM pg_class WHERE relnamespace = current_schema()::regnamespace"
+        " AND relname = ANY(%s)"
+        " UNION SELECT c.conrelid FROM pg_constraint c JOIN referring r ON c.confrelid = r.oid"
+        " WHERE c.contype = 'f') "
+        "SELECT relname FROM pg_class JOIN referring USING (oid)", (list(tables),))}
+
+
+def _emptied(tables):
+    """PostgreSQL, inside the load's transaction: when ``tables`` and the tables that refer to
+    them are all empty (checked under their lock), ``TRUNCATE`` them, so that ``COPY`` may write
+    their rows frozen; returns the tables so emptied (none when one holds a row)."""
+    group = sorted(postgres_referring(tables))
+    names = ", ".join(f'"{name}"' for name in group)
+    db.database.execute_sql(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE")
+    if any(db.database.execute_sql(f'SELECT 1 FROM "{name}" LIMIT 1').fetchone()
+           for name in group):
+        return set()
+    db.database.execute_sql(f"TRUNCATE {names}")
+    return set(group)
+
+
 @contextmanager
 def _postgres_loading(tables):
-    """Inside a transaction: indexes dropped, and made again before it commits; the tables' own
-    triggers off meanwhile (the rows bring what they would compute: the seed, the text's words
-    of migration 0011)."""
+    """Inside a transaction: indexes and the tables' own triggers dropped, and made again before
+    it commits (the rows bring what the triggers would compute: the seed, the text's words of
+    migration 0011; a disabled row trigger would still make ``COPY`` insert row by row instead
+    of in batches); empty tables loaded frozen (``_emptied``)."""
+    global _frozen
     indexes = postgres_indexes(tables)
     _set_local("synchronous_commit", "off")
     _set_local("default_toast_compression", "lz4")
     _set_local("maintenance_work_mem", "'512MB'")
     for name, _ in indexes:
         db.database.execute_sql(f'DROP INDEX "{name}"')
-    for table in tables:
-        db.database.execute_sql(f'ALTER TABLE "{table}" DISABLE TRIGGER USER')
-    yield
-    for table in tables:
-        db.database.execute_sql(f'ALTER TABLE "{table}" ENABLE TRIGGER USER')
-    started = time.perf_counter()
-    for _, definition in indexes:
+    triggers = postgres_triggers(tables)
+    for name, table, _ in triggers:
+        db.database.execute_sql(f'DROP TRIGGER "{name}" ON "{table}"')
+    _frozen = _emptied(tables)
+    try:
+        yield
+    finally:
+        _frozen = set()
+    for _, _, definition in triggers:
         db.database.execute_sql(definition)
+    started = time.perf_counter()
+    for name, definition in indexes:
+        step = time.perf_counter()
+        db.database.execute_sql(definition)
+        log.debug("index %s built in %.1f s", name, time.perf_counter() - step)
     for table in tables:
         db.database.execute_sql(f'ANALYZE "{table}"')
     log.info("indexes of %s built in %.1f s", ", ".join(tables), time.perf_counter() - started)

@@ -78,6 +78,12 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
             stale = ("SELECT count(*) FROM stories WHERE content_vector IS DISTINCT FROM "
                      "strip(to_tsvector('simple', content))")
             assert database.execute_sql(stale).fetchone() == (0,)
+            # into empty tables the rows go in as a VACUUM leaves them: every page all-visible,
+            # so the first searches need not settle each row's visibility (not so after rows)
+            pages, visible = database.execute_sql(
+                "SELECT relpages, relallvisible FROM pg_class WHERE relname = 'stories' "
+                "AND relnamespace = current_schema()::regnamespace").fetchone()
+            assert pages > 0 and (visible == pages) == (not stories_before)
             oldest = Story.select().order_by(Story.id).first()
             Story.update(content="A lamp guttered in the nave.").where(
                 Story.id == oldest.id).execute()
@@ -102,6 +108,22 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
             found = visitor.get("/api/stories/community/All Genres/All Moods/newest",
                                 query_string={"q": story.setting, "limit": 100}).get_json()
             assert story.id in [item["id"] for item in found]
+
+
+def test_a_bulk_seed_into_an_empty_feed_keeps_what_other_tables_hold(app, monkeypatch):
+    """No story yet, but a video without one (and its maker): a bulk seed adds to them (on
+    PostgreSQL the load empties its tables first only when all that refer to them are empty)."""
+    from core.models import User, Video
+    monkeypatch.setattr(seeding, "BULK", 10)
+    with app.app_context():
+        from core.db import database
+        database.connect(reuse_if_open=True)
+        seeding.seed(n_users=1, n_stories=0, n_videos=1, rng_seed=8)
+        (video,) = Video.select()
+        seeding.seed(n_users=2, n_stories=30, n_videos=2, n_likes=10, rng_seed=9)
+        assert Video.get_by_id(video.id).title == video.title
+        assert (User.select().count(), Story.select().count(), Video.select().count()) == (3, 30, 3)
+        database.close()
 
 
 def index_names(bulk):
