@@ -14,8 +14,8 @@
   once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
   primary keys and unique constraints stay); those named in ``beside``, of a table empty at the
   start, are built on another core while the rows go in (``core.side_index``). PostgreSQL:
-  asynchronous commit, lz4 for long text, the tables' own triggers dropped meanwhile, and
-  after the commit a ``VACUUM (ANALYZE)`` of the tables (their pages marked all-visible).
+  asynchronous commit, lz4 for long text, and after the commit a ``VACUUM (ANALYZE)`` of the
+  tables (their pages marked all-visible).
 
 ``rows`` are tuples of Python values already in database form (``int``, ``str``, ``bool``,
 ``datetime`` or ``None``), in the order of ``columns``.
