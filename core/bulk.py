@@ -149,7 +149,8 @@ def _insert_drawn_postgres(table, shared_columns, shared, columns, picks):
     pool, draws = f"bulk_shared_{table}", f"bulk_draws_{table}"
     _temp_like(pool, table, ["k"], shared_columns)
     _temp_like(draws, table, ["n", "k"], columns)
-    _copy_postgres(pool, ["k", *shared_columns], ((k, *row) for k, row in enumerate(shared)))
+    _copy_postgres(pool, ["k", *shared_columns], ((k, *row) for k, row in enumerate(shared)),
+                   quiet=True)
     picked = [*(f'p."{name}"' for name in shared_columns), *(f'd."{name}"' for name in columns)]
     sql = (f'INSERT INTO "{table}" ({_names([*shared_columns, *columns])}) '
            f'SELECT {", ".join(picked)} FROM pg_temp."{draws}" d '
