@@ -390,12 +390,22 @@ def postgres_triggers(tables):
         "ORDER BY t.tgname", (list(tables),)).fetchall()
 
 
+def postgres_foreign_keys(tables):
+    """``(name, table, definition)`` of the foreign keys of ``tables``."""
+    return db.database.execute_sql(
+        "SELECT k.conname, c.relname, pg_get_constraintdef(k.oid) FROM pg_constraint k "
+        "JOIN pg_class c ON c.oid = k.conrelid WHERE k.contype = 'f' "
+        "AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY(%s) "
+        "ORDER BY c.relname, k.conname", (list(tables),)).fetchall()
+
+
 @contextmanager
 def _postgres_loading(tables):
-    """Inside a transaction: indexes and the tables' own triggers dropped, and made again before
-    it commits (the rows bring what the triggers would compute: the seed, the text's words of
-    migration 0011; a disabled row trigger would still make ``COPY`` insert row by row instead
-    of in batches)."""
+    """Inside a transaction: indexes, the tables' own triggers and their foreign keys dropped,
+    and made again before it commits (the rows bring what the triggers would compute: the seed,
+    the text's words of migration 0011; a disabled row trigger would still make ``COPY`` insert
+    row by row instead of in batches; a foreign key checks each row as it goes in, and all of
+    them at once when it is added again)."""
     indexes = postgres_indexes(tables)
     _set_local("synchronous_commit", "off")
     _set_local("default_toast_compression", "lz4")
@@ -405,6 +415,9 @@ def _postgres_loading(tables):
     triggers = postgres_triggers(tables)
     for name, table, _ in triggers:
         db.database.execute_sql(f'DROP TRIGGER "{name}" ON "{table}"')
+    keys = postgres_foreign_keys(tables)
+    for name, table, _ in keys:
+        db.database.execute_sql(f'ALTER TABLE "{table}" DROP CONSTRAINT "{name}"')
     yield
     for _, _, definition in triggers:
         db.database.execute_sql(definition)
@@ -413,6 +426,8 @@ def _postgres_loading(tables):
         step = time.perf_counter()
         db.database.execute_sql(definition)
         log.debug("index %s built in %.1f s", name, time.perf_counter() - step)
+    for name, table, definition in keys:  # each checked against every row in one pass
+        db.database.execute_sql(f'ALTER TABLE "{table}" ADD CONSTRAINT "{name}" {definition}')
     log.info("indexes of %s built in %.1f s", ", ".join(tables), time.perf_counter() - started)
 
 

@@ -130,4 +130,6 @@ def index_names(bulk):
     from core.db import is_sqlite
     if is_sqlite():
         return sorted(name for _, name, _ in bulk.sqlite_schema(["stories", "likes"]))
-    return sorted(name for name, _ in bulk.postgres_indexes(["stories", "likes"]))
+    tables = ["stories", "likes"]  # and the triggers and foreign keys the load drops a while
+    return (sorted(name for name, _ in bulk.postgres_indexes(tables)),
+            bulk.postgres_triggers(tables), bulk.postgres_foreign_keys(tables))
