@@ -10,8 +10,8 @@
 * ``loading(tables, beside)``: a write transaction set up for a big load. SQLite: no fsync, a
   large page cache, a rollback journal instead of the WAL (the rows are not written twice), the
   file read through mmap and index sorts on two threads, back to the usual settings after.
-  Both: the tables' secondary indexes and their triggers are dropped and made again
-  once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
+  Both: the tables' secondary indexes and their triggers (on PostgreSQL also their foreign
+  keys) are dropped and made again once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
   primary keys and unique constraints stay); those named in ``beside``, of a table empty at the
   start, are built on another core while the rows go in (``core.side_index``). PostgreSQL:
   asynchronous commit, lz4 for long text, and after the commit a ``VACUUM (ANALYZE)`` of the
@@ -60,8 +60,8 @@ def insert_drawn(table, shared_columns, shared, columns, picks):
     same on many rows: the seed's story pool) and values of their own for ``columns``: ``picks``
     yields ``(index into shared, *values)``; returns how many. SQLite: the shared values go in
     once, then each chunk of picks as one JSON text that SQLite joins to them (no row bound one by
-    one in Python); PostgreSQL, or an SQLite without JSON: the rows made whole, through
-    ``insert``."""
+    one in Python); PostgreSQL: the same through temporary tables joined by ``INSERT … SELECT``;
+    an SQLite without JSON: the rows made whole, through ``insert``."""
     if not db.is_sqlite():
         return _insert_drawn_postgres(table, shared_columns, shared, columns, picks)
     if not _sqlite_json():
@@ -383,20 +383,23 @@ def _set_local(name, value):
 def postgres_triggers(tables):
     """``(name, table, definition)`` of the triggers of ``tables`` made by the schema (not those
     PostgreSQL keeps for the foreign keys)."""
-    return db.database.execute_sql(
-        "SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid) FROM pg_trigger t "
-        "JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal "
-        "AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY(%s) "
-        "ORDER BY t.tgname", (list(tables),)).fetchall()
+    return _of_tables("SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid) FROM pg_trigger t "
+                      "JOIN pg_class c ON c.oid = t.tgrelid WHERE NOT t.tgisinternal", tables)
 
 
 def postgres_foreign_keys(tables):
     """``(name, table, definition)`` of the foreign keys of ``tables``."""
+    return _of_tables("SELECT k.conname, c.relname, pg_get_constraintdef(k.oid) "
+                      "FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid "
+                      "WHERE k.contype = 'f'", tables)
+
+
+def _of_tables(select, tables):
+    """The rows of the catalog query ``select`` (``c``: the table's ``pg_class`` row) for the
+    tables of the current schema named in ``tables``, by table and name."""
     return db.database.execute_sql(
-        "SELECT k.conname, c.relname, pg_get_constraintdef(k.oid) FROM pg_constraint k "
-        "JOIN pg_class c ON c.oid = k.conrelid WHERE k.contype = 'f' "
-        "AND c.relnamespace = current_schema()::regnamespace AND c.relname = ANY(%s) "
-        "ORDER BY c.relname, k.conname", (list(tables),)).fetchall()
+        f"{select} AND c.relnamespace = current_schema()::regnamespace "
+        "AND c.relname = ANY(%s) ORDER BY 2, 1", (list(tables),)).fetchall()
 
 
 @contextmanager
@@ -435,7 +438,7 @@ def _postgres_vacuum(tables):
     """After the load's commit: ``VACUUM (ANALYZE)`` the loaded tables, which marks their pages
     all-visible (else each row's visibility is settled, and its page written again, on its first
     read, and no index-only scan skips the table: a freshly loaded table is read slowly until
-    autovacuum comes; a million stories: 5–7 s); only ``ANALYZE`` inside a transaction."""
+    autovacuum comes; a million stories: 4–5 s); only ``ANALYZE`` inside a transaction."""
     started = time.perf_counter()
     command = "ANALYZE" if db.database.in_transaction() else "VACUUM (ANALYZE)"
     for table in tables:

@@ -6,7 +6,7 @@ trigger ``stories_content_vector`` before every insert and every update of the t
 column cannot be written, so a bulk load (``dreadforge seed``) paid PostgreSQL's tokenizing of
 every story's text, half a millisecond each: 577 of the 696 s a million stories took, while the
 seed's stories share two hundred texts. A plain column lets the load write the words it computed
-once per text, with the trigger disabled for the load (``core.bulk``).
+once per text, with the trigger dropped for the load (``core.bulk``).
 
 ``ALTER COLUMN … DROP EXPRESSION`` needs PostgreSQL 13; an older server keeps the generated
 column (the seed then lets PostgreSQL compute it, as before).
