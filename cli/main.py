@@ -64,6 +64,7 @@ def run(host, port, job_workers, processes, threads):
     On a web machine of a larger site (REDIS_URL and DATABASE_URL set), `dreadforge run --host
     0.0.0.0 --workers 0` is its web server alone."""
     from cli.site import Site
+    from cli.web_server import serve
     # until the web server takes the signals over, SIGTERM unwinds like Ctrl-C (stopping all)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     app = make_app()  # a wrong plugins.toml stops here, before anything is started
@@ -76,29 +77,6 @@ def run(host, port, job_workers, processes, threads):
         click.echo(f"Dreadforge on http://{host}:{port} ({processes} processes x {threads} "
                    f"threads, queue: {site.queue_label}, workers: {site.worker_label})")
         serve(app, host, port, processes, threads)
-
-
-def serve(app, host, port, processes, threads):
-    """gunicorn: ``processes`` forked from this one (each with ``threads`` threads), all on the
-    same queue (REDIS_URL, the embedded one included) and database."""
-    from gunicorn.app.base import BaseApplication
-
-    from core.db import release_connections
-    release_connections()  # the processes about to be forked must not share a connection
-
-    class Server(BaseApplication):
-        def load_config(self):
-            self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", processes)
-            self.cfg.set("worker_class", "gthread")
-            self.cfg.set("threads", threads)
-            self.cfg.set("timeout", 120)
-            self.cfg.set("accesslog", "-")
-
-        def load(self):
-            return app
-
-    Server().run()
 
 
 @main.command()

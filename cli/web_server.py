@@ -1,0 +1,55 @@
+"""The web server `dreadforge run` starts: gunicorn, ``processes`` forked from the command's own
+process, each with ``threads`` threads, all on the same queue and database.
+
+A kept-alive connection stays with the process that accepted it, and gunicorn's processes race
+for new ones: measured with 16 busy clients on two processes, one process held all 16 in 7 of 16
+runs while the other idled, at half the site's speed. So a process holding more clients than it
+has threads waits before it accepts, a little longer for each client over that (up to 2 ms): the
+process holding fewer wins the race, and a process with a thread for each client never waits.
+A connection is handed back after ``REQUESTS_PER_CONNECTION`` requests (the client reconnects at
+once), which shares out again the clients of a process that was alone for a while (its sibling
+restarting, say)."""
+import time
+
+from gunicorn.app.base import BaseApplication
+from gunicorn.workers.gthread import ThreadWorker
+
+REQUESTS_PER_CONNECTION = 1000  # nginx's keepalive_requests default
+ACCEPT_DELAY_PER_CLIENT = 0.0005  # seconds, for each client a process holds over its threads
+MAX_ACCEPT_DELAY = 0.002
+
+
+class SharingWorker(ThreadWorker):
+    """gunicorn's threaded worker, sharing the clients with its sibling processes."""
+
+    def accept(self, listener):
+        over = self.nr_conns - self.cfg.threads
+        if over > 0:
+            time.sleep(min(over * ACCEPT_DELAY_PER_CLIENT, MAX_ACCEPT_DELAY))  # the process holding fewer clients takes this one first
+        super().accept(listener)  # (gunicorn's accept ignores a client already taken)
+
+    def handle_request(self, req, conn):
+        conn.requests_served = getattr(conn, "requests_served", 0) + 1
+        if conn.requests_served >= REQUESTS_PER_CONNECTION:
+            req.must_close = True  # answered with `Connection: close`
+        return super().handle_request(req, conn)
+
+
+def serve(app, host, port, processes, threads):
+    """Serves ``app`` until stopped (SIGINT or SIGTERM)."""
+    from core.db import release_connections
+    release_connections()  # the processes about to be forked must not share a connection
+
+    class Server(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", processes)
+            self.cfg.set("worker_class", f"{__name__}.SharingWorker")
+            self.cfg.set("threads", threads)
+            self.cfg.set("timeout", 120)
+            self.cfg.set("accesslog", "-")
+
+        def load(self):
+            return app
+
+    Server().run()
