@@ -24,13 +24,12 @@ class SharingWorker(ThreadWorker):
 
     def accept(self, listener):
         over = self.nr_conns - self.cfg.threads
-        if over > 0:
-            time.sleep(min(over * ACCEPT_DELAY_PER_CLIENT, MAX_ACCEPT_DELAY))  # the process holding fewer clients takes this one first
+        if over > 0:  # the process holding fewer clients takes this one first
+            time.sleep(min(over * ACCEPT_DELAY_PER_CLIENT, MAX_ACCEPT_DELAY))
         super().accept(listener)  # (gunicorn's accept ignores a client already taken)
 
     def handle_request(self, req, conn):
-        conn.requests_served = getattr(conn, "requests_served", 0) + 1
-        if conn.requests_served >= REQUESTS_PER_CONNECTION:
+        if req.req_number >= REQUESTS_PER_CONNECTION:  # gunicorn counts a connection's requests
             req.must_close = True  # answered with `Connection: close`
         return super().handle_request(req, conn)
 

@@ -11,9 +11,10 @@
   large page cache, a rollback journal instead of the WAL (the rows are not written twice), the
   file read through mmap and index sorts on two threads, back to the usual settings after.
   Both: the tables' secondary indexes and their triggers (on PostgreSQL also their foreign
-  keys) are dropped and made again once at the end, the FTS5 indexes whose content is one of the tables rebuilt in one pass (the
-  primary keys and unique constraints stay); those named in ``beside``, of a table empty at the
-  start, are built on another core while the rows go in (``core.side_index``). PostgreSQL:
+  keys) are dropped and made again once at the end, the FTS5 indexes whose content is one of
+  the tables rebuilt in one pass (the primary keys and unique constraints stay); those named in
+  ``beside``, of a table empty at the start, are built on another core while the rows go in
+  (``core.side_index``). PostgreSQL:
   asynchronous commit, lz4 for long text, and after the commit a ``VACUUM (ANALYZE)`` of the
   tables (their pages marked all-visible).
 
@@ -363,13 +364,12 @@ def _journal_mode(mode):
 
 
 def postgres_indexes(tables):
-    """``(name, definition)`` of the secondary indexes of ``tables`` that no constraint owns."""
-    return db.database.execute_sql(
-        "SELECT i.indexname, i.indexdef FROM pg_indexes i "
-        "WHERE i.schemaname = current_schema() AND i.tablename = ANY(%s) "
-        "AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = "
-        "(quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)",
-        (list(tables),)).fetchall()
+    """``(name, table, definition)`` of the secondary indexes of ``tables`` that no constraint
+    owns."""
+    return _of_tables("SELECT x.relname, c.relname, pg_get_indexdef(i.indexrelid) FROM pg_index i "
+                      "JOIN pg_class x ON x.oid = i.indexrelid "
+                      "JOIN pg_class c ON c.oid = i.indrelid WHERE NOT EXISTS "
+                      "(SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)", tables)
 
 
 def _set_local(name, value):
@@ -413,7 +413,7 @@ def _postgres_loading(tables):
     _set_local("synchronous_commit", "off")
     _set_local("default_toast_compression", "lz4")
     _set_local("maintenance_work_mem", "'512MB'")
-    for name, _ in indexes:
+    for name, _, _ in indexes:
         db.database.execute_sql(f'DROP INDEX "{name}"')
     triggers = postgres_triggers(tables)
     for name, table, _ in triggers:
@@ -425,7 +425,7 @@ def _postgres_loading(tables):
     for _, _, definition in triggers:
         db.database.execute_sql(definition)
     started = time.perf_counter()
-    for name, definition in indexes:
+    for name, _, definition in indexes:
         step = time.perf_counter()
         db.database.execute_sql(definition)
         log.debug("index %s built in %.1f s", name, time.perf_counter() - step)

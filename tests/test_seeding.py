@@ -137,5 +137,5 @@ def index_names(bulk):
     if is_sqlite():
         return sorted(name for _, name, _ in bulk.sqlite_schema(["stories", "likes"]))
     tables = ["stories", "likes"]  # and the triggers and foreign keys the load drops a while
-    return (sorted(name for name, _ in bulk.postgres_indexes(tables)),
+    return (sorted(name for name, _, _ in bulk.postgres_indexes(tables)),
             bulk.postgres_triggers(tables), bulk.postgres_foreign_keys(tables))
