@@ -210,6 +210,8 @@ def test_comments_replies_edit_delete(owner, other, make_client):
     assert top["content"] == "Chilling." and top["parentId"] is None
     reply = owner[0].post(base, json={"content": "Thank you", "parentId": top["id"]}).get_json()
     assert reply["parentId"] == top["id"]
+    for new in (top, reply):  # the 'Edited' badge shows when updatedAt is later: not yet
+        assert new["updatedAt"] == new["createdAt"]
     nested = other[0].post(base, json={"content": "Deeper", "parentId": reply["id"]}).get_json()
     assert nested["parentId"] == top["id"], "a reply to a reply joins the top-level thread"
     listed = make_client().get(base).get_json()
