@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS, shot
 from tests.e2e.helpers import T, assert_clean_console, new_page
+from tests.e2e.test_journey import api_call
 
 WIDTH = 360
 
@@ -77,3 +78,23 @@ def test_phone_page_heading_has_breathing_room(phone):
     expect(page.get_by_role("heading", name="Explore Horror Content")).to_be_visible(timeout=T)
     gap = heading_gap(page)
     assert gap >= 20, f"the <h1> is {gap}px below the navbar on a 360px phone"
+
+
+def test_a_story_with_long_characters_and_setting_fits_a_phone(member):
+    page = member
+    characters = "Edith, a widowed lighthouse keeper; her silent son Tom, who counts the waves"
+    setting = "a crumbling lighthouse on the Cornish coast, where the fog never lifts"
+    story = api_call(page, "POST", "/api/stories", {
+        "title": "The Keeper", "content": "The lamp went out at three.", "genre": "Gothic Horror",
+        "mood": ["Eerie"], "characters": characters, "setting": setting, "isPublic": False,
+        "allowComments": True})
+    try:
+        page.set_viewport_size({"width": WIDTH, "height": 740})
+        page.goto(f"/story/{story['id']}")
+        expect(page.get_by_role("heading", name="The Keeper", level=1)).to_be_visible(timeout=T)
+        for text in (f"Characters: {characters}", f"Setting: {setting}"):  # all of it, wrapped
+            expect(page.locator(".story-header .badge", has_text=text)).to_be_visible()
+        assert scroll_width(page) <= WIDTH, f"the story scrolls sideways: {scroll_width(page)}px"
+        shot(page, "mobile-story-long-badges")
+    finally:
+        api_call(page, "DELETE", f"/api/stories/{story['id']}")
