@@ -106,7 +106,10 @@ def find_names(text):
             counts[run] += 1
             before = sentence[:m.start()].split()
             prev = before[-1].lower().strip(",;:") if before else ""
-            if prev in PLACE_PREPS or words[-1] in PLACE_WORDS:
+            after = sentence[m.end():].lstrip()
+            modifier = (prev in ("the", "a", "an") and len(words) == 1
+                        and after[:1].islower())  # 'the Cornish coast': a place's word
+            if prev in PLACE_PREPS or words[-1] in PLACE_WORDS or modifier:
                 places[run] += 1
     # a single word seen only at sentence starts and never elsewhere is probably not a name
     merged = Counter()

@@ -56,6 +56,43 @@ def split_list(text):
     return out
 
 
+def split_cast(text):
+    """The people of a characters field, each as the user described them: ``split_list``'s items,
+    except that a description set after a name stays with it ("Edith, a widowed lighthouse
+    keeper"): every comma's, when semicolons or lines separate the people ("Edith, the keeper;
+    Tom, her son"), else an "a"/"an" one's ("Mara, a nurse, Elias": two people)."""
+    if not text:
+        return []
+    text = str(text)
+    if re.search(r"[;\n]", text):
+        return _unique(c.strip(" .,\t\"'") for c in re.split(r"\s*[;\n]\s*", text) if c.strip())
+    people = []
+    for item in split_list(text):
+        if people and re.match(r"(?i)(a|an)\s", item) and not people[-1].lower().startswith(ARTICLES) \
+                and "," not in people[-1]:
+            people[-1] = f"{people[-1]}, {item}"
+        else:
+            people.append(item)
+    return people
+
+
+def _unique(items):
+    seen, out = set(), []
+    for item in items:
+        if item and item.lower() not in seen:
+            seen.add(item.lower())
+            out.append(item)
+    return out
+
+
+def _named_last(phrase):
+    """Whether a described person ends in their name: 'her silent son Tom' (not 'the Pale
+    Nurse', a name in itself)."""
+    words = phrase.split()
+    return len(words) > 2 and words[-1][:1].isupper() and not any(
+        w[:1].isupper() for w in words[1:-1])
+
+
 def guess_gender(text, default="they"):
     """'she', 'he' or ``default`` from a first name or a describing word."""
     words = re.findall(r"[A-Za-z]+", (text or "").lower())
@@ -116,7 +153,7 @@ class Person:
         m = re.match(r"(?i)^(?:a|an|the)\s+.*?\bnamed\s+(.+)$", name)
         if m:
             short = m.group(1).strip()
-        elif name.lower().startswith(ARTICLES):
+        elif name.lower().startswith(ARTICLES) and not _named_last(name):
             short = definite(name)
         else:
             words = name.split()

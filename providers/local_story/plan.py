@@ -10,7 +10,7 @@ import re
 
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
-from .grammar import Person, split_list
+from .grammar import Person, split_cast
 from .threads import CHOICES, CLUES, ENDINGS, LOGS
 from .titles import _bare, title_case
 from .worlds import world_for
@@ -62,7 +62,7 @@ def _person(text, role, pronouns=None, want=""):
 
 
 def build_cast(request, genre, rng):
-    names = split_list(request.characters)
+    names = split_cast(request.characters)
     hero_text = (request.protagonist or "").strip()
     villain_text = (request.antagonist or "").strip()
     if not hero_text:

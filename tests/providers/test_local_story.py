@@ -252,6 +252,19 @@ def test_intensity_scales_the_violence(provider):
     assert brutal >= 4 and brutal > 2 * quiet
 
 
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_description_after_a_name_is_that_person_not_another(provider, seed):
+    res = write(provider, characters="Edith, a widowed lighthouse keeper; her silent son Tom",
+                protagonist="", antagonist="", length_words=700, seed=seed)
+    speaks = r"(said|asked|begged|whispered)"
+    # the keeper is Edith, not a third person who talks to her; her son is Tom after his entrance
+    assert not re.search(rf"(?i)the widowed lighthouse keeper {speaks}|{speaks} the widowed",
+                         res.content)
+    assert not re.search(rf"(?i)her silent son Tom {speaks}|{speaks} her silent son Tom",
+                         res.content)
+    assert re.search(rf"\bTom {speaks}|{speaks} Tom\b", res.content)
+
+
 @pytest.mark.parametrize("changes", [
     dict(characters="Sarah", protagonist="", antagonist="", key_elements="", plot_twist="", custom_prompt="",
          time_of_day="", weather=""),
@@ -283,6 +296,18 @@ def test_suggestions_are_about_this_story(provider, story):
     assert "no dialogue" in joined.lower()
     quoted = re.findall(r"\(\"(.+?)…\"\)", joined)
     assert quoted and all(q in story for q in quoted)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_places_word_is_not_taken_for_a_character(provider, seed):
+    story = write(provider, setting="a crumbling lighthouse on the Cornish coast",
+                  characters="Edith, a widowed lighthouse keeper; her silent son Tom",
+                  protagonist="", length_words=700, seed=seed).content
+    assert "Cornish" in story
+    tips = " ".join(provider.suggest(story))
+    assert "Edith" in tips or "Tom" in tips
+    assert not re.search(r"(?i)\bthe Cornish (does|is|has|escalate|want|fear|choice)", tips)
+    assert "Give Cornish" not in tips and "Cornish's" not in tips
 
 
 def test_continue_follows_the_open_threads(provider, story):
