@@ -68,8 +68,8 @@ def split_cast(text):
         return _unique(c.strip(" .,\t\"'") for c in re.split(r"\s*[;\n]\s*", text) if c.strip())
     people = []
     for item in split_list(text):
-        if people and re.match(r"(?i)(a|an)\s", item) and not people[-1].lower().startswith(ARTICLES) \
-                and "," not in people[-1]:
+        named = people and not people[-1].lower().startswith(ARTICLES) and "," not in people[-1]
+        if named and re.match(r"(?i)(a|an)\s", item):
             people[-1] = f"{people[-1]}, {item}"
         else:
             people.append(item)
