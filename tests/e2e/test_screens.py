@@ -57,6 +57,22 @@ def test_story_sidebar_promotes_the_site_or_closes(visitor):
     assert_clean_console(page)
 
 
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_banner_shows_its_call_to_action_and_cuts_its_text_with_an_ellipsis(member, width):
+    page = member
+    page.set_viewport_size({"width": width, "height": 900})
+    banner = page.locator("aside.ad-banner")
+    expect(banner.get_by_text("Read the story")).to_be_visible(timeout=T)
+    banner.scroll_into_view_if_needed()
+    box = banner.bounding_box()
+    cta = banner.locator(".ad-cta").bounding_box()
+    assert box["y"] <= cta["y"] and cta["y"] + cta["height"] <= box["y"] + box["height"], (box, cta)
+    text = banner.locator(".ad-text > span:not(.ad-cta)")
+    assert text.evaluate("el => getComputedStyle(el).textOverflow") == "ellipsis"
+    assert text.bounding_box()["height"] < 30  # one line, not a second one cut in half
+    shot(page, f"home-banner-{width}")
+
+
 # --- 2. the length slider, 10. Undo of the AI revisions -------------------------------------------
 
 
