@@ -73,6 +73,20 @@ def test_the_banner_shows_its_call_to_action_and_cuts_its_text_with_an_ellipsis(
     shot(page, f"home-banner-{width}")
 
 
+def test_the_dashboard_greets_a_new_account_and_a_returning_one(member):
+    page = member
+    heading = page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("Welcome, Nell", timeout=T)  # made a moment ago
+
+    def a_year_old(route):
+        response = route.fetch()
+        route.fulfill(response=response,
+                      json={**response.json(), "createdAt": "2025-11-24T09:00:00+00:00"})
+    page.route("**/api/auth/user", a_year_old)
+    page.reload()
+    expect(heading).to_have_text("Welcome back, Nell", timeout=T)
+
+
 # --- 2. the length slider, 10. Undo of the AI revisions -------------------------------------------
 
 

@@ -21,7 +21,7 @@ export default function HomeRoute() {
   if (!user) return null;
   return (
     <div className="container page">
-      <WelcomeHeader firstName={user.firstName} />
+      <WelcomeHeader firstName={user.firstName} createdAt={user.createdAt} />
       <StatCards userId={user.id} />
       <section className="section" aria-labelledby="recent-title">
         <div className="row between wrap">
