@@ -14,6 +14,17 @@ def utcnow():
     return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
 
 
+class Stamped:
+    """Rows with ``created_at`` and ``updated_at``: a new one's are one moment (each default read
+    the clock on its own, microseconds apart, and an 'Edited' badge shows when updatedAt is
+    later)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not kwargs.get("__no_default__") and "updated_at" not in kwargs:  # not a row read back
+            self.__data__["updated_at"] = self.__data__["created_at"]
+
+
 class JSONField(peewee.TextField):
     """JSON stored as text: portable between SQLite and PostgreSQL."""
 
@@ -28,7 +39,7 @@ ROLES = ("user", "admin", "super_admin")
 ADMIN_ROLES = ("admin", "super_admin")
 
 
-class User(BaseModel, UserMixin):
+class User(Stamped, BaseModel, UserMixin):
     email = peewee.CharField(max_length=254, unique=True)
     password_hash = peewee.CharField(max_length=255)
     first_name = peewee.CharField(max_length=100, default="")
@@ -80,7 +91,7 @@ class User(BaseModel, UserMixin):
         return " ".join(part for part in (self.first_name, self.last_name) if part) or "Anonymous"
 
 
-class Content(BaseModel):
+class Content(Stamped, BaseModel):
     """What stories and videos share: the creation form's fields, visibility, counters and times.
     (Never a table itself: each subclass gets its own copy of these columns.)"""
 
@@ -187,7 +198,7 @@ class Video(Content):
         )
 
 
-class Comment(BaseModel):
+class Comment(Stamped, BaseModel):
     user = peewee.ForeignKeyField(User, backref="comments", on_delete="CASCADE")
     story = peewee.ForeignKeyField(Story, backref="comments", null=True, on_delete="CASCADE")
     video = peewee.ForeignKeyField(Video, backref="comments", null=True, on_delete="CASCADE")

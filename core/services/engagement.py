@@ -173,11 +173,9 @@ def add_comment(content, user, text, parent_id=None):
         # One reply level: a reply to a reply joins the thread of its top-level comment.
         if parent.parent_id is not None:
             parent = Comment.get_by_id(parent.parent_id)
-    now = utcnow()  # one moment for both: 'Edited' shows when updatedAt is later (SPEC)
     with db.write_transaction():
         comment = Comment.create(**{kind_of(content): content.id}, user=user.id, content=text,
-                                 parent=parent.id if parent else None, created_at=now,
-                                 updated_at=now)
+                                 parent=parent.id if parent else None)
         bump(content, "comments_count", 1)
         flag_for_review(verdict, comment=comment.id)
     comment.user = user

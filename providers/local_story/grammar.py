@@ -47,13 +47,7 @@ def split_list(text):
     if not text:
         return []
     parts = re.split(r"\s*[,;\n]\s*|\s+and\s+|\s*&\s*", str(text))
-    seen, out = set(), []
-    for p in parts:
-        p = p.strip(" .\t\"'")
-        if p and p.lower() not in seen:
-            seen.add(p.lower())
-            out.append(p)
-    return out
+    return _unique(p.strip(" .\t\"'") for p in parts)
 
 
 def split_cast(text):
@@ -65,7 +59,7 @@ def split_cast(text):
         return []
     text = str(text)
     if re.search(r"[;\n]", text):
-        return _unique(c.strip(" .,\t\"'") for c in re.split(r"\s*[;\n]\s*", text) if c.strip())
+        return _unique(c.strip(" .,\t\"'") for c in re.split(r"\s*[;\n]\s*", text))
     people = []
     for item in split_list(text):
         named = people and not people[-1].lower().startswith(ARTICLES) and "," not in people[-1]
@@ -77,6 +71,7 @@ def split_cast(text):
 
 
 def _unique(items):
+    """The non-empty ``items``, each once (whatever its case), in their order."""
     seen, out = set(), []
     for item in items:
         if item and item.lower() not in seen:
