@@ -26,13 +26,22 @@ SAMPLES = [
          intensity=7, length_words=600, time_of_day="Dusk", weather="Foggy", protagonist="Clara",
          antagonist="Mother Agnes", narrative_perspective="First Person", pacing="Slow Burn",
          key_elements="a silver locket, a hymn book", plot_twist="she had been a patient there all along", seed=7),
+    dict(genre="Cosmic Horror", mood="Ominous", setting="the lighthouse on Raven Point", characters="Elena",
+         intensity=6, length_words=600, time_of_day="Dusk", weather="Stormy", protagonist="Elena",
+         narrative_perspective="First Person", pacing="Slow Burn", key_elements="a music box, a brass telescope",
+         plot_twist="the keeper had been dead for years", seed=7,
+         note="the fields of `story-llama-cpp.md`, for comparison"),
+    dict(genre="Gothic Horror", mood="Ominous", setting="a crumbling lighthouse on the Cornish coast",
+         characters="Edith, a widowed lighthouse keeper; her silent son Tom", length_words=700,
+         time_of_day="Dusk", key_elements="a coil of wet rope", plot_twist="the keeper has been dead for years",
+         seed=3, note="characters written as descriptions: two people, the keeper Edith and her son Tom"),
 ]
 
 
-def sample(n, request, story):
+def sample(n, request, story, note=""):
     plan = story.plan
     shown = "; ".join(f"{f.name} = {getattr(request, f.name)!r}" for f in dc_fields(request)
-                      if f.name in SAMPLES[n - 1])
+                      if f.name in SAMPLES[n - 1]) + (f" ({note})" if note else "")
     cast = "; ".join(f"{c['name']} ({c['role']}, {c['pronouns']}; wants {c['want']})" for c in plan["cast"])
     out = [f"## {n}. {story.title}", "", f"**Fields:** {shown}", "", f"**Logline:** {plan['logline']}", "",
            f"**Theme:** {plan['theme']} · **Method of the antagonist:** {plan['method']} · **World:** {plan['world']}",
@@ -63,8 +72,10 @@ def main():
              "`plan` the job returns), then written beat by beat. Regenerate with `python bench/story_samples.py`; "
              "the seed makes it repeatable.", ""]
     for n, fields in enumerate(SAMPLES, 1):
+        fields = dict(fields)
+        note = fields.pop("note", "")
         request = StoryRequest(**fields)
-        parts += [sample(n, request, provider.generate(request)), ""]
+        parts += [sample(n, request, provider.generate(request), note), ""]
     Path(args.out).write_text("\n".join(parts))
     print(f"wrote {args.out}")
 
