@@ -121,6 +121,104 @@ def definite(np):
     return np
 
 
+#: the narration is in the past: a clause the user wrote in the present, moved back one tense
+_BACKSHIFT = {"is": "was", "are": "were", "am": "was", "has": "had", "have": "had", "does": "did",
+              "isn't": "wasn't", "aren't": "weren't", "hasn't": "hadn't", "haven't": "hadn't",
+              "doesn't": "didn't", "don't": "didn't", "will": "would", "won't": "wouldn't",
+              "can": "could", "can't": "couldn't", "cannot": "could not", "shall": "should"}
+#: present-tense verbs (third person) whose past is not made with -ed
+_IRREGULAR_PAST = {
+    "becomes": "became", "brings": "brought", "builds": "built", "comes": "came", "eats": "ate",
+    "feels": "felt", "finds": "found", "gets": "got", "gives": "gave", "goes": "went", "hides": "hid",
+    "holds": "held", "keeps": "kept", "knows": "knew", "leaves": "left", "lies": "lied", "makes": "made",
+    "means": "meant", "runs": "ran", "says": "said", "sees": "saw", "sits": "sat", "sleeps": "slept",
+    "speaks": "spoke", "stands": "stood", "takes": "took", "tells": "told", "thinks": "thought",
+    "wears": "wore", "writes": "wrote", "feeds": "fed", "sends": "sent", "spends": "spent",
+    "buys": "bought", "sells": "sold", "hears": "heard", "loses": "lost", "wins": "won",
+    "meets": "met", "leads": "led", "reads": "read", "fights": "fought", "catches": "caught",
+    "teaches": "taught", "seeks": "sought", "begins": "began", "forgets": "forgot",
+    "forgives": "forgave", "rises": "rose", "drives": "drove", "wakes": "woke", "breaks": "broke",
+    "steals": "stole", "chooses": "chose", "bites": "bit", "hangs": "hung", "digs": "dug",
+    "shoots": "shot", "bears": "bore", "swears": "swore", "grows": "grew", "draws": "drew",
+    "throws": "threw", "flies": "flew", "falls": "fell", "bleeds": "bled", "feeds": "fed",
+    "dwells": "dwelt", "sings": "sang", "drinks": "drank", "understands": "understood",
+}
+#: contractions of "is", "are", "am", "have" and "has": what each is in the narration's past
+_CONTRACTED = {"it's": "it was", "that's": "that was", "there's": "there was", "he's": "he was",
+               "she's": "she was", "what's": "what was", "who's": "who was", "i'm": "I was",
+               "you're": "you were", "we're": "we were", "they're": "they were",
+               "everything's": "everything was", "nobody's": "nobody was", "i've": "I had",
+               "you've": "you had", "we've": "we had", "they've": "they had"}
+_CLAUSE_WORD = re.compile(r"[A-Za-z']+")
+
+
+def narrative_past(clause):
+    """A clause written in the present moved into the narration's past: 'the keeper has been dead
+    for years' -> 'the keeper had been dead for years', 'the house wants them' -> 'the house wanted
+    them'. Auxiliaries anywhere; a lexical verb only as the clause's first present-tense verb
+    after its subject, when the clause has no other finite verb. Past clauses stay as they are."""
+    words = [m for m in _CLAUSE_WORD.finditer(clause)]
+    low = [m.group(0).lower() for m in words]
+    out, last = [], 0
+    shifted = False
+    for i, (m, w) in enumerate(zip(words, low)):
+        new = _BACKSHIFT.get(w)
+        if w.endswith("'s") and i + 1 < len(low) and low[i + 1] == "been":
+            new = m.group(0)[:-2] + " had"  # the keeper's been -> the keeper had been
+        elif w in _CONTRACTED:
+            new = _CONTRACTED[w]
+        if new is None and not shifted and i > 0 and _present_verb(w, low, i):
+            new = _IRREGULAR_PAST.get(w) or _regular_past(w)
+        if new:
+            shifted = True
+            if m.group(0)[:1].isupper() and not new.startswith("I "):
+                new = new[:1].upper() + new[1:]
+            out.append(clause[last:m.start()] + new)
+            last = m.end()
+        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0):
+            shifted = True
+    return "".join(out) + clause[last:]
+
+
+_PAST_MARKERS = {"was", "were", "had", "did", "would", "could", "should", "might", "must"}
+_NOT_VERBS = {"this", "his", "hers", "its", "us", "yours", "ours", "theirs", "always", "years",
+              "months", "days", "weeks", "hours", "nights", "sometimes", "perhaps", "towards",
+              "afterwards", "was", "as", "less", "unless", "yes", "across", "thus", "alas", "bus",
+              "lens", "twins", "parents", "others"}
+_ADVERBS = {"never", "always", "still", "all", "both", "also", "only", "just", "really", "often"}
+_DETERMINERS = {"the", "a", "an", "my", "his", "her", "their", "our", "your", "its", "this", "that",
+                "these", "those", "every", "all", "some", "no", "two", "three"}
+
+
+def _present_verb(word, low, i):
+    """Whether ``word`` (at ``i`` in ``low``) reads as a third-person present verb: it ends in -s,
+    is not a plural noun after a determiner or adjective run, and follows a subject."""
+    if not word.endswith("s") or word.endswith(("ss", "us", "is", "'s")) or word in _NOT_VERBS:
+        return False
+    if low[i - 1] in ("he", "she", "it", "who", "that", "which", "everyone", "someone", "nobody"):
+        return True
+    after = low[i + 1:i + 3]
+    if after and (after[0] in _BACKSHIFT or after[0] in _PAST_MARKERS or (
+            after[0] in _ADVERBS and len(after) > 1 and not after[1].endswith(("s", "ed")))):
+        return False  # "the guests are …", "the guests never check out": the subject, a plural
+    if word in _IRREGULAR_PAST:
+        return low[i - 1] not in _DETERMINERS
+    prev = low[i - 1]
+    return prev not in _DETERMINERS and not prev.endswith("s") and prev not in _BACKSHIFT \
+        and prev not in ("to", "of", "in", "on", "at", "for", "with", "and", "or", "not")
+
+
+def _regular_past(word):
+    stem = word[:-1]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "ied"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")):
+        stem = word[:-2]
+    if stem.endswith("e"):
+        return stem + "d"
+    return stem + "ed"
+
+
 def capitalize_first(s):
     """Upper-case the first letter of a sentence (skipping an opening quote)."""
     for i, ch in enumerate(s):

@@ -11,9 +11,9 @@ import re
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import Person, split_cast
-from .threads import CHOICES, CLUES, ENDINGS, LOGS
+from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
 from .titles import _bare, title_case
-from .worlds import world_for
+from .worlds import head_noun, world_for
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",
@@ -154,7 +154,10 @@ def build_plan(request):
         elements = [rng.choice(world["objects"])]
     names = {"H": hero["name"], "A": villain["name"], "C": support[0]["name"] if support else "the others",
              "him": OBJECT[hero["pronouns"]], "place": place_short, "E": fields.definite(elements[0])}
-    hero["want"] = _fill(rng.choice(HERO_WANTS[:3] if not support else HERO_WANTS), names)
+    # the want follows the setting in the opening line: there, its short name ("the lighthouse")
+    noun = head_noun(setting)
+    short = f"the {noun}" if place_short.lower().endswith(" " + noun) else place_short
+    hero["want"] = _fill(rng.choice(HERO_WANTS[:3] if not support else HERO_WANTS), {**names, "place": short})
     villain["want"] = ANTAGONIST_WANTS[method]
     for s in support:
         s["want"] = _fill(rng.choice(SUPPORT_WANTS), names)
@@ -213,6 +216,9 @@ def _assign_threads(beats, elements, twist, method, kind, places, names, support
             room = beats[i]["room"]
             beats[i]["choice"] = {"choice": _fill(CHOICES[n][0], {**names, "room": room}),
                                   "cost": _fill(CHOICES[n][1], {**names, "room": room}), "id": n}
+            if CHOICES[n][1] in DEPARTURES:  # {C} has left: no later choice involves {C}
+                beats[i]["choice"]["leaves"] = names["C"]
+                pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
     # the twist lands in the reversal (or the climax of a short story), after two clues at least
     if twist["reveal"]:
         land = kinds.index("reversal") if "reversal" in kinds else climax

@@ -12,6 +12,7 @@ from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
 from .fields import definite
+from .grammar import narrative_past
 from .texture import texture
 from .threads import CHOICES
 from .voice import vary
@@ -83,7 +84,7 @@ class ProseWriter:
                "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
-               "theme": plan["theme"], "premise": plan["premise"], "reveal": plan["twist"]["reveal"],
+               "theme": plan["theme"], "premise": plan["premise"], "reveal": narrative_past(plan["twist"]["reveal"]),
                "subj": plan["twist"]["subject"]}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             deck = Deck(world[field], rng)
@@ -183,10 +184,10 @@ class ProseWriter:
         room = beat["room"] if kind != "hook" else plan["places"][1]["name"]
         rooms = {p["name"]: p["description"] for p in plan["places"]}
         extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
-        if self.support:
-            c = self.support[beat.get("index", 0) % len(self.support)]
-            cf = PRONOUNS[c["pronouns"]]
-            extra.update({"C": c["name"], "C_S": cf[0], "C_O": cf[1], "C_POS": cf[2], "C_WAS": cf[4]})
+        gone = self._gone(beat)
+        present = [c for c in self.support if c["name"] not in gone]
+        if present:
+            extra.update(_companion(present[beat.get("index", 0) % len(present)]))
         talk = self.request.include_dialogue
         ev = []
         if kind not in ("hook", "arrival", "aftermath"):
@@ -203,7 +204,7 @@ class ProseWriter:
             if plan["theme"] and plan["theme"].lower() in prompt:
                 ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
-            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if self.support else None]
+            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if present else None]
         for n in beat["plant"]:
             ev.append((THREAD, bb.PLANT_MOTIF if self._is_motif(n) else bb.PLANT, self._element(n)))
         if kind == "arrival":
@@ -211,7 +212,9 @@ class ProseWriter:
         if kind == "investigation":
             ev.append((COLOUR, bb.SEARCH, {}))
         if beat["method_step"] is not None and kind != "climax":
-            ev.append((STEP, bb.METHOD[plan["method"]][beat["method_step"]], {}))
+            # whoever has left may still come back as the imitation, wearing their face
+            wears = _companion(self.support[0]) if gone and plan["method"] == "imitation" else {}
+            ev.append((STEP, bb.METHOD[plan["method"]][beat["method_step"]], wears))
             ev.append((COLOUR, bb.REACT[self.tier], {}))
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
@@ -220,7 +223,7 @@ class ProseWriter:
             total = sum(b["words"] for b in plan["beats"])
             keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])
             ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
-        if talk and kind in ("arrival", "first_sign", "investigation", "climax") and self.support:
+        if talk and kind in ("arrival", "first_sign", "investigation", "climax") and present:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
             for n in beat["use"]:
@@ -252,7 +255,14 @@ class ProseWriter:
     def _choice(self, beat):
         _, _, choice, cost = CHOICES[beat["choice"]["id"]]
         el = self._element(0)
+        if self.support:  # the plan's choices are about the first companion
+            el.update(_companion(self.support[0]))
         return [(STEP, [choice], el), (STEP, [cost], el)]
+
+    def _gone(self, beat):
+        """The names of the companions who left the story before ``beat``."""
+        before = self.plan["beats"][:beat.get("index", 0)]
+        return {b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")}
 
     def atmosphere(self, extra):
         pools = [at.WORLD] * (4 if self.request.include_description else 1)
@@ -317,3 +327,9 @@ def paragraphs(beats, pacing, rng):
         if para:
             out.append(" ".join(para))
     return out
+
+
+def _companion(person):
+    """The {C} slots for a supporting character."""
+    forms = PRONOUNS[person["pronouns"]]
+    return {"C": person["name"], "C_S": forms[0], "C_O": forms[1], "C_POS": forms[2], "C_WAS": forms[4]}

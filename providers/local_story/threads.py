@@ -77,6 +77,10 @@ CHOICES = [
      "Everything after that happened in the dark of {room}, by touch and by sound."),
 ]
 
+#: the costs of CHOICES that take {C} out of the story: after that beat {C} neither speaks nor
+#: chooses again (only an imitation wears {C}'s face)
+DEPARTURES = {"{C} goes alone, and does not come back"}
+
 #: how the last paragraph reads once the twist is known
 ENDINGS = {
     "dead": "the living and the dead keep the same watch now",

@@ -17,6 +17,7 @@ import story_metrics as m  # noqa: E402
 
 from core.providers import ProviderError, StoryRequest  # noqa: E402
 from providers.local_story import LocalStoryProvider, register_story_providers  # noqa: E402
+from providers.local_story.grammar import narrative_past  # noqa: E402
 from providers.local_story.plan import build_plan  # noqa: E402
 
 FORM = StoryRequest(
@@ -263,6 +264,41 @@ def test_a_description_after_a_name_is_that_person_not_another(provider, seed):
     assert not re.search(rf"(?i)her silent son Tom {speaks}|{speaks} her silent son Tom",
                          res.content)
     assert re.search(rf"\bTom {speaks}|{speaks} Tom\b", res.content)
+
+
+def test_a_twist_written_in_the_present_is_told_in_the_narrations_past(provider):
+    for seed in (1, 2, 3):
+        story = write(provider, plot_twist="the keeper has been dead for years", seed=seed).content
+        assert "the keeper had been dead for years" in story
+        assert "has been dead" not in story
+
+
+@pytest.mark.parametrize("clause, told", [
+    ("the keeper has been dead for years", "the keeper had been dead for years"),
+    ("the keeper's been dead for years", "the keeper had been dead for years"),
+    ("it's all a dream", "it was all a dream"),
+    ("the house wants them to stay", "the house wanted them to stay"),
+    ("everyone she meets is dead", "everyone she met was dead"),
+    ("the hotel guests never check out", "the hotel guests never check out"),
+    ("the doctor doesn't exist", "the doctor didn't exist"),
+    ("she was a patient there all along", "she was a patient there all along"),
+])
+def test_narrative_past(clause, told):
+    assert narrative_past(clause) == told
+
+
+def test_a_companion_who_leaves_for_good_neither_speaks_nor_chooses_again(provider):
+    departures = 0
+    for seed in range(24):
+        res = write(provider, characters="Elena, Tom", seed=seed)
+        gone = re.search(r"Tom (went|set off|left) alone in the end[^.]*\.", res.content)
+        if not gone:
+            continue
+        departures += 1
+        after = res.content[gone.end():]
+        assert not re.search(r'Tom (said|asked|begged|whispered)|(said|asked) Tom\b', after), seed
+        assert "Tom looked at" not in after and "promised Tom" not in after, seed
+    assert departures >= 3
 
 
 @pytest.mark.parametrize("changes", [
