@@ -84,7 +84,7 @@ class ProseWriter:
                "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
-               "theme": plan["theme"], "premise": plan["premise"], "reveal": narrative_past(plan["twist"]["reveal"]),
+               "theme": plan["theme"], "premise": plan["premise"], "reveal": self._reveal(),
                "subj": plan["twist"]["subject"]}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             deck = Deck(world[field], rng)
@@ -98,6 +98,22 @@ class ProseWriter:
         mood = req.mood[0] if isinstance(req.mood, (list, tuple)) and req.mood else req.mood
         self.mood_lines = at.MOOD.get((mood or "").strip().lower(), [])
         return ctx
+
+    def _reveal(self):
+        """The twist as the narrator tells it: in the past, and in the first or second person
+        when it is about the narrator ("she had been a patient" -> "I had been a patient")."""
+        reveal = narrative_past(self.plan["twist"]["reveal"])
+        hero = self.hero
+        who = [re.escape(hero["name"])]
+        # "she" is the narrator in a twist about the self, or when no one else in the cast is a "she"
+        alone = not any(c["pronouns"] == hero["pronouns"] for c in self.plan["cast"][1:])
+        if hero["pronouns"] != "they" and (alone or self.plan["twist"]["category"] == "self"):
+            who.append(hero["pronouns"])
+        about = re.match(rf"(?i)({'|'.join(who)})\b(\s+(was|were)\b)?", reveal)
+        if self.person == "third" or not about:
+            return reveal
+        verb = about.group(2) and " " + ("were" if self.person == "second" else "was")
+        return self.forms[0] + (verb or "") + reveal[about.end():]
 
     def _entities(self):
         names = [c["name"] for c in self.plan["cast"]] + [p["name"] for p in self.plan["places"]]

@@ -271,6 +271,10 @@ def test_a_twist_written_in_the_present_is_told_in_the_narrations_past(provider)
         story = write(provider, plot_twist="the keeper has been dead for years", seed=seed).content
         assert "the keeper had been dead for years" in story
         assert "has been dead" not in story
+    about_the_narrator = {"First Person": "I was the ghost", "Second Person": "you were the ghost"}
+    for perspective, told in about_the_narrator.items():
+        story = write(provider, plot_twist="Elena is the ghost", narrative_perspective=perspective).content
+        assert told in story and "Elena is the ghost" not in story
 
 
 @pytest.mark.parametrize("clause, told", [
