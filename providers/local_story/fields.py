@@ -6,22 +6,29 @@ becomes a reveal with a subject and a category that picks how it is foreshadowed
 import re
 
 from .genres import THEMES
-from .grammar import split_list
+from .grammar import narrative_past, split_list
 
 _PROMPT_LEAD = re.compile(
     r"(?i)^\s*(please\s+)?(can you\s+)?((write|tell|create|make|give me|i want|i'd like|generate)\s+)?"
     r"((me\s+)?(a|an|the)\s+(short\s+|scary\s+|creepy\s+|horror\s+)*(story|tale|piece)\s*)?"
     r"((that\s+is\s+)?(about|where|in which|featuring|with|involving|set around|on)\s+)?")
 _MOTIF_LEAD = re.compile(r"(?i)^\s*(please\s+)?(make sure (to|you)\s+)?(include|add|feature|have|use|mention|put in)\s+")
-_PRESENT_TO_PAST = {"can": "could", "is": "was", "are": "were", "has": "had", "have": "had", "does": "did",
-                    "will": "would", "won't": "wouldn't", "can't": "couldn't", "isn't": "wasn't",
-                    "aren't": "weren't", "doesn't": "didn't", "don't": "didn't"}
+#: a thing the premise ends on ("… hears her dead child on the baby monitor"): the story's object
+_PREMISE_THING = re.compile(r"(?i)\b(?:on|in|through|from|inside|under|behind|with)\s+(?:the|a|an|her|his|their|my|"
+                            r"its|our|your)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)$")
+_NOT_THINGS = {"house", "home", "room", "night", "dark", "woods", "forest", "town", "village", "city", "world",
+               "attic", "basement", "cellar", "walls", "wall", "mind", "head", "dreams", "dream", "past", "end",
+               "morning", "evening", "winter", "summer", "autumn", "spring", "family", "mother", "father",
+               "child", "children", "daughter", "son", "husband", "wife", "sister", "brother", "friend", "friends"}
 
 
-def to_past(clause):
-    """Shift the auxiliaries of a present-tense clause into the past ('only children can hear')."""
-    return re.sub(r"\b(%s)\b" % "|".join(map(re.escape, _PRESENT_TO_PAST)),
-                  lambda m: _PRESENT_TO_PAST[m.group(1).lower()], clause)
+def premise_thing(premise):
+    """The object a premise ends on, as a key element ('a baby monitor'), or ''."""
+    m = _PREMISE_THING.search(premise or "")
+    if not m or m.group(1).split()[-1].lower() in _NOT_THINGS:
+        return ""
+    thing = m.group(1).lower()
+    return ("an " if thing[:1] in "aeiou" else "a ") + thing if not thing.endswith("s") else thing
 
 
 def _clean(text):
@@ -48,7 +55,7 @@ def parse_prompt(prompt, default_theme):
     motif = ""
     m = _MOTIF_LEAD.match(text)
     if m:
-        motif = to_past(lower_lead(_clean(text[m.end():])))
+        motif = narrative_past(lower_lead(_clean(text[m.end():])))
         if not re.match(r"(?i)(a|an|the|some|one|two|three)\b", motif):
             motif = "a " + motif if not motif.endswith("s") else motif
         premise = ""
@@ -61,7 +68,7 @@ def parse_prompt(prompt, default_theme):
 
 _TWIST_LEAD = re.compile(r"(?i)^\s*(the twist( is)?:?|twist:|it turns out( that)?|in the end,?|"
                          r"it was revealed( that)?|reveal:?|spoiler:?)\s*(that\s+)?")
-_VERB = re.compile(r"\b(was|were|had|has|is|are|did|never|would|could|wasn't|weren't|hadn't|killed|"
+_VERB = re.compile(r"\b(was|were|had|has|is|are|am|did|never|would|could|wasn't|weren't|hadn't|killed|"
                    r"died|lived|became|turned|wanted|knew|made|built|lured|brought)\b")
 CATEGORIES = (
     ("dead", r"\b(dead|died|ghost|drowned|buried|corpse|deceased|never left|passed away|killed in)\b"),

@@ -11,6 +11,16 @@ katherine catherine kathleen claire beth bethany lisa linda susan karen nancy be
 sandra carol ruth sharon michelle amy anne annie molly maggie hazel esther judith vera wendy
 eliza beatrice cora delia ada ophelia lucia mina selene morgana luna willow autumn scarlett
 sadie stella naomi leah sara samantha sam alexis riley jordan madison natalie audrey piper
+jenny jenna kayla kaylee kelly kelsey brittany britney tiffany heather crystal amber april
+stephanie melissa nicole rebekah kimberly christina angela tina tara erin erica monica
+vanessa veronica priya aisha fatima yasmin leila layla mei yuki hana sakura ingrid astrid
+freya greta heidi marta marie sophie charlotte josephine harriet florence mabel maud edna
+ethel mildred gertrude winifred constance prudence agatha imogen phoebe penelope rosalind
+evie ellie maisie daisy poppy holly jade gemma kirsty shona fiona moira siobhan niamh
+aoife bridget maeve colleen deirdre carmen rosa lucia gabriela valentina isadora ines
+beatrix clementine eloise genevieve juliet lillian louisa lydia marian miriam nell nellie
+paige sylvia theresa ursula wren yvonne zara jessie becky cassie cass june
+ana anya eva eve irina katya olga tanya elise adele alma bianca camila dana della elsa
 """.split())
 MALE_NAMES = set("""
 james john robert michael william david richard joseph thomas charles daniel matthew anthony
@@ -22,6 +32,14 @@ christian albert joe ethan austin noah liam lucas oliver elijah logan mason leo 
 hugo felix victor vincent simon owen caleb isaac luke gabriel elias jonah silas abel cain
 tom tim ben sam will bill bob dan dave mike nick rick tony jake josh luke eli finn declan
 dorian damien lucien viktor ivan dmitri marcus julian sebastian edgar ambrose edmund
+derek travis cody dustin shane wade chad brett todd craig glen glenn neil ross grant
+dylan connor liam aidan ciaran seamus rory callum fergus angus hamish duncan malcolm
+ahmed omar yusuf tariq rahul raj arjun kenji hiroshi jin wei kofi kwame mateo diego
+carlos javier luis miguel pablo rafael hans klaus lars sven erik magnus otto ezra
+jasper milo theo theodore reuben rufus walter wallace warren wesley wilfred alfred
+bernard cecil clarence clifford horace howard percy ralph stanley basil giles hector
+ignatius jeremiah mordecai obadiah thaddeus bartholomew barnaby cyril desmond graham
+nigel rupert tobias toby colin gavin martin norman roy ray leon dean drew
 """.split())
 FEMALE_WORDS = set("""woman girl lady mother mom mum widow bride nun sister wife queen witch
 daughter aunt grandmother granny niece actress waitress priestess hostess heiress governess
@@ -217,6 +235,14 @@ def _regular_past(word):
     if stem.endswith("e"):
         return stem + "d"
     return stem + "ed"
+
+
+_QUIET = re.compile(r"(?i)\b(silent|mute|wordless|speechless|never speaks)\b")
+
+
+def is_quiet(description):
+    """Whether a character's description says they do not speak ("her silent son Tom")."""
+    return bool(_QUIET.search(description))
 
 
 def capitalize_first(s):

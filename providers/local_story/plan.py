@@ -10,10 +10,10 @@ import re
 
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
-from .grammar import Person, split_cast
+from .grammar import Person, is_quiet, split_cast
 from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
 from .titles import _bare, title_case
-from .worlds import head_noun, world_for
+from .worlds import head_noun, keepsakes, short_place, world_for
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",
@@ -74,7 +74,9 @@ def build_cast(request, genre, rng):
     if hero["pronouns"] not in ("he", "she"):
         hero["pronouns"] = _pronoun_in(request.plot_twist + " " + request.custom_prompt)
     subject = fields.parse_twist(request.plot_twist)["subject"]
-    if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject):
+    described = [hero_text, *names]
+    if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject) \
+            and not any(_describes(subject, text) for text in described):
         villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
     if villain_text:
         villain = _person(villain_text, "antagonist")
@@ -94,6 +96,40 @@ def build_cast(request, genre, rng):
             p["pronouns"] = "they"
         support.append(p)
     return [hero, villain] + support[:3]
+
+
+def _describes(subject, text):
+    """Whether the twist's ``subject`` ("the keeper") is what a character's description ("Edith,
+    a widowed lighthouse keeper") calls that character, or the character's name."""
+    words = re.findall(r"[a-z'-]+", subject.lower())
+    if not words or words[-1] in ("he", "she", "they", "i", "you"):
+        return False
+    person = Person.parse(text)
+    if subject.lower() in (person.short.lower(), person.full.lower()):
+        return True
+    _, _, description = person.full.partition(",")
+    head = words[-1]
+    return bool(description) and bool(re.search(rf"(?i)\b{re.escape(head)}s?\b", description))
+
+
+def twist_person(subject, category, cast):
+    """The character the twist is about, or None: named ("Tom was never there"), described
+    ("the keeper" for "Edith, a widowed lighthouse keeper"), "I" (the protagonist), or "she"/"he"
+    when only one character is (the protagonist in a twist about the self)."""
+    low = subject.lower().strip()
+    if not low:
+        return None
+    if low in ("i", "me", "myself"):
+        return cast[0]
+    for person in cast:
+        if low in (person["name"].lower(), person["full"].lower()):
+            return person
+    if low in ("she", "he"):
+        same = [person for person in cast if person["pronouns"] == low]
+        if len(same) == 1 or (category == "self" and cast[0] in same):
+            return same[0] if len(same) == 1 else cast[0]
+        return None
+    return next((person for person in cast if _describes(subject, person["full"])), None)
 
 
 def _pronoun_in(text):
@@ -141,17 +177,18 @@ def build_plan(request):
     kind, world = world_for(request.setting)
     setting = fields._clean(request.setting) or "the house at the end of the road"
     setting = fields.lower_lead(setting)
-    place_short = fields.definite(re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting))
-    if not re.match(r"(?i)(the|a|an)\s", place_short) and not place_short[:1].isupper():
-        place_short = "the " + place_short
+    place_short = short_place(setting)
     cast = build_cast(request, genre, rng)
     hero, villain, support = cast[0], cast[1], cast[2:]
     method = rng.choice(GENRES[genre]["methods"])
     prompt = fields.parse_prompt(request.custom_prompt, rng.choice(GENRES[genre]["themes"]))
     twist = fields.parse_twist(request.plot_twist)
+    about = twist_person(twist["subject"], twist["category"], cast)
     elements = fields.key_elements(request.key_elements) + ([prompt["motif"]] if prompt["motif"] else [])
+    if not elements and fields.premise_thing(prompt["premise"]):  # the prompt's own object is the story's
+        elements = [fields.premise_thing(prompt["premise"])]
     if not elements:
-        elements = [rng.choice(world["objects"])]
+        elements = [rng.choice(keepsakes(world) or ["a torch with a weak battery"])]
     names = {"H": hero["name"], "A": villain["name"], "C": support[0]["name"] if support else "the others",
              "him": OBJECT[hero["pronouns"]], "place": place_short, "E": fields.definite(elements[0])}
     # the want follows the setting in the opening line: there, its short name ("the lighthouse")
@@ -171,7 +208,7 @@ def build_plan(request):
               if i else setting, "plant": [], "use": [], "clue": "", "method_step": None,
               "choice": None, "twist": False}
              for i, (k, w) in enumerate(zip(kinds, sizes))]
-    _assign_threads(beats, elements, twist, method, kind, places, names, support, rng)
+    _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng)
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
@@ -184,6 +221,7 @@ def build_plan(request):
             "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
             "elements": elements, "motif": prompt["motif"],
             "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],
+                      "about": about["name"] if about else "",
                       "clues": [b["clue"] for b in beats if b["clue"]]},
             "ending": ENDINGS[twist["category"] if twist["reveal"] else ""], "beats": beats}
 
@@ -192,7 +230,7 @@ def _describe(setting, world):
     return f"{setting}: " + ", ".join(name for name, _ in world["rooms"][:3]) + "; " + world["smells"][0]
 
 
-def _assign_threads(beats, elements, twist, method, kind, places, names, support, rng):
+def _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng):
     kinds = [b["kind"] for b in beats]
     # plant every element early, use it later: the first element decides the climax
     early = [i for i, k in enumerate(kinds) if k in ("hook", "arrival", "first_sign")]
@@ -209,6 +247,8 @@ def _assign_threads(beats, elements, twist, method, kind, places, names, support
         beats[i]["method_step"] = round(n * 3 / max(1, len(steps) - 1))
     # choices with costs
     pairs = [n for n, p in enumerate(CHOICES) if support or "{C}" not in p[0] + p[1]]
+    if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
+        pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
     rng.shuffle(pairs)
     for i, k in enumerate(kinds):
         if k in ("investigation", "escalation", "climax") and pairs:
@@ -223,13 +263,16 @@ def _assign_threads(beats, elements, twist, method, kind, places, names, support
     if twist["reveal"]:
         land = kinds.index("reversal") if "reversal" in kinds else climax
         beats[land]["twist"] = True
-        subj = twist["subject"] if twist["subject"] and twist["subject"].lower() != names["H"].lower() else "the others"
+        # clues never name the protagonist; a pronoun is no one's name ("about they")
+        subj = about["name"] if about else twist["subject"]
+        if not subj or subj == names["H"] or subj.lower() in ("he", "she", "they", "i", "you", "we", "it"):
+            subj = "the others"
         pool = CLUES[twist["category"]][:]
         if subj == "the others":
             pool = [c for c in pool if "{subj}" not in c] or CLUES["self"][:]
         rng.shuffle(pool)
         before = list(range(land))
-        spots = before[-3:] if len(before) >= 3 else before
+        spots = (before[-3:] if len(before) >= 3 else before)[-len(pool):]  # no clue twice
         for n, i in enumerate(spots):
             clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
                                               room=places[1 + n % 3]["name"])

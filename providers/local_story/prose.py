@@ -12,11 +12,11 @@ from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
 from .fields import definite
-from .grammar import narrative_past
+from .grammar import is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES
 from .voice import vary
-from .worlds import head_noun, world_for
+from .worlds import head_noun, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"),
@@ -69,16 +69,13 @@ class ProseWriter:
         req, plan, rng, world = self.request, self.plan, self.rng, self.world
         wx = at.WEATHER[at.WEATHER_ALIASES.get((req.weather or "").strip().lower(), "cloud")]
         tod = at.TIMES.get((req.time_of_day or "").strip().lower(), at.TIMES["dusk"])
-        setting = plan["places"][0]["name"]
-        place = re.sub(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind)\s.*$", "", setting)
-        place = definite(place) if re.match(r"(?i)(a|an|some)\s", place) or place[:1].islower() else place
-        if not re.match(r"(?i)the\s", place) and place[:1].islower():
-            place = "the " + place
+        forms = self.forms
+        setting = self._owned(plan["places"][0]["name"])
+        place = short_place(setting)
         noun = "the " + head_noun(setting)  # "the freighter": this setting's own short name
         names = [place, place, noun] if noun.lower() not in place.lower() else [place]
         self.place, self.place_names = place, names
-        want = self.hero["want"]
-        forms = self.forms
+        want = self._owned(self.hero["want"])
         ctx = {"S": self._subject, "WAS": lambda: "were" if self.state["plural"] else "was",
                "O": forms[1], "POS": forms[2], "POS_CAP": cap(forms[2]), "REFL": forms[3],
                "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
@@ -87,7 +84,9 @@ class ProseWriter:
                "theme": plan["theme"], "premise": plan["premise"], "reveal": self._reveal(),
                "subj": plan["twist"]["subject"]}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
-            deck = Deck(world[field], rng)
+            # the story's own objects are introduced by their events, never as scenery beside themselves
+            items = [o for o in world[field] if key != "obj" or o.lower() not in self._elements()]
+            deck = Deck(items or world[field], rng)
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
         ctx["obj_the"] = (lambda d: lambda: definite(d()))(ctx["obj"])
@@ -99,21 +98,34 @@ class ProseWriter:
         self.mood_lines = at.MOOD.get((mood or "").strip().lower(), [])
         return ctx
 
+    def _elements(self):
+        return {form.lower() for e in self.plan["elements"] for form in (e, definite(e))}
+
+    def _owned(self, text):
+        """The form's "my" (as in "my grandmother's house") is the narrator's: "her" in the third
+        person, "your" in the second."""
+        return re.sub(r"\b[Mm]y\b", self.forms[2], text) if self.person != "first" else text
+
     def _reveal(self):
-        """The twist as the narrator tells it: in the past, and in the first or second person
-        when it is about the narrator ("she had been a patient" -> "I had been a patient")."""
-        reveal = narrative_past(self.plan["twist"]["reveal"])
-        hero = self.hero
-        who = [re.escape(hero["name"])]
-        # "she" is the narrator in a twist about the self, or when no one else in the cast is a "she"
-        alone = not any(c["pronouns"] == hero["pronouns"] for c in self.plan["cast"][1:])
-        if hero["pronouns"] != "they" and (alone or self.plan["twist"]["category"] == "self"):
-            who.append(hero["pronouns"])
-        about = re.match(rf"(?i)({'|'.join(who)})\b(\s+(was|were)\b)?", reveal)
-        if self.person == "third" or not about:
-            return reveal
-        verb = about.group(2) and " " + ("were" if self.person == "second" else "was")
-        return self.forms[0] + (verb or "") + reveal[about.end():]
+        """The twist as the narrator tells it: in the past, and naming the character it is about
+        as the story does ("the keeper had been dead" for Edith the keeper: "she herself had
+        been dead"; "I am the monster" in the third person: "he himself was the monster")."""
+        twist, hero = self.plan["twist"], self.hero
+        raw, subject, about = twist["reveal"], twist["subject"], twist.get("about", "")
+        if not (about and subject and raw.lower().startswith(subject.lower())):
+            return narrative_past(raw)
+        if about != hero["name"]:
+            who = about
+        elif self.person != "third":
+            who = self.forms[0]
+        elif subject.lower() == hero["name"].lower():
+            who = hero["name"]
+        else:
+            who = f"{self.forms[0]} {self.forms[3]}"  # "she herself"
+        told = narrative_past(who + raw[len(subject):])
+        plural = who.split()[0] in ("you", "they")
+        return re.sub(rf"^{re.escape(who)} (was|were)\b",
+                      lambda m: f"{who} {'were' if plural else 'was'}", told)
 
     def _entities(self):
         names = [c["name"] for c in self.plan["cast"]] + [p["name"] for p in self.plan["places"]]
@@ -148,6 +160,8 @@ class ProseWriter:
         ctx = dict(self.ctx, **(extra or {}))
         if '"' in template and not self.request.include_dialogue:
             return None
+        if '"' in template and "{C}" in template and ctx.get("C_quiet"):
+            return None  # "her silent son Tom" does not talk
         self.state["in_sentence"] = 0
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
@@ -348,4 +362,5 @@ def paragraphs(beats, pacing, rng):
 def _companion(person):
     """The {C} slots for a supporting character."""
     forms = PRONOUNS[person["pronouns"]]
-    return {"C": person["name"], "C_S": forms[0], "C_O": forms[1], "C_POS": forms[2], "C_WAS": forms[4]}
+    return {"C": person["name"], "C_S": forms[0], "C_O": forms[1], "C_POS": forms[2], "C_WAS": forms[4],
+            "C_quiet": is_quiet(person["full"])}

@@ -11,6 +11,8 @@ CLUES = {
         "Every entry in {log} stopped in the same winter, years back, and the ink had browned to rust.",
         "In the nearest town they spoke of {subj} carefully, in the past tense, and then corrected themselves.",
         "The coat on the hook in {room} had a moth hole through each shoulder, as if no one had worn it in years.",
+        "The mirror in {room} showed the room behind, and took a long moment to show anything else.",
+        "The dogs of the nearest farm would not come past the gate, and whined at the empty air beside it.",
     ],
     "unreal": [
         "A door in {room} that had been on the left was on the right now, and the wall agreed with it.",
@@ -43,7 +45,7 @@ CLUES = {
 
 #: the record a setting kind keeps (for ``{log}`` in clues)
 LOGS = {"lighthouse": "the keeper's logbook", "asylum": "the patient register", "house": "the family Bible",
-        "ship": "the crew log", "ice": "the station logbook", "forest": "the ranger's diary",
+        "ship": "the crew log", "sea": "the passenger list", "ice": "the station logbook", "forest": "the ranger's diary",
         "church": "the parish register", "school": "the old class register", "hotel": "the guest register",
         "village": "the parish records", "mine": "the tally book", "train": "the passenger manifest",
         "observatory": "the observing log", "generic": "a notebook left behind"}

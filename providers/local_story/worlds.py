@@ -125,7 +125,8 @@ WORLDS = {
                   ("the organ loft", "a gallery of pipes and a bench worn hollow"),
                   ("the lych gate", "a roofed gate where the coffins used to rest")],
         "objects": ["the font", "a hymn board", "a bell rope", "a row of votive candles", "the altar rail",
-                    "a tomb with a worn inscription", "a parish register", "a lectern eagle", "a poor box", "a rood screen", "a stack of kneelers", "a brass memorial plate"],
+                    "a tomb with a worn inscription", "a parish register", "a lectern eagle", "a poor box", "a rood screen", "a stack of kneelers", "a brass memorial plate",
+                    "a rosary of jet beads", "a silver communion cup"],
         "sounds": ["the bell rope creaking", "wind in the tower louvres", "pigeons shifting in the rafters",
                    "a pew groaning", "the door latch lifting", "water dripping in the crypt", "an organ pipe breathing", "rooks in the yews"],
         "smells": ["candle wax and old stone", "incense gone stale", "wet earth", "damp hymn books", "cut grass on the graves", "cold brass polish"],
@@ -175,7 +176,8 @@ WORLDS = {
                   ("the bus shelter", "a glass box with one bench and a torn timetable"),
                   ("the bakery", "cold ovens and a bell over the door")],
         "objects": ["the war memorial", "a noticeboard of old notices", "a phone box", "a shuttered shop",
-                    "a parked car with fogged windows", "a lamp post", "a garden gate", "a row of milk bottles", "a bicycle against a wall", "a poster for a missing dog", "a shop bell", "a rain barrel"],
+                    "a parked car with fogged windows", "a lamp post", "a garden gate", "a row of milk bottles", "a bicycle against a wall", "a poster for a missing dog", "a shop bell", "a rain barrel",
+                    "a key on a string", "a torn bus ticket"],
         "sounds": ["a dog barking and then stopping", "curtains rattling on their rails",
                    "a car starting and dying", "church bells across the roofs", "footsteps keeping pace",
                    "a gate swinging on its hinge", "a radio through an open window", "gulls on the chimney pots"],
@@ -231,15 +233,54 @@ WORLDS["observatory"] = {
 }
 for _kind in ("lighthouse", "observatory"):
     WORLDS[_kind]["touch"] = WORLDS["lighthouse"]["touch"]
+#: a ship on the water (a liner, a ferry, a trawler); "ship" above is a ship in space
+WORLDS["sea"] = {
+    "words": ("cruise", "liner", "ferry", "yacht", "trawler", "tanker", "steamer", "boat", "sailing ship",
+              "ship"),
+    "rooms": [("the promenade deck", "a long deck of empty loungers and salt-fogged glass"),
+              ("the ballroom", "a sprung floor, gilt mirrors and a stage with its curtain half drawn"),
+              ("the cabin corridor", "a carpeted passage of numbered doors, swaying gently"),
+              ("the engine room", "pipes, gauges and the heat of the great shafts turning"),
+              ("the purser's office", "a counter, a safe and pigeonholes of passengers' letters"),
+              ("the lifeboat deck", "boats hanging in their davits, covers stiff with salt"),
+              ("the crew stairs", "steel steps down into the part of the ship passengers never see")],
+    "objects": ["a life ring", "a deck steward's whistle", "a passenger list", "a cabin key on a brass tag",
+                "a signal lamp", "a lifejacket with a name inked inside", "a ship's menu for the last night",
+                "a brass porthole", "a coil of mooring line", "a bell from the bridge",
+                "a bottle of seasickness pills", "a deck chair folded flat"],
+    "sounds": ["the engines' long throb under the floor", "water slapping the hull", "a band playing two decks away",
+               "the ship's horn, low and long", "cabin doors banging with the roll", "gulls over the wake",
+               "a cork rolling across the floor with every swell", "the hull groaning in the swell"],
+    "smells": ["salt and diesel", "fresh paint over rust", "spilled champagne", "wet carpet", "fried food from the galley",
+               "seaweed"],
+    "touch": ["the deck rose and fell underfoot", "the rails were wet with spray",
+              "the carpet was damp along the walls", "everything metal was furred with salt"],
+}
+WORLDS["ship"]["words"] = ("space", "spacecraft", "starship", "space station", "orbital", "freighter",
+                           "vessel", "submarine")
+
+#: the objects a world's places are fitted with, not carried: never what someone takes up to end it
+_FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locker|lockers|stand|rail|board|"
+                       r"memorial|box|shop|car|post|gate|barrel|lift|props|cord|blind|latch|telescope|crank|"
+                       r"fireplace|piano|chalkboard|radiator|case|machine|cart|heater|drums|flags|campfire|"
+                       r"swing|tomb|screen|font|stones|trap|trolley|lights|bells|banister|lens|lever|"
+                       r"clock|trunk|marker|porthole|chair|plate|kneelers|pegs|row|sled|wheelchair|ring|"
+                       r"noticeboard|tent|poster|peephole|line|length|stack|crate|suit|rope)\b")
 
 
-_MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across)\s")
+_MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across|"
+                       r"where|which|that|who|whose|when)\s")
 
 
 def _kind_for(setting):
     """The world of the setting's head ('a carnival at the edge of town' is a carnival, not a town)."""
     parts = _MODIFIER.split(" " + (setting or ""))
     head = parts[0]
+    # 'a suburban house' is a house (not a suburb): the head's last word first
+    noun = head_noun(setting)
+    for kind, world in WORLDS.items():
+        if noun in world["words"]:
+            return kind
     # 'the basement of an old hospital': a part of a place takes the place's world
     part_of = [parts[2]] if len(parts) > 2 and parts[1].lower() == "of" else []
     for text in [head] + part_of:
@@ -253,6 +294,21 @@ def _kind_for(setting):
         if best:
             return best
     return None
+
+
+_PLACE_TAIL = re.compile(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind|where|which|that|who)\s.*$")
+
+
+def short_place(setting):
+    """The setting as the story names it again: 'a crumbling lighthouse on the Cornish coast' ->
+    'the crumbling lighthouse'; names and possessives stay ('Blackmoor Academy', 'my
+    grandmother's house')."""
+    place = _PLACE_TAIL.sub("", setting)
+    if re.match(r"(?i)(a|an|some|one)\s", place):
+        return "the " + place.split(" ", 1)[1]
+    if place[:1].islower() and not re.match(r"(?i)(the|my|his|her|their|our|your)\s|\S+'s\s", place):
+        return "the " + place
+    return place
 
 
 def head_noun(setting):
@@ -285,6 +341,13 @@ def generic_world(setting):
         "touch": ["every surface was cold", "the ground was uneven underfoot",
                   "the air clung like a damp cloth", "grit came away on the fingers"],
     }
+
+
+def keepsakes(world):
+    """The objects of ``world`` someone can pick up and carry ('a storm lantern', not 'the
+    banister' or 'a fire door')."""
+    return [o for o in world["objects"] if re.match(r"(?i)an?\s", o)
+            and not _FIXTURES.search(_MODIFIER.split(" " + o, maxsplit=1)[0])]
 
 
 def world_for(setting):
