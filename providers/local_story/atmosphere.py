@@ -4,6 +4,7 @@ These sentences carry no plot; ``prose`` fills a beat with them after its events
 against the story's 5-word sequences so nothing is said twice. Fixed runs stay short (under five
 words) so the same frame can serve again with other things in its slots.
 """
+import re
 
 WORLD = [
     "{sound_cap} came from {room}.",
@@ -212,3 +213,42 @@ MOOD = {
     "sinister": ["Someone had planned all of {place}, carefully, like a table laid for guests.", "Every kindness in {place} had a hook in it."],
     "menacing": ["The dark around {place} had the patience of a predator.", "Something out there was circling {place}, closer each time."],
 }
+#: weather lines that only fit in daylight, and those that only fit at night
+DAYLIGHT = re.compile(r"(?i)\bday\b|light through the cloud|the light went flat")
+NIGHTTIME = re.compile(r"(?i)\bnight\b|moon|stars")
+DARK_TIMES = ("dusk", "night", "midnight")
+#: when the form gives no weather, one of these (never the same grey lid on every story)
+PLAIN_WEATHER = ("fog", "rain", "wind", "cloud", "clear")
+
+
+def time_key(text):
+    """The TIMES key of the form's time of day: a named time, or a clock time ('3 AM', '23:00');
+    '' when neither."""
+    low = (text or "").strip().lower()
+    if low in TIMES:
+        return low
+    m = re.match(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$", low)
+    if not m:
+        return ""
+    hour = int(m.group(1)) % 24
+    if m.group(3) and m.group(3).startswith("p") and hour < 12:
+        hour += 12
+    if m.group(3) and m.group(3).startswith("a") and hour == 12:
+        hour = 0
+    for last, key in ((4, "midnight"), (6, "dawn"), (11, "morning"), (13, "noon"), (17, "afternoon"),
+                      (20, "dusk"), (23, "night")):
+        if hour <= last:
+            return key
+    return "night"
+
+
+def weather_for(text, time, rng):
+    """The weather of the form (a WEATHER entry), one picked by ``rng`` when it names none, with
+    its lines fitted to the time of day (no grey daylight at midnight, no stars at noon)."""
+    key = WEATHER_ALIASES.get((text or "").strip().lower()) or rng.choice(PLAIN_WEATHER)
+    wx = dict(WEATHER[key])
+    wrong = DAYLIGHT if time in DARK_TIMES else NIGHTTIME
+    wx["lines"] = [line for line in wx["lines"] if not wrong.search(line)]
+    if key == "clear" and time not in DARK_TIMES:
+        wx["short"] = "the sky was a hard, pale, empty blue"
+    return wx

@@ -22,6 +22,17 @@ _NOT_THINGS = {"house", "home", "room", "night", "dark", "woods", "forest", "tow
                "child", "children", "daughter", "son", "husband", "wife", "sister", "brother", "friend", "friends"}
 
 
+def premise_clause(premise):
+    """A premise as a clause the narration can tell as a place's story (in the present, as a
+    legend is told): 'a mother who hears her dead child on the baby monitor' -> 'a mother hears
+    her dead child on the baby monitor'."""
+    m = re.match(r"(?i)^((?:a|an|the|some|two|three)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:who|that|which)\s+(.+)$",
+                 premise or "")
+    if m:
+        premise = f"{m.group(1)} {m.group(2)}"
+    return premise
+
+
 def premise_thing(premise):
     """The object a premise ends on, as a key element ('a baby monitor'), or ''."""
     m = _PREMISE_THING.search(premise or "")

@@ -49,7 +49,9 @@ sir mr grandfather nephew prince duke count baron butler he him his""".split())
 TITLES = {"dr", "mr", "mrs", "ms", "miss", "detective", "father", "sister", "brother", "mother", "professor",
           "captain", "coach", "uncle", "aunt", "nurse", "officer", "sheriff", "agent", "reverend", "pastor",
           "lord", "lady", "sir", "madam", "count", "countess", "baron", "doctor", "inspector", "judge", "saint",
-          "grandma", "grandpa", "granny", "old", "young", "little", "big", "king", "queen", "prince", "princess"}
+          "grandma", "grandpa", "granny", "old", "young", "little", "big", "king", "queen", "prince", "princess",
+          "sergeant", "sgt", "deputy", "constable", "lieutenant", "lt", "private", "corporal", "major",
+          "colonel", "general", "chief", "principal", "dame", "mister", "mistress", "nanny", "auntie"}
 ARTICLES = ("a ", "an ", "the ", "some ", "my ", "his ", "her ", "their ", "our ", "one ")
 
 PRONOUNS = {
@@ -180,6 +182,8 @@ def narrative_past(clause):
     out, last = [], 0
     shifted = False
     for i, (m, w) in enumerate(zip(words, low)):
+        if w in ("am", "pm") and clause[:m.start()].rstrip()[-1:].isdigit():
+            continue  # "at 3 am", "3am": a time, not a verb
         new = _BACKSHIFT.get(w)
         if w.endswith("'s") and i + 1 < len(low) and low[i + 1] == "been":
             new = m.group(0)[:-2] + " had"  # the keeper's been -> the keeper had been
@@ -211,7 +215,7 @@ _DETERMINERS = {"the", "a", "an", "my", "his", "her", "their", "our", "your", "i
 def _present_verb(word, low, i):
     """Whether ``word`` (at ``i`` in ``low``) reads as a third-person present verb: it ends in -s,
     is not a plural noun after a determiner or adjective run, and follows a subject."""
-    if not word.endswith("s") or word.endswith(("ss", "us", "is", "'s")) or word in _NOT_VERBS:
+    if not word.endswith("s") or word.endswith(("ss", "us", "is", "'s", "wards", "ways")) or word in _NOT_VERBS:
         return False
     if low[i - 1] in ("he", "she", "it", "who", "that", "which", "everyone", "someone", "nobody"):
         return True
@@ -269,7 +273,7 @@ class Person:
         text = text.strip()
         name, _, desc = text.partition(",")
         name = name.strip()
-        m = re.match(r"(?i)^(?:a|an|the)\s+.*?\bnamed\s+(.+)$", name)
+        m = re.match(r"(?i)^(?:a|an|the)\s+.*?\b(?:named|called)\s+(.+)$", name)
         if m:
             short = m.group(1).strip()
         elif name.lower().startswith(ARTICLES) and not _named_last(name):

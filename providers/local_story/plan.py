@@ -315,7 +315,9 @@ def _summarise(beat, i, elements, names, method, twist, support):
 def _title(request, genre, elements, place, hero, rng):
     if (request.suggested_title or "").strip():
         return title_case(fields._clean(request.suggested_title))
-    proper = [m.group(0).strip() for m in re.finditer(r"\b(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
+    # a name in the setting, with its "the" ("the Pacific"), but not a place's word ("the Cornish coast")
+    proper = [("the " if re.search(r"(?i)\bthe\s*$", place[:m.start()]) else "") + m.group(0).strip()
+              for m in re.finditer(r"\b(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
               if m.group(0).split()[0] not in ("The", "A", "An")
               and not (re.search(r"(?i)\bthe\s*$", place[:m.start()]) and re.match(r" ?[a-z]", place[m.end():]))]
     spot = proper[-1].strip() if proper else ("the " if re.match(r"(?i)(the|a|an)\s", place) else "") + _bare(place, 4)

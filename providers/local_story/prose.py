@@ -11,7 +11,7 @@ import re
 from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
-from .fields import definite
+from .fields import definite, premise_clause
 from .grammar import is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES
@@ -67,8 +67,9 @@ class ProseWriter:
 
     def _context(self):
         req, plan, rng, world = self.request, self.plan, self.rng, self.world
-        wx = at.WEATHER[at.WEATHER_ALIASES.get((req.weather or "").strip().lower(), "cloud")]
-        tod = at.TIMES.get((req.time_of_day or "").strip().lower(), at.TIMES["dusk"])
+        time = at.time_key(req.time_of_day) or "dusk"
+        tod = at.TIMES[time]
+        wx = at.weather_for(req.weather, time, rng)
         forms = self.forms
         setting = self._owned(plan["places"][0]["name"])
         place = short_place(setting)
@@ -81,7 +82,7 @@ class ProseWriter:
                "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
-               "theme": plan["theme"], "premise": plan["premise"], "reveal": self._reveal(),
+               "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
                "subj": plan["twist"]["subject"]}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves

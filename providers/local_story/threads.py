@@ -69,7 +69,7 @@ CHOICES = [
      "{S} pulled the last wire to the outside out of the wall of {room}, so that nothing could call through it.",
      "It was quiet in {room} afterwards, and the quiet meant that no one would be coming."),
     ("{H} reads the rest of the record", "{H} cannot stop hearing it",
-     "{S} should have stopped at the first page of the record in {room}, and read to the last one instead.",
+     "{S} meant to stop at the first page of the record in {room}, and read to the last one instead.",
      "The words stayed; for the rest of the night {S} heard them under {sound}."),
     ("{H} breaks a promise to {C}", "{C} is hurt keeping it instead",
      "{S} had promised {C} to stay where the light was, and broke the promise within the hour.",

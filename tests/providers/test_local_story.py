@@ -286,6 +286,8 @@ def test_a_twist_written_in_the_present_is_told_in_the_narrations_past(provider)
     ("the hotel guests never check out", "the hotel guests never check out"),
     ("the doctor doesn't exist", "the doctor didn't exist"),
     ("she was a patient there all along", "she was a patient there all along"),
+    ("someone knocks at 3 am", "someone knocked at 3 am"),
+    ("the clocks all run backwards", "the clocks all run backwards"),
 ])
 def test_narrative_past(clause, told):
     assert narrative_past(clause) == told
@@ -355,6 +357,19 @@ def test_the_prompts_own_object_runs_through_the_story(provider):
     res = write(provider, key_elements="", custom_prompt="a mother who hears her dead child on the baby monitor",
                 seed=2)
     assert res.content.count("baby monitor") >= 2
+    # told as the place's story, a clause: not "… said it plainly: a mother who hears …"
+    assert "a mother hears her dead child on the baby monitor" in res.content
+    assert "a mother who hears" not in res.content
+
+
+def test_time_and_weather_fit_each_other(provider):
+    three_am = write(provider, time_of_day="3 AM", weather="", seed=6).content
+    assert "midnight" in three_am and "dusk" not in three_am
+    for seed in range(8):
+        night = write(provider, time_of_day="Midnight", weather="Cloudy", seed=seed).content
+        assert not re.search(r"(?i)\bthe day\b|light through the cloud", night)
+    grey = [write(provider, time_of_day="", weather="", seed=seed).content for seed in range(8)]
+    assert sum("lid of low cloud" in story for story in grey) <= 4
 
 
 def test_my_in_the_setting_is_the_narrators(provider):
