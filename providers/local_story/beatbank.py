@@ -219,6 +219,20 @@ SOLVE_MOTIF = [
     "{S} answered {E} at last, aloud, and the dark did not know what to do with the answer.",
     "When {E} began again, {S} did not run from it; {S} went toward it, and that was what ended things.",
 ]
+#: intensity 8 and over: the antagonist kills (the companion, or a stranger when there is none)
+DEATH = [
+    "{C} screamed once, somewhere in {room}, and the scream stopped halfway, and the quiet after it was worse.",
+    "{S} found {C} in {room}, what {A} had left of {C_O}, laid out with terrible care.",
+    "{C} went to check the door of {room} and did not come back, and when {S} went after {C_O} there was only the blood, a great deal of it, and a drag mark into the dark.",
+]
+DEATH_AFTER_LEAVING = [
+    "{C}'s torch turned up later at the edge of {room}, still lit, in a spreading dark pool, and {C} never did.",
+    "{S} found {C} at last in {room}, sitting against the wall as if resting, and {C_S} was not resting.",
+]
+DEATH_OF_A_STRANGER = [
+    "There had been someone else in {place} after all: {S} found {A_POS} last visitor in {room}, and would not forget the face.",
+    "In {room} lay the caretaker who had given {O} the key, and {A} had not been quick about it.",
+]
 ANTAGONIST_LINES = [
     "\"You can stop pretending you didn't hear me, {HN},\" said {A}, from somewhere close.",
     "\"I've kept your place in {place} warm,\" {A} said.",

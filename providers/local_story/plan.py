@@ -209,6 +209,8 @@ def build_plan(request):
               "choice": None, "twist": False}
              for i, (k, w) in enumerate(zip(kinds, sizes))]
     _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng)
+    if _intensity(request.intensity) >= DEADLY:
+        _assign_death(beats, names, support)
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
@@ -279,6 +281,32 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             beats[i]["clue"] = clue[0].upper() + clue[1:]
 
 
+DEADLY = 8  # from this intensity someone dies on the page
+
+
+def _intensity(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 5
+
+
+def _assign_death(beats, names, support):
+    """At intensity 8 and over, the antagonist kills: the companion (or, without one, a stranger)
+    in the last escalation; a companion who left alone before that is the one found dead."""
+    kinds = [b["kind"] for b in beats]
+    spots = [i for i, k in enumerate(kinds) if k == "escalation"] or \
+            [i for i, k in enumerate(kinds) if k in ("reversal", "climax")]
+    if not spots:
+        return
+    left = next((i for i, b in enumerate(beats) if b["choice"] and b["choice"].get("leaves")), None)
+    at = left + 1 if left is not None and left + 1 < len(beats) else spots[-1]
+    victim = names["C"] if support else ""
+    if left is not None and at <= left:
+        return
+    beats[at]["death"] = {"victim": victim, "after_leaving": left is not None}
+
+
 def _summarise(beat, i, elements, names, method, twist, support):
     H, A = names["H"], names["A"]
     parts, change = [], ""
@@ -309,6 +337,9 @@ def _summarise(beat, i, elements, names, method, twist, support):
         change = f"{beat['choice']['cost']}"
     if beat["twist"]:
         parts.append(f"reveal: {twist['reveal']}")
+    if beat.get("death"):
+        parts.append(f"{beat['death']['victim'] or 'a stranger'} is found dead")
+        change = change or "someone has died"
     return "; ".join(parts), change or "the dread deepens"
 
 

@@ -263,6 +263,8 @@ class ProseWriter:
             ev.append((COLOUR, bb.ANTAGONIST_LINES, {}))
         if kind in ("investigation", "escalation") and beat["choice"]:
             ev += self._choice(beat)
+        if beat.get("death"):
+            ev += self._death(beat["death"])
         if kind == "reversal" or (kind == "climax" and beat["twist"]):
             ev += ([(MUST, bb.LAND, {}), (STEP, bb.LAND_AFTER, {})] if beat["twist"] else [(STEP, bb.TURN, {})])
         if kind == "climax":
@@ -290,10 +292,17 @@ class ProseWriter:
             el.update(_companion(self.support[0]))
         return [(STEP, [choice], el), (STEP, [cost], el)]
 
+    def _death(self, death):
+        victim = next((c for c in self.support if c["name"] == death["victim"]), None)
+        if victim is None:
+            return [(MUST, bb.DEATH_OF_A_STRANGER, {})]
+        return [(MUST, bb.DEATH_AFTER_LEAVING if death["after_leaving"] else bb.DEATH, _companion(victim))]
+
     def _gone(self, beat):
         """The names of the companions who left the story before ``beat``."""
         before = self.plan["beats"][:beat.get("index", 0)]
-        return {b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")}
+        return ({b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")}
+                | {b["death"]["victim"] for b in before if b.get("death")})
 
     def atmosphere(self, extra):
         pools = [at.WORLD] * (4 if self.request.include_description else 1)

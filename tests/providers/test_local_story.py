@@ -372,6 +372,21 @@ def test_time_and_weather_fit_each_other(provider):
     assert sum("lid of low cloud" in story for story in grey) <= 4
 
 
+def test_at_high_intensity_someone_dies_and_stays_dead(provider):
+    died = r"screamed once|laid out with terrible care|did not come back, and when|torch turned up later|was not resting"
+    for seed in range(4):
+        brutal = write(provider, genre="Slasher", characters="Cass, Milo", protagonist="Cass", intensity=9,
+                       seed=seed).content
+        death = re.search(rf"[^.]*({died})[^.]*\.", brutal)
+        assert death and "Milo" in death.group(0), seed
+        assert not re.search(r"Milo (said|asked|whispered|begged)|(said|asked) Milo\b", brutal[death.end():]), seed
+        gentle = write(provider, genre="Slasher", characters="Cass, Milo", protagonist="Cass", intensity=3,
+                       seed=seed).content
+        assert not re.search(died, gentle), seed
+    alone = write(provider, genre="Slasher", characters="Cass", protagonist="Cass", intensity=10, seed=1)
+    assert re.search(r"caretaker who had given|last visitor", alone.content)
+
+
 def test_my_in_the_setting_is_the_narrators(provider):
     form = dict(setting="my grandmother's house", characters="Ana", protagonist="Ana", seed=42)
     third = write(provider, narrative_perspective="Third Person", **form).content
