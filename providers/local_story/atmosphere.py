@@ -94,6 +94,14 @@ MOVE = [
     "It was a relief to reach {room}, and the relief did not last.",
     "{S} made {POS} way toward {room} one careful step at a time.",
     "At the threshold of {room} {S} stopped, and then made {REFL} go in.",
+    "{S} kept to the wall on the way to {room}, where the boards complained least.",
+    "Getting to {room} meant passing the dark doorway, and {S} passed it without looking in.",
+    "{S} went to {room} because it was the one place {S} had not yet been afraid of.",
+    "The door to {room} stood ajar, as if someone had just gone through, or was about to.",
+    "{S} counted the steps to {room} under {POS} breath and lost count halfway.",
+    "{S} left the light behind and crossed to {room} in the dark, which seemed braver than it was.",
+    "Nothing stopped {O} on the way to {room}; that was the first thing that felt wrong.",
+    "{S} did not so much walk into {room} as find {REFL} already there.",
 ]
 INNER = [
     "{S} thought of the road back from {place}, and how long it was, and how dark.",

@@ -77,6 +77,18 @@ CHOICES = [
     ("{H} gives up the only light to keep {E}", "the rest happens in the dark",
      "There was a choice between the lamp and {E}, and {S} let the lamp go.",
      "Everything after that happened in the dark of {room}, by touch and by sound."),
+    ("{H} opens the locked door in {room}", "what was kept there is loose",
+     "The key had been in {room} all along, and after a long moment {S} used it.",
+     "Whatever had been kept behind that door was not kept there any longer."),
+    ("{H} answers when {A} calls", "{A} always knows where {H} is",
+     "When {A} called out of the dark of {room}, {S} answered, because the silence had become worse.",
+     "After that {A} always knew where {S} {WAS}; the voice came from the next room, whichever room it was."),
+    ("{H} burns the record found in {room}", "the only proof is gone",
+     "{S} fed the pages from {room} to the lamp one by one and watched them curl.",
+     "Later, when it would have mattered, there was nothing left to show anyone."),
+    ("{H} drinks what was left out in {room}", "{H} cannot trust what {H} sees",
+     "{S} drank what had been left out in {room}, because {S} {WAS} so thirsty, and it tasted of nothing at all.",
+     "After that the edges of things would not hold still, and {S} could not tell what in {place} was really there."),
 ]
 
 #: the costs of CHOICES that take {C} out of the story: after that beat {C} neither speaks nor
