@@ -39,6 +39,11 @@ PLANT = [
     "{S} picked up {E_FIRST}, turned it over, and put it back exactly where it had been.",
     "Among everything else, {E_FIRST} caught the light and held it.",
 ]
+#: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
+PLANT_FIXED = [
+    "{S} noticed {E_FIRST} almost at once, and did not like what {S} saw.",
+    "It was in {room} that {S} first saw {E_FIRST}, and something in {O} went very quiet.",
+]
 PLANT_MOTIF = [
     "The first hint of {E} came in {room}, faint enough to doubt.",
     "{S} noticed {E} early, and pretended for a while not to have.",
@@ -204,6 +209,10 @@ USE = [
     "{S} set {E} down in the doorway of {room}, and the dark on the other side drew back a little.",
     "It was {E} that showed the way down, and {S} wished afterwards that it had not.",
 ]
+USE_FIXED = [
+    "Every way through {place} seemed to lead back to {E}, and in the end {S} let it.",
+    "{S} went back to {E} again, and this time understood what {S} {WAS} looking at.",
+]
 USE_MOTIF = [
     "Then {E} came again, closer, and it was no longer possible to pretend.",
     "{E_CAP} filled {room}, and {S} understood it had been a warning from the start.",
@@ -214,6 +223,10 @@ SOLVE = [
     "With the last of {POS} strength {S} brought out {E}, and for the first time {A} faltered.",
     "It was {E} that ended it, in the end; {S} had carried it all night without knowing why.",
     "{S} turned {E} on {A}, and the thing that had been patient all night was not patient any more.",
+]
+SOLVE_FIXED = [
+    "It ended at {E}, where {S} had known all night it would.",
+    "{S} drew {A} to {E}, and there, at last, {A} could come no further.",
 ]
 SOLVE_MOTIF = [
     "{S} answered {E} at last, aloud, and the dark did not know what to do with the answer.",
@@ -295,6 +308,10 @@ ENDING = {
          "{S} left {place} at first light and did not look back, and that was a mistake.",
          "Months later, {S} still woke at the hour it had begun, listening for {sound}."],
 }
+AFTER_FIXED = [
+    "Nobody went near {E} afterwards, and {S} never asked why.",
+    "{S} dreamed of {E} for years afterwards, and in the dreams {S} {WAS} never alone there.",
+]
 AFTER = [
     "What was left of {E} stayed where it had fallen.",
     "{S} kept {E}, afterwards, and never once took it out to look at.",

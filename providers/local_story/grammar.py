@@ -182,6 +182,8 @@ def narrative_past(clause):
     out, last = [], 0
     shifted = False
     for i, (m, w) in enumerate(zip(words, low)):
+        if i and re.search(r"[,;]", clause[words[i - 1].end():m.start()]):
+            shifted = False  # "…, and Edith talks to him": each clause has its own verb
         if w in ("am", "pm") and clause[:m.start()].rstrip()[-1:].isdigit():
             continue  # "at 3 am", "3am": a time, not a verb
         new = _BACKSHIFT.get(w)
@@ -270,7 +272,10 @@ class Person:
 
     @classmethod
     def parse(cls, text, default_gender="they"):
-        text = text.strip()
+        # a description after a dash or in brackets is one after a comma: "Mr. O'Rourke — the
+        # supply-boat man", "Dr. Helen Cho (night-shift psychiatrist)", "her son Tom (14)"
+        text = re.sub(r"\s+[—–-]+\s+", ", ", text.strip(), count=1)
+        text = re.sub(r"\s*\(([^)]*)\)?", lambda m: ", " + m.group(1).strip(), text).strip(" ,")
         name, _, desc = text.partition(",")
         name = name.strip()
         m = re.match(r"(?i)^(?:a|an|the)\s+.*?\b(?:named|called)\s+(.+)$", name)

@@ -13,7 +13,7 @@ from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import Person, is_quiet, split_cast
 from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
 from .titles import _bare, title_case
-from .worlds import head_noun, keepsakes, short_place, world_for
+from .worlds import carried, head_noun, keepsakes, short_place, world_for
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",
@@ -249,6 +249,8 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         beats[i]["method_step"] = round(n * 3 / max(1, len(steps) - 1))
     # choices with costs
     pairs = [n for n, p in enumerate(CHOICES) if support or "{C}" not in p[0] + p[1]]
+    if not carried(elements[0]):  # "takes up the 112th step" cannot happen
+        pairs = [n for n in pairs if "{E}" not in CHOICES[n][0]]
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
         pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
     rng.shuffle(pairs)
@@ -348,7 +350,7 @@ def _title(request, genre, elements, place, hero, rng):
         return title_case(fields._clean(request.suggested_title))
     # a name in the setting, with its "the" ("the Pacific"), but not a place's word ("the Cornish coast")
     proper = [("the " if re.search(r"(?i)\bthe\s*$", place[:m.start()]) else "") + m.group(0).strip()
-              for m in re.finditer(r"\b(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
+              for m in re.finditer(r"\b(?:(?:St|Mt|Ft)\. )?(?:[A-Z][a-z'-]+ ?)+(?:\d+\b)?", place)
               if m.group(0).split()[0] not in ("The", "A", "An")
               and not (re.search(r"(?i)\bthe\s*$", place[:m.start()]) and re.match(r" ?[a-z]", place[m.end():]))]
     spot = proper[-1].strip() if proper else ("the " if re.match(r"(?i)(the|a|an)\s", place) else "") + _bare(place, 4)

@@ -16,7 +16,7 @@ from .grammar import is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES
 from .voice import vary
-from .worlds import head_noun, short_place, world_for
+from .worlds import carried, head_noun, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"),
@@ -114,7 +114,7 @@ class ProseWriter:
         twist, hero = self.plan["twist"], self.hero
         raw, subject, about = twist["reveal"], twist["subject"], twist.get("about", "")
         if not (about and subject and raw.lower().startswith(subject.lower())):
-            return narrative_past(raw)
+            return self._narrator_named(narrative_past(raw))
         if about != hero["name"]:
             who = about
         elif self.person != "third":
@@ -125,8 +125,18 @@ class ProseWriter:
             who = f"{self.forms[0]} {self.forms[3]}"  # "she herself"
         told = narrative_past(who + raw[len(subject):])
         plural = who.split()[0] in ("you", "they")
-        return re.sub(rf"^{re.escape(who)} (was|were)\b",
-                      lambda m: f"{who} {'were' if plural else 'was'}", told)
+        told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
+        return self._narrator_named(told)
+
+    def _narrator_named(self, text):
+        """In the first or second person the narrator is "I"/"you", not their name ("… and
+        Edith talked to him" -> "… and I talked to him")."""
+        if self.person == "third":
+            return text
+        name = re.escape(self.hero["name"])
+        text = re.sub(rf"\b{name}'s\b", self.forms[2], text)
+        text = re.sub(rf"\b{name}\b(?= [a-z])", self.forms[0], text)
+        return re.sub(rf"\b{name}\b", self.forms[1], text)
 
     def _entities(self):
         names = [c["name"] for c in self.plan["cast"]] + [p["name"] for p in self.plan["places"]]
@@ -237,7 +247,7 @@ class ProseWriter:
         if kind == "arrival":
             ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if present else None]
         for n in beat["plant"]:
-            ev.append((THREAD, bb.PLANT_MOTIF if self._is_motif(n) else bb.PLANT, self._element(n)))
+            ev.append((THREAD, self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED), self._element(n)))
         if kind == "arrival":
             ev.append((COLOUR, bb.CLOSE, {}))
         if kind == "investigation":
@@ -258,7 +268,7 @@ class ProseWriter:
             ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
             for n in beat["use"]:
-                ev.append((THREAD, bb.USE_MOTIF if self._is_motif(n) else bb.USE, self._element(n)))
+                ev.append((THREAD, self._of(n, bb.USE, bb.USE_MOTIF, bb.USE_FIXED), self._element(n)))
         if talk and kind == "escalation":
             ev.append((COLOUR, bb.ANTAGONIST_LINES, {}))
         if kind in ("investigation", "escalation") and beat["choice"]:
@@ -272,14 +282,19 @@ class ProseWriter:
             ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
             ev.append((COLOUR, bb.REACT[self.tier], {}))
             ev += self._choice(beat) if beat["choice"] else []
-            ev += [(THREAD, bb.SOLVE_MOTIF if self._is_motif(n) else bb.SOLVE, self._element(n)) for n in beat["use"]]
+            ev += [(THREAD, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED), self._element(n)) for n in beat["use"]]
         if kind == "aftermath":
-            ev.append((STEP, bb.AFTER, self._element(0)))
+            ev.append((STEP, self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED), self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
         return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
 
-    def _is_motif(self, n):
-        return self.plan["elements"][n] == self.plan["motif"]
+    def _of(self, n, thing, motif, fixed):
+        """The templates for element ``n``: a thing carried, the prompt's motif (a happening),
+        or a fixed thing no one carries (a mark, a step)."""
+        element = self.plan["elements"][n]
+        if element == self.plan["motif"]:
+            return motif
+        return thing if carried(element) else fixed
 
     def _element(self, n):
         e = self.plan["elements"][n]

@@ -345,6 +345,21 @@ def generic_world(setting):
     }
 
 
+#: what a story can turn on without anyone carrying it: marks, parts of a building, sounds
+_NOT_CARRIED = re.compile(r"(?i)\b(steps?|stairs?|staircase|footprints?|prints|floor|ceiling|roof|corridor|hallway|"
+                          r"room|cellar|attic|well|pit|grave|mark|marks|stain|sound|smell|voice|song|lullaby|"
+                          r"whispers?|knocking|scratching|footsteps|fog|mist|shadows?|silence|light|cold|"
+                          r"doors?|windows?|banister|hatch|gate|fireplace|memorial|tomb|font|rail|lever|lift|"
+                          r"chimney|porch|wall|walls)\b")
+
+
+def carried(element):
+    """Whether a key element is a thing someone can pick up ('a music box'), not a mark, a part
+    of the building or a sound ('the 112th step', 'wet footprints')."""
+    head = _MODIFIER.split(" " + element, maxsplit=1)[0]
+    return not _NOT_CARRIED.search(head)
+
+
 def keepsakes(world):
     """The objects of ``world`` someone can pick up and carry ('a storm lantern', not 'the
     banister' or 'a fire door')."""

@@ -387,6 +387,32 @@ def test_at_high_intensity_someone_dies_and_stays_dead(provider):
     assert re.search(r"caretaker who had given|last visitor", alone.content)
 
 
+def test_names_written_with_a_dash_or_brackets_keep_the_name(provider):
+    cast = ("Edith; her silent son Tom (14); Mr. O'Rourke — the supply-boat man with a glass eye; "
+            "Dr. Helen Cho-Ramírez (night-shift psychiatrist)")
+    res = write(provider, characters=cast, protagonist="Edith", setting="St. Agatha's Hospital", seed=2)
+    names = [c["name"] for c in res.plan["cast"]]
+    assert {"Tom", "Mr. O'Rourke", "Dr. Cho-Ramírez"} <= set(names), names
+    assert not re.search(r"Mr\. name|psychiatrist\)|Tom \(14\)", res.content)
+    titles = {write(provider, setting="St. Agatha's Hospital", seed=seed).title for seed in range(8)}
+    assert not any("Agatha" in t and "St. Agatha" not in t for t in titles), titles
+
+
+def test_the_narrator_of_a_twist_is_i_in_the_first_person(provider):
+    res = write(provider, characters="Edith; Tom", protagonist="Edith", narrative_perspective="First Person",
+                plot_twist="Tom is the one who drowned, and Edith talks to him every night", seed=3)
+    assert "Tom was the one who drowned, and I talked to him every night" in res.content
+
+
+def test_a_key_element_no_one_can_carry_is_never_picked_up(provider):
+    for seed in range(4):
+        res = write(provider, key_elements="the 112th step, wet footprints", seed=seed)
+        for sentence in m.sentences(res.content):
+            if "112th step" in sentence or "footprints" in sentence:
+                assert not re.search(r"(?i)picked up|held|carried|brought out|took it|turned (it|the)|kept|"
+                                     r"looked at it|set .* down", sentence), sentence
+
+
 def test_my_in_the_setting_is_the_narrators(provider):
     form = dict(setting="my grandmother's house", characters="Ana", protagonist="Ana", seed=42)
     third = write(provider, narrative_perspective="Third Person", **form).content
