@@ -50,7 +50,11 @@ def test_registration_validation_messages(client):
               "Please enter a valid email"),
              ({"email": "a@example.com", "password": "short", "firstName": "A"},
               "Password must be at least 8 characters"),
-             ({"email": "a@example.com", "password": PASSWORD}, "First name is required")]
+             ({"email": "a@example.com", "password": PASSWORD}, "First name is required"),
+             ({"email": "a@example.com", "password": PASSWORD, "firstName": "N" * 300},
+              "First name must be at most 100 characters"),
+             ({"email": "a@example.com", "password": PASSWORD, "firstName": "A", "lastName": "L" * 101},
+              "Last name must be at most 100 characters")]
     for body, message in cases:
         response = client.post("/api/auth/register", json=body)
         assert response.status_code == 400, body

@@ -31,10 +31,12 @@ class RegisterSchema(InputSchema):
         validate.Length(min=MIN_LENGTH, error=f"Password must be at least {MIN_LENGTH} characters"),
         validate.Length(max=MAX_LENGTH, error=f"Password must be at most {MAX_LENGTH} characters")],
         error_messages={"required": "Password is required"})
-    firstName = Trimmed(required=True, validate=validate.Length(
-        min=1, max=100, error="First name is required"),
+    firstName = Trimmed(required=True, validate=[
+        validate.Length(min=1, error="First name is required"),
+        validate.Length(max=100, error="First name must be at most 100 characters")],
         error_messages={"required": "First name is required"})
-    lastName = Trimmed(load_default="", validate=validate.Length(max=100))
+    lastName = Trimmed(load_default="", validate=validate.Length(
+        max=100, error="Last name must be at most 100 characters"))
 
     @validates_schema
     def _strong_password(self, data, **kwargs):
