@@ -9,6 +9,15 @@ EXPLORE_GENRES = ("Gothic Horror", "Psychological Horror", "Supernatural Horror"
                   "Apocalyptic Horror")
 GENRES = tuple(dict.fromkeys(CREATION_GENRES + EXPLORE_GENRES))
 ALL_GENRES = "All Genres"
+#: the creation form's genre and the explore filter's name for it are one genre: a filter on
+#: either finds stories saved under both ("Supernatural" stories under "Supernatural Horror")
+SAME_GENRE = {name: (f"{name} Horror", name) for name in ("Psychological", "Supernatural")}
+SAME_GENRE.update({f"{name} Horror": pair for name, pair in list(SAME_GENRE.items())})
+
+
+def genre_values(genre):
+    """The stored genres a filter on ``genre`` finds."""
+    return SAME_GENRE.get(genre, (genre,))
 
 CREATION_MOODS = ("Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark")
 EXPLORE_MOODS = ("Eerie", "Suspenseful", "Terrifying", "Mysterious", "Disturbing", "Unsettling",

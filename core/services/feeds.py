@@ -136,7 +136,7 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
     genre, mood = check_filters(genre, mood, sort)
     conditions = [model.is_public == True]  # noqa: E712
     if genre:
-        conditions.append(model.genre == genre)
+        conditions.append(model.genre.in_(choices.genre_values(genre)))
     if mood:
         conditions.append(model.mood == mood)
     conditions += where
