@@ -107,6 +107,33 @@ def _score(sentence, focus, budget=18):
     return len(ws & focus) * 2 + len(ws & STRONG) + min(n, budget) / budget + fits
 
 
+def _told(flat, picks, budget, total, last_para):
+    """The lines of ``picks`` (indexes into ``flat``): each picked sentence (trimmed to
+    ``budget``), and while the voice has time left (``total`` words, the ending's share kept
+    back), the sentences that follow it (not into the last paragraph, the ending's), up to twice
+    ``budget``; the video is narrated to its end instead of falling silent after short lines."""
+    lines = {k: trim(flat[k][1], budget) for k in picks}
+    last = {k: k for k in picks}
+    taken = set(picks)
+    room = total - budget - sum(count(line) for line in lines.values())
+    grew = True
+    while grew and room > 0:
+        grew = False
+        for k in picks:
+            nxt = last[k] + 1
+            if nxt >= len(flat) or nxt in taken or flat[nxt][0] == last_para:
+                continue
+            words = count(flat[nxt][1])
+            if words > room or count(lines[k]) + words > budget * 2:
+                continue
+            lines[k] = f"{lines[k]} {flat[nxt][1]}"
+            last[k] = nxt
+            taken.add(nxt)
+            room -= words
+            grew = True
+    return [lines[k] for k in picks]
+
+
 def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", plot_twist="",
                  focus_words="", given=None):
     """The lines to narrate. ``given`` (the creator's edited script) wins when it has lines."""
@@ -144,7 +171,7 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
             best = max(window, key=lambda k: (_score(flat[k][1], focus, budget), -k))
             if flat[best][1] not in chosen:
                 picks.append(best)
-    lines = [trim(flat[k][1], budget) for k in sorted(set(picks))]
+    lines = _told(flat, sorted(set(picks)), budget, total, last_para)
 
     # the ending: the final paragraph's last sentence (with the one before when there is room)
     ending_sentences = paras[-1]

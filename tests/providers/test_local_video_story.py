@@ -172,6 +172,24 @@ def test_a_long_story_told_in_a_minute_reaches_its_ending():
     assert 4 <= len(lines) <= 8
 
 
+def test_a_minute_long_video_is_narrated_to_near_its_end():
+    """A 1,000-word story of the offline engine in a 60 s video (56 s before the end card): the
+    voice runs to near the end card, not silent for the last quarter."""
+    from dataclasses import replace
+
+    from core.providers import StoryRequest
+    from providers.local_story import LocalStoryProvider
+    form = StoryRequest(genre="Paranormal", mood="Eerie", setting="a flooded chapel on the Fens",
+                        characters="Ivy, Silas", protagonist="Ivy", key_elements="a brass bell",
+                        time_of_day="Night", weather="Foggy", length_words=1000, seed=4)
+    for seed in (4, 5):
+        story = LocalStoryProvider().generate(replace(form, seed=seed)).content.split("\n\n")
+        lines = script.write_script(story, 56, "Deep Male", 1.0, "Moderate")
+        voice = narration.fit_narration(lines, "Deep Male", 1.0, 56)
+        last = voice.sentences[-1]
+        assert voice.dropped == 0 and last.start + last.seconds >= 0.85 * 56, seed
+
+
 @pytest.mark.parametrize("text,expected", [
     ("the lighthouse on Raven Point", "lighthouse"), ("an abandoned sanatorium", "hospital"),
     ("Old Cemetary", "graveyard"), ("a fishing trawler lost at sea", "ship"),
