@@ -35,7 +35,9 @@ ANTAGONIST_WANTS = {"imitation": "to be let in", "possession": "to be worn again
                     "signal": "to be heard and answered", "stalking": "to finish what was started",
                     "trap": "to keep whoever comes", "bargain": "to be paid in full"}
 HERO_WANTS = ["to get through one night at {place}", "to find out what happened to the last person who kept {place}",
-              "to finish the job left half done at {place}", "to bring {C} home from {place}"]
+              "to finish the job left half done at {place}", "to sell {place} and be done with it",
+              "to spend one last night at {place} before the demolition",
+              "to prove there was nothing in {place}", "to bring {C} home from {place}"]
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",
@@ -194,7 +196,8 @@ def build_plan(request):
     # the want follows the setting in the opening line: there, its short name ("the lighthouse")
     noun = head_noun(setting)
     short = f"the {noun}" if place_short.lower().endswith(" " + noun) else place_short
-    hero["want"] = _fill(rng.choice(HERO_WANTS[:3] if not support else HERO_WANTS), {**names, "place": short})
+    wants = [want for want in HERO_WANTS if support or "{C}" not in want]
+    hero["want"] = _fill(rng.choice(wants), {**names, "place": short})
     villain["want"] = ANTAGONIST_WANTS[method]
     for s in support:
         s["want"] = _fill(rng.choice(SUPPORT_WANTS), names)
