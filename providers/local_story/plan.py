@@ -211,9 +211,8 @@ def build_plan(request):
               if i else setting, "plant": [], "use": [], "clue": "", "method_step": None,
               "choice": None, "twist": False}
              for i, (k, w) in enumerate(zip(kinds, sizes))]
-    _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng)
-    if _intensity(request.intensity) >= DEADLY:
-        _assign_death(beats, names, support)
+    deadly = _intensity(request.intensity) >= DEADLY
+    _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng, deadly)
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
@@ -235,7 +234,7 @@ def _describe(setting, world):
     return f"{setting}: " + ", ".join(name for name, _ in world["rooms"][:3]) + "; " + world["smells"][0]
 
 
-def _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng):
+def _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng, deadly=False):
     kinds = [b["kind"] for b in beats]
     # plant every element early, use it later: the first element decides the climax
     early = [i for i, k in enumerate(kinds) if k in ("hook", "arrival", "first_sign")]
@@ -257,7 +256,10 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
         pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
     rng.shuffle(pairs)
+    dies = _death_beat(kinds) if deadly else None  # after it, no choice involves {C}
     for i, k in enumerate(kinds):
+        if dies is not None and i > dies:
+            pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
         if k in ("investigation", "escalation", "climax") and pairs:
             n = pairs.pop()
             room = beats[i]["room"]
@@ -266,6 +268,8 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             if CHOICES[n][1] in DEPARTURES:  # {C} has left: no later choice involves {C}
                 beats[i]["choice"]["leaves"] = names["C"]
                 pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
+    if dies is not None:
+        _assign_death(beats, dies, names, support)
     # the twist lands in the reversal (or the climax of a short story), after two clues at least
     if twist["reveal"]:
         land = kinds.index("reversal") if "reversal" in kinds else climax
@@ -296,20 +300,20 @@ def _intensity(value):
         return 5
 
 
-def _assign_death(beats, names, support):
-    """At intensity 8 and over, the antagonist kills: the companion (or, without one, a stranger)
-    in the last escalation; a companion who left alone before that is the one found dead."""
-    kinds = [b["kind"] for b in beats]
+def _death_beat(kinds):
+    """Where the antagonist kills: the last escalation (else the reversal, else the climax)."""
     spots = [i for i, k in enumerate(kinds) if k == "escalation"] or \
             [i for i, k in enumerate(kinds) if k in ("reversal", "climax")]
-    if not spots:
-        return
+    return spots[-1] if spots else None
+
+
+def _assign_death(beats, at, names, support):
+    """At intensity 8 and over, the antagonist kills: the companion (or, without one, a stranger)
+    in beat ``at``; a companion who left alone before is the one found dead, in the beat after."""
     left = next((i for i, b in enumerate(beats) if b["choice"] and b["choice"].get("leaves")), None)
-    at = left + 1 if left is not None and left + 1 < len(beats) else spots[-1]
-    victim = names["C"] if support else ""
-    if left is not None and at <= left:
-        return
-    beats[at]["death"] = {"victim": victim, "after_leaving": left is not None}
+    if left is not None and left + 1 < len(beats):
+        at = left + 1
+    beats[at]["death"] = {"victim": names["C"] if support else "", "after_leaving": left is not None}
 
 
 def _summarise(beat, i, elements, names, method, twist, support):

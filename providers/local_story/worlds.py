@@ -356,8 +356,8 @@ _NOT_CARRIED = re.compile(r"(?i)\b(steps?|stairs?|staircase|footprints?|prints|f
 def carried(element):
     """Whether a key element is a thing someone can pick up ('a music box'), not a mark, a part
     of the building or a sound ('the 112th step', 'wet footprints')."""
-    head = _MODIFIER.split(" " + element, maxsplit=1)[0]
-    return not _NOT_CARRIED.search(head)
+    words = re.findall(r"[A-Za-z'-]+", _MODIFIER.split(" " + element, maxsplit=1)[0])
+    return not (words and _NOT_CARRIED.fullmatch(words[-1]))  # "a brass room key" is a key
 
 
 def keepsakes(world):
