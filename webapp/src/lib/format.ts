@@ -53,6 +53,11 @@ export function formatRelative(value: string | null | undefined): string {
   return formatDate(value);
 }
 
+/** A count and its noun: '1 like', '2 likes'. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function formatCount(value: number | null | undefined): string {
   const n = Number(value) || 0;
   if (n >= 1000000) return `${(n / 1000000).toFixed(1).replace(/\.0$/, '')}M`;

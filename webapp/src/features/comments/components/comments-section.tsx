@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -103,6 +103,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
   const isAuthor = !!user && String(user.id) === String(comment.userId);
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
   const [draft, setDraft] = useState('');
+  const cancelled = useRef<typeof mode>('view');
   const [confirm, setConfirm] = useState(false);
   const update = useUpdateComment();
   const remove = useDeleteComment();
@@ -127,6 +128,22 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
     );
   };
 
+  // Cancel or Escape: back to the comment, the keyboard on the Edit or Reply button that opened the form.
+  const cancel = () => {
+    cancelled.current = mode;
+    setMode('view');
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    cancel();
+  };
+  const focusIfCancelled = (from: typeof mode) => (button: HTMLButtonElement | null) => {
+    if (!button || cancelled.current !== from) return;
+    cancelled.current = 'view';
+    button.focus();
+  };
+
   const sendReply = () => {
     post('reply', { type, id: contentId, content: draft, parentId: comment.parentId || comment.id }, () => {
       setMode('view');
@@ -144,10 +161,10 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           {isEdited(comment.createdAt, comment.updatedAt) && <Badge variant="outline">Edited</Badge>}
         </div>
         {mode === 'edit' ? (
-          <div className="stack-sm">
+          <div className="stack-sm" onKeyDown={onKeyDown}>
             <label className="sr-only" htmlFor={`edit-${comment.id}`}>Edit comment</label>
             <textarea id={`edit-${comment.id}`} className="input" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus />
-            <SubmitRow onSubmit={saveEdit} pending={update.isPending} label="Save" pendingLabel="Saving..." onCancel={() => setMode('view')} />
+            <SubmitRow onSubmit={saveEdit} pending={update.isPending} label="Save" pendingLabel="Saving..." onCancel={cancel} />
           </div>
         ) : (
           <p className="comment-text">{comment.content}</p>
@@ -156,6 +173,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           <div className="comment-actions">
             {canReply && (
               <button
+                ref={focusIfCancelled('reply')}
                 type="button"
                 className="btn btn-ghost btn-xs"
                 onClick={() => {
@@ -170,6 +188,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
             {isAuthor && (
               <>
                 <button
+                  ref={focusIfCancelled('edit')}
                   type="button"
                   className="btn btn-ghost btn-xs"
                   onClick={() => {
@@ -188,7 +207,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
           </div>
         )}
         {mode === 'reply' && (
-          <div className="stack-sm reply-form">
+          <div className="stack-sm reply-form" onKeyDown={onKeyDown}>
             <label className="sr-only" htmlFor={`reply-${comment.id}`}>Write a reply</label>
             <textarea
               id={`reply-${comment.id}`}
@@ -199,7 +218,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
               placeholder={`Reply to ${displayName(comment.user)}...`}
               autoFocus
             />
-            <SubmitRow onSubmit={sendReply} pending={create.isPending} label="Post Reply" pendingLabel="Posting..." onCancel={() => setMode('view')} />
+            <SubmitRow onSubmit={sendReply} pending={create.isPending} label="Post Reply" pendingLabel="Posting..." onCancel={cancel} />
           </div>
         )}
       </div>

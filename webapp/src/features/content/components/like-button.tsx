@@ -1,5 +1,6 @@
 import { Icon } from '../../../components/ui/icons';
 import { requireSignIn, useAuth } from '../../../lib/auth';
+import { plural } from '../../../lib/format';
 import type { ContentType } from '../../../types/api';
 import { useToggleLike } from '../api/content-mutations';
 
@@ -16,7 +17,7 @@ export function LikeButton({ type, item, size = 'sm' }: { type: ContentType; ite
       type="button"
       className={`btn btn-ghost ${size === 'sm' ? 'btn-sm' : ''} like-btn${liked ? ' liked' : ''}`}
       aria-pressed={liked}
-      aria-label={`${liked ? 'Unlike' : 'Like'} ${type} (${count} likes)`}
+      aria-label={`${liked ? 'Unlike' : 'Like'} ${type} (${plural(count, 'like')})`}
       disabled={like.isPending}
       onClick={(e) => {
         e.preventDefault();

@@ -18,6 +18,12 @@ function generationRequest({ title, mood, storyLength, isPublic: _public, allowC
   return { ...scene, mood: [mood], storyLength, suggestedTitle: title };
 }
 
+/** The title the server gives a story saved without one (SPEC: '{genre} Story in {setting}'). */
+function defaultTitle({ genre, setting }: StorySettings): string {
+  const place = setting.trim();
+  return place ? `${genre} Story in ${place}` : `${genre} Story`;
+}
+
 /** /create: settings → generating (real job progress) → editor → saved. */
 export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const navigate = useNavigate();
@@ -102,7 +108,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
             </div>
           ) : generated ? (
             <div className="stack">
-              <TextField label="Title" value={title} onChange={setTitle} placeholder={`${settings.genre} Story in ${settings.setting}`} maxLength={200} />
+              <TextField label="Title" value={title} onChange={setTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
               <StoryTextEditor value={content} onChange={setContent} mode={mode} onModeChange={setMode} />
               <StoryAiPanel content={content} onContent={setContent} />
               <div className="save-area">

@@ -37,7 +37,10 @@ export function StoryEditor({ story }: { story: Story }) {
     update.mutate(
       { id: story.id, data: form },
       {
-        onSuccess: () => toast({ title: 'Story Updated', description: 'Your changes have been saved.' }),
+        onSuccess: (saved) => {
+          setForm(editableFields(saved)); // as the server saved it: an empty title comes back generated
+          toast({ title: 'Story Updated', description: 'Your changes have been saved.' });
+        },
         onError: (error) => {
           if (isSessionError(error)) return;
           toast({ title: 'Update Failed', description: 'Failed to update story. Please try again.', variant: 'destructive' });

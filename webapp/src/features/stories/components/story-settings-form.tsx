@@ -58,7 +58,7 @@ export function StorySettingsForm({
   return (
     <fieldset className="settings-form" disabled={disabled}>
       <legend className="sr-only">Story settings</legend>
-      <TextField label="Title (optional)" value={value.title} onChange={set('title')} placeholder="Leave empty to get '{genre} Story in {setting}'" maxLength={200} />
+      <TextField label="Title (optional)" value={value.title} onChange={set('title')} placeholder="Leave empty to let the AI name it" maxLength={200} />
       <SceneBasics value={value} set={set} errors={errors} hints={HINTS} />
       <IntensityField value={value} set={set} errors={errors} />
       <SliderField label="Story length" value={value.storyLength} onChange={set('storyLength')} range={STORY_LENGTH} display={`${value.storyLength} words (${lengthLabel(value.storyLength)})`} error={errors.storyLength} />

@@ -108,7 +108,7 @@ export function VideoCreate({ initial, stories }: { initial?: Partial<VideoForm>
       </div>
 
       <div className="panel">
-        <Tabs label="Video settings" idBase="video-create" value={tab} onChange={setTab} items={TABS} />
+        <Tabs label="Video settings" idBase="video-create" value={tab} onChange={setTab} items={TABS} className="tabs-fill" />
         <fieldset disabled={submitting} className="tab-panel" role="tabpanel" id={`video-create-panel-${tab}`} aria-labelledby={`video-create-tab-${tab}`}>
           {tab === 'content' && <ContentTab {...tabProps} stories={stories} isMine={isMine} onChooseStory={chooseStory} />}
           {tab === 'settings' && <SettingsTab {...tabProps} />}

@@ -239,7 +239,7 @@ export function VideoEditor({ video }: { video: Video }) {
       )}
       <div className="editor-layout">
         <section className="panel">
-          <Tabs label="Editor sections" idBase="video-editor" value={tab} onChange={setTab} items={EDITOR_TABS} />
+          <Tabs label="Editor sections" idBase="video-editor" value={tab} onChange={setTab} items={EDITOR_TABS} className="tabs-fill" />
           <fieldset className="tab-panel" role="tabpanel" id={`video-editor-panel-${tab}`} aria-labelledby={`video-editor-tab-${tab}`} disabled={regenerating}>
             {tab === 'video' && (
               <div className="stack">
