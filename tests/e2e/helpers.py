@@ -119,3 +119,13 @@ def record_progress(page):
 
 def recorded_progress(page):
     return [tuple(e.split("|", 1)) for e in page.evaluate("() => window.__progress || []")]
+
+
+def fill_story_form(page, setting="a drowned abbey on the moor", characters="a novice nun, the bell ringer",
+                    length=600, genre="Gothic Horror", mood="Eerie"):
+    """The story creation form's required fields and its length slider."""
+    page.get_by_role("combobox", name="Genre").select_option(genre)
+    page.get_by_role("combobox", name="Mood").select_option(mood)
+    page.get_by_role("textbox", name="Setting").fill(setting)
+    page.get_by_role("textbox", name="Characters").fill(characters)
+    page.get_by_role("slider", name=re.compile("Story length")).fill(str(length))

@@ -1,13 +1,12 @@
 """What a new user met: Escape in a comment's edit and reply modes, the like button's label
 ("1 like"), the video editor's tabs on a phone, the title placeholder of /create and the edit
 page's title after saving it empty."""
-import re
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, new_page, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, fill_story_form, new_page, toast, unique_email
 from tests.e2e.test_journey import api_call
 
 STORY = {"title": "The Flooded Chapel", "content": "The water rose past the pews.",
@@ -142,11 +141,7 @@ def test_the_title_placeholders_say_what_title_one_gets(member):
     page.goto("/create")
     suggestion = page.get_by_role("textbox", name="Title (optional)")
     expect(suggestion).to_have_attribute("placeholder", "Leave empty to let the AI name it", timeout=T)
-    page.get_by_role("combobox", name="Genre").select_option("Gothic Horror")
-    page.get_by_role("combobox", name="Mood").select_option("Eerie")
-    page.get_by_role("textbox", name="Setting").fill("a flooded chapel ")
-    page.get_by_role("textbox", name="Characters").fill("a verger")
-    page.get_by_role("slider", name=re.compile("Story length")).fill("100")
+    fill_story_form(page, setting="a flooded chapel ", characters="a verger", length=100)
     page.get_by_role("button", name="Generate Story").click()
     title = page.get_by_role("textbox", name="Title", exact=True)
     expect(title).not_to_have_value("", timeout=60_000)  # the AI's title

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, expect
 
 from tests.e2e.conftest import shot
+from tests.e2e import helpers
 from tests.e2e.helpers import T, assert_clean_console, toast, unique_email
 from tests.e2e.test_journey import api_call
 
@@ -91,11 +92,7 @@ def test_the_dashboard_greets_a_new_account_and_a_returning_one(member):
 
 
 def fill_story_form(page, length):
-    page.get_by_role("combobox", name="Genre").select_option("Gothic Horror")
-    page.get_by_role("combobox", name="Mood").select_option("Eerie")
-    page.get_by_role("textbox", name="Setting").fill("a drowned abbey on the moor")
-    page.get_by_role("textbox", name="Characters").fill("a novice nun, the bell ringer")
-    page.get_by_role("slider", name=re.compile("Story length")).fill(str(length))
+    helpers.fill_story_form(page, length=length)
     expect(page.get_by_text(f"{length} words (")).to_be_visible()
 
 
