@@ -174,3 +174,14 @@ def test_saving_an_empty_title_shows_the_generated_one(member, story):
     page.get_by_role("link", name="Back to Story").click()
     expect(page.get_by_role("heading", name=saved, level=1)).to_be_visible(timeout=T)
     assert_clean_console(page)
+
+
+def test_a_text_field_stops_at_what_the_server_accepts(member):
+    """A 5,000-character setting failed on the server as 'Generation Failed'; the field now stops
+    at 2,000 characters, the server's limit, as the user types."""
+    page = member
+    page.goto("/create")
+    setting = page.get_by_role("textbox", name="Setting")
+    setting.fill("a flooded chapel " + "x" * 1978)
+    setting.press_sequentially("on the Fens")
+    assert len(setting.input_value()) == 2000
