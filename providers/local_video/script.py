@@ -171,7 +171,8 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
             best = max(window, key=lambda k: (_score(flat[k][1], focus, budget), -k))
             if flat[best][1] not in chosen:
                 picks.append(best)
-    lines = _told(flat, sorted(set(picks)), budget, total, last_para)
+    picked = sorted(set(picks))
+    lines = _told(flat, picked, budget, total, last_para)
 
     # the ending: the final paragraph's last sentence (with the one before when there is room)
     ending_sentences = paras[-1]
@@ -191,7 +192,9 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
                 line = flat[best][1]  # trimming would cut the twist's words: keep it whole
         if line[-1:] not in ".!?…":
             line += "."
-        if line not in lines:
+        if best in picked:  # its sentence is already a line, cut short of the twist: say it whole
+            lines[picked.index(best)] = line
+        elif line not in lines:
             if len(lines) + 1 >= n and len(lines) > 1:
                 lines[-1] = line  # the twist takes the place of the last escalation
             else:

@@ -190,6 +190,25 @@ def test_a_minute_long_video_is_narrated_to_near_its_end():
         assert voice.dropped == 0 and last.start + last.seconds >= 0.85 * 56, seed
 
 
+def test_the_twist_is_said_once_and_whole():
+    """The twist's sentence, cut short as a line ("behind it was the answer, waiting with its
+    hands folded."), was said again whole right after it."""
+    from dataclasses import replace
+
+    from core.providers import StoryRequest
+    from providers.local_story import LocalStoryProvider
+    twist = "the vicar had been buried"
+    form = StoryRequest(genre="Paranormal", mood="Eerie", setting="a flooded chapel on the Fens",
+                        characters="Ivy, Silas", protagonist="Ivy", key_elements="a brass bell",
+                        plot_twist=twist, time_of_day="Night", length_words=1000, seed=7)
+    for seed in range(4, 10):
+        story = LocalStoryProvider().generate(replace(form, seed=seed)).content.split("\n\n")
+        lines = script.write_script(story, 56, "Deep Male", 1.0, "Moderate", twist, "a brass bell")
+        assert sum(twist in line for line in lines) == 1, seed
+        for a in lines:
+            assert not any(a != b and a.rstrip(".") in b for b in lines), (seed, a)
+
+
 @pytest.mark.parametrize("text,expected", [
     ("the lighthouse on Raven Point", "lighthouse"), ("an abandoned sanatorium", "hospital"),
     ("Old Cemetary", "graveyard"), ("a fishing trawler lost at sea", "ship"),
