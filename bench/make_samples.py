@@ -49,7 +49,9 @@ def main():
         starts = [s["start"] for s in result.scenes] + [result.duration]
         picks = list(range(len(result.scenes)))
         picks = [picks[round(k * (len(picks) - 1) / 4)] for k in range(5)]
-        times = [(0.9, "title card")] + [((starts[i] + starts[i + 1]) / 2, f"scene {i + 1}") for i in picks]
+        # a third into each scene: a long scene turns to its second shot at its middle
+        times = [(0.9, "title card")] + [(starts[i] + (starts[i + 1] - starts[i]) / 3, f"scene {i + 1}")
+                                         for i in picks]
         times = times[:5] + [(result.duration - 1.0, "end card")]
         rows = ["# Sample video: six frames", "",
                 f"`bench/make_samples.py` renders \"{req.title}\" (60 s, 720p, {args.style}, "
