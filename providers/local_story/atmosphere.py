@@ -80,7 +80,7 @@ WORLD = [
     "Every time {S} looked away from {obj}, it seemed afterwards to have been looking back.",
     "Behind {O}, the door to {room} had closed, softly, with no sound at all.",
     "A slow drip marked the seconds somewhere near {obj_the}, and {S} began, without wanting to, to count.",
-    "{S} found {REFL} holding {obj} without any memory of picking it up.",
+    "{S} found {REFL} holding {keepsake} without any memory of picking it up.",
     "There were two cups set out near {obj_the}, and one of them had been drunk from.",
     "Where the light did not reach past {obj_the}, the dark had a grain to it, like cloth.",
     "The smell of {smell} clung to {POS} clothes and came with {O} from room to room.",
@@ -206,6 +206,9 @@ TIMES = {
     "midnight": {"at": "at midnight", "bare": "midnight",
                  "lines": ["Midnight came and went in {place}, and the hours after it were longer.",
                            "Somewhere near {room} a clock struck twelve, and kept striking."]},
+    "small hours": {"at": "in the small hours", "bare": "the dead middle of the night",
+                    "lines": ["It was the hour when nothing is open and nobody is awake, and {place} knew it.",
+                              "Somewhere near {room} a clock struck three, thin and tired."]},
 }
 MOOD = {
     "eerie": ["Nothing moved in {room}, and that was the strangest part.", "The stillness of {place} felt arranged, like a stage."],
@@ -224,7 +227,7 @@ MOOD = {
 #: weather lines that only fit in daylight, and those that only fit at night
 DAYLIGHT = re.compile(r"(?i)\bday\b|light through the cloud|the light went flat")
 NIGHTTIME = re.compile(r"(?i)\bnight\b|moon|stars")
-DARK_TIMES = ("dusk", "night", "midnight")
+DARK_TIMES = ("dusk", "night", "midnight", "small hours")
 #: when the form gives no weather, one of these (never the same grey lid on every story)
 PLAIN_WEATHER = ("fog", "rain", "wind", "cloud", "clear")
 
@@ -243,7 +246,7 @@ def time_key(text):
         hour += 12
     if m.group(3) and m.group(3).startswith("a") and hour == 12:
         hour = 0
-    for last, key in ((4, "midnight"), (6, "dawn"), (11, "morning"), (13, "noon"), (17, "afternoon"),
+    for last, key in ((0, "midnight"), (4, "small hours"), (6, "dawn"), (11, "morning"), (13, "noon"), (17, "afternoon"),
                       (20, "dusk"), (23, "night")):
         if hour <= last:
             return key

@@ -91,7 +91,7 @@ METHOD = {
          "{obj_cap} had been moved, carefully, the way someone sets a place for a guest."],
         ["{S} dreamed of {A} and woke with {POS} hands cold, as if they had been held.",
          "In the dream {A} sat on the end of the bed and explained, kindly, how it would go."],
-        ["{POS_CAP} hands did something {S} had not asked them to: they reached for {obj} and held on.",
+        ["{POS_CAP} hands did something {S} had not asked them to: they reached for {keepsake} and held on.",
          "{S} found {REFL} standing in {room} with no memory of the stairs."],
         ["{A} pressed in from behind {POS} eyes, trying {O} on like a coat.",
          "For a long, terrible moment in {room} {S} {WAS} a passenger, watching {POS} own hands work."],

@@ -38,6 +38,8 @@ HERO_WANTS = ["to get through one night at {place}", "to find out what happened 
               "to finish the job left half done at {place}", "to sell {place} and be done with it",
               "to spend one last night at {place} before the demolition",
               "to prove there was nothing in {place}", "to bring {C} home from {place}"]
+#: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
+OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village")
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",
@@ -73,6 +75,11 @@ def build_cast(request, genre, rng):
         pron = rng.choice(("she", "he", "they"))
         hero_text = rng.choice(DEFAULT_NAMES[pron])
     hero = _person(hero_text, "protagonist")
+    if hero["name"].lower() in ("i", "me", "myself", "you", "yourself", "the narrator", "narrator"):
+        # "I, a honeymooner": the narrator, who still needs a name for others to call
+        pron = hero["pronouns"] if hero["pronouns"] in ("he", "she") else \
+            _pronoun_in(request.plot_twist + " " + request.custom_prompt)
+        hero["name"] = rng.choice(DEFAULT_NAMES[pron if pron in ("he", "she") else "they"])
     if hero["pronouns"] not in ("he", "she"):
         hero["pronouns"] = _pronoun_in(request.plot_twist + " " + request.custom_prompt)
     subject = fields.parse_twist(request.plot_twist)["subject"]
@@ -196,7 +203,8 @@ def build_plan(request):
     # the want follows the setting in the opening line: there, its short name ("the lighthouse")
     noun = head_noun(setting)
     short = f"the {noun}" if place_short.lower().endswith(" " + noun) else place_short
-    wants = [want for want in HERO_WANTS if support or "{C}" not in want]
+    wants = [want for want in HERO_WANTS if (support or "{C}" not in want)
+             and (kind in OWNED_KINDS or not re.search(r"sell|demolition", want))]  # no one sells a ship
     hero["want"] = _fill(rng.choice(wants), {**names, "place": short})
     villain["want"] = ANTAGONIST_WANTS[method]
     for s in support:

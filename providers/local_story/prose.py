@@ -16,7 +16,7 @@ from .grammar import is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES
 from .voice import vary
-from .worlds import carried, head_noun, short_place, world_for
+from .worlds import carried, head_noun, keepsakes, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"),
@@ -91,6 +91,9 @@ class ProseWriter:
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
         ctx["obj_the"] = (lambda d: lambda: definite(d()))(ctx["obj"])
+        # what a hand can close on: the world's carried things, never "a cold fireplace"
+        carried_things = [o for o in keepsakes(world) if o.lower() not in self._elements()]
+        ctx["keepsake"] = Deck(carried_things or ["a torch with a weak battery"], rng)
         v = self.villain
         vf = PRONOUNS[v["pronouns"]]
         ctx.update({"A": v["name"], "A_S": vf[0], "A_O": vf[1], "A_POS": vf[2], "A_WAS": vf[4]})
@@ -171,8 +174,10 @@ class ProseWriter:
         ctx = dict(self.ctx, **(extra or {}))
         if '"' in template and not self.request.include_dialogue:
             return None
-        if '"' in template and "{C}" in template and ctx.get("C_quiet"):
+        if "{C}" in template and ctx.get("C_quiet") and re.search(r'"|talking|said|whisper', template):
             return None  # "her silent son Tom" does not talk
+        if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
+            return None  # nobody calls out "Stay where I can see you, the night nurse"
         self.state["in_sentence"] = 0
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):

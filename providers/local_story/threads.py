@@ -55,7 +55,7 @@ LOGS = {"lighthouse": "the keeper's logbook", "asylum": "the patient register", 
 CHOICES = [
     ("{H} stays when {C} begs to leave", "{C} goes alone, and does not come back",
      "{C} begged {O} to leave, and {S} said no, and said it again when {C} started to cry.",
-     "{C} went alone in the end, down toward the road with a torch, and the torch went out halfway."),
+     "{C} went alone in the end, out into the dark with a torch, and the torch went out halfway."),
     ("{H} takes up {E} though it feels like a mistake", "{A} learns {H}'s name",
      "Every sense {S} owned said to leave {E} alone, and {S} took it up anyway.",
      "After that, {A} knew {POS} name, and used it, softly, from the other side of every door."),

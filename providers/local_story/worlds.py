@@ -350,13 +350,15 @@ _NOT_CARRIED = re.compile(r"(?i)\b(steps?|stairs?|staircase|footprints?|prints|f
                           r"room|cellar|attic|well|pit|grave|mark|marks|stain|sound|smell|voice|song|lullaby|"
                           r"whispers?|knocking|scratching|footsteps|fog|mist|shadows?|silence|light|cold|"
                           r"doors?|windows?|banister|hatch|gate|fireplace|memorial|tomb|font|rail|lever|lift|"
-                          r"chimney|porch|wall|walls)\b")
+                          r"chimney|porch|wall|walls|handprints?|hole|crack|deck|trail|writing|symbols?|"
+                          r"scratches|carvings?|graffiti|tunnel|bed|stand|fireplace|handprint)\b")
 
 
 def carried(element):
     """Whether a key element is a thing someone can pick up ('a music box'), not a mark, a part
     of the building or a sound ('the 112th step', 'wet footprints')."""
-    words = re.findall(r"[A-Za-z'-]+", _MODIFIER.split(" " + element, maxsplit=1)[0])
+    head = re.split(r"(?i)\s(?:with|without)\s", _MODIFIER.split(" " + element, maxsplit=1)[0])[0]
+    words = re.findall(r"[A-Za-z'-]+", head)
     return not (words and _NOT_CARRIED.fullmatch(words[-1]))  # "a brass room key" is a key
 
 

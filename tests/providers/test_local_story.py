@@ -339,8 +339,11 @@ def test_a_twist_in_the_first_person_is_about_the_protagonist_in_any_telling(pro
                                      "the lighthouse on Raven Point", "a cruise ship in the middle of the Pacific"])
 def test_without_key_elements_the_story_turns_on_something_one_can_carry(provider, setting):
     for seed in range(6):
-        element = write(provider, setting=setting, key_elements="", custom_prompt="", seed=seed).plan["elements"][0]
+        res = write(provider, setting=setting, key_elements="", custom_prompt="", intensity=8, seed=seed)
+        element = res.plan["elements"][0]
         assert not re.search(r"(?i)\b(door|window|windows|banister|car|lever|lens|clock|rail|hatch)\b", element), element
+        held = r"(?i)(holding|reached for) [^.,:;]*\b(fireplace|banister|door|window|clock|rack|locker|lever|hatch)\b"
+        assert not re.search(held, res.content), seed
 
 
 def test_each_kind_of_ship_keeps_its_own_world(provider):
@@ -364,7 +367,7 @@ def test_the_prompts_own_object_runs_through_the_story(provider):
 
 def test_time_and_weather_fit_each_other(provider):
     three_am = write(provider, time_of_day="3 AM", weather="", seed=6).content
-    assert "midnight" in three_am and "dusk" not in three_am
+    assert "small hours" in three_am and not re.search(r"dusk|struck twelve", three_am)
     for seed in range(8):
         night = write(provider, time_of_day="Midnight", weather="Cloudy", seed=seed).content
         assert not re.search(r"(?i)\bthe day\b|light through the cloud", night)
@@ -408,13 +411,24 @@ def test_the_narrator_of_a_twist_is_i_in_the_first_person(provider):
 
 def test_a_key_element_no_one_can_carry_is_never_picked_up(provider):
     for seed in range(4):
-        res = write(provider, key_elements="the 112th step, wet footprints", seed=seed)
+        res = write(provider, key_elements="the 112th step, wet footprints, the hole in the bathroom wall", seed=seed)
         for sentence in m.sentences(res.content):
-            if "112th step" in sentence or "footprints" in sentence:
+            if "112th step" in sentence or "footprints" in sentence or "the hole in" in sentence:
                 assert not re.search(r"(?i)picked up|held|carried|brought out|took it|turned (it|the)|kept|"
                                      r"looked at it|set .* down", sentence), sentence
         key = write(provider, key_elements="a brass room key", seed=seed).content  # a key, not a room
         assert not re.search(r"(?i)ended at the brass room key|went back to the brass room key", key)
+
+
+def test_i_in_the_characters_is_the_narrator_not_a_name(provider):
+    for perspective in ("First Person", "Second Person"):
+        res = write(provider, characters="I, a honeymooner; my husband Greg", protagonist="",
+                    narrative_perspective=perspective, setting="a luxury cruise ship", seed=102)
+        assert res.plan["cast"][0]["name"] not in ("I", "you")
+        assert not re.search(r"My name is I\b|, I\.\"|, you[,?.]\"|\bme pushed\b", res.content)
+    nurse = write(provider, characters="the night nurse", protagonist="", narrative_perspective="First Person",
+                  seed=21).content
+    assert not re.search(r'[,"] the night nurse[?.!,]"', nurse)  # no one calls her "the night nurse"
 
 
 def test_my_in_the_setting_is_the_narrators(provider):
