@@ -38,6 +38,11 @@ HERO_WANTS = ["to get through one night at {place}", "to find out what happened 
               "to finish the job left half done at {place}", "to sell {place} and be done with it",
               "to spend one last night at {place} before the demolition",
               "to prove there was nothing in {place}", "to bring {C} home from {place}"]
+#: stock antagonists that belong to some places only (the night clerk haunts a motel, not a camp)
+BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village", "forest", "train"),
+           "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
+           "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school"),
+           "the witch of the fen": ("forest", "village", "generic")}
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
 OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village")
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
@@ -65,7 +70,7 @@ def _person(text, role, pronouns=None, want=""):
     return {"name": p.short, "full": p.full, "role": role, "pronouns": pronouns or p.gender, "want": want}
 
 
-def build_cast(request, genre, rng):
+def build_cast(request, genre, rng, kind="generic"):
     names = split_cast(request.characters)
     hero_text = (request.protagonist or "").strip()
     villain_text = (request.antagonist or "").strip()
@@ -90,7 +95,8 @@ def build_cast(request, genre, rng):
     if villain_text:
         villain = _person(villain_text, "antagonist")
     else:
-        name, pron = rng.choice(GENRES[genre]["antagonists"])
+        fitting = [a for a in GENRES[genre]["antagonists"] if kind in BELONGS.get(a[0], (kind,))]
+        name, pron = rng.choice(fitting or GENRES["default"]["antagonists"])
         villain = _person(name, "antagonist", pron)
     if villain["pronouns"] not in ("he", "she"):
         villain["pronouns"] = "they"
@@ -187,12 +193,15 @@ def build_plan(request):
     setting = fields._clean(request.setting) or "the house at the end of the road"
     setting = fields.lower_lead(setting)
     place_short = short_place(setting)
-    cast = build_cast(request, genre, rng)
+    cast = build_cast(request, genre, rng, kind)
     hero, villain, support = cast[0], cast[1], cast[2:]
     method = rng.choice(GENRES[genre]["methods"])
     prompt = fields.parse_prompt(request.custom_prompt, rng.choice(GENRES[genre]["themes"]))
     twist = fields.parse_twist(request.plot_twist)
     about = twist_person(twist["subject"], twist["category"], cast)
+    # "Hannah was the killer": a companion unmasked as the one the story was afraid of
+    unmasks = bool(about and about["role"] == "supporting" and re.search(
+        r"\b(killer|murderer|monster|culprit|stalker|the one (who|behind))\b", twist["reveal"].lower()))
     elements = fields.key_elements(request.key_elements) + ([prompt["motif"]] if prompt["motif"] else [])
     if not elements and fields.premise_thing(prompt["premise"]):  # the prompt's own object is the story's
         elements = [fields.premise_thing(prompt["premise"])]
@@ -220,7 +229,9 @@ def build_plan(request):
               "choice": None, "twist": False}
              for i, (k, w) in enumerate(zip(kinds, sizes))]
     deadly = _intensity(request.intensity) >= DEADLY
-    _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng, deadly)
+    unmasked_c = unmasks and about["name"] == names["C"]
+    _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng,
+                    deadly and not unmasked_c, unmasked_c)
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
@@ -233,7 +244,7 @@ def build_plan(request):
             "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
             "elements": elements, "motif": prompt["motif"],
             "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],
-                      "about": about["name"] if about else "",
+                      "about": about["name"] if about else "", "unmasks": unmasks,
                       "clues": [b["clue"] for b in beats if b["clue"]]},
             "ending": ENDINGS[twist["category"] if twist["reveal"] else ""], "beats": beats}
 
@@ -242,7 +253,8 @@ def _describe(setting, world):
     return f"{setting}: " + ", ".join(name for name, _ in world["rooms"][:3]) + "; " + world["smells"][0]
 
 
-def _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng, deadly=False):
+def _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng, deadly=False,
+                    unmasked_c=False):
     kinds = [b["kind"] for b in beats]
     # plant every element early, use it later: the first element decides the climax
     early = [i for i, k in enumerate(kinds) if k in ("hook", "arrival", "first_sign")]
@@ -265,6 +277,8 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
     rng.shuffle(pairs)
     dies = _death_beat(kinds) if deadly else None  # after it, no choice involves {C}
+    if unmasked_c and twist["reveal"]:  # nor after {C} is unmasked as the killer
+        dies = kinds.index("reversal") if "reversal" in kinds else climax
     for i, k in enumerate(kinds):
         if dies is not None and i > dies:
             pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
@@ -276,7 +290,7 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             if CHOICES[n][1] in DEPARTURES:  # {C} has left: no later choice involves {C}
                 beats[i]["choice"]["leaves"] = names["C"]
                 pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
-    if dies is not None:
+    if dies is not None and deadly:
         _assign_death(beats, dies, names, support)
     # the twist lands in the reversal (or the climax of a short story), after two clues at least
     if twist["reveal"]:

@@ -231,9 +231,14 @@ class ProseWriter:
         rooms = {p["name"]: p["description"] for p in plan["places"]}
         extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
         gone = self._gone(beat)
-        present = [c for c in self.support if c["name"] not in gone]
+        unmasked = self._unmasked(beat)
+        present = [c for c in self.support if c["name"] not in gone and c is not unmasked]
         if present:
             extra.update(_companion(present[beat.get("index", 0) % len(present)]))
+        if unmasked:  # after the reveal, the one behind it all is the antagonist, by name
+            forms = PRONOUNS[unmasked["pronouns"]]
+            extra.update({"A": unmasked["name"], "A_S": forms[0], "A_O": forms[1], "A_POS": forms[2],
+                          "A_WAS": forms[4]})
         talk = self.request.include_dialogue
         ev = []
         if kind not in ("hook", "arrival", "aftermath"):
@@ -317,6 +322,16 @@ class ProseWriter:
         if victim is None:
             return [(MUST, bb.DEATH_OF_A_STRANGER, {})]
         return [(MUST, bb.DEATH_AFTER_LEAVING if death["after_leaving"] else bb.DEATH, _companion(victim))]
+
+    def _unmasked(self, beat):
+        """The companion the twist unmasks ("Hannah was the killer"), from the beat after it."""
+        twist = self.plan["twist"]
+        if not twist.get("unmasks"):
+            return None
+        land = next((i for i, b in enumerate(self.plan["beats"]) if b["twist"]), len(self.plan["beats"]))
+        if beat.get("index", 0) <= land:
+            return None
+        return next((c for c in self.support if c["name"] == twist["about"]), None)
 
     def _gone(self, beat):
         """The names of the companions who left the story before ``beat``."""

@@ -431,6 +431,23 @@ def test_i_in_the_characters_is_the_narrator_not_a_name(provider):
     assert not re.search(r'[,"] the night nurse[?.!,]"', nurse)  # no one calls her "the night nurse"
 
 
+def test_a_companion_unmasked_as_the_killer_is_who_the_hero_faces_after(provider):
+    for seed in range(50, 54):
+        res = write(provider, genre="Slasher", characters="Tyler, Hannah", protagonist="Tyler", intensity=9,
+                    plot_twist="Hannah is the killer", seed=seed)
+        reveal = res.content.index("Hannah was the killer")
+        after = res.content[reveal + len("Hannah was the killer"):]
+        mask = res.plan["cast"][1]["name"]  # the figure the story was afraid of until then
+        assert mask not in after and "Hannah" in after, seed
+        assert not re.search(r"promised Hannah|Hannah kept the promise|Hannah (begged|asked)", after), seed
+
+
+def test_stock_antagonists_belong_to_their_places(provider):
+    villains = {write(provider, genre="Slasher", setting="a summer camp by a lake", characters="Jenny, Mark",
+                      protagonist="Jenny", plot_twist="", seed=seed).plan["cast"][1]["name"] for seed in range(12)}
+    assert "the night clerk" not in villains and len(villains) >= 1
+
+
 def test_my_in_the_setting_is_the_narrators(provider):
     form = dict(setting="my grandmother's house", characters="Ana", protagonist="Ana", seed=42)
     third = write(provider, narrative_perspective="Third Person", **form).content
