@@ -287,6 +287,8 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             room = beats[i]["room"]
             beats[i]["choice"] = {"choice": _fill(CHOICES[n][0], {**names, "room": room}),
                                   "cost": _fill(CHOICES[n][1], {**names, "room": room}), "id": n}
+            if "record" in CHOICES[n][0]:  # a record burnt is not read afterwards, nor the other way
+                pairs = [p for p in pairs if "record" not in CHOICES[p][0]]
             if CHOICES[n][1] in DEPARTURES:  # {C} has left: no later choice involves {C}
                 beats[i]["choice"]["leaves"] = names["C"]
                 pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]

@@ -448,6 +448,13 @@ def test_stock_antagonists_belong_to_their_places(provider):
     assert "the night clerk" not in villains and len(villains) >= 1
 
 
+def test_a_record_burnt_is_not_read_afterwards(provider):
+    for seed in range(40):
+        choices = [b["choice"]["choice"] for b in write(provider, characters="Elena", seed=seed).plan["beats"]
+                   if b["choice"]]
+        assert sum("record" in choice for choice in choices) <= 1, (seed, choices)
+
+
 def test_my_in_the_setting_is_the_narrators(provider):
     form = dict(setting="my grandmother's house", characters="Ana", protagonist="Ana", seed=42)
     third = write(provider, narrative_perspective="Third Person", **form).content
