@@ -11,8 +11,8 @@ GENRES = tuple(dict.fromkeys(CREATION_GENRES + EXPLORE_GENRES))
 ALL_GENRES = "All Genres"
 #: the creation form's genre and the explore filter's name for it are one genre: a filter on
 #: either finds stories saved under both ("Supernatural" stories under "Supernatural Horror")
-SAME_GENRE = {name: (f"{name} Horror", name) for name in ("Psychological", "Supernatural")}
-SAME_GENRE.update({f"{name} Horror": pair for name, pair in list(SAME_GENRE.items())})
+SAME_GENRE = {key: (f"{name} Horror", name) for name in ("Psychological", "Supernatural")
+              for key in (name, f"{name} Horror")}
 
 
 def genre_values(genre):

@@ -38,8 +38,7 @@ def premise_thing(premise):
     m = _PREMISE_THING.search(premise or "")
     if not m or m.group(1).split()[-1].lower() in _NOT_THINGS:
         return ""
-    thing = m.group(1).lower()
-    return ("an " if thing[:1] in "aeiou" else "a ") + thing if not thing.endswith("s") else thing
+    return key_elements(m.group(1).lower(), limit=1)[0]
 
 
 def _clean(text):

@@ -17,7 +17,7 @@ vanessa veronica priya aisha fatima yasmin leila layla mei yuki hana sakura ingr
 freya greta heidi marta marie sophie charlotte josephine harriet florence mabel maud edna
 ethel mildred gertrude winifred constance prudence agatha imogen phoebe penelope rosalind
 evie ellie maisie daisy poppy holly jade gemma kirsty shona fiona moira siobhan niamh
-aoife bridget maeve colleen deirdre carmen rosa lucia gabriela valentina isadora ines
+aoife bridget maeve colleen deirdre carmen rosa gabriela valentina isadora ines
 beatrix clementine eloise genevieve juliet lillian louisa lydia marian miriam nell nellie
 paige sylvia theresa ursula wren yvonne zara jessie becky cassie cass june
 ana anya eva eve irina katya olga tanya elise adele alma bianca camila dana della elsa
@@ -33,7 +33,7 @@ hugo felix victor vincent simon owen caleb isaac luke gabriel elias jonah silas 
 tom tim ben sam will bill bob dan dave mike nick rick tony jake josh luke eli finn declan
 dorian damien lucien viktor ivan dmitri marcus julian sebastian edgar ambrose edmund
 derek travis cody dustin shane wade chad brett todd craig glen glenn neil ross grant
-dylan connor liam aidan ciaran seamus rory callum fergus angus hamish duncan malcolm
+dylan connor aidan ciaran seamus rory callum fergus angus hamish duncan malcolm
 ahmed omar yusuf tariq rahul raj arjun kenji hiroshi jin wei kofi kwame mateo diego
 carlos javier luis miguel pablo rafael hans klaus lars sven erik magnus otto ezra
 jasper milo theo theodore reuben rufus walter wallace warren wesley wilfred alfred
@@ -160,7 +160,7 @@ _IRREGULAR_PAST = {
     "forgives": "forgave", "rises": "rose", "drives": "drove", "wakes": "woke", "breaks": "broke",
     "steals": "stole", "chooses": "chose", "bites": "bit", "hangs": "hung", "digs": "dug",
     "shoots": "shot", "bears": "bore", "swears": "swore", "grows": "grew", "draws": "drew",
-    "throws": "threw", "flies": "flew", "falls": "fell", "bleeds": "bled", "feeds": "fed",
+    "throws": "threw", "flies": "flew", "falls": "fell", "bleeds": "bled",
     "dwells": "dwelt", "sings": "sang", "drinks": "drank", "understands": "understood",
 }
 #: contractions of "is", "are", "am", "have" and "has": what each is in the narration's past
@@ -177,7 +177,7 @@ def narrative_past(clause):
     for years' -> 'the keeper had been dead for years', 'the house wants them' -> 'the house wanted
     them'. Auxiliaries anywhere; a lexical verb only as the clause's first present-tense verb
     after its subject, when the clause has no other finite verb. Past clauses stay as they are."""
-    words = [m for m in _CLAUSE_WORD.finditer(clause)]
+    words = list(_CLAUSE_WORD.finditer(clause))
     low = [m.group(0).lower() for m in words]
     out, last = [], 0
     shifted = False

@@ -80,13 +80,11 @@ def build_cast(request, genre, rng, kind="generic"):
         pron = rng.choice(("she", "he", "they"))
         hero_text = rng.choice(DEFAULT_NAMES[pron])
     hero = _person(hero_text, "protagonist")
-    if hero["name"].lower() in ("i", "me", "myself", "you", "yourself", "the narrator", "narrator"):
-        # "I, a honeymooner": the narrator, who still needs a name for others to call
-        pron = hero["pronouns"] if hero["pronouns"] in ("he", "she") else \
-            _pronoun_in(request.plot_twist + " " + request.custom_prompt)
-        hero["name"] = rng.choice(DEFAULT_NAMES[pron if pron in ("he", "she") else "they"])
     if hero["pronouns"] not in ("he", "she"):
         hero["pronouns"] = _pronoun_in(request.plot_twist + " " + request.custom_prompt)
+    if hero["name"].lower() in ("i", "me", "myself", "you", "yourself", "the narrator", "narrator"):
+        # "I, a honeymooner": the narrator, who still needs a name for others to call
+        hero["name"] = rng.choice(DEFAULT_NAMES[hero["pronouns"]])
     subject = fields.parse_twist(request.plot_twist)["subject"]
     described = [hero_text, *names]
     if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject) \
@@ -203,8 +201,8 @@ def build_plan(request):
     unmasks = bool(about and about["role"] == "supporting" and re.search(
         r"\b(killer|murderer|monster|culprit|stalker|the one (who|behind))\b", twist["reveal"].lower()))
     elements = fields.key_elements(request.key_elements) + ([prompt["motif"]] if prompt["motif"] else [])
-    if not elements and fields.premise_thing(prompt["premise"]):  # the prompt's own object is the story's
-        elements = [fields.premise_thing(prompt["premise"])]
+    if not elements and (thing := fields.premise_thing(prompt["premise"])):  # the prompt's own object
+        elements = [thing]
     if not elements:
         elements = [rng.choice(keepsakes(world) or ["a torch with a weak battery"])]
     names = {"H": hero["name"], "A": villain["name"], "C": support[0]["name"] if support else "the others",
@@ -270,18 +268,19 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     for n, i in enumerate(steps):
         beats[i]["method_step"] = round(n * 3 / max(1, len(steps) - 1))
     # choices with costs
-    pairs = [n for n, p in enumerate(CHOICES) if support or "{C}" not in p[0] + p[1]]
+    pairs = list(range(len(CHOICES))) if support else _without_companion(range(len(CHOICES)))
     if not carried(elements[0]):  # "takes up the 112th step" cannot happen
         pairs = [n for n in pairs if "{E}" not in CHOICES[n][0]]
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
         pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
     rng.shuffle(pairs)
+    land = kinds.index("reversal") if "reversal" in kinds else climax  # where a twist lands
     dies = _death_beat(kinds) if deadly else None  # after it, no choice involves {C}
     if unmasked_c and twist["reveal"]:  # nor after {C} is unmasked as the killer
-        dies = kinds.index("reversal") if "reversal" in kinds else climax
+        dies = land
     for i, k in enumerate(kinds):
         if dies is not None and i > dies:
-            pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
+            pairs = _without_companion(pairs)
         if k in ("investigation", "escalation", "climax") and pairs:
             n = pairs.pop()
             room = beats[i]["room"]
@@ -291,12 +290,11 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
                 pairs = [p for p in pairs if "record" not in CHOICES[p][0]]
             if CHOICES[n][1] in DEPARTURES:  # {C} has left: no later choice involves {C}
                 beats[i]["choice"]["leaves"] = names["C"]
-                pairs = [p for p in pairs if "{C}" not in CHOICES[p][0] + CHOICES[p][1]]
+                pairs = _without_companion(pairs)
     if dies is not None and deadly:
         _assign_death(beats, dies, names, support)
     # the twist lands in the reversal (or the climax of a short story), after two clues at least
     if twist["reveal"]:
-        land = kinds.index("reversal") if "reversal" in kinds else climax
         beats[land]["twist"] = True
         # clues never name the protagonist; a pronoun is no one's name ("about they")
         subj = about["name"] if about else twist["subject"]
@@ -312,6 +310,11 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
                                               room=places[1 + n % 3]["name"])
             beats[i]["clue"] = clue[0].upper() + clue[1:]
+
+
+def _without_companion(pairs):
+    """The choices of ``pairs`` (indexes into CHOICES) that do not involve {C}."""
+    return [n for n in pairs if "{C}" not in CHOICES[n][0] + CHOICES[n][1]]
 
 
 DEADLY = 8  # from this intensity someone dies on the page

@@ -94,9 +94,7 @@ class ProseWriter:
         # what a hand can close on: the world's carried things, never "a cold fireplace"
         carried_things = [o for o in keepsakes(world) if o.lower() not in self._elements()]
         ctx["keepsake"] = Deck(carried_things or ["a torch with a weak battery"], rng)
-        v = self.villain
-        vf = PRONOUNS[v["pronouns"]]
-        ctx.update({"A": v["name"], "A_S": vf[0], "A_O": vf[1], "A_POS": vf[2], "A_WAS": vf[4]})
+        ctx.update(_slots("A", self.villain))
         self.weather_lines, self.time_lines = wx["lines"], tod["lines"]
         mood = req.mood[0] if isinstance(req.mood, (list, tuple)) and req.mood else req.mood
         self.mood_lines = at.MOOD.get((mood or "").strip().lower(), [])
@@ -236,9 +234,7 @@ class ProseWriter:
         if present:
             extra.update(_companion(present[beat.get("index", 0) % len(present)]))
         if unmasked:  # after the reveal, the one behind it all is the antagonist, by name
-            forms = PRONOUNS[unmasked["pronouns"]]
-            extra.update({"A": unmasked["name"], "A_S": forms[0], "A_O": forms[1], "A_POS": forms[2],
-                          "A_WAS": forms[4]})
+            extra.update(_slots("A", unmasked))
         talk = self.request.include_dialogue
         ev = []
         if kind not in ("hook", "arrival", "aftermath"):
@@ -404,8 +400,13 @@ def paragraphs(beats, pacing, rng):
     return out
 
 
-def _companion(person):
-    """The {C} slots for a supporting character."""
+def _slots(key, person):
+    """A character's slots: {A}/{A_S}/{A_O}/{A_POS}/{A_WAS} for ``key`` "A", and so on."""
     forms = PRONOUNS[person["pronouns"]]
-    return {"C": person["name"], "C_S": forms[0], "C_O": forms[1], "C_POS": forms[2], "C_WAS": forms[4],
-            "C_quiet": is_quiet(person["full"])}
+    return {key: person["name"], f"{key}_S": forms[0], f"{key}_O": forms[1], f"{key}_POS": forms[2],
+            f"{key}_WAS": forms[4]}
+
+
+def _companion(person):
+    """The {C} slots for a supporting character, and whether they speak."""
+    return {**_slots("C", person), "C_quiet": is_quiet(person["full"])}

@@ -351,7 +351,7 @@ _NOT_CARRIED = re.compile(r"(?i)\b(steps?|stairs?|staircase|footprints?|prints|f
                           r"whispers?|knocking|scratching|footsteps|fog|mist|shadows?|silence|light|cold|"
                           r"doors?|windows?|banister|hatch|gate|fireplace|memorial|tomb|font|rail|lever|lift|"
                           r"chimney|porch|wall|walls|handprints?|hole|crack|deck|trail|writing|symbols?|"
-                          r"scratches|carvings?|graffiti|tunnel|bed|stand|fireplace|handprint)\b")
+                          r"scratches|carvings?|graffiti|tunnel|bed|stand)\b")
 
 
 def carried(element):
