@@ -34,7 +34,7 @@ def main():
     parser.add_argument("--out", default=str(ROOT / "docs" / "samples"))
     args = parser.parse_args()
     from core.providers import VideoRenderRequest
-    from providers.local_video import LocalVideoProvider, encoder
+    from providers.local_video import LocalVideoProvider, cards, encoder
     req = VideoRenderRequest(
         title="The Keeper of Raven Point", paragraphs=STORY, genre="Supernatural Horror",
         mood="Eerie", setting="the lighthouse on Raven Point", time_of_day="Night",
@@ -49,9 +49,11 @@ def main():
         starts = [s["start"] for s in result.scenes] + [result.duration]
         picks = list(range(len(result.scenes)))
         picks = [picks[round(k * (len(picks) - 1) / 4)] for k in range(5)]
-        # a third into each scene: a long scene turns to its second shot at its middle
-        times = [(0.9, "title card")] + [(starts[i] + (starts[i + 1] - starts[i]) / 3, f"scene {i + 1}")
-                                         for i in picks]
+        # a third into each scene (a long scene turns to its second shot at its middle), and not
+        # under the title, which fades out after cards.TITLE_SECONDS
+        after_title = cards.TITLE_SECONDS + 1.0
+        times = [(0.9, "title card")] + [(max(after_title, starts[i] + (starts[i + 1] - starts[i]) / 3),
+                                          f"scene {i + 1}") for i in picks]
         times = times[:5] + [(result.duration - 1.0, "end card")]
         rows = ["# Sample video: six frames", "",
                 f"`bench/make_samples.py` renders \"{req.title}\" (60 s, 720p, {args.style}, "
