@@ -31,6 +31,17 @@ PREMISE = [
     "People who knew {place} said it plainly, as if it were weather: {premise}.",
     "There was a story about {place}, and it was a short one: {premise}.",
 ]
+#: the premise again, once, in the middle (no longer a story) and at the end (true all along)
+PREMISE_ECHO = [
+    "{S} thought of what people said about {place}, and for the first time did not smile at it.",
+    "The story about {place} came back to {O} in {room}, word for word, and it did not sound like a story now.",
+    "Somewhere in {room} {S} stopped calling it a story.",
+]
+PREMISE_TRUE = [
+    "So it was true, then, what people said about {place}: {premise}.",
+    "It had never been only a story, that {premise}, and now {S} {WAS} part of how it went on.",
+    "What people said about {place} had been the plain truth, and still was: {premise}.",
+]
 PLANT = [
     "It was in {room} that {S} first noticed {E_FIRST}.",
     "{S} saw {E_FIRST} almost at once, and looked at it a moment longer than made sense.",
@@ -68,6 +79,26 @@ MEET = [
     "\"You came, then,\" {C} said, and did not sound glad about it.",
     "{C} had kept a lamp lit, and the first thing {C_S} said was that {C_S} had not slept.",
     "{C} met {O} at the door, talking too fast, about nothing, the way frightened people do.",
+    "{C} opened the door before {S} could knock, as if {C_S} had been standing just behind it.",
+    "{C} was sitting on the bottom stair with {C_POS} coat still on, and got up too quickly.",
+    "{C} was waiting at the gate with a torch, and held it on {POS} face a moment too long before lowering it.",
+    "{C} had not slept either, by the look of {C_O}, and had locked every door already.",
+]
+#: an animal companion ("her dog Buster") at the arrival, and in place of COMPANION_LINES
+ANIMAL_MEET = [
+    "{C} came too, as {C} always did, nose down, close at {POS} heel.",
+    "{C} had been uneasy the whole way, and at the threshold of {place} sat down and would not move until called twice.",
+    "{C} went in first, the way {C} always did, and came straight back out again.",
+]
+ANIMAL_LINES = [
+    "{C} growled at the way into {room}, low and steady, and would not go in.",
+    "{C} whined at nothing in the corner, the fur along {C_POS} back standing up.",
+    "{C} stopped dead in {room} and stared at a spot just above {POS} shoulder.",
+    "{C} pressed against {POS} legs, trembling, and would not be coaxed a step further.",
+    "{C} would not settle, and kept watching the dark at the end of {room}.",
+    "{C}'s ears went up at a sound {S} could not hear, and stayed up.",
+    "{C} sniffed at {E} and backed away from it, ears flat.",
+    "When {S} looked round, {C} was facing the wall of {room}, perfectly still, as if listening to it.",
 ]
 CLOSE = [
     "When {S} looked back, the way into {place} was harder to see than it should have been.",
@@ -242,6 +273,11 @@ DEATH_AFTER_LEAVING = [
     "{C}'s torch turned up later at the edge of {room}, still lit, in a spreading dark pool, and {C} never did.",
     "{S} found {C} at last in {room}, sitting against the wall as if resting, and {C_S} was not resting.",
 ]
+ANIMAL_DEATH = [
+    "{C} yelped once, somewhere in {room}, and after that there was no sound from {C_O} at all.",
+    "{S} called and called for {C}, and in the end found {C_O} in {room}, and stopped calling.",
+    "{S} found {C} in {room}, very still, and could not look for long at what {A} had done.",
+]
 DEATH_OF_A_STRANGER = [
     "There had been someone else in {place} after all: {S} found {A_POS} last visitor in {room}, and would not forget the face.",
     "In {room} lay the caretaker who had given {O} the key, and {A} had not been quick about it.",
@@ -267,6 +303,16 @@ COMPANION_LINES = [
     "\"This is how it started last time, in {room},\" said {C}.",
     "\"Whatever you're thinking of doing with {E}, {HN},\" {C} said, \"don't.\"",
     "\"I want to go home from {place},\" {C} said, and it sounded like {C_S} meant a long time ago.",
+    "\"Keep your voice down in {room}, it listens,\" {C} said.",
+    "\"How long have we really been in {place}, {HN}?\" {C} asked.",
+    "\"I counted the doors on the way in,\" {C} said, \"and there's one more now.\"",
+    "\"If I say run, {HN}, you run, and you don't look back for me,\" {C} said.",
+    "\"Don't answer it,\" {C} said quickly, \"whatever it sounds like.\"",
+    "\"You're shaking,\" {C} said, and then, more quietly, \"so am I.\"",
+    "\"It has known we were here since the door, {HN},\" {C} said.",
+    "\"Tell me this is the way we came,\" {C} said, and it was not.",
+    "\"I dreamed about {room} before I ever saw it,\" {C} said, not looking at anyone.",
+    "\"Whatever happens,\" {C} said, \"don't let it use my voice on you.\"",
 ]
 LAND = [
     "{S} pulled the dust sheet from {obj_the} and saw what had been kept under it, and after that there was no pretending: {reveal}.",

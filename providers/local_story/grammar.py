@@ -3,6 +3,16 @@ import re
 from dataclasses import dataclass
 
 FEMALE_NAMES = set("""
+levi jackson asher aiden wyatt hudson grayson carter jayden luca lincoln josiah christopher
+ezekiel miles jaxon isaiah nolan adrian santiago waylon easton landon colton roman axel jameson
+ian everett greyson leonardo jose bennett weston carson dominic xavier jaxson jace emmett micah
+kayden gael ryder kingston damian luka evan myles harrison bryson amir giovanni brayden cole
+nathaniel lorenzo zion archer enzo thiago ayden calvin braxton ashton rhett bentley ryker
+jayce elliot kaiden maxwell juan matteo malachi elliott emiliano maddox camden antonio tucker
+judah brody xander nicolas arlo emmanuel barrett alan beckett karter abraham zayden alejandro
+dawson tristan joel andres emilio colt knox beckham adriel kaleb
+maya aria isla nadia zoey aurora savannah brooklyn bella paisley everly kinsley madelyn imani
+keisha tamika signe
 mary sarah emma olivia ava sophia isabella mia amelia harper evelyn abigail emily elizabeth
 ella grace chloe victoria lily hannah zoe nora clara lucy anna alice eleanor ruby violet
 rose iris ivy jane margaret helen laura rachel rebecca julia diana ellen martha agnes edith
@@ -46,6 +56,7 @@ daughter aunt grandmother granny niece actress waitress priestess hostess heires
 matron madam mrs ms miss duchess countess princess maid she her""".split())
 MALE_WORDS = set("""man boy father dad husband priest brother son uncle king widower monk lord
 sir mr grandfather nephew prince duke count baron butler he him his""".split())
+_PRONOUN_WORDS = {"she", "her", "he", "him", "his"}
 TITLES = {"dr", "mr", "mrs", "ms", "miss", "detective", "father", "sister", "brother", "mother", "professor",
           "captain", "coach", "uncle", "aunt", "nurse", "officer", "sheriff", "agent", "reverend", "pastor",
           "lord", "lady", "sir", "madam", "count", "countess", "baron", "doctor", "inspector", "judge", "saint",
@@ -119,12 +130,23 @@ def guess_gender(text, default="they"):
         return "she"
     if words[0] in ("mr", "sir", "lord"):
         return "he"
+    # what the person is, said before the name or at the head of the description ("her brother
+    # Sam", "Sam, her younger brother"), outweighs the name (Sam) and other people's pronouns
+    name_part, _, description = text.lower().partition(",")
+    head = re.split(r"\b(?:who|whose|whom|with|of|and|that|from)\b", description)[0]
+    for w in re.findall(r"[a-z]+", name_part) + re.findall(r"[a-z]+", head)[:4]:
+        if w in FEMALE_WORDS - _PRONOUN_WORDS:
+            return "she"
+        if w in MALE_WORDS - _PRONOUN_WORDS:
+            return "he"
     for w in ([first] if first else []) + words[1:]:
         if w in FEMALE_NAMES:
             return "she"
         if w in MALE_NAMES:
             return "he"
-    for w in words:
+    # a pronoun in the description may still tell ("Ash, who keeps her head down"); one before
+    # the name is its owner's ("her friend Jules": Jules is not thereby a she)
+    for w in re.findall(r"[a-z]+", description):
         if w in FEMALE_WORDS:
             return "she"
         if w in MALE_WORDS:
@@ -246,9 +268,21 @@ def _regular_past(word):
 _QUIET = re.compile(r"(?i)\b(silent|mute|wordless|speechless|never speaks)\b")
 
 
+_ANIMAL = re.compile(
+    r"(?i)\b(dog|dogs|puppy|pup|hound|mutt|mongrel|terrier|spaniel|retriever|labrador|collie|beagle|"
+    r"husky|dachshund|poodle|greyhound|whippet|lurcher|mastiff|rottweiler|alsatian|cat|kitten|tomcat|"
+    r"horse|pony|mare|stallion|donkey|goat|parrot|raven|crow|owl|ferret|rabbit|hamster)\b")
+
+
+def is_animal(description):
+    """Whether a character is an animal ("her dog Buster", "Buster (a collie)")."""
+    return bool(_ANIMAL.search(description))
+
+
 def is_quiet(description):
-    """Whether a character's description says they do not speak ("her silent son Tom")."""
-    return bool(_QUIET.search(description))
+    """Whether a character does not speak: the description says so ("her silent son Tom"), or
+    they are an animal."""
+    return bool(_QUIET.search(description)) or is_animal(description)
 
 
 def capitalize_first(s):

@@ -10,10 +10,10 @@ import re
 
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
-from .grammar import Person, is_quiet, split_cast
+from .grammar import Person, is_animal, is_quiet, split_cast
 from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
 from .titles import _bare, title_case
-from .worlds import carried, head_noun, keepsakes, short_place, world_for
+from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",
@@ -41,10 +41,11 @@ HERO_WANTS = ["to get through one night at {place}", "to find out what happened 
 #: stock antagonists that belong to some places only (the night clerk haunts a motel, not a camp)
 BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village", "forest", "train"),
            "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
-           "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school"),
+           "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp"),
            "the witch of the fen": ("forest", "village", "generic")}
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
-OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village")
+OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village", "hospital",
+               "carnival", "apartment", "camp")
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",
@@ -105,7 +106,9 @@ def build_cast(request, genre, rng, kind="generic"):
         if p["name"].lower() in taken or p["full"].lower() in taken:
             continue
         taken.add(p["name"].lower())
-        if p["pronouns"] not in ("he", "she"):
+        if is_animal(p["full"]):  # "her dog Buster": it, whatever the owner's pronoun
+            p["pronouns"] = "it"
+        elif p["pronouns"] not in ("he", "she"):
             p["pronouns"] = "they"
         support.append(p)
     return [hero, villain] + support[:3]
@@ -271,8 +274,10 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     pairs = list(range(len(CHOICES))) if support else _without_companion(range(len(CHOICES)))
     if not carried(elements[0]):  # "takes up the 112th step" cannot happen
         pairs = [n for n in pairs if "{E}" not in CHOICES[n][0]]
+    if support and is_animal(support[0]["full"]):  # no promise, no lie, no begging to a dog
+        pairs = _without_companion(pairs)
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
-        pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", CHOICES[n][2])]
+        pairs = [n for n in pairs if not re.search(r"\{C\} (begged|asked)|asked what", " ".join(CHOICES[n][2]))]
     rng.shuffle(pairs)
     land = kinds.index("reversal") if "reversal" in kinds else climax  # where a twist lands
     dies = _death_beat(kinds) if deadly else None  # after it, no choice involves {C}
@@ -281,9 +286,11 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     for i, k in enumerate(kinds):
         if dies is not None and i > dies:
             pairs = _without_companion(pairs)
-        if k in ("investigation", "escalation", "climax") and pairs:
-            n = pairs.pop()
-            room = beats[i]["room"]
+        room = beats[i]["room"]
+        fitting = [n for n in pairs if _fits(n, room)]
+        if k in ("investigation", "escalation", "climax") and fitting:
+            n = fitting[-1]
+            pairs.remove(n)
             beats[i]["choice"] = {"choice": _fill(CHOICES[n][0], {**names, "room": room}),
                                   "cost": _fill(CHOICES[n][1], {**names, "room": room}), "id": n}
             if "record" in CHOICES[n][0]:  # a record burnt is not read afterwards, nor the other way
@@ -310,6 +317,12 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
                                               room=places[1 + n % 3]["name"])
             beats[i]["clue"] = clue[0].upper() + clue[1:]
+
+
+def _fits(n, room):
+    """Whether choice ``n`` (an index into CHOICES) can happen in ``room``."""
+    told = " ".join([CHOICES[n][0], *CHOICES[n][2], *CHOICES[n][3]])
+    return room not in OUTDOOR_ROOMS or not INDOORS.search(told)
 
 
 def _without_companion(pairs):

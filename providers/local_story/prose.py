@@ -12,17 +12,20 @@ from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
 from .fields import definite, premise_clause
-from .grammar import is_quiet, narrative_past
+from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
-from .threads import CHOICES
+from .threads import CHOICES, LOGS
 from .voice import vary
-from .worlds import carried, head_noun, keepsakes, short_place, world_for
+from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
-            "they": ("they", "them", "their", "themselves", "were"),
+            "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
             "first": ("I", "me", "my", "myself", "was"), "second": ("you", "you", "your", "yourself", "were")}
 PARAGRAPH = {"slow": (4, 6), "moderate": (3, 5), "fast": (2, 3), "intense": (1, 2)}
 MUST, THREAD, STEP, COLOUR, AIR = 0, 1, 2, 3, 4
+#: what only a person in the cast does: no template with these tells of an animal companion
+_PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
+                          r'promised?|knock|slept|sleeve|arm|palm|cry|crying)\b')
 _WORD = re.compile(r"[a-z0-9'§]+")
 _SLOT = re.compile(r"\{(\w+)\}")
 
@@ -83,7 +86,7 @@ class ProseWriter:
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
                "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
-               "subj": plan["twist"]["subject"]}
+               "subj": plan["twist"]["subject"], "log": LOGS.get(plan["world"], LOGS["generic"])}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves
             items = [o for o in world[field] if key != "obj" or o.lower() not in self._elements()]
@@ -174,6 +177,10 @@ class ProseWriter:
             return None
         if "{C}" in template and ctx.get("C_quiet") and re.search(r'"|talking|said|whisper', template):
             return None  # "her silent son Tom" does not talk
+        if ctx.get("room") in OUTDOOR_ROOMS and INDOORS.search(template):
+            return None  # no cupboard in a clearing
+        if "{C}" in template and ctx.get("C_animal") and _PEOPLE_ONLY.search(template):
+            return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
             return None  # nobody calls out "Stay where I can see you, the night nurse"
         self.state["in_sentence"] = 0
@@ -251,7 +258,8 @@ class ProseWriter:
             if plan["theme"] and plan["theme"].lower() in prompt:
                 ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
-            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, bb.MEET, {}) if present else None]
+            meet = bb.ANIMAL_MEET if extra.get("C_animal") else bb.MEET
+            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, meet, {}) if present else None]
         for n in beat["plant"]:
             ev.append((THREAD, self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED), self._element(n)))
         if kind == "arrival":
@@ -270,8 +278,11 @@ class ProseWriter:
             total = sum(b["words"] for b in plan["beats"])
             keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])
             ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
-        if talk and kind in ("arrival", "first_sign", "investigation", "climax") and present:
-            ev.append((COLOUR, bb.COMPANION_LINES, {}))
+        if kind in ("arrival", "first_sign", "investigation", "climax") and present:
+            if extra.get("C_animal"):  # an animal does not talk: it knows first
+                ev.append((COLOUR, bb.ANIMAL_LINES, {}))
+            elif talk:
+                ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
             for n in beat["use"]:
                 ev.append((THREAD, self._of(n, bb.USE, bb.USE_MOTIF, bb.USE_FIXED), self._element(n)))
@@ -289,10 +300,19 @@ class ProseWriter:
             ev.append((COLOUR, bb.REACT[self.tier], {}))
             ev += self._choice(beat) if beat["choice"] else []
             ev += [(THREAD, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED), self._element(n)) for n in beat["use"]]
+        if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
+            ev.append((THREAD, bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
+            if plan.get("premise_from_prompt"):
+                ev.append((THREAD, bb.PREMISE_TRUE, {}))
             ev.append((STEP, self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED), self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
         return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
+
+    def _first(self, *kinds):
+        """The index of the plan's first beat of the first of ``kinds`` it has."""
+        beats = self.plan["beats"]
+        return next((i for kind in kinds for i, b in enumerate(beats) if b["kind"] == kind), None)
 
     def _of(self, n, thing, motif, fixed):
         """The templates for element ``n``: a thing carried, the prompt's motif (a happening),
@@ -311,12 +331,14 @@ class ProseWriter:
         el = self._element(0)
         if self.support:  # the plan's choices are about the first companion
             el.update(_companion(self.support[0]))
-        return [(STEP, [choice], el), (STEP, [cost], el)]
+        return [(STEP, list(choice), el), (STEP, list(cost), el)]
 
     def _death(self, death):
         victim = next((c for c in self.support if c["name"] == death["victim"]), None)
         if victim is None:
             return [(MUST, bb.DEATH_OF_A_STRANGER, {})]
+        if is_animal(victim["full"]):
+            return [(MUST, bb.ANIMAL_DEATH, _companion(victim))]
         return [(MUST, bb.DEATH_AFTER_LEAVING if death["after_leaving"] else bb.DEATH, _companion(victim))]
 
     def _unmasked(self, beat):
@@ -409,4 +431,4 @@ def _slots(key, person):
 
 def _companion(person):
     """The {C} slots for a supporting character, and whether they speak."""
-    return {**_slots("C", person), "C_quiet": is_quiet(person["full"])}
+    return {**_slots("C", person), "C_quiet": is_quiet(person["full"]), "C_animal": is_animal(person["full"])}

@@ -27,7 +27,7 @@ WORLDS = {
                   "the stone walls sweated in the cold", "the steps rang under every footfall"],
     },
     "asylum": {
-        "words": ("asylum", "sanatorium", "hospital", "ward", "clinic", "infirmary"),
+        "words": ("asylum", "sanatorium", "madhouse", "bedlam", "psychiatric"),
         "rooms": [("the day room", "a long room of bolted chairs facing a dead television"),
                   ("the east ward", "two rows of iron beds under a stained ceiling"),
                   ("the records office", "filing cabinets rusted shut, their drawers labelled by year"),
@@ -46,7 +46,7 @@ WORLDS = {
                   "the linoleum peeled underfoot", "the door handles were tacky with old varnish"],
     },
     "house": {
-        "words": ("house", "manor", "mansion", "estate", "hall", "cottage", "home", "villa", "farmhouse",
+        "words": ("house", "townhouse", "homestead", "manor", "mansion", "estate", "hall", "cottage", "home", "villa", "farmhouse",
                   "orphanage", "parsonage", "castle"),
         "rooms": [("the front hall", "a tiled hall with a staircase climbing into the dark"),
                   ("the nursery", "a small room of painted animals and a cot with no mattress"),
@@ -100,7 +100,8 @@ WORLDS = {
                   "snow crunched like sugar underfoot", "breath froze on the scarf"],
     },
     "forest": {
-        "words": ("forest", "woods", "wood", "grove", "pines", "wilderness", "swamp", "marsh", "bayou", "moor"),
+        "words": ("forest", "woods", "wood", "grove", "pines", "wilderness", "swamp", "marsh", "bayou", "moor",
+                  "cabin"),
         "rooms": [("the clearing", "a ring of grass where nothing grew taller than the ankle"),
                   ("the creek bed", "stones and black water under leaning trees"),
                   ("the ranger's hut", "a one-room shack with a padlocked door"),
@@ -117,8 +118,7 @@ WORLDS = {
                   "the ground was soft and cold", "dew soaked through to the skin"],
     },
     "church": {
-        "words": ("church", "chapel", "cathedral", "abbey", "convent", "monastery", "crypt", "cemetery",
-                  "graveyard", "temple"),
+        "words": ("church", "chapel", "cathedral", "abbey", "convent", "monastery", "crypt", "temple"),
         "rooms": [("the nave", "rows of pews under high dark windows"), ("the vestry", "robes on hooks and a locked press"),
                   ("the bell tower", "a ladder climbing to the bells"), ("the crypt", "low vaults of named stone"),
                   ("the churchyard", "leaning stones in long wet grass"),
@@ -256,8 +256,129 @@ WORLDS["sea"] = {
     "touch": ["the deck rose and fell underfoot", "the rails were wet with spray",
               "the carpet was damp along the walls", "everything metal was furred with salt"],
 }
+WORLDS["hospital"] = {
+    "words": ("hospital", "clinic", "infirmary", "surgery", "hospice", "maternity", "morgue", "mortuary",
+              "ward"),
+    "rooms": [("the waiting room", "rows of joined plastic chairs facing a reception hatch with its blind down"),
+              ("the children's ward", "small beds under a frieze of faded animals, every curtain drawn"),
+              ("the operating theatre", "a steel table under a dead lamp, the tiles stained brown at the drain"),
+              ("the morgue", "a cold room of steel doors in a wall, one of them not quite shut"),
+              ("the records room", "shelves of brown folders, a gap where a year should be"),
+              ("the service lift", "a steel box with a folding gate that moved when it chose"),
+              ("the pharmacy", "a counter behind wire, empty bottles standing in neat dead rows")],
+    "objects": ["a patient's wristband", "a clipboard of notes", "a stethoscope", "a bottle of pills with the label scratched off",
+                "an X-ray film of a hand", "a visitors' pass on a lanyard", "a penlight", "a hospital bracelet with no name",
+                "the strip lights", "a gurney with one sheet", "a drip stand", "a wall clock behind mesh"],
+    "sounds": ["a heart monitor beeping in an empty room", "the fluorescent tubes buzzing",
+               "a gurney wheel squeaking down the corridor", "a call bell ringing on an empty ward",
+               "the lift arriving with no one in it", "a tannoy clearing its throat and saying nothing",
+               "a tap running in a sluice room", "rubber soles walking just out of sight"],
+    "smells": ["disinfectant over something worse", "old bleach", "warm plastic", "iodine",
+               "boiled food from a kitchen long shut", "latex and dust"],
+    "touch": ["the linoleum was tacky underfoot", "the bed rails were cold as water",
+              "the air from the vents was warm and stale", "every door swung on its own weight"],
+}
+WORLDS["carnival"] = {
+    "words": ("carnival", "circus", "fairground", "county fair", "state fair", "fun fair", "funfair", "funhouse", "amusement park",
+              "theme park", "big top", "midway", "boardwalk", "pier"),
+    "rooms": [("the midway", "a lane of shuttered stalls under a string of dead bulbs"),
+              ("the hall of mirrors", "a maze of warped glass where every turning showed someone else first"),
+              ("the ghost train", "a painted tunnel where the little cars still waited on the track"),
+              ("the big top", "a great sagging tent, the ring still raked, the seats empty"),
+              ("the carousel", "painted horses frozen mid-leap, their eyes chipped white"),
+              ("the trailers", "a ring of caravans behind the rides, curtains drawn in every window"),
+              ("the ticket booth", "a glass box with a roll of tickets and a stool still warm")],
+    "objects": ["a roll of admission tickets", "a prize teddy bear with one eye", "a clown's rubber nose",
+                "a fortune card from the machine", "a handful of tokens", "a candy-floss stick",
+                "a ringmaster's whistle", "a carousel horse", "a fortune-teller's booth", "a row of coconut shies",
+                "the Ferris wheel", "a strongman's bell"],
+    "sounds": ["calliope music playing too slowly", "canvas cracking in the wind", "a child laughing on an empty ride",
+               "the carousel turning with no power", "a barker's call from a shuttered stall",
+               "bulbs fizzing on and off", "the ghost train's doors banging", "chains creaking on the swing ride"],
+    "smells": ["burnt sugar", "old popcorn fat", "sawdust and animal straw", "diesel from the generators",
+               "damp canvas", "greasepaint"],
+    "touch": ["the boards of the midway were sticky underfoot", "the painted horses were cold as stone",
+              "the canvas was wet and heavy to the touch", "grit from the sawdust got into everything"],
+}
+WORLDS["cemetery"] = {
+    "words": ("cemetery", "graveyard", "churchyard", "crypt", "mausoleum", "necropolis", "burial ground",
+              "catacombs", "tomb"),
+    "rooms": [("the gatehouse", "a lodge of one room, the sexton's coat still on its peg"),
+              ("the old section", "leaning stones too worn to read, sunk to their shoulders in grass"),
+              ("the family vault", "a stone room below a rusted gate, shelves of coffins in the dark"),
+              ("the yew walk", "a tunnel of black yews where the path ran out of gravel"),
+              ("the chapel of rest", "a cold room with trestles, a pall folded on a chair"),
+              ("the paupers' corner", "a field of numbered iron markers and no names at all"),
+              ("the fresh grave", "a rectangle of raw earth, the boards laid over it not yet taken up")],
+    "objects": ["a sexton's lantern", "a spade with a cracked handle", "a bunch of dead flowers",
+                "a rubbing of a headstone", "a burial register", "an iron key to the vault", "a mourning brooch",
+                "a child's grave marker", "a stone angel with no face", "the lych-gate", "a broken urn",
+                "a watering can by the tap"],
+    "sounds": ["the gate creaking on its hinge", "crows in the yews", "earth settling with a soft sigh",
+               "footsteps on gravel, a beat behind", "a spade biting into soil somewhere", "the wind across the stones",
+               "a bell tolling from no church", "something tapping, slow and patient, under the ground"],
+    "smells": ["turned earth", "wet stone", "lilies left too long", "yew needles and rot", "candle smoke", "moss"],
+    "touch": ["the grass was soaking", "the stones were cold and furred with lichen",
+              "the ground gave a little underfoot", "the iron railings left rust on the palms"],
+}
+WORLDS["apartment"] = {
+    "words": ("apartment", "apartments", "flat", "tenement", "apartment building", "condo",
+              "high-rise", "tower block", "bedsit"),
+    "rooms": [("the lobby", "mailboxes, a dead plant and a noticeboard of curling notices"),
+              ("the stairwell", "concrete flights under a light on a timer that never lasted a floor"),
+              ("the fourth-floor corridor", "a carpeted hall of numbered doors, one of them always ajar"),
+              ("the laundry room", "machines in the basement, one of them turning with nothing in it"),
+              ("the boiler room", "a hot dark room of pipes, and a camp bed someone had slept on"),
+              ("the roof", "tar paper, a water tank and the whole city lit and indifferent below"),
+              ("the empty flat", "bare rooms with the shapes of furniture still pale on the walls")],
+    "objects": ["a spare key under the mat", "a letter for a tenant who had moved out", "a noise complaint slipped under the door",
+                "a torch from the fuse box", "a child's drawing taped to a door", "a parcel with no name",
+                "a tenant list from the lobby", "the lift", "a peephole", "a row of mailboxes",
+                "the radiator", "a door chain"],
+    "sounds": ["footsteps in the flat upstairs that was empty", "the lift grinding between floors",
+               "a television muttering through the wall", "pipes knocking all the way down",
+               "someone crying, two doors along", "a door chain rattling", "the buzzer, pressed and held",
+               "scratching inside the wall"],
+    "smells": ["other people's cooking", "damp carpet", "bleach in the stairwell", "cigarette smoke through the vents",
+               "bins in the heat", "gas, faintly"],
+    "touch": ["the walls were thin enough to feel the neighbours' music", "the banister was sticky",
+              "the radiators clanked and gave no heat", "the floor shook when the trains went under"],
+}
+WORLDS["camp"] = {
+    "words": ("camp", "summer camp", "campsite", "campground", "scout camp", "retreat"),
+    "rooms": [("the mess hall", "long tables, benches and a serving hatch with the shutter down"),
+              ("cabin six", "bunk beds with bare mattresses, names carved into every frame"),
+              ("the boathouse", "canoes racked upside down, water lapping under the boards"),
+              ("the lake shore", "a strip of cold sand, a jetty, and black water past the swimming line"),
+              ("the camp office", "a desk, a radio and a wall of photographs, one from every summer"),
+              ("the campfire circle", "log seats round a pit of old ash, the woods close on every side"),
+              ("the shower block", "concrete stalls and a row of mirrors speckled with damp")],
+    "objects": ["a camp whistle on a lanyard", "a torch with a cracked lens", "a friendship bracelet",
+                "a camp photograph from a summer long ago", "a canoe paddle", "a counsellor's clipboard",
+                "a marshmallow stick", "a bugle", "the flagpole", "the camp bell", "a row of canoes",
+                "a bunk bed"],
+    "sounds": ["water lapping under the jetty", "the camp bell ringing with no one at the rope",
+               "loons calling across the lake", "a screen door slapping shut", "whispering from an empty cabin",
+               "branches scraping a cabin roof", "a whistle, far off in the trees", "the flag's rope knocking the pole"],
+    "smells": ["lake water and pine", "old campfire ash", "bug spray", "wet canvas", "burnt marshmallow",
+               "mildewed sleeping bags"],
+    "touch": ["the jetty boards were slick", "the cabin floors were gritty with sand",
+              "the night air off the lake was cold", "the mattresses were damp"],
+}
 WORLDS["ship"]["words"] = ("space", "spacecraft", "starship", "space station", "orbital", "freighter",
                            "vessel", "submarine")
+
+#: the places of the worlds that are out of doors: no door to open, no wall to hide a wire in
+OUTDOOR_ROOMS = {"the gallery", "the outer perimeter", "the clearing", "the creek bed", "the old trail",
+                 "the deadfall", "the churchyard", "the lych gate", "the empty pool", "the square",
+                 "the harbour wall", "the lane behind the church", "the bus shelter", "the promenade deck",
+                 "the lifeboat deck", "the midway", "the carousel", "the old section", "the yew walk",
+                 "the paupers' corner", "the fresh grave", "the roof", "the lake shore", "the campfire circle",
+                 "the collapse", "the flooded seam", "the catwalk"}
+
+#: a telling that needs its place indoors: a door, a wall, a cupboard, a way down
+INDOORS = re.compile(r"(door|doorway) (in|of|into) \{room\}|down into \{room\}|(wall|walls|ceiling) of \{room\}|"
+                     r"(box|cupboard|drawer) in \{room\}")
 
 #: the objects a world's places are fitted with, not carried: never what someone takes up to end it
 _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locker|lockers|stand|rail|board|"
@@ -288,12 +409,20 @@ def _kind_for(setting):
         best, best_pos = None, None
         for kind, world in WORLDS.items():
             for word in world["words"]:
-                m = re.search(r"\b%s" % re.escape(word), low)
+                m = re.search(_word_pattern(word), low)
                 if m and (best_pos is None or m.start() < best_pos):
                     best, best_pos = kind, m.start()
         if best:
             return best
     return None
+
+
+def _word_pattern(word):
+    """A world's word as it may start a setting's word: a long one as a prefix ('lighthouses',
+    'woodlands'), a short one whole or plural ('port' is not 'portrait', 'ward' not 'wardrobe')."""
+    if len(word) <= 4:
+        return r"\b%ss?\b" % re.escape(word)
+    return r"\b%s" % re.escape(word)
 
 
 _PLACE_TAIL = re.compile(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind|where|which|that|who)\s.*$")
