@@ -8,11 +8,16 @@ has threads waits before it accepts, a little longer for each client over that (
 process holding fewer wins the race, and a process with a thread for each client never waits.
 A connection is handed back after ``REQUESTS_PER_CONNECTION`` requests (the client reconnects at
 once), which shares out again the clients of a process that was alone for a while (its sibling
-restarting, say)."""
+restarting, say).
+
+Within a process the requests take turns computing (``core.turns``): its threads serve waits and
+downloads side by side, and its requests the latency of a single thread."""
 import time
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
+
+from core.turns import Turns
 
 REQUESTS_PER_CONNECTION = 1000  # nginx's keepalive_requests default
 ACCEPT_DELAY_PER_CLIENT = 0.0005  # seconds, for each client a process holds over its threads
@@ -48,7 +53,7 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("timeout", 120)
             self.cfg.set("accesslog", "-")
 
-        def load(self):
-            return app
+        def load(self):  # in each process, after the fork
+            return Turns().around(app)
 
     Server().run()

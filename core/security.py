@@ -14,6 +14,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from flask import g, request, session
 from werkzeug.exceptions import Forbidden
 
+from core.turns import away
+
 # argon2 with the cost profile of the app's PASSWORD_PROFILE (set by ``init_app``); verifying
 # reads the cost from the hash itself, so hashes made under another profile keep working.
 hasher = PasswordHasher()
@@ -26,12 +28,14 @@ _dummy_hash = None
 
 
 def hash_password(password):
-    return hasher.hash(password)
+    with away():  # argon2 computes in C without the GIL: the process serves others meanwhile
+        return hasher.hash(password)
 
 
 def verify_password(password_hash, password):
     try:
-        return hasher.verify(password_hash, password)
+        with away():
+            return hasher.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
 

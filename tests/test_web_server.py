@@ -7,7 +7,7 @@ import psutil
 import pytest
 
 from cli.web_server import REQUESTS_PER_CONNECTION
-from tests.helpers import standalone_env, start_site, stop_site, wait_until
+from tests.helpers import SiteClient, standalone_env, start_site, stop_site, wait_until
 
 CLIENTS = 16
 
@@ -80,3 +80,32 @@ def test_a_kept_alive_connection_is_handed_back_and_the_client_goes_on(site):
         closing = response.getheader("Connection", "").lower() == "close"
         assert closing == (served == REQUESTS_PER_CONNECTION), served
     conn.close()
+
+
+@pytest.fixture(scope="module")
+def one_process(tmp_path_factory):
+    env = standalone_env(tmp_path_factory.mktemp("web-server-turns"))
+    proc, base = start_site(env, "--processes", "1", "--threads", "2", "--workers", "0")
+    yield base
+    stop_site(proc)
+
+
+def test_a_long_poll_does_not_hold_up_the_process(one_process):
+    """Requests of a process take turns (core.turns); one waiting for a job gives its turn away,
+    so a visitor is answered at once while it waits (no worker runs: it waits the full 6 s)."""
+    author = SiteClient(one_process)
+    author.call("GET", "/api/auth/user")  # the CSRF token
+    assert author.call("POST", "/api/auth/register", {
+        "email": "poller@example.com", "password": "long enough", "firstName": "Poll"})[0] == 201
+    poll = threading.Thread(target=author.call, args=("POST", "/api/stories/generate?wait=6", {
+        "genre": "Paranormal", "mood": ["Eerie"], "setting": "a lighthouse",
+        "characters": "Wren", "storyLength": "short"}))
+    poll.start()
+    time.sleep(1)  # into its wait
+    started = time.monotonic()
+    status, _ = SiteClient(one_process).call("GET", "/api/stories?limit=6")
+    answered = time.monotonic() - started
+    assert poll.is_alive()
+    poll.join()
+    assert status == 200
+    assert answered < 2, f"answered in {answered:.1f} s, behind the long-poll"

@@ -17,6 +17,7 @@ from core.models import Job
 from core.schemas.common import InputSchema, UTCDateTime, enum_field
 from core.schemas.results import JOB_STATUSES
 from core.schemas.stories import WaitArgs
+from core.turns import away
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Background jobs")
 
@@ -74,7 +75,8 @@ def wait_for(job, seconds):
                          config.get("JOB_WAITS", 4)) as granted:
         deadline = time.monotonic() + (seconds if granted else 0)
         while job.status in JOB_ACTIVE and time.monotonic() < deadline:
-            time.sleep(0.1)
+            with away():  # the process serves other requests meanwhile
+                time.sleep(0.1)
             job = reconcile(Job.get_by_id(job.id))
     return job
 
