@@ -54,6 +54,6 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("accesslog", "-")
 
         def load(self):  # in each process, after the fork
-            return Turns().around(app)
+            return Turns().around(app, body_limit=app.config.get("MAX_CONTENT_LENGTH"))
 
     Server().run()

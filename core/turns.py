@@ -12,6 +12,7 @@ one thread: a request waits for the ones before it, then runs alone.
 elsewhere (tests, the development server) nothing holds a turn and ``away()`` does nothing.
 """
 import collections
+import io
 import threading
 from contextlib import contextmanager
 
@@ -56,13 +57,31 @@ class Turns:
             _held.turns = None
             self.give()
 
-    def around(self, app):
-        """The WSGI application ``app``, each call in a turn (the body of a streamed response,
-        a file sent, is written after it: no turn is held while a client downloads)."""
+    def around(self, app, body_limit=None):
+        """The WSGI application ``app``, each call in a turn. A request's body is read before its
+        turn (a client sending it slowly holds a thread, not the process), up to ``body_limit``
+        bytes and one more (a larger one is the app's to refuse); the body of a streamed response,
+        a file sent, is written after the turn: no turn is held while a client downloads."""
         def application(environ, start_response):
+            _read_body(environ, body_limit)
             with self.turn():
                 return app(environ, start_response)
         return application
+
+
+def _read_body(environ, limit):
+    """The request's body read now into memory, as ``wsgi.input``; left unread when it says it is
+    larger than ``limit``."""
+    length = environ.get("CONTENT_LENGTH") or ""
+    if length.isdigit():
+        wanted = int(length)
+        if wanted == 0 or (limit is not None and wanted > limit):
+            return
+    elif "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return  # no length and not chunked: no body
+    else:
+        wanted = limit + 1 if limit is not None else -1
+    environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(wanted))
 
 
 @contextmanager

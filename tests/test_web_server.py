@@ -1,5 +1,6 @@
 """The web server of `dreadforge run` shares busy clients between its processes (issue 15)."""
 import http.client
+import socket
 import threading
 import time
 
@@ -109,3 +110,19 @@ def test_a_long_poll_does_not_hold_up_the_process(one_process):
     poll.join()
     assert status == 200
     assert answered < 2, f"answered in {answered:.1f} s, behind the long-poll"
+
+
+def test_a_client_sending_its_body_slowly_does_not_hold_up_the_process(one_process):
+    """The body is read before the request's turn: a slow upload holds a thread, not the process."""
+    host, port = one_process.rsplit("/", 1)[1].split(":")
+    slow = socket.create_connection((host, int(port)))
+    try:
+        slow.sendall(b"POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"email\": ")  # ... and the rest never comes
+        time.sleep(0.5)
+        started = time.monotonic()
+        status, _ = SiteClient(one_process).call("GET", "/api/stories?limit=6", timeout=10)
+        assert status == 200
+        assert time.monotonic() - started < 2
+    finally:
+        slow.close()
