@@ -11,6 +11,7 @@ import peewee
 from playhouse.db_url import connect as connect_url
 
 from core.config import setting
+from core.turns import away
 
 database = peewee.DatabaseProxy()
 
@@ -40,7 +41,19 @@ def open_database(url):
             url = f"{scheme}+pool://{rest}"
         db = connect_url(url, max_connections=setting("DREADFORGE_DB_POOL"),
                          stale_timeout=300, timeout=30)
+        _wait_for_the_server_away_from_turn(db)
     return db
+
+
+def _wait_for_the_server_away_from_turn(db):
+    """PostgreSQL answers from another process (or machine): while a query runs there, this web
+    process serves its other requests (``core.turns``), and the query's request resumes first."""
+    execute = db.execute_sql
+
+    def execute_sql(sql, *args, **kwargs):
+        with away(first=True):
+            return execute(sql, *args, **kwargs)
+    db.execute_sql = execute_sql
 
 
 def release_connections():

@@ -29,14 +29,16 @@ class Turns:
         self._free = size
         self._waiting = collections.deque()
 
-    def take(self):
+    def take(self, first=False):
+        """Wait for a turn; with ``first``, ahead of those waiting (a request already under way,
+        back from a wait, finishes before new ones start)."""
         with self._lock:
             if self._free and not self._waiting:
                 self._free -= 1
                 return
             gate = threading.Lock()
             gate.acquire()
-            self._waiting.append(gate)
+            (self._waiting.appendleft if first else self._waiting.append)(gate)
         gate.acquire()  # released by ``give``, which hands its turn over
 
     def give(self):
@@ -85,9 +87,11 @@ def _read_body(environ, limit):
 
 
 @contextmanager
-def away():
+def away(first=False):
     """The current thread's turn given to the next request for the block (a wait, work done in C
-    without the GIL), taken back in line after it; nothing when the thread holds no turn."""
+    without the GIL), taken back after it: in line, or with ``first`` ahead of the line (a short
+    wait in the middle of a request: a query to a database server); nothing when the thread
+    holds no turn."""
     turns = getattr(_held, "turns", None)
     if turns is None:
         yield
@@ -97,5 +101,5 @@ def away():
     try:
         yield
     finally:
-        turns.take()
+        turns.take(first)
         _held.turns = turns

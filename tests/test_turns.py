@@ -2,6 +2,8 @@
 import threading
 import time
 
+import pytest
+
 from core.turns import Turns, away
 
 
@@ -62,3 +64,66 @@ def test_a_waiting_request_lets_the_next_one_run():
 def test_away_without_a_turn_does_nothing():
     with away():
         pass  # a test client or the development server holds none: no error, no wait
+
+
+@pytest.mark.parametrize("env", ["postgres"], indirect=True)
+def test_a_query_running_on_postgresql_lets_the_process_serve_others(db):
+    """PostgreSQL works in its own process: meanwhile the web process serves its next request,
+    and the one whose query ran resumes ahead of new ones."""
+    turns, order = Turns(), []
+    querying = threading.Event()
+
+    def slow_page():
+        with turns.turn():
+            querying.set()
+            db.execute_sql("SELECT pg_sleep(1)")
+            order.append("slow page")
+        db.close()
+
+    def quick_page():
+        with turns.turn():
+            order.append("quick page")
+
+    slow = threading.Thread(target=slow_page)
+    slow.start()
+    querying.wait()
+    time.sleep(0.1)
+    started = time.monotonic()
+    quick = threading.Thread(target=quick_page)
+    quick.start()
+    quick.join()
+    assert time.monotonic() - started < 0.5  # not behind the second-long query
+    slow.join()
+    assert order == ["quick page", "slow page"]
+
+
+def test_a_request_back_from_a_wait_goes_ahead_of_new_ones():
+    turns, order = Turns(), []
+    back = threading.Event()
+
+    def under_way():
+        with turns.turn():
+            with away(first=True):
+                back.wait()  # meanwhile the new ones line up behind the turn taken below
+            order.append("under way")
+
+    def new(n):
+        with turns.turn():
+            order.append(f"new {n}")
+
+    turns.take()  # a request computing while the others arrive
+    first = threading.Thread(target=under_way)
+    first.start()
+    time.sleep(0.1)
+    turns.give()
+    newcomers = [threading.Thread(target=new, args=(n,)) for n in range(3)]
+    turns.take()
+    for thread in newcomers:
+        thread.start()
+    time.sleep(0.1)
+    back.set()
+    time.sleep(0.1)
+    turns.give()
+    for thread in [first, *newcomers]:
+        thread.join()
+    assert order[0] == "under way", order
