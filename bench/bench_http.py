@@ -2,6 +2,7 @@
 
     python bench/bench_http.py --stories 100000            # seeds once (cached), then measures
     python bench/bench_http.py --stories 10000 --root before=/work/main --root after=.
+    python bench/bench_http.py --database-url 'postgresql://postgres@127.0.0.1/test?options=-csearch_path%3Dbench'
 
 The run seeds a SQLite database with `dreadforge seed` (kept in $DREADFORGE_BENCH_DIR, default
 /tmp/dreadforge-bench, and reused), starts the bare reference (bench/bare_app.py under gunicorn,
@@ -23,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from pathlib import Path
 from urllib.parse import quote
 
@@ -117,17 +119,24 @@ class Servers:
             self.stop(proc)
 
 
+#: ``--database-url``: the database every server of the run reads (default: the data folder's SQLite)
+DATABASE = {"url": None}
+
+
 def base_env(data_dir):
     env = {**os.environ, "DREADFORGE_DATA": str(data_dir), "DREADFORGE_RATELIMIT": "0",
            "DREADFORGE_NO_ENTRYPOINTS": "1", "PYTHONPATH": ""}
     for name in ("REDIS_URL", "DATABASE_URL"):
         env.pop(name, None)
+    if DATABASE["url"]:
+        env["DATABASE_URL"] = DATABASE["url"]
     return env
 
 
 def seed(stories, videos, likes):
     """A data folder holding a database seeded by `dreadforge seed` (made once, then reused)."""
-    data_dir = CACHE / f"http-s{stories}-v{videos}-l{likes}"
+    where = f"-pg{zlib.crc32(DATABASE['url'].encode()):08x}" if DATABASE["url"] else ""
+    data_dir = CACHE / f"http-s{stories}-v{videos}-l{likes}{where}"
     ready = data_dir / "seeded"
     if ready.exists():
         return data_dir
@@ -141,16 +150,21 @@ def seed(stories, videos, likes):
     print(f"seeded in {time.perf_counter() - started:.1f} s", flush=True)
     subprocess.run([*cli, "users", "create", "--email", BENCH_EMAIL, "--password", BENCH_PASSWORD],
                    env=env, cwd=ROOT, check=True)
-    subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                    "c.execute('ANALYZE'); c.commit()", str(data_dir / "dreadforge.db")],
-                   check=True)
+    if DATABASE["url"]:
+        subprocess.run([sys.executable, "-c", "import sys; from playhouse.db_url import connect; "
+                        "connect(sys.argv[1]).execute_sql('ANALYZE')", DATABASE["url"]], check=True)
+    else:
+        subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                        "c.execute('ANALYZE'); c.commit()", str(data_dir / "dreadforge.db")],
+                       check=True)
     ready.touch()
     return data_dir
 
 
 def start_bare(servers, data_dir, workers):
     port = free_port()
-    env = {**base_env(data_dir), "DATABASE_URL": f"sqlite:///{data_dir / 'dreadforge.db'}"}
+    env = {**base_env(data_dir),
+           "DATABASE_URL": DATABASE["url"] or f"sqlite:///{data_dir / 'dreadforge.db'}"}
     proc = servers.start([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b",
                           f"127.0.0.1:{port}", "bench.bare_app:app"],
                          env, ROOT, data_dir / "bare.log")
@@ -268,10 +282,13 @@ def main():
     parser.add_argument("--only", default="", help="comma-separated row labels to measure")
     parser.add_argument("--python-load", action="store_true", help="the Python load generator")
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--database-url", help="seed and serve this database (an empty "
+                        "PostgreSQL schema, say) instead of a SQLite file in the data folder")
     args = parser.parse_args()
     roots = dict(item.split("=", 1) for item in args.root) or {"dreadforge": str(ROOT)}
     videos = args.stories // 10 if args.videos is None else args.videos
     likes = args.stories if args.likes is None else args.likes
+    DATABASE["url"] = args.database_url
     data_dir = seed(args.stories, videos, likes)
     (data_dir / "queue.sock").unlink(missing_ok=True)
     print(f"{args.stories:,} stories, {videos:,} videos, {likes:,} likes; "

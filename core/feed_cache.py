@@ -26,6 +26,7 @@ import redis
 from flask import current_app, request
 
 from core.config import setting
+from core.turns import holding
 
 REDIS_DOWN_PAUSE = 5
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -198,7 +199,7 @@ def visitors_page(build):
         return page
     if generation is None:  # no cache now: nothing to wait for
         return build()
-    with _build_lock(key):
+    with holding(_build_lock(key)):  # the builder's queries give its turn away meanwhile
         generation, page = lookup(key)
         if page is None:
             page = build()

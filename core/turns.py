@@ -9,7 +9,9 @@ two processes: 23–29 ms with 8 threads, under 20 ms with one). Taking turns ke
 one thread: a request waits for the ones before it, then runs alone.
 
 ``Turns`` is installed around the WSGI application by the web server (``cli.web_server``);
-elsewhere (tests, the development server) nothing holds a turn and ``away()`` does nothing.
+elsewhere (tests, the development server) nothing holds a turn and ``away()`` does nothing. A
+lock that a request holds while it is away (a query runs under it) is waited for with
+``holding``, never plainly: its waiter would keep the turn its holder needs back.
 """
 import collections
 import io
@@ -103,3 +105,17 @@ def away(first=False):
     finally:
         turns.take(first)
         _held.turns = turns
+
+
+@contextmanager
+def holding(lock):
+    """``lock`` held for the block. Waiting for it gives the turn away: its holder may itself be
+    away (a query) and need the turn back to finish and let go of it."""
+    if not lock.acquire(blocking=False):
+        with away(first=True):
+            lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+

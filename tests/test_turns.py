@@ -127,3 +127,31 @@ def test_a_request_back_from_a_wait_goes_ahead_of_new_ones():
     for thread in [first, *newcomers]:
         thread.join()
     assert order[0] == "under way", order
+
+
+def test_a_lock_held_by_a_request_that_is_away_is_waited_for_without_the_turn():
+    """A page builder holds its lock while its query runs (away); a second request waiting for
+    that lock must not keep the turn the builder needs back (the PostgreSQL bench froze so)."""
+    from core.turns import holding
+    turns, build, done = Turns(), threading.Lock(), []
+    building = threading.Event()
+
+    def builder():
+        with turns.turn(), holding(build):
+            building.set()
+            with away(first=True):  # the query
+                time.sleep(0.3)
+            done.append("built")
+
+    def reader():
+        with turns.turn(), holding(build):
+            done.append("read")
+
+    threads = [threading.Thread(target=builder, daemon=True)]
+    threads[0].start()
+    building.wait()
+    threads.append(threading.Thread(target=reader, daemon=True))
+    threads[1].start()
+    for thread in threads:
+        thread.join(timeout=5)
+    assert done == ["built", "read"]
