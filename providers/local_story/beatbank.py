@@ -11,7 +11,7 @@ in the cast are skipped.
 
 OPEN = [
     "{S} came to {setting} {time}, {wx}, {want}.",
-    "It was {time} when {S} reached {setting}; {wx}, and the place waited as if it had been told.",
+    "It was {time} when {S} reached {setting}, with {wx}, and the place waited as if it had been told.",
     "{setting_cap} stood ahead, {wx}, and {S} had come {want}.",
     "Nobody had asked {O} to come to {setting} {time}, but {S} came {want}.",
     "The road gave out a little before {setting}, and {S} walked the rest of the way {time}, {wx}.",
@@ -63,7 +63,7 @@ ARRIVE = [
     "Inside, {room} opened around {O}: {room_desc}.",
     "{S} found {room} first, {room_desc}.",
     "The door gave onto {room}, {room_desc}, and shut behind {O} without being pushed.",
-    "{room_cap} was {room_desc}; {S} stood in it and let {POS} eyes adjust.",
+    "{room_cap} {room_was} {room_desc}; {S} stood in it and let {POS} eyes adjust.",
 ]
 #: first person: the narrator's name, said once, early
 NAMED = [
@@ -92,7 +92,7 @@ ANIMAL_MEET = [
 ]
 ANIMAL_LINES = [
     "{C} growled at the way into {room}, low and steady, and would not go in.",
-    "{C} whined at nothing in the corner, the fur along {C_POS} back standing up.",
+    "{C} went rigid, staring at nothing in the corner, the fur along {C_POS} back standing up.",
     "{C} stopped dead in {room} and stared at a spot just above {POS} shoulder.",
     "{C} pressed against {POS} legs, trembling, and would not be coaxed a step further.",
     "{C} would not settle, and kept watching the dark at the end of {room}.",
@@ -104,6 +104,11 @@ CLOSE = [
     "When {S} looked back, the way into {place} was harder to see than it should have been.",
     "Behind {O}, something in {room} latched that {S} had not touched.",
     "Outside, {wx_short}; inside {place}, the air was still, and the stillness had a shape.",
+    "The light from outside reached a little way into {place} and stopped, as if it knew better.",
+    "{S} had the feeling, very clearly, of having been expected.",
+    "Somewhere deeper in {place} a door closed, politely, as if to say that was enough for now.",
+    "The cold in {place} was not the cold outside: it was older, and it was patient.",
+    "Nothing moved in {place}, and the nothing had been arranged.",
 ]
 #: the antagonist's method, four escalating steps, two tellings each
 METHOD = {
@@ -209,7 +214,12 @@ REACT = [
      "Every muscle in {POS} body wanted to run from {room}, and {S} held {REFL} still by force.",
      "{POS_CAP} breath came short and ragged, much too loud in {room}.",
      "{S} realised {S} {WAS} shaking, and that {A} could surely see it.",
-     "The fear of {A} was physical now, a weight on the chest, a hand at the throat."],
+     "The fear of {A} was physical now, a weight on the chest, a hand at the throat.",
+     "{S} could not feel {POS} fingers, and did not dare look down at them.",
+     "Every sound in {room} seemed to be {A}, and then one of them was.",
+     "{S} tried to swallow and could not; fear had {O} by the throat and would not let go.",
+     "{POS_CAP} legs went to water in {room}, and {S} had to lean on {obj_the} to stay up.",
+     "Something in {POS} chest had turned over and would not turn back."],
     ["Blood roared in {POS} ears, and a scream tried to climb out of {POS} throat in {room}.",
      "{S} bit {POS} own tongue to keep quiet in {room} and tasted iron.",
      "{POS_CAP} nails split against {obj_the}, and {S} did not feel it until later.",
@@ -219,7 +229,10 @@ REACT = [
      "There was blood under {POS} nails, and some of it was {POS} own, and some was on {obj_the}.",
      "{POS_CAP} heart slammed so hard it hurt, a fist against the ribs, as {A} came on.",
      "{S} heard {REFL} making a thin, high sound in {room} and could not stop it.",
-     "Pain came later; for now there was only the need to get away from {A}."],
+     "Pain came later; for now there was only the need to get away from {A}.",
+     "{S} could smell {POS} own fear in {room}, sour and animal.",
+     "A sob came out of {O} in {room} that {S} did not recognise as {POS} own.",
+     "{S} ran, and {POS} body ran better than {POS} mind, and for once that was right."],
 ]
 SEARCH = [
     "{S} went through {room} slowly, drawer by drawer, as if the place might bite.",

@@ -52,6 +52,8 @@ def tidy(sentence):
     s = re.sub(r"(?i)\bthe the\b", "the", s)
     s = re.sub(r"(?i)\b(a|an) (the|a|an) ", r"\2 ", s)
     s = re.sub(r",\s*([,.;:!?])", r"\1", s)
-    s = re.sub(r"\b([Aa]) (?=[aeioAEIO]|u[nmst]|hour|honest)", r"\1n ", s)
+    s = re.sub(r"\b([Aa]) (?=(?!(?i:one\b|one-|once\b|eu|uni[cfoqtvs]|use|usu|uti|ura))[aeiouAEIOU]|hour|honest|heir)",
+               r"\1n ", s)  # an owl, an unlit room, an hour; a one-room shack, a useful, a uniform
+    s = re.sub(r"\b([Aa])n (?=(?i:one\b|one-|once\b|eu|uni[cfoqtvs]|use|usu|uti))", r"\1 ", s)
     s = re.sub(r"([.!?])\.$", r"\1", s)
     return capitalize_first(s)

@@ -45,7 +45,7 @@ BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village
            "the witch of the fen": ("forest", "village", "generic")}
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
 OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village", "hospital",
-               "carnival", "apartment", "camp")
+               "apartment", "camp")
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",

@@ -16,7 +16,7 @@ from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES, LOGS
 from .voice import vary
-from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
+from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, head_noun, keepsakes, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -179,6 +179,8 @@ class ProseWriter:
             return None  # "her silent son Tom" does not talk
         if ctx.get("room") in OUTDOOR_ROOMS and INDOORS.search(template):
             return None  # no cupboard in a clearing
+        if self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template):
+            return None  # no "inside the cemetery", no face pressed to its glass
         if "{C}" in template and ctx.get("C_animal") and _PEOPLE_ONLY.search(template):
             return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
@@ -234,7 +236,8 @@ class ProseWriter:
         kind, plan = beat["kind"], self.plan
         room = beat["room"] if kind != "hook" else plan["places"][1]["name"]
         rooms = {p["name"]: p["description"] for p in plan["places"]}
-        extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, "")}
+        extra = {"room": room, "room_cap": cap(room), "room_desc": rooms.get(room, ""),
+                 "room_was": "were" if re.search(r"[^s']s$", room) else "was"}  # the old workings were
         gone = self._gone(beat)
         unmasked = self._unmasked(beat)
         present = [c for c in self.support if c["name"] not in gone and c is not unmasked]

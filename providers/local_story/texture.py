@@ -25,9 +25,12 @@ AIR_VERBS = ["thickened", "pressed closer", "crept along the floor", "gathered i
              "settled over everything", "drew back a little", "seemed to breathe", "shifted, very slightly",
              "pooled by the door", "leaned in", "held its shape", "went thin and sour", "clung to the walls",
              "moved like a slow tide", "waited at the edge of the light", "sank into everything"]
-LEADS = ["For a long moment", "Without warning", "Slowly", "Once", "Then", "Later", "By then", "Meanwhile",
-         "In the half-dark", "Just then", "All the while", "Quietly", "After a while", "At some point",
-         "Somewhere behind", "Not long after", "Even then", "Every so often"]
+#: leads for a happening (a sound, the air moving) and for how a thing is (no "Quietly, the chain
+#: was colder than the air")
+EVENT_LEADS = ["Without warning", "Slowly", "Then", "Just then", "Quietly", "After a while", "At some point",
+               "Somewhere behind", "Not long after", "Every so often", "Meanwhile", "Later"]
+STATE_LEADS = ["By then", "Later", "In the half-dark", "All the while", "Even then", "By now", "Meanwhile",
+               "When the light moved", "Up close"]
 
 
 def texture(rng, used):
@@ -36,18 +39,17 @@ def texture(rng, used):
     ``{obj_the}`` and ``{sound}`` are the writer's slots; returns None when the parts run out."""
     kind = rng.random()
     if kind < 0.4:
-        subject, verbs = "{obj_the}", THING_VERBS
+        subject, verbs, leads = "{obj_the}", THING_VERBS, STATE_LEADS
     elif kind < 0.7:
-        subject, verbs = "{sound}", SOUND_VERBS
+        subject, verbs, leads = "the sound of {sound}", SOUND_VERBS, EVENT_LEADS
     else:
-        subject, verbs = rng.choice(AIR_SUBJECTS) + " in {room}", AIR_VERBS
+        subject, verbs, leads = rng.choice(AIR_SUBJECTS) + " in {room}", AIR_VERBS, EVENT_LEADS
     fresh = [v for v in verbs if v not in used]
     verbs = fresh or [v for v in verbs if (v, 2) not in used]
     if not verbs:
         return None
     verb = rng.choice(verbs)
     used.add(verb if fresh else (verb, 2))
-    leads = [x for x in LEADS if x not in used] or LEADS
-    lead = rng.choice(leads)
+    lead = rng.choice([x for x in leads if x not in used] or leads)
     used.add(lead)
     return f"{lead}, {subject} {verb}."

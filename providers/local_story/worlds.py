@@ -112,7 +112,7 @@ WORLDS = {
         "objects": ["a trail marker", "a hunting stand", "a ring of stones", "a rusted trap", "a lantern",
                     "a carved trunk", "a tent with its flap open", "a compass", "a rope swing with no seat", "a missing-person poster nailed to a trunk", "a cold campfire", "a deer skull"],
         "sounds": ["branches creaking in the wind", "an owl calling twice", "something moving in the bracken",
-                   "water running under the stones", "the hush of needles falling", "a twig snapping", "a woodpecker knocking, then stopping", "wind combing the pine tops"],
+                   "water running under the stones", "the hush of needles falling", "a twig snapping", "a woodpecker knocking and stopping", "wind combing the pine tops"],
         "smells": ["pine resin", "leaf mould", "wet bark", "fox musk", "smoke from a fire no one had lit", "crushed ferns"],
         "touch": ["the bark was slick with moss", "brambles dragged at the sleeves",
                   "the ground was soft and cold", "dew soaked through to the skin"],
@@ -249,7 +249,7 @@ WORLDS["sea"] = {
                 "a brass porthole", "a coil of mooring line", "a bell from the bridge",
                 "a bottle of seasickness pills", "a deck chair folded flat"],
     "sounds": ["the engines' long throb under the floor", "water slapping the hull", "a band playing two decks away",
-               "the ship's horn, low and long", "cabin doors banging with the roll", "gulls over the wake",
+               "the ship's long low horn", "cabin doors banging with the roll", "gulls over the wake",
                "a cork rolling across the floor with every swell", "the hull groaning in the swell"],
     "smells": ["salt and diesel", "fresh paint over rust", "spilled champagne", "wet carpet", "fried food from the galley",
                "seaweed"],
@@ -286,7 +286,7 @@ WORLDS["carnival"] = {
               ("the ghost train", "a painted tunnel where the little cars still waited on the track"),
               ("the big top", "a great sagging tent, the ring still raked, the seats empty"),
               ("the carousel", "painted horses frozen mid-leap, their eyes chipped white"),
-              ("the trailers", "a ring of caravans behind the rides, curtains drawn in every window"),
+              ("the back lot", "a ring of caravans behind the rides, curtains drawn in every window"),
               ("the ticket booth", "a glass box with a roll of tickets and a stool still warm")],
     "objects": ["a roll of admission tickets", "a prize teddy bear with one eye", "a clown's rubber nose",
                 "a fortune card from the machine", "a handful of tokens", "a candy-floss stick",
@@ -315,8 +315,8 @@ WORLDS["cemetery"] = {
                 "a child's grave marker", "a stone angel with no face", "the lych-gate", "a broken urn",
                 "a watering can by the tap"],
     "sounds": ["the gate creaking on its hinge", "crows in the yews", "earth settling with a soft sigh",
-               "footsteps on gravel, a beat behind", "a spade biting into soil somewhere", "the wind across the stones",
-               "a bell tolling from no church", "something tapping, slow and patient, under the ground"],
+               "footsteps on the gravel a beat behind", "a spade biting into soil somewhere", "the wind across the stones",
+               "a bell tolling from no church", "something tapping slow and patient under the ground"],
     "smells": ["turned earth", "wet stone", "lilies left too long", "yew needles and rot", "candle smoke", "moss"],
     "touch": ["the grass was soaking", "the stones were cold and furred with lichen",
               "the ground gave a little underfoot", "the iron railings left rust on the palms"],
@@ -337,7 +337,7 @@ WORLDS["apartment"] = {
                 "the radiator", "a door chain"],
     "sounds": ["footsteps in the flat upstairs that was empty", "the lift grinding between floors",
                "a television muttering through the wall", "pipes knocking all the way down",
-               "someone crying, two doors along", "a door chain rattling", "the buzzer, pressed and held",
+               "someone crying two doors along", "a door chain rattling", "the door buzzer held down",
                "scratching inside the wall"],
     "smells": ["other people's cooking", "damp carpet", "bleach in the stairwell", "cigarette smoke through the vents",
                "bins in the heat", "gas, faintly"],
@@ -356,10 +356,10 @@ WORLDS["camp"] = {
     "objects": ["a camp whistle on a lanyard", "a torch with a cracked lens", "a friendship bracelet",
                 "a camp photograph from a summer long ago", "a canoe paddle", "a counsellor's clipboard",
                 "a marshmallow stick", "a bugle", "the flagpole", "the camp bell", "a row of canoes",
-                "a bunk bed"],
+                "the bunk beds"],
     "sounds": ["water lapping under the jetty", "the camp bell ringing with no one at the rope",
                "loons calling across the lake", "a screen door slapping shut", "whispering from an empty cabin",
-               "branches scraping a cabin roof", "a whistle, far off in the trees", "the flag's rope knocking the pole"],
+               "branches scraping a cabin roof", "a whistle far off in the trees", "the flag's rope knocking the pole"],
     "smells": ["lake water and pine", "old campfire ash", "bug spray", "wet canvas", "burnt marshmallow",
                "mildewed sleeping bags"],
     "touch": ["the jetty boards were slick", "the cabin floors were gritty with sand",
@@ -377,8 +377,11 @@ OUTDOOR_ROOMS = {"the gallery", "the outer perimeter", "the clearing", "the cree
                  "the collapse", "the flooded seam", "the catwalk"}
 
 #: a telling that needs its place indoors: a door, a wall, a cupboard, a way down
-INDOORS = re.compile(r"(door|doorway) (in|of|into) \{room\}|down into \{room\}|(wall|walls|ceiling) of \{room\}|"
-                     r"(box|cupboard|drawer) in \{room\}")
+INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\}|(wall|walls|ceiling|window) of "
+                     r"\{room\}|(box|cupboard|drawer) in \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)")
+#: the worlds that are out of doors as a whole: no "inside the cemetery", no face at the glass
+OUTDOOR_KINDS = {"forest", "cemetery", "carnival", "camp"}
+OUTDOORS_WRONG = re.compile(r"inside \{place\}|\bthe glass\b|\bwindows?\b")
 
 #: the objects a world's places are fitted with, not carried: never what someone takes up to end it
 _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locker|lockers|stand|rail|board|"

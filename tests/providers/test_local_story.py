@@ -622,3 +622,25 @@ def test_no_door_or_wall_is_opened_out_of_doors(provider, setting):
         res = write(provider, setting=setting, seed=seed, length_words=1500)
         assert not re.search(rf"(door (in|of)|down into|wall of|box in|cupboard in|hid in) ({outdoors})\b",
                              res.content), (setting, seed)
+
+
+@pytest.mark.parametrize("setting", ["an old cemetery", "a travelling carnival", "a cabin in the woods",
+                                     "a summer camp", "an abandoned mine"])
+def test_a_second_editor_s_grammar_and_scenery_notes(provider, setting):
+    """'…reached a travelling carnival; fog lying so thick…', 'The trailers was a ring of caravans',
+    'an one-room shack', 'Quietly, the door chain was colder than the air', 'inside the old
+    cemetery, the air was still', 'Night settled over the cemetery and pressed its face to the glass'."""
+    outdoors = setting != "an abandoned mine"
+    for seed in range(12):
+        res = write(provider, setting=setting, seed=seed, weather="Foggy", length_words=1200,
+                    narrative_perspective=("Third Person", "First Person", "Second Person")[seed % 3])
+        text = res.content
+        assert not re.search(r"; (fog|rain|snow|a storm|a wind|the sky)\b[^.;]*\b(lying|coming|falling|breaking)",
+                             text), seed
+        assert not re.search(r"(^|[.;] )The (trailers|old workings|crew stairs) was\b", text), seed
+        assert not re.search(r"\b[Aa]n (one|once)\b", text), seed
+        assert not re.search(r"(^|\. )(Quietly|Slowly|Without warning|Just then), (the|a|an) [^.]*? "
+                             r"(was|sat|looked|bore|showed|gave)\b", text), seed
+        assert not re.search(r"(^|[.!?;] |, and |, but )(you|we|they) was\b", text, re.I), seed
+        if outdoors:
+            assert not re.search(r"(?i)inside the [a-z ]*(cemetery|carnival|woods|camp),|to the glass", text), seed
