@@ -34,6 +34,7 @@ def open_database(url):
     """A peewee Database for a URL: ``sqlite:///path`` or ``postgresql://…``."""
     if url.startswith("sqlite"):
         db = connect_url(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+        _wait_for_the_write_lock_away_from_turn(db)
     else:
         url = url.replace("postgresql+psycopg2://", "postgresql://", 1)
         scheme, rest = url.split("://", 1)
@@ -43,6 +44,20 @@ def open_database(url):
                          stale_timeout=300, timeout=30)
         _wait_for_the_server_away_from_turn(db)
     return db
+
+
+def _wait_for_the_write_lock_away_from_turn(db):
+    """SQLite: a write transaction starts by taking the file's write lock, and waits (up to
+    ``busy_timeout``) while another process holds it: meanwhile this web process serves its
+    other requests, readers included (``core.turns``); the writer resumes first."""
+    begin = db.begin
+
+    def begin_away(lock_type=None, *args, **kwargs):
+        if (lock_type or "").upper() not in ("IMMEDIATE", "EXCLUSIVE"):
+            return begin(lock_type, *args, **kwargs)
+        with away(first=True):
+            return begin(lock_type, *args, **kwargs)
+    db.begin = begin_away
 
 
 def _wait_for_the_server_away_from_turn(db):

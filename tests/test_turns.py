@@ -155,3 +155,43 @@ def test_a_lock_held_by_a_request_that_is_away_is_waited_for_without_the_turn():
     for thread in threads:
         thread.join(timeout=5)
     assert done == ["built", "read"]
+
+
+@pytest.mark.parametrize("env", ["sqlite"], indirect=True)
+def test_a_write_waiting_for_sqlite_s_lock_lets_the_process_serve_others(db):
+    """Another process (a worker, the other web process) holds the file's write lock for a
+    second: the request waiting to write gives its turn to a reader meanwhile."""
+    import sqlite3
+
+    from core.db import write_transaction
+    turns, order = Turns(), []
+    other = sqlite3.connect(db.database, timeout=10, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    writing = threading.Event()
+
+    def write_page():
+        with turns.turn():
+            writing.set()
+            with write_transaction():
+                order.append("write")
+        db.close()
+
+    def read_page():
+        with turns.turn():
+            order.append("read")
+
+    writer = threading.Thread(target=write_page)
+    writer.start()
+    writing.wait()
+    time.sleep(0.2)  # into its wait for the lock
+    started = time.monotonic()
+    reader = threading.Thread(target=read_page)
+    reader.start()
+    reader.join(timeout=5)
+    answered = time.monotonic() - started
+    time.sleep(0.5)
+    other.rollback()
+    other.close()
+    writer.join()
+    assert answered < 0.5
+    assert order == ["read", "write"]
