@@ -35,6 +35,14 @@ SAMPLES = [
          characters="Edith, a widowed lighthouse keeper; her silent son Tom", length_words=700,
          time_of_day="Dusk", key_elements="a coil of wet rope", plot_twist="the keeper has been dead for years",
          seed=3, note="characters written as descriptions: two people, the keeper Edith and her son Tom"),
+    dict(genre="Supernatural", mood="Creepy", setting="a summer camp", characters="Sarah, her dog Buster",
+         intensity=8, length_words=800, time_of_day="Night", weather="Foggy", narrative_perspective="Third Person",
+         pacing="Moderate", custom_prompt="Write a story where the camp forgets a child every summer", seed=5,
+         note="a dog in the cast, a premise in the prompt, a world of its own (a summer camp)"),
+    dict(genre="Slasher", mood="Terrifying", setting="a travelling carnival", characters="Maya, her friend Jules",
+         intensity=9, length_words=800, time_of_day="Midnight", weather="Rainy", narrative_perspective="First Person",
+         pacing="Fast-Paced", key_elements="a prize teddy bear", plot_twist="Jules is the killer", seed=7,
+         note="a friend unmasked by the twist; the carnival's own rooms"),
 ]
 
 

@@ -83,7 +83,7 @@ CHOICES = [
     ("{H} takes up {E} though it feels like a mistake", "{A} learns {H}'s name",
      ("Every sense {S} owned said to leave {E} alone, and {S} took it up anyway.",
       "{S} knew, the way one knows a step is missing in the dark, that {E} should be left where it lay, and took it.",
-      "It would have been easy to leave {E} behind. {S} took it up, and it was warmer than it should have been."),
+      "It would have been easy to leave {E} behind; {S} took it up, and it was warmer than it should have been."),
      ("After that, {A} knew {POS} name, and used it, softly, from the other side of every door.",
       "From then on {A} had {POS} name, and said it the way a tongue finds a broken tooth.",
       "That night {POS} name came back out of the dark, in {A}'s mouth, patient and pleased.")),

@@ -369,7 +369,7 @@ WORLDS["ship"]["words"] = ("space", "spacecraft", "starship", "space station", "
                            "vessel", "submarine")
 
 #: the places of the worlds that are out of doors: no door to open, no wall to hide a wire in
-OUTDOOR_ROOMS = {"the gallery", "the outer perimeter", "the clearing", "the creek bed", "the old trail",
+OUTDOOR_ROOMS = {"the back lot", "the gallery", "the outer perimeter", "the clearing", "the creek bed", "the old trail",
                  "the deadfall", "the churchyard", "the lych gate", "the empty pool", "the square",
                  "the harbour wall", "the lane behind the church", "the bus shelter", "the promenade deck",
                  "the lifeboat deck", "the midway", "the carousel", "the old section", "the yew walk",
@@ -381,7 +381,7 @@ INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\
                      r"\{room\}|(box|cupboard|drawer) in \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)")
 #: the worlds that are out of doors as a whole: no "inside the cemetery", no face at the glass
 OUTDOOR_KINDS = {"forest", "cemetery", "carnival", "camp"}
-OUTDOORS_WRONG = re.compile(r"inside \{place\}|\bthe glass\b|\bwindows?\b")
+OUTDOORS_WRONG = re.compile(r"inside \{place\}|\bthe glass\b|\bwindows?\b|\boutside\b")
 
 #: the objects a world's places are fitted with, not carried: never what someone takes up to end it
 _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locker|lockers|stand|rail|board|"

@@ -639,6 +639,7 @@ def test_a_second_editor_s_grammar_and_scenery_notes(provider, setting):
                              text), seed
         assert not re.search(r"(^|[.;] )The (trailers|old workings|crew stairs) was\b", text), seed
         assert not re.search(r"\b[Aa]n (one|once)\b", text), seed
+        assert not re.search(r"[.!?] [a-z]", text), seed  # a sentence begins with a capital
         assert not re.search(r"(^|\. )(Quietly|Slowly|Without warning|Just then), (the|a|an) [^.]*? "
                              r"(was|sat|looked|bore|showed|gave)\b", text), seed
         assert not re.search(r"(^|[.!?;] |, and |, but )(you|we|they) was\b", text, re.I), seed
