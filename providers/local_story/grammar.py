@@ -3,14 +3,6 @@ import re
 from dataclasses import dataclass
 
 FEMALE_NAMES = set("""
-levi jackson asher aiden wyatt hudson grayson carter jayden luca lincoln josiah christopher
-ezekiel miles jaxon isaiah nolan adrian santiago waylon easton landon colton roman axel jameson
-ian everett greyson leonardo jose bennett weston carson dominic xavier jaxson jace emmett micah
-kayden gael ryder kingston damian luka evan myles harrison bryson amir giovanni brayden cole
-nathaniel lorenzo zion archer enzo thiago ayden calvin braxton ashton rhett bentley ryker
-jayce elliot kaiden maxwell juan matteo malachi elliott emiliano maddox camden antonio tucker
-judah brody xander nicolas arlo emmanuel barrett alan beckett karter abraham zayden alejandro
-dawson tristan joel andres emilio colt knox beckham adriel kaleb
 maya aria isla nadia zoey aurora savannah brooklyn bella paisley everly kinsley madelyn imani
 keisha tamika signe
 mary sarah emma olivia ava sophia isabella mia amelia harper evelyn abigail emily elizabeth
@@ -33,6 +25,14 @@ paige sylvia theresa ursula wren yvonne zara jessie becky cassie cass june
 ana anya eva eve irina katya olga tanya elise adele alma bianca camila dana della elsa
 """.split())
 MALE_NAMES = set("""
+levi jackson asher aiden wyatt hudson grayson carter jayden luca lincoln josiah christopher
+ezekiel miles jaxon isaiah nolan adrian santiago waylon easton landon colton roman axel jameson
+ian everett greyson leonardo jose bennett weston carson dominic xavier jaxson jace emmett micah
+kayden gael ryder kingston damian luka evan myles harrison bryson amir giovanni brayden cole
+nathaniel lorenzo zion archer enzo thiago ayden calvin braxton ashton rhett bentley ryker
+jayce elliot kaiden maxwell juan matteo malachi elliott emiliano maddox camden antonio tucker
+judah brody xander nicolas arlo emmanuel barrett alan beckett karter abraham zayden alejandro
+dawson tristan joel andres emilio colt knox beckham adriel kaleb
 james john robert michael william david richard joseph thomas charles daniel matthew anthony
 mark paul steven andrew joshua kevin brian george edward ronald timothy jason jeffrey ryan
 jacob gary nicholas eric jonathan stephen larry justin scott brandon benjamin samuel frank

@@ -645,3 +645,9 @@ def test_a_second_editor_s_grammar_and_scenery_notes(provider, setting):
         assert not re.search(r"(^|[.!?;] |, and |, but )(you|we|they) was\b", text, re.I), seed
         if outdoors:
             assert not re.search(r"(?i)inside the [a-z ]*(cemetery|carnival|woods|camp),|to the glass", text), seed
+
+
+def test_common_first_names_have_their_usual_pronoun(provider):
+    res = write(provider, characters="Levi, Maya, Nolan", protagonist="", seed=1)
+    assert [(c["name"], c["pronouns"]) for c in res.plan["cast"] if c["role"] != "antagonist"] == [
+        ("Levi", "he"), ("Maya", "she"), ("Nolan", "he")]
