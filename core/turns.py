@@ -1,5 +1,6 @@
 """Requests of a web process compute one at a time, in the order they came; a request that waits
-(a long-poll of a job, a password hash in C) gives its turn to the next meanwhile.
+(a long-poll of a job, a password hash in C, a PostgreSQL query, SQLite's write lock) gives its
+turn to the next meanwhile.
 
 Python runs one thread of a process at a time (the GIL) and switches between runnable threads
 every 5 ms. Eight threads each holding a request all advance together, so each request takes up
@@ -85,7 +86,11 @@ def _read_body(environ, limit):
         return  # no length and not chunked: no body
     else:
         wanted = limit + 1 if limit is not None else -1
-    environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(wanted))
+    try:
+        body = environ["wsgi.input"].read(wanted)
+    except Exception:  # noqa: BLE001 - the client went away mid-body: the app answers 400 (short body)
+        body = b""
+    environ["wsgi.input"] = io.BytesIO(body)
 
 
 @contextmanager
