@@ -35,30 +35,14 @@ def test_requests_are_served_in_the_order_they_came_and_one_at_a_time():
 
 
 def test_a_waiting_request_lets_the_next_one_run():
-    turns, done = Turns(), []
-    waiting = threading.Event()
-
     def long_poll():
-        with turns.turn():
-            with away():
-                waiting.set()
-                time.sleep(1)
-            done.append("long-poll")
+        with away():
+            time.sleep(1)
 
-    def quick():
-        with turns.turn():
-            done.append("quick")
-
-    poll = threading.Thread(target=long_poll)
-    poll.start()
-    waiting.wait()
-    started = time.monotonic()
-    quick_one = threading.Thread(target=quick)
-    quick_one.start()
-    quick_one.join()
-    assert time.monotonic() - started < 0.5  # not behind the long-poll's second
-    poll.join()
-    assert done == ["quick", "long-poll"]
+    waiting, answered, order = quick_page_during(long_poll)
+    waiting.join()
+    assert answered < 0.5  # not behind the long-poll's second
+    assert order == ["quick page", "waiting page"]
 
 
 def test_away_without_a_turn_does_nothing():
@@ -66,35 +50,42 @@ def test_away_without_a_turn_does_nothing():
         pass  # a test client or the development server holds none: no error, no wait
 
 
-@pytest.mark.parametrize("env", ["postgres"], indirect=True)
-def test_a_query_running_on_postgresql_lets_the_process_serve_others(db):
-    """PostgreSQL works in its own process: meanwhile the web process serves its next request,
-    and the one whose query ran resumes ahead of new ones."""
-    turns, order = Turns(), []
-    querying = threading.Event()
+def quick_page_during(wait, database=None):
+    """``wait()`` run in one request's turn, and a second request asked for 0.2 s into it: (the
+    first's thread, the seconds the second took to be served, the order the two finished in)."""
+    turns, order, inside = Turns(), [], threading.Event()
 
-    def slow_page():
+    def waiting_page():
         with turns.turn():
-            querying.set()
-            db.execute_sql("SELECT pg_sleep(1)")
-            order.append("slow page")
-        db.close()
+            inside.set()
+            wait()
+            order.append("waiting page")
+        if database is not None:
+            database.close()  # this thread's connection back
 
     def quick_page():
         with turns.turn():
             order.append("quick page")
 
-    slow = threading.Thread(target=slow_page)
-    slow.start()
-    querying.wait()
-    time.sleep(0.1)
+    waiting = threading.Thread(target=waiting_page)
+    waiting.start()
+    inside.wait()
+    time.sleep(0.2)  # into its wait
     started = time.monotonic()
     quick = threading.Thread(target=quick_page)
     quick.start()
-    quick.join()
-    assert time.monotonic() - started < 0.5  # not behind the second-long query
-    slow.join()
-    assert order == ["quick page", "slow page"]
+    quick.join(timeout=5)
+    return waiting, time.monotonic() - started, order
+
+
+@pytest.mark.parametrize("env", ["postgres"], indirect=True)
+def test_a_query_running_on_postgresql_lets_the_process_serve_others(db):
+    """PostgreSQL works in its own process: meanwhile the web process serves its next request,
+    and the one whose query ran resumes ahead of new ones."""
+    waiting, answered, order = quick_page_during(lambda: db.execute_sql("SELECT pg_sleep(1)"), db)
+    waiting.join()
+    assert answered < 0.5  # not behind the second-long query
+    assert order == ["quick page", "waiting page"]
 
 
 def test_a_request_back_from_a_wait_goes_ahead_of_new_ones():
@@ -159,39 +150,24 @@ def test_a_lock_held_by_a_request_that_is_away_is_waited_for_without_the_turn():
 
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
 def test_a_write_waiting_for_sqlite_s_lock_lets_the_process_serve_others(db):
-    """Another process (a worker, the other web process) holds the file's write lock for a
-    second: the request waiting to write gives its turn to a reader meanwhile."""
+    """Another process (a worker, the other web process) holds the file's write lock: the
+    request waiting to write gives its turn to a reader meanwhile."""
     import sqlite3
 
     from core.db import write_transaction
-    turns, order = Turns(), []
     other = sqlite3.connect(db.database, timeout=10, check_same_thread=False)
     other.execute("BEGIN IMMEDIATE")
-    writing = threading.Event()
 
-    def write_page():
-        with turns.turn():
-            writing.set()
-            with write_transaction():
-                order.append("write")
-        db.close()
+    def write():
+        with write_transaction():
+            pass
 
-    def read_page():
-        with turns.turn():
-            order.append("read")
-
-    writer = threading.Thread(target=write_page)
-    writer.start()
-    writing.wait()
-    time.sleep(0.2)  # into its wait for the lock
-    started = time.monotonic()
-    reader = threading.Thread(target=read_page)
-    reader.start()
-    reader.join(timeout=5)
-    answered = time.monotonic() - started
-    time.sleep(0.5)
-    other.rollback()
-    other.close()
-    writer.join()
+    try:
+        waiting, answered, order = quick_page_during(write, db)
+        time.sleep(0.3)
+    finally:
+        other.rollback()
+        other.close()
+    waiting.join()
     assert answered < 0.5
-    assert order == ["read", "write"]
+    assert order == ["quick page", "waiting page"]
