@@ -327,6 +327,31 @@ COMPANION_LINES = [
     "\"I dreamed about {room} before I ever saw it,\" {C} said, not looking at anyone.",
     "\"Whatever happens,\" {C} said, \"don't let it use my voice on you.\"",
 ]
+#: what became of the first companion, at the end: one who walked off alone, one who got out too
+AFTER_LEFT = [
+    "{C} was never found; people who knew {place} still say {C_S} walked out into the dark and kept walking.",
+    "Nobody ever found {C}, though for years afterwards {S} turned at footsteps that sounded like {C_POS}.",
+]
+AFTER_SURVIVOR = [
+    "{C} got out too, and never once spoke of {place} afterwards, not even to {O}.",
+    "{C} came out of {place} beside {O}, and for a long time after would not sleep with the light off.",
+    "{C} lived, and kept in touch, and the two of them never once met anywhere near {place} again.",
+]
+AFTER_ANIMAL = [
+    "{C} came out of {place} at {POS} heel, and would never again go near it.",
+    "{C} got out too, and to the end of {C_POS} days would not walk past the road to {place}.",
+]
+#: the imitation's third step while every companion is still there (none whose face it wears)
+IMITATION_OF_A_STRANGER = [
+    "Someone came back out of {room} wearing a face {S} knew, and walked a little wrong, and blinked a little late.",
+    "The thing that came out of {room} wore a kind, familiar face, and did not know what to do with its hands.",
+]
+#: after the twist unmasks a companion ("Jules is the killer") as the masked one ({A} until then)
+UNMASKED = [
+    "Whoever had worn the mask all night had only ever been {U}.",
+    "There had never been a stranger in {place}; there had only ever been {U}, and the mask, and the dark.",
+    "Every time the mask had stood in a doorway that night, it had been {U} standing there.",
+]
 LAND = [
     "{S} pulled the dust sheet from {obj_the} and saw what had been kept under it, and after that there was no pretending: {reveal}.",
     "Then {A} stepped into the light of {room}, close enough to touch, and let {O} look, and {S} understood that {reveal}.",

@@ -43,6 +43,8 @@ BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village
            "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
            "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp"),
            "the witch of the fen": ("forest", "village", "generic")}
+#: the one the story fears while a twist ("Jules is the killer") keeps who it is for the reveal
+MASKED = ["the figure in the mask", "the one in the pig mask", "the one in the rubber mask", "the masked shape"]
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
 OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village", "hospital",
                "apartment", "camp")
@@ -203,6 +205,11 @@ def build_plan(request):
     # "Hannah was the killer": a companion unmasked as the one the story was afraid of
     unmasks = bool(about and about["role"] == "supporting" and re.search(
         r"\b(killer|murderer|monster|culprit|stalker|the one (who|behind))\b", twist["reveal"].lower()))
+    # no stock killer beside the one unmasked: until the twist, the one the story fears is masked
+    masked = unmasks and not (request.antagonist or "").strip()
+    if masked:
+        mask = rng.choice(MASKED)
+        villain.update(name=mask, full=mask, pronouns=about["pronouns"])  # (a fair clue)
     elements = fields.key_elements(request.key_elements) + ([prompt["motif"]] if prompt["motif"] else [])
     if not elements and (thing := fields.premise_thing(prompt["premise"])):  # the prompt's own object
         elements = [thing]
@@ -245,7 +252,7 @@ def build_plan(request):
             "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
             "elements": elements, "motif": prompt["motif"],
             "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],
-                      "about": about["name"] if about else "", "unmasks": unmasks,
+                      "about": about["name"] if about else "", "unmasks": unmasks, "masked": masked,
                       "clues": [b["clue"] for b in beats if b["clue"]]},
             "ending": ENDINGS[twist["category"] if twist["reveal"] else ""], "beats": beats}
 

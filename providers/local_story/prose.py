@@ -25,7 +25,7 @@ PARAGRAPH = {"slow": (4, 6), "moderate": (3, 5), "fast": (2, 3), "intense": (1, 
 MUST, THREAD, STEP, COLOUR, AIR = 0, 1, 2, 3, 4
 #: what only a person in the cast does: no template with these tells of an animal companion
 _PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
-                          r'promised?|knock|slept|sleeve|arm|palm|cry|crying)\b')
+                          r'promised?|knock|slept|sleeve|arm|palm|cry|crying|spoke|speak)\b')
 _WORD = re.compile(r"[a-z0-9'§]+")
 _SLOT = re.compile(r"\{(\w+)\}")
 
@@ -272,7 +272,10 @@ class ProseWriter:
         if beat["method_step"] is not None and kind != "climax":
             # whoever has left may still come back as the imitation, wearing their face
             wears = _companion(self.support[0]) if gone and plan["method"] == "imitation" else {}
-            ev.append((STEP, bb.METHOD[plan["method"]][beat["method_step"]], wears))
+            steps = bb.METHOD[plan["method"]][beat["method_step"]]
+            if plan["method"] == "imitation" and not wears:  # no one has left whose face it could wear
+                steps = [t for t in steps if "{C}" not in t] or bb.IMITATION_OF_A_STRANGER
+            ev.append((STEP, steps, wears))
             ev.append((COLOUR, bb.REACT[self.tier], {}))
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
@@ -297,6 +300,8 @@ class ProseWriter:
             ev += self._death(beat["death"])
         if kind == "reversal" or (kind == "climax" and beat["twist"]):
             ev += ([(MUST, bb.LAND, {}), (STEP, bb.LAND_AFTER, {})] if beat["twist"] else [(STEP, bb.TURN, {})])
+            if beat["twist"] and plan["twist"].get("masked"):  # the mask comes off
+                ev.append((MUST, bb.UNMASKED, {"U": plan["twist"]["about"]}))
         if kind == "climax":
             ev.append((COLOUR, bb.CONFRONT, {}))
             ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
@@ -308,9 +313,25 @@ class ProseWriter:
         if kind == "aftermath":
             if plan.get("premise_from_prompt"):
                 ev.append((THREAD, bb.PREMISE_TRUE, {}))
+            ev.append(self._companion_after(beat, present))
             ev.append((STEP, self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED), self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
         return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
+
+    def _companion_after(self, beat, present):
+        """What became of the first companion, told once at the end: one who walked off alone and
+        was never found, or one who got out too (the dead have had their line)."""
+        before = self.plan["beats"][:beat.get("index", 0)]
+        left = [b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")]
+        dead = {b["death"]["victim"] for b in before if b.get("death")}
+        first = self.support[0] if self.support else None
+        if first is None or first["name"] in dead or (self._unmasked(beat) is first):
+            return None
+        if first["name"] in left:
+            return (THREAD, bb.AFTER_LEFT, _companion(first))
+        if first in present:
+            return (THREAD, bb.AFTER_ANIMAL if is_animal(first["full"]) else bb.AFTER_SURVIVOR, _companion(first))
+        return None
 
     def _first(self, *kinds):
         """The index of the plan's first beat of the first of ``kinds`` it has."""

@@ -651,3 +651,48 @@ def test_common_first_names_have_their_usual_pronoun(provider):
     res = write(provider, characters="Levi, Maya, Nolan", protagonist="", seed=1)
     assert [(c["name"], c["pronouns"]) for c in res.plan["cast"] if c["role"] != "antagonist"] == [
         ("Levi", "he"), ("Maya", "she"), ("Nolan", "he")]
+
+
+@pytest.mark.parametrize("seed", [1, 7, 9])
+def test_a_companion_unmasked_as_the_killer_was_the_masked_one_all_along(provider, seed):
+    """An editor's note: with 'Jules is the killer' a stock killer ('the man in the sack mask')
+    hunted them both, and the reveal was never connected to him."""
+    res = write(provider, genre="Slasher", characters="Maya, her friend Jules", protagonist="",
+                plot_twist="Jules is the killer", seed=seed, length_words=900)
+    villain = res.plan["cast"][1]["name"]
+    assert "mask" in villain, villain
+    reveal = res.content.index("Jules was the killer")
+    assert re.search(r"mask[^.]*Jules|Jules[^.]*mask|been Jules", res.content[reveal:]), seed
+    assert "sack mask" not in res.content
+
+
+def test_nothing_wears_a_companion_s_face_while_the_companion_is_still_there(provider):
+    """An editor's note: 'The thing that came back wearing Sam's coat' came before Sam left, and
+    Sam talked on as if nothing had happened."""
+    imitations = 0
+    for seed in range(60):
+        res = write(provider, genre="Gothic Horror", characters="Nell, Sam", protagonist="Nell", seed=seed)
+        if res.plan["method"] != "imitation":
+            continue
+        imitations += 1
+        if not any(b["choice"] and b["choice"].get("leaves") for b in res.plan["beats"]):
+            assert not re.search(r"wearing Sam's|Sam came back from", res.content), seed
+    assert imitations >= 3
+
+
+def test_the_end_says_what_became_of_the_companion(provider):
+    """An editor's note: companions vanished from the story with not a word about their fate."""
+    told = {"left": 0, "survived": 0}
+    for seed in range(30):
+        res = write(provider, characters="Nell, Sam", protagonist="Nell", intensity=5, seed=seed,
+                    plot_twist="", length_words=700)
+        ending = res.content.split("\n\n")[-1]
+        left = any(b["choice"] and b["choice"].get("leaves") for b in res.plan["beats"])
+        died = any(b.get("death") for b in res.plan["beats"])
+        if died:
+            continue
+        assert "Sam" in ending, (seed, ending)
+        if left:
+            assert re.search(r"never found|ever found Sam", ending), (seed, ending)
+        told["left" if left else "survived"] += 1
+    assert told["left"] >= 1 and told["survived"] >= 5, told
