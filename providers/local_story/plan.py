@@ -320,9 +320,12 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         rng.shuffle(pool)
         before = list(range(land))
         spots = (before[-3:] if len(before) >= 3 else before)[-len(pool):]  # no clue twice
+        # a coat on a hook, a mirror, a drawer: found indoors when the story has an indoor place
+        rooms = [p["name"] for p in places[1:4] if p["name"] not in OUTDOOR_ROOMS] or [
+            p["name"] for p in places[1:4]]
         for n, i in enumerate(spots):
             clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
-                                              room=places[1 + n % 3]["name"])
+                                              room=rooms[n % len(rooms)])
             beats[i]["clue"] = clue[0].upper() + clue[1:]
 
 

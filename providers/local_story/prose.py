@@ -16,7 +16,7 @@ from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES, LOGS
 from .voice import vary
-from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, head_noun, keepsakes, short_place, world_for
+from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, placed, head_noun, keepsakes, short_place, world_for
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -191,7 +191,7 @@ class ProseWriter:
             return None
         if not ctx.get("verbatim"):
             template = vary(template, self.rng)
-        return tidy(expand(template, ctx, self.rng))
+        return tidy(placed(expand(template, ctx, self.rng)))
 
     def pick(self, templates, priority, beat, extra=None, must=False):
         """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""

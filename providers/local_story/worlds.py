@@ -376,6 +376,21 @@ OUTDOOR_ROOMS = {"the back lot", "the gallery", "the outer perimeter", "the clea
                  "the paupers' corner", "the fresh grave", "the roof", "the lake shore", "the campfire circle",
                  "the collapse", "the flooded seam", "the catwalk"}
 
+#: the outdoor places one is on, by or at rather than in ("on the lake shore", "by the fresh grave")
+ROOM_PREPOSITIONS = {"the lake shore": "on", "the yew walk": "on", "the midway": "on", "the back lot": "on",
+                     "the roof": "on", "the harbour wall": "on", "the old trail": "on", "the promenade deck": "on",
+                     "the lifeboat deck": "on", "the gallery": "on", "the catwalk": "on",
+                     "the outer perimeter": "on", "the carousel": "by", "the fresh grave": "by",
+                     "the lych gate": "under", "the campfire circle": "at"}
+_IN_ROOM = re.compile(r"\b([Ii]n) (%s)\b" % "|".join(re.escape(room) for room in ROOM_PREPOSITIONS))
+
+
+def placed(text):
+    """``text`` with "in the lake shore" as "on the lake shore", "in the fresh grave" as "by" it."""
+    return _IN_ROOM.sub(lambda m: (ROOM_PREPOSITIONS[m.group(2)].capitalize() if m.group(1) == "In"
+                                   else ROOM_PREPOSITIONS[m.group(2)]) + " " + m.group(2), text)
+
+
 #: a telling that needs its place indoors: a door, a wall, a cupboard, a way down
 INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\}|(wall|walls|ceiling|window) of "
                      r"\{room\}|(box|cupboard|drawer) in \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)")

@@ -645,6 +645,8 @@ def test_a_second_editor_s_grammar_and_scenery_notes(provider, setting):
         assert not re.search(r"(^|[.!?;] |, and |, but )(you|we|they) was\b", text, re.I), seed
         if outdoors:
             assert not re.search(r"(?i)inside the [a-z ]*(cemetery|carnival|woods|camp),|to the glass", text), seed
+            assert not re.search(r"\b[Ii]n the (lake shore|yew walk|midway|back lot|fresh grave|carousel|"
+                                 r"campfire circle|old trail)\b", text), seed  # on the lake shore
 
 
 def test_common_first_names_have_their_usual_pronoun(provider):
