@@ -31,6 +31,21 @@ PREMISE = [
     "People who knew {place} said it plainly, as if it were weather: {premise}.",
     "There was a story about {place}, and it was a short one: {premise}.",
 ]
+#: a premise about someone the protagonist is ("a mother hears her dead son on the baby monitor"),
+#: told as theirs ({own}: "Sarah heard her dead son …"): why they came, the same thing closer, and
+#: what it was for
+PREMISE_OWN = [
+    "It had started a month before, and it was why {S} had come: {own}.",
+    "Nobody else believed it, and {S} had stopped saying it aloud: {own}.",
+]
+PREMISE_OWN_ECHO = [
+    "It was the same as at home, {S} thought, the same as every night that month, only closer now.",
+    "Whatever had begun it was here in {room}; {S} was as sure of that as of a voice in the dark.",
+]
+PREMISE_OWN_TRUE = [
+    "It had only ever been calling {O} here, all those nights when {own}.",
+    "Now {S} knew what had been waiting at the end of it, all those nights when {own}.",
+]
 #: the premise again, once, in the middle (no longer a story) and at the end (true all along)
 PREMISE_ECHO = [
     "{S} thought of what people said about {place}, and for the first time did not smile at it.",

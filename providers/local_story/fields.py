@@ -139,3 +139,29 @@ def target_words(value):
     except (TypeError, ValueError):
         n = 1000
     return max(100, min(3000, n))
+
+
+#: a premise about someone the protagonist can be ("a mother hears her dead son on the baby monitor")
+_PREMISE_PERSON = re.compile(
+    r"(?i)^(?:a|an|the)\s+(?:young\s+|old\s+|lonely\s+|grieving\s+|widowed\s+|new\s+)?"
+    r"(mother|mom|mum|father|dad|woman|man|girl|boy|widow|widower|wife|husband|sister|brother|daughter|"
+    r"son|nurse|teacher|doctor|detective|student|parent|babysitter|priest|caretaker|writer|child)\s+"
+    r"(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?")
+_SHE = {"mother", "mom", "mum", "woman", "girl", "widow", "wife", "sister", "daughter"}
+_HE = {"father", "dad", "man", "boy", "widower", "husband", "brother", "son"}
+
+
+def premise_person(premise):
+    """``(what the premise's person is, the rest from its verb)`` for a premise about someone the
+    protagonist can be ("a mother hears her dead son …" -> ("mother", "hears her dead son …")),
+    else None."""
+    m = _PREMISE_PERSON.match(premise or "")
+    if not m:
+        return None
+    return m.group(1).lower(), premise[m.end():]
+
+
+def fits_person(noun, pronouns):
+    """Whether a protagonist of ``pronouns`` can be the premise's ``noun`` (no "he" mother)."""
+    return not ((noun in _SHE and pronouns == "he") or (noun in _HE and pronouns == "she"))
+

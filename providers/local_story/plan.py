@@ -10,7 +10,7 @@ import re
 
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
-from .grammar import Person, is_animal, is_quiet, split_cast
+from .grammar import Person, is_animal, is_quiet, narrative_past, split_cast
 from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
 from .titles import _bare, title_case
 from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
@@ -245,10 +245,15 @@ def build_plan(request):
 
     title = _title(request, genre, elements, setting, hero, rng)
     premise = prompt["premise"] or f"{hero['name']} comes to {setting} {hero['want']}"
+    # "a mother hears her dead son on the baby monitor": the protagonist is that mother
+    personal = fields.premise_person(prompt["premise"])
+    own = ""
+    if personal and fields.fits_person(personal[0], hero["pronouns"]):
+        own = narrative_past(f"{hero['name']} {personal[1]}")
     logline = (f"{hero['name']}, who wants {hero['want']}, faces {villain['name']}, who wants "
                f"{villain['want']}; {names['E']} decides how it ends.")
     return {"logline": logline, "title": title, "premise": premise, "theme": prompt["theme"],
-            "premise_from_prompt": bool(prompt["premise"]),
+            "premise_from_prompt": bool(prompt["premise"]), "premise_own": own,
             "genre": request.genre, "world": kind, "method": method, "cast": cast, "places": places,
             "elements": elements, "motif": prompt["motif"],
             "twist": {"reveal": twist["reveal"], "subject": twist["subject"], "category": twist["category"],

@@ -86,7 +86,8 @@ class ProseWriter:
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
                "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
-               "subj": plan["twist"]["subject"], "log": LOGS.get(plan["world"], LOGS["generic"])}
+               "subj": plan["twist"]["subject"], "log": LOGS.get(plan["world"], LOGS["generic"]),
+               "own": self._own_premise()}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves
             items = [o for o in world[field] if key != "obj" or o.lower() not in self._elements()]
@@ -131,6 +132,14 @@ class ProseWriter:
         plural = who.split()[0] in ("you", "they")
         told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
         return self._narrator_named(told)
+
+    def _own_premise(self):
+        """The premise as the protagonist's own story ("Sarah heard her dead son on the baby
+        monitor"; "I heard my dead son …" in the first person), or ''."""
+        own = self._narrator_named(self.plan.get("premise_own", ""))
+        if own and self.person != "third":
+            own = re.sub(r"\b(her|his|their)\b", self.forms[2], own)
+        return own
 
     def _narrator_named(self, text):
         """In the first or second person the narrator is "I"/"you", not their name ("… and
@@ -257,7 +266,9 @@ class ProseWriter:
                 short = sum(b["words"] for b in plan["beats"]) < 200  # the length comes first
                 ev.append((THREAD if short else MUST, bb.NAMED, {}))
             prompt = (self.request.custom_prompt or "").lower()
-            ev.append((THREAD, bb.PREMISE, {}) if plan.get("premise_from_prompt") else (COLOUR, bb.WANT, {}))
+            own = bool(plan.get("premise_own"))  # the premise is the protagonist's own ("a mother hears …")
+            ev.append((THREAD, bb.PREMISE_OWN if own else bb.PREMISE, {}) if plan.get("premise_from_prompt")
+                      else (COLOUR, bb.WANT, {}))
             if plan["theme"] and plan["theme"].lower() in prompt:
                 ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
@@ -309,10 +320,10 @@ class ProseWriter:
             ev += self._choice(beat) if beat["choice"] else []
             ev += [(THREAD, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED), self._element(n)) for n in beat["use"]]
         if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
-            ev.append((THREAD, bb.PREMISE_ECHO, {}))
+            ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
             if plan.get("premise_from_prompt"):
-                ev.append((THREAD, bb.PREMISE_TRUE, {}))
+                ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
             ev.append(self._companion_after(beat, present))
             ev.append((STEP, self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED), self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))

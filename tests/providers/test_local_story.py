@@ -360,9 +360,20 @@ def test_the_prompts_own_object_runs_through_the_story(provider):
     res = write(provider, key_elements="", custom_prompt="a mother who hears her dead child on the baby monitor",
                 seed=2)
     assert res.content.count("baby monitor") >= 2
-    # told as the place's story, a clause: not "… said it plainly: a mother who hears …"
-    assert "a mother hears her dead child on the baby monitor" in res.content
+    # Elena is that mother: it is her own story, told as one, not "a mother who hears …"
+    assert "Elena heard her dead child on the baby monitor" in res.content
     assert "a mother who hears" not in res.content
+
+
+def test_a_premise_about_someone_the_protagonist_can_be_is_the_protagonist_s_own(provider):
+    """An editor's note: 'a mother hears her dead son on the baby monitor' was a rumour about the
+    place, and the protagonist never the mother."""
+    prompt = "a mother hears her dead son on the baby monitor"
+    mine = write(provider, custom_prompt=prompt, narrative_perspective="First Person", seed=3).content
+    assert mine.count("I heard my dead son on the baby monitor") >= 2  # at the start and the end
+    his = write(provider, custom_prompt=prompt, characters="Tom", protagonist="Tom", seed=3).content
+    assert "a mother hears her dead son on the baby monitor" in his  # Tom is no mother: a story
+    assert "Tom heard" not in his
 
 
 def test_time_and_weather_fit_each_other(provider):
