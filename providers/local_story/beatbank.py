@@ -161,7 +161,7 @@ METHOD = {
         ["The cold came first, a patch of it in {room} that breath could not warm.",
          "Something knocked inside the wall of {room}, three times, and then once more, late."],
         ["{A} was there at the edge of sight, and gone when {S} turned.",
-         "In the glass of {obj}, {A} stood behind {O} for exactly as long as {S} did not turn."],
+         "In a dark pane of glass in {room}, {A} stood behind {O} for exactly as long as {S} did not turn."],
         ["{A} stood in the only way out and did not move, and the cold came off {A_O} in waves.",
          "The way out of {room} was blocked, not by a door but by {A}, waiting."],
         ["{A} touched {O} then, and the cold went in to the bone and stayed.",
@@ -356,6 +356,11 @@ AFTER_ANIMAL = [
     "{C} came out of {place} at {POS} heel, and would never again go near it.",
     "{C} got out too, and to the end of {C_POS} days would not walk past the road to {place}.",
 ]
+#: what became of the companion the twist unmasked as the killer ({U})
+AFTER_UNMASKED = [
+    "They never found {U} afterwards, only the mask, folded neatly, on the step of {place}.",
+    "{U} was never caught; some nights the phone still rings once, late, and no one is there.",
+]
 #: the imitation's third step while every companion is still there (none whose face it wears)
 IMITATION_OF_A_STRANGER = [
     "Someone came back out of {room} wearing a face {S} knew, and walked a little wrong, and blinked a little late.",
@@ -364,11 +369,11 @@ IMITATION_OF_A_STRANGER = [
 #: after the twist unmasks a companion ("Jules is the killer") as the masked one ({A} until then)
 UNMASKED = [
     "Whoever had worn the mask all night had only ever been {U}.",
-    "There had never been a stranger in {place}; there had only ever been {U}, and the mask, and the dark.",
+    "There had never been anyone else in {place}; there had only ever been {U}, and the mask, and the dark.",
     "Every time the mask had stood in a doorway that night, it had been {U} standing there.",
 ]
 LAND = [
-    "{S} pulled the dust sheet from {obj_the} and saw what had been kept under it, and after that there was no pretending: {reveal}.",
+    "{S} pulled a dust sheet from the biggest shape in {room} and saw what had been kept under it, and after that there was no pretending: {reveal}.",
     "Then {A} stepped into the light of {room}, close enough to touch, and let {O} look, and {S} understood that {reveal}.",
     "Pinned inside a cupboard in {room} was a yellowed page in a careful hand, and {S} read it until the words stopped changing: {reveal}.",
     "The light swung across {room} and caught a face {S} knew, and in that instant {S} knew the rest: {reveal}.",

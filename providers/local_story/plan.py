@@ -286,6 +286,9 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     pairs = list(range(len(CHOICES))) if support else _without_companion(range(len(CHOICES)))
     if not carried(elements[0]):  # "takes up the 112th step" cannot happen
         pairs = [n for n in pairs if "{E}" not in CHOICES[n][0]]
+    record = head_noun(LOGS.get(kind, LOGS["generic"]))
+    if any(head_noun(e) == record for e in elements):  # the story's own object is not burnt midway
+        pairs = [n for n in pairs if "burns" not in CHOICES[n][0]]
     if support and is_animal(support[0]["full"]):  # no promise, no lie, no begging to a dog
         pairs = _without_companion(pairs)
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
@@ -300,6 +303,8 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
             pairs = _without_companion(pairs)
         room = beats[i]["room"]
         fitting = [n for n in pairs if _fits(n, room)]
+        if k == "climax":  # no one falls asleep at the climax
+            fitting = [n for n in fitting if "asleep" not in CHOICES[n][0]]
         if k in ("investigation", "escalation", "climax") and fitting:
             n = fitting[-1]
             pairs.remove(n)
@@ -328,7 +333,12 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         # a coat on a hook, a mirror, a drawer: found indoors when the story has an indoor place
         rooms = [p["name"] for p in places[1:4] if p["name"] not in OUTDOOR_ROOMS] or [
             p["name"] for p in places[1:4]]
+        burnt = next((i for i, b in enumerate(beats) if b["choice"] and "burns" in b["choice"]["choice"]), None)
         for n, i in enumerate(spots):
+            if burnt is not None and i > burnt and "{log}" in pool[n]:  # the record is ash by then
+                other = next((k for k in range(n + 1, len(pool)) if "{log}" not in pool[k]), None)
+                if other is not None:
+                    pool[n], pool[other] = pool[other], pool[n]
             clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
                                               room=rooms[n % len(rooms)])
             beats[i]["clue"] = clue[0].upper() + clue[1:]

@@ -23,6 +23,9 @@ PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", 
             "first": ("I", "me", "my", "myself", "was"), "second": ("you", "you", "your", "yourself", "were")}
 PARAGRAPH = {"slow": (4, 6), "moderate": (3, 5), "fast": (2, 3), "intense": (1, 2)}
 MUST, THREAD, STEP, COLOUR, AIR = 0, 1, 2, 3, 4
+#: a companion who knows the hero already ("her friend Jules", "Sam, her brother")
+_KNOWN = re.compile(r"(?i)\b(her|his|my|their|your|friend|brother|sister|husband|wife|son|daughter|mother|"
+                    r"father|mum|mom|dad|aunt|uncle|cousin|partner|girlfriend|boyfriend|fianc[eé]e?)\b")
 #: what only a person in the cast does: no template with these tells of an animal companion
 _PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
                           r'promised?|knock|slept|sleeve|arm|palm|cry|crying|spoke|speak)\b')
@@ -90,7 +93,8 @@ class ProseWriter:
                "own": self._own_premise()}
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves
-            items = [o for o in world[field] if key != "obj" or o.lower() not in self._elements()]
+            items = [o for o in world[field] if key != "obj" or (o.lower() not in self._elements()
+                                                                   and not self._burnt(o))]
             deck = Deck(items or world[field], rng)
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
@@ -132,6 +136,12 @@ class ProseWriter:
         plural = who.split()[0] in ("you", "they")
         told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
         return self._narrator_named(told)
+
+    def _burnt(self, thing):
+        """Whether ``thing`` is the place's record and the story burns it (no scenery of it after)."""
+        burns = any(b["choice"] and "burns" in b["choice"]["choice"] for b in self.plan["beats"])
+        record = LOGS.get(self.plan["world"], LOGS["generic"])
+        return burns and head_noun(thing) == head_noun(record)
 
     def _own_premise(self):
         """The premise as the protagonist's own story ("Sarah heard her dead son on the baby
@@ -190,6 +200,8 @@ class ProseWriter:
             return None  # no cupboard in a clearing
         if self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template):
             return None  # no "inside the cemetery", no face pressed to its glass
+        if "{HN}" in template and "You'll be" in template and ctx.get("C_known"):
+            return None  # a friend or a brother does not greet the hero like a stranger
         if "{C}" in template and ctx.get("C_animal") and _PEOPLE_ONLY.search(template):
             return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
@@ -295,7 +307,9 @@ class ProseWriter:
             total = sum(b["words"] for b in plan["beats"])
             keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])
             ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
-        if kind in ("arrival", "first_sign", "investigation", "climax") and present:
+        # while the masked one is still masked, the companion behind the mask is rarely seen with the hero
+        hidden = plan["twist"].get("masked") and not unmasked and kind not in ("arrival", "first_sign")
+        if kind in ("arrival", "first_sign", "investigation", "climax") and present and not hidden:
             if extra.get("C_animal"):  # an animal does not talk: it knows first
                 ev.append((COLOUR, bb.ANIMAL_LINES, {}))
             elif talk:
@@ -336,8 +350,10 @@ class ProseWriter:
         left = [b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")]
         dead = {b["death"]["victim"] for b in before if b.get("death")}
         first = self.support[0] if self.support else None
-        if first is None or first["name"] in dead or (self._unmasked(beat) is first):
+        if first is None or first["name"] in dead:
             return None
+        if self._unmasked(beat) is first:
+            return (THREAD, bb.AFTER_UNMASKED, {"U": first["name"]})
         if first["name"] in left:
             return (THREAD, bb.AFTER_LEFT, _companion(first))
         if first in present:
@@ -466,4 +482,5 @@ def _slots(key, person):
 
 def _companion(person):
     """The {C} slots for a supporting character, and whether they speak."""
-    return {**_slots("C", person), "C_quiet": is_quiet(person["full"]), "C_animal": is_animal(person["full"])}
+    return {**_slots("C", person), "C_quiet": is_quiet(person["full"]), "C_animal": is_animal(person["full"]),
+            "C_known": bool(_KNOWN.search(person["full"]))}

@@ -19,7 +19,7 @@ SOUND_VERBS = ["started up again", "stopped mid-beat", "came and went", "grew lo
                "stopped the moment {S} listened", "changed its note", "doubled, as if answered",
                "moved from wall to wall", "dropped to almost nothing", "came twice, close together",
                "slowed, like something tiring", "paused as if to listen back", "ran under everything else",
-               "broke off and did not resume", "kept an uneven count", "sounded nearer than seemed possible"]
+               "broke off and did not resume", "kept an uneven count", "came nearer than seemed possible"]
 AIR_SUBJECTS = ["the cold", "the dark", "the silence", "a draught", "the light", "the damp", "the stillness"]
 AIR_VERBS = ["thickened", "pressed closer", "crept along the floor", "gathered in the corners",
              "settled over everything", "drew back a little", "seemed to breathe", "shifted, very slightly",

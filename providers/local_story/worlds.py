@@ -112,7 +112,7 @@ WORLDS = {
         "objects": ["a trail marker", "a hunting stand", "a ring of stones", "a rusted trap", "a lantern",
                     "a carved trunk", "a tent with its flap open", "a compass", "a rope swing with no seat", "a missing-person poster nailed to a trunk", "a cold campfire", "a deer skull"],
         "sounds": ["branches creaking in the wind", "an owl calling twice", "something moving in the bracken",
-                   "water running under the stones", "the hush of needles falling", "a twig snapping", "a woodpecker knocking and stopping", "wind combing the pine tops"],
+                   "water running under the stones", "the hush of needles falling", "a twig snapping", "a woodpecker's knocking", "wind combing the pine tops"],
         "smells": ["pine resin", "leaf mould", "wet bark", "fox musk", "smoke from a fire no one had lit", "crushed ferns"],
         "touch": ["the bark was slick with moss", "brambles dragged at the sleeves",
                   "the ground was soft and cold", "dew soaked through to the skin"],
@@ -404,7 +404,8 @@ _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locke
                        r"fireplace|piano|chalkboard|radiator|case|machine|cart|heater|drums|flags|campfire|"
                        r"swing|tomb|screen|font|stones|trap|trolley|lights|bells|banister|lens|lever|"
                        r"clock|trunk|marker|porthole|chair|plate|kneelers|pegs|row|sled|wheelchair|ring|"
-                       r"noticeboard|tent|poster|peephole|line|length|stack|crate|suit|rope)\b")
+                       r"noticeboard|tent|poster|peephole|line|length|stack|crate|suit|rope|booth|carousel|angel|"
+                       r"gurney|shies)\b")
 
 
 _MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across|"

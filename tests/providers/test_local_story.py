@@ -709,3 +709,29 @@ def test_the_end_says_what_became_of_the_companion(provider):
             assert re.search(r"never found|ever found Sam", ending), (seed, ending)
         told["left" if left else "survived"] += 1
     assert told["left"] >= 1 and told["survived"] >= 5, told
+
+
+def test_a_third_editor_s_notes_on_the_unmasking_the_record_and_the_props(provider):
+    """The killer companion's fate was never told and they chatted beside the masked one; a burnt
+    record was read again; the hero fell asleep at the climax; a fortune-teller's booth was carried
+    out of the carnival; 'her friend Jules' greeted Maya like a stranger."""
+    from providers.local_story.threads import LOGS
+    from providers.local_story.worlds import WORLDS, keepsakes
+    for seed in range(12):
+        res = write(provider, genre="Slasher", setting="a travelling carnival", characters="Maya, her friend Jules",
+                    protagonist="", plot_twist="Jules is the killer", seed=seed, length_words=900,
+                    narrative_perspective=("Third Person", "First Person")[seed % 2])
+        text, mask = res.content, res.plan["cast"][1]["name"]
+        assert "Jules" in text.split("\n\n")[-1], seed  # what became of the killer
+        masked = text[text.index(mask):text.index("Jules was the killer")]
+        assert len(re.findall(r'Jules (said|asked|whispered)|(said|asked) Jules\b', masked)) <= 2, seed
+        assert "You'll be Maya" not in text
+        assert all("asleep" not in b["choice"]["choice"] for b in res.plan["beats"]
+                   if b["kind"] == "climax" and b["choice"])
+    for seed in range(40):
+        res = write(provider, setting="an old cemetery", seed=seed)
+        burnt = re.search(r"burned|fed the pages|went into the stove", res.content)
+        if burnt:
+            assert LOGS["cemetery"] not in res.content[res.content.index(".", burnt.end()):], seed
+    carried = " ".join(keepsakes(WORLDS["carnival"]) + keepsakes(WORLDS["cemetery"]))
+    assert not re.search(r"booth|carousel|angel", carried)
