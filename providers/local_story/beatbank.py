@@ -319,6 +319,12 @@ ANTAGONIST_LINES = [
     "\"Put the light down, {HN},\" {A} said, almost gently.",
     "\"I know what you did in {room},\" {A} said.",
     "\"Closer, {HN},\" said {A}, \"I can't see you properly from here.\"",
+    "\"Every door in {place} is mine,\" said {A}, \"and you keep opening them.\"",
+    "\"Don't be frightened,\" {A} said, \"it is so much worse when you are frightened.\"",
+    "\"Nobody is coming for you, {HN},\" said {A}, quite kindly.",
+    "\"I have been so patient,\" {A} whispered from the dark of {room}.",
+    "\"Look at me properly, {HN}, just once,\" said {A}.",
+    "\"You should have stayed where it was warm, {HN},\" {A} said.",
 ]
 COMPANION_LINES = [
     "\"We should go, {HN},\" {C} said, \"now, before it gets any darker.\"",

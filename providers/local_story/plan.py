@@ -426,13 +426,19 @@ def _title(request, genre, elements, place, hero, rng):
               if m.group(0).split()[0] not in ("The", "A", "An")
               and not (re.search(r"(?i)\bthe\s*$", place[:m.start()]) and re.match(r" ?[a-z]", place[m.end():]))]
     spot = proper[-1].strip() if proper else ("the " if re.match(r"(?i)(the|a|an)\s", place) else "") + _bare(place, 4)
+    # "in Maine", "on Ferry Street", "at Raven Point", "at the Old Cemetery"
+    at = "at"
+    if proper and re.search(r"(?i)\bin\s+(the\s+)?$", place[:place.rfind(proper[-1].strip())]):
+        at = "in"
+    elif proper and re.search(r"\b(Street|Road|Avenue|Lane|Drive|Boulevard|Way|Row)$|^(Route|Highway|Interstate)\b", spot):
+        at = "on"
     noun = rng.choice(GENRES[genre]["titles"])
     bare = re.sub(r"(?i)^(a|an|the|some)\s+", "", elements[0]) if elements else ""
     element = title_case(bare) if bare and len(bare.split()) <= 4 and not re.search(r"[,;]", bare) else ""
     noun = noun if " " in noun else "The " + noun
-    options = [f"{noun} at {spot}" if spot else "", f"What Waited at {spot}" if spot else "",
+    options = [f"{noun} {at} {spot}" if spot else "", f"What Waited {at} {spot}" if spot else "",
                f"The {element}" if element and not element.lower().startswith("the ") else element,
                f"{hero['name']} and the {element}" if element and hero["name"][:1].isupper() else "",
-               f"The Last Night at {spot}" if spot else ""]
+               f"The Last Night {at} {spot}" if spot else ""]
     options = [o for o in options if o and len(o.split()) >= 2]
     return rng.choice(options) if options else f"The {noun} at Night"
