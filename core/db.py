@@ -34,7 +34,9 @@ def open_database(url):
     """A peewee Database for a URL: ``sqlite:///path`` or ``postgresql://…``."""
     if url.startswith("sqlite"):
         db = connect_url(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
-        _wait_for_the_write_lock_away_from_turn(db)
+        # taking the file's write lock waits (up to busy_timeout) while another process holds it
+        _away_from_turn_during(db, "begin", lambda lock_type=None, *_: (lock_type or "").upper()
+                               in ("IMMEDIATE", "EXCLUSIVE"))
     else:
         url = url.replace("postgresql+psycopg2://", "postgresql://", 1)
         scheme, rest = url.split("://", 1)
@@ -42,33 +44,22 @@ def open_database(url):
             url = f"{scheme}+pool://{rest}"
         db = connect_url(url, max_connections=setting("DREADFORGE_DB_POOL"),
                          stale_timeout=300, timeout=30)
-        _wait_for_the_server_away_from_turn(db)
+        _away_from_turn_during(db, "execute_sql")  # the query runs in the server's process
     return db
 
 
-def _wait_for_the_write_lock_away_from_turn(db):
-    """SQLite: a write transaction starts by taking the file's write lock, and waits (up to
-    ``busy_timeout``) while another process holds it: meanwhile this web process serves its
-    other requests, readers included (``core.turns``); the writer resumes first."""
-    begin = db.begin
+def _away_from_turn_during(db, method, waits=lambda *args: True):
+    """``db.<method>`` waits for another process (the server running a query, SQLite's write lock
+    held elsewhere) when ``waits(*args)``: meanwhile this web process serves its other requests
+    (``core.turns``), and the waiting one resumes first."""
+    call = getattr(db, method)
 
-    def begin_away(lock_type=None, *args, **kwargs):
-        if (lock_type or "").upper() not in ("IMMEDIATE", "EXCLUSIVE"):
-            return begin(lock_type, *args, **kwargs)
+    def away_while_waiting(*args, **kwargs):
+        if not waits(*args):
+            return call(*args, **kwargs)
         with away(first=True):
-            return begin(lock_type, *args, **kwargs)
-    db.begin = begin_away
-
-
-def _wait_for_the_server_away_from_turn(db):
-    """PostgreSQL answers from another process (or machine): while a query runs there, this web
-    process serves its other requests (``core.turns``), and the query's request resumes first."""
-    execute = db.execute_sql
-
-    def execute_sql(sql, *args, **kwargs):
-        with away(first=True):
-            return execute(sql, *args, **kwargs)
-    db.execute_sql = execute_sql
+            return call(*args, **kwargs)
+    setattr(db, method, away_while_waiting)
 
 
 def release_connections():

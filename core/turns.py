@@ -24,12 +24,12 @@ _held.turns = None
 
 
 class Turns:
-    """At most ``size`` holders at a time; the others wait in arrival order (first come, first
-    served: a plain lock lets a newcomer overtake threads that have waited longer)."""
+    """One holder at a time; the others wait in arrival order (first come, first served: a plain
+    lock lets a newcomer overtake threads that have waited longer)."""
 
-    def __init__(self, size=1):
+    def __init__(self):
         self._lock = threading.Lock()
-        self._free = size
+        self._free = True
         self._waiting = collections.deque()
 
     def take(self, first=False):
@@ -37,7 +37,7 @@ class Turns:
         back from a wait, finishes before new ones start)."""
         with self._lock:
             if self._free and not self._waiting:
-                self._free -= 1
+                self._free = False
                 return
             gate = threading.Lock()
             gate.acquire()
@@ -49,7 +49,7 @@ class Turns:
             if self._waiting:
                 self._waiting.popleft().release()
             else:
-                self._free += 1
+                self._free = True
 
     @contextmanager
     def turn(self):

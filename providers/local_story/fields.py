@@ -6,7 +6,7 @@ becomes a reveal with a subject and a category that picks how it is foreshadowed
 import re
 
 from .genres import THEMES
-from .grammar import narrative_past, split_list
+from .grammar import FEMALE_WORDS, MALE_WORDS, narrative_past, split_list
 
 _PROMPT_LEAD = re.compile(
     r"(?i)^\s*(please\s+)?(can you\s+)?((write|tell|create|make|give me|i want|i'd like|generate)\s+)?"
@@ -147,8 +147,6 @@ _PREMISE_PERSON = re.compile(
     r"(mother|mom|mum|father|dad|woman|man|girl|boy|widow|widower|wife|husband|sister|brother|daughter|"
     r"son|nurse|teacher|doctor|detective|student|parent|babysitter|priest|caretaker|writer|child)\s+"
     r"(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?")
-_SHE = {"mother", "mom", "mum", "woman", "girl", "widow", "wife", "sister", "daughter"}
-_HE = {"father", "dad", "man", "boy", "widower", "husband", "brother", "son"}
 
 
 def premise_person(premise):
@@ -163,5 +161,5 @@ def premise_person(premise):
 
 def fits_person(noun, pronouns):
     """Whether a protagonist of ``pronouns`` can be the premise's ``noun`` (no "he" mother)."""
-    return not ((noun in _SHE and pronouns == "he") or (noun in _HE and pronouns == "she"))
+    return not ((noun in FEMALE_WORDS and pronouns == "he") or (noun in MALE_WORDS and pronouns == "she"))
 

@@ -11,7 +11,7 @@ import re
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import Person, is_animal, is_quiet, narrative_past, split_cast
-from .threads import CHOICES, CLUES, DEPARTURES, ENDINGS, LOGS
+from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_of
 from .titles import _bare, title_case
 from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
 
@@ -286,9 +286,9 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     pairs = list(range(len(CHOICES))) if support else _without_companion(range(len(CHOICES)))
     if not carried(elements[0]):  # "takes up the 112th step" cannot happen
         pairs = [n for n in pairs if "{E}" not in CHOICES[n][0]]
-    record = head_noun(LOGS.get(kind, LOGS["generic"]))
+    record = head_noun(record_of(kind))
     if any(head_noun(e) == record for e in elements):  # the story's own object is not burnt midway
-        pairs = [n for n in pairs if "burns" not in CHOICES[n][0]]
+        pairs = [n for n in pairs if n != BURNS_RECORD]
     if support and is_animal(support[0]["full"]):  # no promise, no lie, no begging to a dog
         pairs = _without_companion(pairs)
     if support and is_quiet(support[0]["full"]):  # a silent companion neither begs nor asks
@@ -331,15 +331,15 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         before = list(range(land))
         spots = (before[-3:] if len(before) >= 3 else before)[-len(pool):]  # no clue twice
         # a coat on a hook, a mirror, a drawer: found indoors when the story has an indoor place
-        rooms = [p["name"] for p in places[1:4] if p["name"] not in OUTDOOR_ROOMS] or [
-            p["name"] for p in places[1:4]]
-        burnt = next((i for i, b in enumerate(beats) if b["choice"] and "burns" in b["choice"]["choice"]), None)
+        rooms = [p["name"] for p in places[1:4]]
+        rooms = [room for room in rooms if room not in OUTDOOR_ROOMS] or rooms
+        burnt = next((i for i, b in enumerate(beats) if b["choice"] and b["choice"]["id"] == BURNS_RECORD), None)
         for n, i in enumerate(spots):
             if burnt is not None and i > burnt and "{log}" in pool[n]:  # the record is ash by then
                 other = next((k for k in range(n + 1, len(pool)) if "{log}" not in pool[k]), None)
                 if other is not None:
                     pool[n], pool[other] = pool[other], pool[n]
-            clue = pool[n % len(pool)].format(subj=subj, log=LOGS.get(kind, LOGS["generic"]),
+            clue = pool[n % len(pool)].format(subj=subj, log=record_of(kind),
                                               room=rooms[n % len(rooms)])
             beats[i]["clue"] = clue[0].upper() + clue[1:]
 

@@ -14,7 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite, premise_clause
 from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
-from .threads import CHOICES, LOGS
+from .threads import BURNS_RECORD, CHOICES, record_of
 from .voice import vary
 from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, placed, head_noun, keepsakes, short_place, world_for
 
@@ -89,12 +89,15 @@ class ProseWriter:
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
                "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
-               "subj": plan["twist"]["subject"], "log": LOGS.get(plan["world"], LOGS["generic"]),
+               "subj": plan["twist"]["subject"], "log": record_of(plan["world"]),
                "own": self._own_premise()}
+        # the record, when the story burns it, is not scenery either (before or after)
+        burnt = (head_noun(record_of(plan["world"]))
+                 if any(b["choice"] and b["choice"]["id"] == BURNS_RECORD for b in plan["beats"]) else None)
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves
             items = [o for o in world[field] if key != "obj" or (o.lower() not in self._elements()
-                                                                   and not self._burnt(o))]
+                                                                   and head_noun(o) != burnt)]
             deck = Deck(items or world[field], rng)
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
@@ -136,12 +139,6 @@ class ProseWriter:
         plural = who.split()[0] in ("you", "they")
         told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
         return self._narrator_named(told)
-
-    def _burnt(self, thing):
-        """Whether ``thing`` is the place's record and the story burns it (no scenery of it after)."""
-        burns = any(b["choice"] and "burns" in b["choice"]["choice"] for b in self.plan["beats"])
-        record = LOGS.get(self.plan["world"], LOGS["generic"])
-        return burns and head_noun(thing) == head_noun(record)
 
     def _own_premise(self):
         """The premise as the protagonist's own story ("Sarah heard her dead son on the baby
@@ -346,9 +343,7 @@ class ProseWriter:
     def _companion_after(self, beat, present):
         """What became of the first companion, told once at the end: one who walked off alone and
         was never found, or one who got out too (the dead have had their line)."""
-        before = self.plan["beats"][:beat.get("index", 0)]
-        left = [b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")]
-        dead = {b["death"]["victim"] for b in before if b.get("death")}
+        left, dead = self._departed(beat)
         first = self.support[0] if self.support else None
         if first is None or first["name"] in dead:
             return None
@@ -402,11 +397,16 @@ class ProseWriter:
             return None
         return next((c for c in self.support if c["name"] == twist["about"]), None)
 
+    def _departed(self, beat):
+        """(the names of the companions who walked off, of those who died) before ``beat``."""
+        before = self.plan["beats"][:beat.get("index", 0)]
+        return ({b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")},
+                {b["death"]["victim"] for b in before if b.get("death")})
+
     def _gone(self, beat):
         """The names of the companions who left the story before ``beat``."""
-        before = self.plan["beats"][:beat.get("index", 0)]
-        return ({b["choice"]["leaves"] for b in before if b["choice"] and b["choice"].get("leaves")}
-                | {b["death"]["victim"] for b in before if b.get("death")})
+        left, dead = self._departed(beat)
+        return left | dead
 
     def atmosphere(self, extra):
         pools = [at.WORLD] * (4 if self.request.include_description else 1)

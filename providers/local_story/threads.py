@@ -69,6 +69,11 @@ LOGS = {"lighthouse": "the keeper's logbook", "asylum": "the patient register", 
         "cemetery": "the burial register", "apartment": "the caretaker's logbook", "camp": "the camp logbook",
         "generic": "an old notebook"}
 
+
+def record_of(kind):
+    """The record the setting kind ``kind`` keeps (``{log}``)."""
+    return LOGS.get(kind, LOGS["generic"])
+
 #: (choice, cost, prose of the choice, prose of the cost) for investigation, escalations and climax;
 #: {H}, {C}, {E}, {A}, {room} in the plan text; the prose (a few ways to tell each, one drawn per
 #: story) uses the writer's slots ({S}, {C}, {POS} ...)
@@ -204,3 +209,7 @@ ENDINGS = {
     "other": "the last detail changes the first",
     "": "the threat is not over, only quieter",
 }
+
+#: the choice that burns the record: nothing reads, shows or uses the record after it
+BURNS_RECORD = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} burns"))
+
