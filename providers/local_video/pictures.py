@@ -6,6 +6,7 @@ synonym table first, then by string similarity (difflib) for spellings and word 
 table lacks ("lighthouses", "cemetary", "hospitl").
 """
 import difflib
+import os
 import re
 from dataclasses import dataclass
 
@@ -180,7 +181,10 @@ def _lookup(word, table, fuzzy=True):
         if w in table:
             return table[w]
     if fuzzy and len(word) >= 4:
-        close = difflib.get_close_matches(word, table.keys(), n=1, cutoff=SIMILARITY)
+        # a slip or another ending of the same word ("stair", "lanturn"), never another word that
+        # happens to be close ("rain" is not "brain", "grain" not "grin"): the start is shared
+        close = [c for c in difflib.get_close_matches(word, table.keys(), n=3, cutoff=SIMILARITY)
+                 if len(os.path.commonprefix([word, c])) >= 3]
         if close:
             return table[close[0]]
     return None

@@ -218,6 +218,15 @@ def test_free_text_settings_find_their_picture(text, expected):
     assert pictures.match_setting(text, "Paranormal") == expected
 
 
+@pytest.mark.parametrize("line, shows", [
+    ("Maya reached the carnival, with rain coming down hard and steady.", []),  # was a brain
+    ("Grain blew across the road from the fields.", []),  # was teeth (a grin)
+    ("She climbed the stair with a lanturn.", ["stairs", "lantern"]),  # slips still found
+])
+def test_a_line_shows_what_it_names_not_a_word_that_looks_alike(line, shows):
+    assert pictures.elements_in_line(line) == shows
+
+
 def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
     from providers.local_video import overlays
     frame = np.full((360, 640, 3), 128, np.uint8)
