@@ -747,3 +747,18 @@ def test_a_title_puts_the_place_with_its_own_preposition(provider, setting, told
     titles = {write(provider, setting=setting, key_elements="", seed=seed).title for seed in range(16)}
     assert any(told in title for title in titles), titles
     assert not wrong or not any(wrong in title for title in titles), titles
+
+
+def test_a_lamp_given_up_or_burnt_with_is_one_the_hero_was_carrying(provider):
+    """An editor's note: 'set the lamp down' with no lamp ever mentioned. Away from a lighthouse or a
+    mine (whose lamp is the place's own), a story's first lamp is someone's ('her lamp', 'your lamp')
+    or one of the place's ('a swinging lamp'), never 'the lamp' out of nowhere."""
+    told = 0
+    for i in (0, 1, 4, 5, 8, 12):
+        for seed in range(12):
+            text = provider.generate(replace(varied(i, 1000), seed=seed)).content
+            first = re.search(r"(\w+) lamp\b(?! room| post)", text)
+            if first:
+                told += 1
+                assert first.group(1).lower() != "the", (i, seed, text[first.start() - 80:first.end() + 60])
+    assert told >= 5  # the choices that give up or burn with the lamp were drawn
