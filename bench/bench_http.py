@@ -123,6 +123,11 @@ class Servers:
 DATABASE = {"url": None}
 
 
+def database_url(data_dir):
+    """The run's database: ``--database-url``, else the data folder's SQLite file."""
+    return DATABASE["url"] or f"sqlite:///{data_dir / 'dreadforge.db'}"
+
+
 def base_env(data_dir):
     env = {**os.environ, "DREADFORGE_DATA": str(data_dir), "DREADFORGE_RATELIMIT": "0",
            "DREADFORGE_NO_ENTRYPOINTS": "1", "PYTHONPATH": ""}
@@ -150,21 +155,15 @@ def seed(stories, videos, likes):
     print(f"seeded in {time.perf_counter() - started:.1f} s", flush=True)
     subprocess.run([*cli, "users", "create", "--email", BENCH_EMAIL, "--password", BENCH_PASSWORD],
                    env=env, cwd=ROOT, check=True)
-    if DATABASE["url"]:
-        subprocess.run([sys.executable, "-c", "import sys; from playhouse.db_url import connect; "
-                        "connect(sys.argv[1]).execute_sql('ANALYZE')", DATABASE["url"]], check=True)
-    else:
-        subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                        "c.execute('ANALYZE'); c.commit()", str(data_dir / "dreadforge.db")],
-                       check=True)
+    subprocess.run([sys.executable, "-c", "import sys; from playhouse.db_url import connect; "
+                    "connect(sys.argv[1]).execute_sql('ANALYZE')", database_url(data_dir)], check=True)
     ready.touch()
     return data_dir
 
 
 def start_bare(servers, data_dir, workers):
     port = free_port()
-    env = {**base_env(data_dir),
-           "DATABASE_URL": DATABASE["url"] or f"sqlite:///{data_dir / 'dreadforge.db'}"}
+    env = {**base_env(data_dir), "DATABASE_URL": database_url(data_dir)}
     proc = servers.start([sys.executable, "-m", "gunicorn", "-w", str(workers), "-b",
                           f"127.0.0.1:{port}", "bench.bare_app:app"],
                          env, ROOT, data_dir / "bare.log")

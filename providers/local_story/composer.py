@@ -10,6 +10,8 @@ from .grammar import capitalize_first
 
 _SLOT = re.compile(r"\{(\w+)\}")
 _MAX_DEPTH = 6
+#: words that start with a vowel but take "a" (a one-room shack, a European, a uniform, a useful thing)
+_VOWEL_AS_CONSONANT = r"one\b|one-|once\b|eu|uni[cfoqtvs]|use|usu|uti"
 
 
 def expand(template, ctx, rng, _depth=0):
@@ -52,8 +54,8 @@ def tidy(sentence):
     s = re.sub(r"(?i)\bthe the\b", "the", s)
     s = re.sub(r"(?i)\b(a|an) (the|a|an) ", r"\2 ", s)
     s = re.sub(r",\s*([,.;:!?])", r"\1", s)
-    s = re.sub(r"\b([Aa]) (?=(?!(?i:one\b|one-|once\b|eu|uni[cfoqtvs]|use|usu|uti|ura))[aeiouAEIOU]|hour|honest|heir)",
+    s = re.sub(rf"\b([Aa]) (?=(?!(?i:{_VOWEL_AS_CONSONANT}|ura))[aeiouAEIOU]|hour|honest|heir)",
                r"\1n ", s)  # an owl, an unlit room, an hour; a one-room shack, a useful, a uniform
-    s = re.sub(r"\b([Aa])n (?=(?i:one\b|one-|once\b|eu|uni[cfoqtvs]|use|usu|uti))", r"\1 ", s)
+    s = re.sub(rf"\b([Aa])n (?=(?i:{_VOWEL_AS_CONSONANT}))", r"\1 ", s)
     s = re.sub(r"([.!?])\.$", r"\1", s)
     return capitalize_first(s)

@@ -11,7 +11,7 @@ import re
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import Person, is_animal, is_quiet, narrative_past, split_cast
-from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_of
+from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
 from .titles import _bare, title_case
 from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
 
@@ -333,7 +333,7 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
         # a coat on a hook, a mirror, a drawer: found indoors when the story has an indoor place
         rooms = [p["name"] for p in places[1:4]]
         rooms = [room for room in rooms if room not in OUTDOOR_ROOMS] or rooms
-        burnt = next((i for i, b in enumerate(beats) if b["choice"] and b["choice"]["id"] == BURNS_RECORD), None)
+        burnt = record_burnt_at(beats)
         for n, i in enumerate(spots):
             if burnt is not None and i > burnt and "{log}" in pool[n]:  # the record is ash by then
                 other = next((k for k in range(n + 1, len(pool)) if "{log}" not in pool[k]), None)

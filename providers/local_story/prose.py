@@ -14,7 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite, premise_clause
 from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
-from .threads import BURNS_RECORD, CHOICES, record_of
+from .threads import CHOICES, record_burnt_at, record_of
 from .voice import vary
 from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, placed, head_noun, keepsakes, short_place, world_for
 
@@ -93,7 +93,7 @@ class ProseWriter:
                "own": self._own_premise()}
         # the record, when the story burns it, is not scenery either (before or after)
         burnt = (head_noun(record_of(plan["world"]))
-                 if any(b["choice"] and b["choice"]["id"] == BURNS_RECORD for b in plan["beats"]) else None)
+                 if record_burnt_at(plan["beats"]) is not None else None)
         for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
             # the story's own objects are introduced by their events, never as scenery beside themselves
             items = [o for o in world[field] if key != "obj" or (o.lower() not in self._elements()

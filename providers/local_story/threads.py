@@ -213,3 +213,8 @@ ENDINGS = {
 #: the choice that burns the record: nothing reads, shows or uses the record after it
 BURNS_RECORD = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} burns"))
 
+
+def record_burnt_at(beats):
+    """The index of the beat whose choice burns the place's record, or None."""
+    return next((i for i, b in enumerate(beats) if b["choice"] and b["choice"]["id"] == BURNS_RECORD), None)
+
