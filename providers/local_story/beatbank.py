@@ -3,7 +3,8 @@
 Slots: {S} protagonist as subject (name or pronoun, or I/you), {WAS} its verb, {O} object,
 {POS} possessive, {HN} the protagonist's name; {A}/{A_S}/{A_O}/{A_POS}/{A_WAS} the antagonist;
 {C}/{C_S}/{C_O}/{C_POS}/{C_WAS} a supporting character; {E} the element in play (definite),
-{E_FIRST} its first mention; {setting} the full place, {place} its short form, {room} the beat's
+{E_FIRST} its first mention, {E_IT}/{E_THEY}/{E_WAS} its pronouns and verb ('them', 'they',
+'were' for things named in the plural); {setting} the full place, {place} its short form, {room} the beat's
 room, {obj} {sound} {smell} {touch} from the setting's world; {light} {wx} {wx_sound} from time and
 weather; {theme} {premise} {want} {reveal} {subj} from the plan. Templates naming someone who is not
 in the cast are skipped.
@@ -59,10 +60,10 @@ PREMISE_TRUE = [
 ]
 PLANT = [
     "It was in {room} that {S} first noticed {E_FIRST}.",
-    "{S} saw {E_FIRST} almost at once, and looked at it a moment longer than made sense.",
-    "There was {E_FIRST} near {obj}, as if someone had meant it to be found and then lost their nerve.",
-    "{E_FIRST_CAP} was the only thing in {room} without a film of dust on it.",
-    "{S} picked up {E_FIRST}, turned it over, and put it back exactly where it had been.",
+    "{S} saw {E_FIRST} almost at once, and looked at {E_IT} a moment longer than made sense.",
+    "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found and then lost their nerve.",
+    "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}.",
+    "{S} picked up {E_FIRST}, turned {E_IT} over, and put {E_IT} back exactly where {E_THEY} had been.",
     "Among everything else, {E_FIRST} caught the light and held it.",
 ]
 #: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
@@ -112,7 +113,7 @@ ANIMAL_LINES = [
     "{C} pressed against {POS} legs, trembling, and would not be coaxed a step further.",
     "{C} would not settle, and kept watching the dark at the end of {room}.",
     "{C}'s ears went up at a sound {S} could not hear, and stayed up.",
-    "{C} sniffed at {E} and backed away from it, ears flat.",
+    "{C} sniffed at {E} and backed away from {E_IT}, ears flat.",
     "When {S} looked round, {C} was facing the wall of {room}, perfectly still, as if listening to it.",
 ]
 CLOSE = [
@@ -263,10 +264,10 @@ CLUE_LEAD = [
 ]
 USE = [
     "{S} used {E} the only way that made sense, and it made things worse.",
-    "When {S} held {E} up, everything in {room} went still, and then, slowly, turned toward it.",
-    "{E_CAP} did something then it had not done before, and {A} noticed.",
+    "When {S} held {E} up, everything in {room} went still, and then, slowly, turned toward {E_IT}.",
+    "{E_CAP} did something then {E_THEY} had not done before, and {A} noticed.",
     "{S} set {E} down in the doorway of {room}, and the dark on the other side drew back a little.",
-    "It was {E} that showed the way down, and {S} wished afterwards that it had not.",
+    "It was {E} that showed the way down, and {S} wished afterwards that {E_THEY} had not.",
 ]
 USE_FIXED = [
     "Every way through {place} seemed to lead back to {E}, and in the end {S} let it.",
@@ -277,10 +278,10 @@ USE_MOTIF = [
     "{E_CAP} filled {room}, and {S} understood it had been a warning from the start.",
 ]
 SOLVE = [
-    "{S} remembered {E}, and knew at last what it had been for.",
+    "{S} remembered {E}, and knew at last what {E_THEY} had been for.",
     "{S} held {E} out toward {A} with both hands, the way you hold something you mean to break.",
     "With the last of {POS} strength {S} brought out {E}, and for the first time {A} faltered.",
-    "It was {E} that ended it, in the end; {S} had carried it all night without knowing why.",
+    "It was {E} that ended it, in the end; {S} had carried {E_IT} all night without knowing why.",
     "{S} turned {E} on {A}, and the thing that had been patient all night was not patient any more.",
 ]
 SOLVE_FIXED = [
@@ -424,6 +425,6 @@ AFTER_FIXED = [
 ]
 AFTER = [
     "What was left of {E} stayed where it had fallen.",
-    "{S} kept {E}, afterwards, and never once took it out to look at.",
-    "Of everything {S} carried out of {place}, only {E} was still warm.",
+    "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",
+    "Of everything {S} carried out of {place}, only {E} {E_WAS} still warm.",
 ]

@@ -109,12 +109,26 @@ def key_elements(text, limit=3):
         item = _clean(item)
         if not item:
             continue
-        plural = item.lower().endswith("s") and not item.lower().endswith(("ss", "us", "is"))
         if not re.match(r"(?i)(a|an|the|some|my|his|her|their|one|two|three|four)\b", item) \
-                and not item[:1].isupper() and not plural:
+                and not item[:1].isupper() and not is_plural(item):
             item = ("an " if item[:1].lower() in "aeiou" else "a ") + item
         out.append(item)
     return out
+
+
+#: where a noun phrase's head noun ends: 'footprints| in the ash', 'a bell| that tolls at three'
+_AFTER_HEAD = re.compile(r"\s(?:in|of|with|that|which|who|on|from|to|at|under|by|for|tuned)\s")
+
+
+def is_plural(np):
+    """Whether the noun phrase names more than one thing, by its head noun: 'old photographs',
+    'footprints in the ash' are; 'a music box', 'a portrait with no face', 'glass' are not."""
+    low = np.lower().strip()
+    if re.match(r"(a|an|one|this|that)\s", low):
+        return False
+    head = _AFTER_HEAD.split(low)[0].split()
+    word = head[-1] if head else ""
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
 
 
 def definite(np):

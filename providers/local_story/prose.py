@@ -11,7 +11,7 @@ import re
 from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
-from .fields import definite, premise_clause
+from .fields import definite, is_plural, premise_clause
 from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES, record_burnt_at, record_of
@@ -370,7 +370,10 @@ class ProseWriter:
 
     def _element(self, n):
         e = self.plan["elements"][n]
-        return {"E": definite(e), "E_CAP": cap(definite(e)), "E_FIRST": e, "E_FIRST_CAP": cap(e)}
+        many = is_plural(e)  # 'the old photographs': 'took them out', 'they were still warm'
+        return {"E": definite(e), "E_CAP": cap(definite(e)), "E_FIRST": e, "E_FIRST_CAP": cap(e),
+                "E_IT": "them" if many else "it", "E_THEY": "they" if many else "it",
+                "E_WAS": "were" if many else "was"}
 
     def _choice(self, beat):
         _, _, choice, cost = CHOICES[beat["choice"]["id"]]

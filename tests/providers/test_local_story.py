@@ -762,3 +762,22 @@ def test_a_lamp_given_up_or_burnt_with_is_one_the_hero_was_carrying(provider):
                 told += 1
                 assert first.group(1).lower() != "the", (i, seed, text[first.start() - 80:first.end() + 60])
     assert told >= 5  # the choices that give up or burn with the lamp were drawn
+
+
+def test_things_named_in_the_plural_are_them_not_it(provider):
+    """An editor's note: 'I kept the old photographs, afterwards, and never once took it out', and
+    the form's 'footprints in the ash' came out as 'a footprints in the ash'. Things named in the
+    plural are 'them' and 'were', and take no 'a'."""
+    said = 0
+    for elements, plural in (("old photographs", "photographs"), ("the keys, a wax doll", "keys"),
+                             ("footprints in the ash", "footprints in the ash")):
+        for seed in range(16):
+            text = provider.generate(replace(varied(seed % 6, 700), key_elements=elements,
+                                             seed=seed)).content
+            assert "a footprints" not in text.lower()
+            for wrong in (rf"{plural}[^.;\"]*\b(?:took|carried|turned toward|backed away from) it\b",
+                          rf"\b{plural} was\b", rf"{plural} should be left where it lay"):
+                found = re.search(wrong, text)
+                assert not found, (elements, seed, found and text[found.start() - 60:found.end() + 40])
+            said += bool(re.search(rf"{plural}[^.;\"]*\b(?:them|they|were)\b", text))
+    assert said >= 3  # sentences that refer back to the things were drawn
