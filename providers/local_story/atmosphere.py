@@ -99,7 +99,7 @@ MOVE = [
     "{S} went to {room} because it was the one place {S} had not yet been afraid of.",
     "The door to {room} stood ajar, as if someone had just gone through, or was about to.",
     "{S} counted the steps to {room} under {POS} breath and lost count halfway.",
-    "{S} left the light behind and crossed to {room} in the dark, which seemed braver than it was.",
+    "{S} put out {POS} light and crossed to {room} in the dark, which seemed braver than it was.",
     "Nothing stopped {O} on the way to {room}; that was the first thing that felt wrong.",
     "{S} did not so much walk into {room} as find {REFL} already there.",
 ]

@@ -752,7 +752,8 @@ def test_a_title_puts_the_place_with_its_own_preposition(provider, setting, told
 def test_a_lamp_given_up_or_burnt_with_is_one_the_hero_was_carrying(provider):
     """An editor's note: 'set the lamp down' with no lamp ever mentioned. Away from a lighthouse or a
     mine (whose lamp is the place's own), a story's first lamp is someone's ('her lamp', 'your lamp')
-    or one of the place's ('a swinging lamp'), never 'the lamp' out of nowhere."""
+    or one of the place's ('a swinging lamp'), never 'the lamp' out of nowhere; nor had the hero
+    'left the light behind' before giving that lamp up."""
     told = 0
     for i in (0, 1, 4, 5, 8, 12):
         for seed in range(12):
@@ -761,6 +762,8 @@ def test_a_lamp_given_up_or_burnt_with_is_one_the_hero_was_carrying(provider):
             if first:
                 told += 1
                 assert first.group(1).lower() != "the", (i, seed, text[first.start() - 80:first.end() + 60])
+                # nor was it left behind before: 'left the light behind and crossed … in the dark'
+                assert "the light behind" not in text[:first.start()], (i, seed)
     assert told >= 5  # the choices that give up or burn with the lamp were drawn
 
 
