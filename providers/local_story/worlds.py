@@ -409,7 +409,7 @@ _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locke
 
 
 _MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across|"
-                       r"where|which|that|who|whose|when)\s")
+                       r"with|for|where|which|that|who|whose|when)\s")
 
 
 def _kind_for(setting):

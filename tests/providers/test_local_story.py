@@ -784,3 +784,12 @@ def test_things_named_in_the_plural_are_them_not_it(provider):
                 assert not found, (elements, seed, found and text[found.start() - 60:found.end() + 40])
             said += bool(re.search(rf"{plural}[^.;\"]*\b(?:them|they|were)\b", text))
     assert said >= 3  # sentences that refer back to the things were drawn
+
+
+def test_a_place_named_with_what_it_has_is_still_that_place(provider):
+    """'An abandoned cabin with boarded windows' is a cabin: the story said 'The windows was quiet
+    when the light came' and 'the last person who kept the windows'."""
+    for seed in range(8):
+        text = provider.generate(replace(varied(seed, 500), setting="an abandoned cabin with boarded windows",
+                                         seed=seed)).content.replace("cabin with boarded windows", "cabin")
+        assert not re.search(r"(?i)\b(in|kept|at|of) the windows\b|\bwindows was\b", text), seed
