@@ -7,6 +7,7 @@ import re
 
 from .genres import THEMES
 from .grammar import FEMALE_WORDS, MALE_WORDS, narrative_past, split_list
+from .worlds import head_noun
 
 _PROMPT_LEAD = re.compile(
     r"(?i)^\s*(please\s+)?(can you\s+)?((write|tell|create|make|give me|i want|i'd like|generate)\s+)?"
@@ -116,18 +117,12 @@ def key_elements(text, limit=3):
     return out
 
 
-#: where a noun phrase's head noun ends: 'footprints| in the ash', 'a bell| that tolls at three'
-_AFTER_HEAD = re.compile(r"\s(?:in|of|with|that|which|who|on|from|to|at|under|by|for|tuned)\s")
-
-
 def is_plural(np):
     """Whether the noun phrase names more than one thing, by its head noun: 'old photographs',
     'footprints in the ash' are; 'a music box', 'a portrait with no face', 'glass' are not."""
-    low = np.lower().strip()
-    if re.match(r"(a|an|one|this|that)\s", low):
+    if re.match(r"(?i)(a|an|one|this|that)\s", np.strip()):
         return False
-    head = _AFTER_HEAD.split(low)[0].split()
-    word = head[-1] if head else ""
+    word = head_noun(np)  # 'footprints| in the ash'
     return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
 
 
