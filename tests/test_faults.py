@@ -272,3 +272,29 @@ def test_a_worker_started_while_its_queue_is_down_waits_for_it(tmp_path, private
     finally:
         stop_worker(proc, timeout=20)
         log.close()
+
+
+def test_sign_in_limit_holds_while_redis_is_down_and_counts_in_redis_again_after(
+        tmp_path, private_redis):
+    """Rate limits count in Redis; while it is unreachable, in the web process's memory (a
+    limit still answers 429, never a 500); once Redis answers again, in Redis again."""
+    proc, base = start_site(site_env(tmp_path, REDIS_URL=private_redis.url,
+                                     DREADFORGE_RATELIMIT="1"),
+                            "--workers", "0", "--processes", "1")
+    counted_in_redis = redis.Redis.from_url(private_redis.url).keys
+
+    def sign_in_attempts(email, times):
+        client = SiteClient(base)
+        client.call("GET", "/api/auth/user")
+        return [client.call("POST", "/api/auth/login", {"email": email, "password": "wrong"})[0]
+                for _ in range(times)]
+    try:
+        assert sign_in_attempts("one@example.com", 21) == [401] * 20 + [429]
+        assert counted_in_redis("LIMITS*")
+        private_redis.stop()
+        assert sign_in_attempts("two@example.com", 21) == [401] * 20 + [429]
+        private_redis.start()  # (empty)
+        wait_until(lambda: sign_in_attempts("three@example.com", 1) and counted_in_redis("LIMITS*"),
+                   timeout=40)
+    finally:
+        stop_site(proc)
