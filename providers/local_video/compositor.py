@@ -341,8 +341,10 @@ class Compositor:
                         buf, tmp, f)
                 else:
                     self._draw(self._layer(scene), f, buf)
+                indoors = bool(getattr(self.plan[scene].shot, "room", ""))
                 for particles in self.particles:
-                    particles.apply(buf, f)
+                    if not (indoors and particles.weather):  # no rain falls in a room
+                        particles.apply(buf, f)
                 if self.letterbox:
                     lb = self.letterbox
                     chroma_rows = (lb + 1) // 2

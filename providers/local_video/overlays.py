@@ -163,6 +163,7 @@ def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
 
 class Particles:
     """Rain streaks, snowflakes or wind-blown dust, moved by frame number."""
+    weather = True  # not drawn in a scene inside a room
 
     def __init__(self, kind, width, height, fps, seed=0):
         self.kind, self.width, self.height, self.fps = kind, width, height, fps
@@ -223,6 +224,7 @@ GREY_20, GREY_200, GREY_225 = (yuv.color((v, v, v))[0] for v in (20, 200, 225))
 
 class FilmDamage:
     """Old-film specks and vertical scratches, new ones every frame (a few hundred pixels)."""
+    weather = False
 
     def __init__(self, width, height, seed=0):
         self.width, self.height, self.seed = width, height, seed

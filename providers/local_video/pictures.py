@@ -41,7 +41,8 @@ SETTINGS = {
     "mountain": ("mountains", "mountain mountains peak summit cliff ridge pass"),
     "lake": ("wooden-pier", "lake pier dock harbor harbour shore beach pond marsh swamp bayou"),
     "sea": ("boat-horizon", "sea ocean coast waves island bay"),
-    "desert": ("desert", "desert dunes wasteland highway motel"),
+    "desert": ("desert", "desert dunes wasteland highway"),
+    "motel": ("house", "motel motels hotel inn guesthouse roadhouse diner"),
     "factory": ("factory", "factory mill plant warehouse workshop foundry"),
     "bridge": ("stone-bridge", "bridge viaduct river"),
     "camp": ("camping-tent", "camp tent campfire camping"),
@@ -74,7 +75,10 @@ ELEMENTS = {
     "cross": ("gothic-cross", "cross crucifix rosary"),
     "blood": ("blood", "blood bloody bleeding stain"),
     "letter": ("envelope", "letter letters envelope note notes message"),
-    "camera": ("photo-camera", "camera photograph photo photos polaroid picture"),
+    "camera": ("photo-camera", "camera cameras"),
+    "photograph": ("portrait", "photograph photographs photo photos polaroid polaroids picture "
+                               "pictures portrait portraits painting paintings snapshot"),
+    "footprints": ("boot-prints", "footprint footprints footstep footsteps prints bootprints"),
     "lantern": ("old-lantern", "lantern lamp flashlight torch"),
     "radio": ("pocket-radio", "radio static broadcast transmitter walkie-talkie"),
     "book": ("black-book", "book books diary journal notebook ledger bible grimoire"),
@@ -146,7 +150,23 @@ DEFAULT_SETTING = "house"
 #: settings a line names in passing ("the island", "the town") that do not replace the story's
 LANDSCAPES = {"sea", "lake", "mountain", "village", "city", "forest", "desert", "bridge", "well",
               "village-huts", "ruins"}
+#: rooms a line can name (its word -> the room the scene shows): the scene is painted inside
+ROOMS = {w: w for w in (
+    "room bedroom bathroom kitchen cellar basement attic hall hallway corridor passage office "
+    "lobby parlour parlor library ward nursery dormitory classroom chamber stairwell "
+    "staircase pantry cupboard closet vestry").split()}
+ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "office",
+              "corridors": "corridor", "halls": "hall", "stairs": "staircase"})
+#: words before "room" that do not say which room it is
+NOT_A_KIND = set("another every next same each one other any no whole".split())
+#: words that take a scene back outside (a time jump included: "Months later, …")
+#: ("locked from the outside", "outside, the rain kept on" are said inside)
+OUTSIDE_WORDS = set("outdoors yard garden road street porch car parking field fields shore "
+                    "beach rocks sky afterwards months years weeks".split())
+GOING_OUTSIDE = re.compile(r"\b(?:went|ran|stepped|got|came|walked|stood|waited|back) outside\b"
+                           r"|\boutside (?:the|in|into|under)\b")
 SIMILARITY = 0.84
+VERB_ENDINGS = {"ed", "d", "ing"}
 STOP = set("a an the of in on at to and or but with by from into onto over under near old "
            "abandoned dark small little big large deep far remote lonely empty haunted ancient "
            "its his her their our my your this that these those for was were is are be been "
@@ -184,7 +204,8 @@ def _lookup(word, table, fuzzy=True):
         # a slip or another ending of the same word ("stair", "lanturn"), never another word that
         # happens to be close ("rain" is not "brain", "grain" not "grin"): the start is shared
         close = [c for c in difflib.get_close_matches(word, table.keys(), n=3, cutoff=SIMILARITY)
-                 if len(os.path.commonprefix([word, c])) >= 3]
+                 if len(os.path.commonprefix([word, c])) >= 3
+                 and word[len(c):] not in VERB_ENDINGS]  # "hammered" is not a hammer
         if close:
             return table[close[0]]
     return None
@@ -241,10 +262,11 @@ class Shot:
     setting: str
     element: str = ""
     figures: tuple = ()
+    room: str = ""  # a room of the setting the scene is inside ("corridor"); "": outside
 
     @property
     def shows(self):
-        out = [self.setting]
+        out = [self.setting] + ([self.room] if self.room else [])
         if self.element:
             out.append(self.element)
         out += list(self.figures)
@@ -277,13 +299,38 @@ class ShotPlanner:
         self.cast = _names(characters) | self.hero | self.villain
         self.villain_element = (match_elements(antagonist) or [""])[0]
         self._turn = 0
+        self._inside = ""  # the room the last scene was in
 
-    def shot(self, line, index=0):
+    def room(self, ws, line, index, context=""):
+        """The room a line's scene is inside: the one the line names; else none when the line
+        goes outside, names a landscape or jumps in time, or opens the video (the place seen
+        from outside); else the one its paragraph (``context``) names; else the last scene's
+        (the story goes on in there)."""
+        def named(text):
+            ws = re.findall(r"[a-z]+", str(text or "").lower())
+            for before, w in zip([""] + ws, ws):
+                if w in ROOMS:  # "the lamp room", "a waiting room"; not "another room"
+                    kind = before not in STOP | NOT_A_KIND and w == "room"
+                    return f"{before} room" if kind else ROOMS[w]
+            return ""
+        if named(line):
+            self._inside = named(line)
+        elif (index == 0 or ws & OUTSIDE_WORDS or GOING_OUTSIDE.search(str(line or "").lower())
+              or set(find_all(line, SETTING_WORDS, fuzzy=False)) & LANDSCAPES):
+            self._inside = ""
+        elif named(context):
+            self._inside = named(context)
+        return self._inside
+
+    def shot(self, line, index=0, context=""):
+        """What the scene of ``line`` (the ``index``-th) shows; ``context``: the paragraph the
+        line was taken from."""
         ws = set(re.findall(r"[a-z']+", str(line or "").lower()))
-        # the line's own setting when it names one the story knows (e.g. the cellar of a house)
+        room = self.room(ws, line, index, context)
+        # the line's own setting when it names one the story knows (e.g. the chapel of a village)
         setting = self.setting
         here = [h for h in find_all(line, SETTING_WORDS, fuzzy=False) if h not in LANDSCAPES]
-        if here and here[0] != self.setting and index % 2:
+        if here and here[0] != self.setting and index % 2 and not room:
             setting = here[0]  # a building the line names (the chapel, the barn) for a change
         elements = elements_in_line(line)
         keyed = [e for e in elements if e in self.story_elements]
@@ -300,4 +347,4 @@ class ShotPlanner:
                 figures.append("figure")
         if not element and not figures:
             figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
-        return Shot(setting, element, tuple(figures))
+        return Shot(setting, element, tuple(figures), room)

@@ -256,7 +256,8 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                                 f"{request.key_elements} {request.antagonist}",
                                 given=request.script) or paragraphs or [""]
     planner = shot_planner(request)
-    shots = [planner.shot(line, k) for k, line in enumerate(lines)]
+    shots = [planner.shot(line, k, script.paragraph_of(line, paragraphs))
+             for k, line in enumerate(lines)]
     report("Writing script", 1, 1)
     pool, paintings = start_painting(painter_factory(ctx), lines, shots, ctx.width, ctx.height,
                                      timings)

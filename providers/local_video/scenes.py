@@ -3,7 +3,8 @@
 A scene is layered: sky and light by time of day and weather (gradient, moon or sun, clouds),
 distant hills, the setting's silhouette on the horizon (a game-icons.net picture matched to the
 story's setting), ground and fog, then the line's key element lit in the foreground and the
-characters as black silhouettes (a ``pictures.Shot``). The animation style (``Look``) changes
+characters as black silhouettes (a ``pictures.Shot``). A scene inside a room of the place
+(``Shot.room``: "office", "lamp room") is painted as that room instead, seen from its doorway. The animation style (``Look``) changes
 how the layers are drawn, not only their colours. Everything is seeded, so the same request paints
 the same pictures.
 """
@@ -106,6 +107,9 @@ def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", se
         img = _abstract(w, h, rng, genre, shot)
     elif look.geometric:
         img = _geometric(w, h, rng, time_of_day, shot)
+    elif shot.room:
+        img, back = _interior(w, h, rng, _rng_for(seed, f"room:{shot.setting}:{shot.room}"),
+                              look, shot, time_of_day, weather, layered)
     else:
         img, back = _landscape(w, h, rng, look, shot, time_of_day, weather, layered)
     if back is not None:  # the same style (warp, bloom, noise) on both layers
@@ -226,6 +230,117 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             layer *= 0.85
         if weather == "Snowy":
             layer[int(h * 0.92):] = np.maximum(layer[int(h * 0.92):], 0.55)
+    return img, back
+
+
+#: wall colours of a room (faded ochre, damp green, old burgundy, hospital grey)
+WALLS = ((0.24, 0.19, 0.13), (0.14, 0.19, 0.16), (0.22, 0.12, 0.13), (0.17, 0.17, 0.19))
+#: rooms seen down their length, with doors along both walls
+LONG_ROOMS = {"corridor", "hallway", "passage", "ward", "hall"}
+#: rooms without a window
+WINDOWLESS = {"cellar", "basement", "corridor", "passage", "cupboard", "closet", "pantry",
+              "stairwell", "vestry"}
+
+
+def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False):
+    """Inside a room of the setting, seen from its doorway in one-point perspective: back wall,
+    side walls, ceiling and floorboards, stained; a window onto the story's sky (time of day,
+    weather) unless the room has none; doors, one of them ajar with light behind it; one lamp.
+    ``layout`` (seeded by the room) places the walls, window and doors, so a room looks the
+    same each time the story comes back to it; ``rng`` varies the rest."""
+    night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
+    long_room = shot.room in LONG_ROOMS
+    wall = np.asarray(WALLS[int(layout.integers(len(WALLS)))], np.float32) * (0.7 if night else 1.0)
+    vx, vy = w * layout.uniform(0.4, 0.6), h * layout.uniform(0.36, 0.44)
+    bw = w * (0.2 if long_room else layout.uniform(0.4, 0.5))
+    bh = h * (0.34 if long_room else 0.52)
+    x0, x1, y0, y1 = vx - bw / 2, vx + bw / 2, vy - bh * 0.45, vy + bh * 0.55
+    stains = 0.7 + 0.55 * fbm(h, w, rng, octaves=5, base=4)[..., None]
+    img = np.empty((h, w, 3), np.float32)
+    img[...] = wall
+    img *= stains
+
+    def polygon(points, color, alpha=1.0):
+        _paste(img, _mask(h, w, lambda d: d.polygon(points, fill=255)), color, alpha)
+    polygon([(0, 0), (x0, y0), (x0, y1), (0, h)], wall * 0.62 * stains.mean(), 0.9)  # left
+    polygon([(w, 0), (x1, y0), (x1, y1), (w, h)], wall * 0.5 * stains.mean(), 0.9)  # right
+    polygon([(0, 0), (w, 0), (x1, y0), (x0, y0)], wall * 0.3)  # ceiling
+    floor = np.asarray((0.13, 0.085, 0.05), np.float32) * (0.8 if night else 1.0)
+    polygon([(0, h), (w, h), (x1, y1), (x0, y1)], floor)
+
+    def boards(d):  # floorboards run to the vanishing point
+        for k in range(1, 12):
+            bx = -w * 0.6 + k * w * 2.2 / 12
+            d.line([(x0 + (x1 - x0) * k / 12, y1), (bx, h)], fill=255, width=max(1, w // 300))
+    _paste(img, _mask(h, w, boards), floor * 0.45)
+
+    def corners(d):
+        width = max(1, w // 250)
+        for a, b in (((x0, y0), (0, 0)), ((x1, y0), (w, 0)), ((x0, y1), (0, h)),
+                     ((x1, y1), (w, h))):
+            d.line([a, b], fill=255, width=width)
+        d.rectangle([x0, y0, x1, y1], outline=255, width=width)
+    _paste(img, _mask(h, w, corners, blur=0.6), (0.02, 0.02, 0.02), 0.7)
+    cold = np.asarray((0.55, 0.62, 0.8), np.float32)
+    warm = np.asarray((1.0, 0.74, 0.4), np.float32)
+    side = 1 if layout.random() < 0.5 else -1  # the foreground's element stands on the other side
+    if shot.room not in WINDOWLESS:  # a window onto the story's sky
+        zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
+        ww, wh = bw * 0.26, bh * 0.42
+        wx = vx + side * bw * 0.18 - ww / 2
+        wy = y0 + bh * 0.16
+        box = [int(wx), int(wy), int(wx + ww), int(wy + wh)]
+        sky = _gradient(box[3] - box[1], box[2] - box[0], zenith, horizon_col, 1.0)
+        img[box[1]:box[3], box[0]:box[2]] = sky
+        if weather in ("Rainy", "Stormy", "Snowy"):  # running down the glass
+            def streaks(d):
+                for _ in range(int(ww * wh / 60) + 3):
+                    sx, sy = wx + ww * rng.random(), wy + wh * rng.random()
+                    d.line([(sx, sy), (sx + ww * 0.02, sy + wh * rng.uniform(0.08, 0.25))],
+                           fill=255, width=1)
+            _paste(img, _mask(h, w, streaks), (0.75, 0.8, 0.9), 0.35)
+        add_glow(img, wx + ww / 2, y1 + (h - y1) * 0.45, ww * 1.6, cold * (0.1 if night else 0.2))
+
+        def mullions(d):
+            line = max(1, int(ww / 14))
+            d.rectangle(box, outline=255, width=line * 2)
+            d.line([(wx + ww / 2, wy), (wx + ww / 2, wy + wh)], fill=255, width=line)
+            d.line([(wx, wy + wh / 2), (wx + ww, wy + wh / 2)], fill=255, width=line)
+        _paste(img, _mask(h, w, mullions), (0.03, 0.025, 0.02))
+    # doors: along both walls of a long room, else one in the back wall; one is ajar
+    doors = []
+    if long_room:
+        for wall_side in (-1, 1):
+            edge = x0 if wall_side < 0 else x1
+            for t in (0.3, 0.62):  # how far from the back wall toward the viewer
+                near, far = t + 0.16, t
+                xa = edge + ((0 if wall_side < 0 else w) - edge) * far
+                xb = edge + ((0 if wall_side < 0 else w) - edge) * near
+                top = lambda x: y0 + (x - edge) / ((0 if wall_side < 0 else w) - edge) * (0 - y0)
+                bottom = lambda x: y1 + (x - edge) / ((0 if wall_side < 0 else w) - edge) * (h - y1)
+                ha, hb = bottom(xa) - top(xa), bottom(xb) - top(xb)
+                doors.append([(xa, bottom(xa) - ha * 0.78), (xb, bottom(xb) - hb * 0.78),
+                              (xb, bottom(xb)), (xa, bottom(xa))])
+    else:
+        dx = vx - side * bw * 0.3
+        dw, dh = bw * 0.2, bh * 0.72
+        doors.append([(dx - dw / 2, y1 - dh), (dx + dw / 2, y1 - dh), (dx + dw / 2, y1),
+                      (dx - dw / 2, y1)])
+    ajar = int(layout.integers(len(doors)))
+    for k, door in enumerate(doors):
+        polygon(door, (0.025, 0.02, 0.018))
+        if k == ajar:  # a line of light down its edge
+            (ax, ay), (bx, by), (cx, cy), (dx_, dy) = door
+            gap = max(1.5, abs(bx - ax) * 0.08)
+            polygon([(bx - gap, by), (bx, by), (cx, cy), (cx - gap, cy)], warm * 0.9)
+            add_glow(img, (bx + cx) / 2, (by + cy) / 2, h * 0.06, warm * 0.25)
+    # one lamp: a bare bulb under the ceiling, or the room lit only from outside
+    if layout.random() < 0.65:
+        lx, ly = vx + side * bw * 0.1, y0 * 0.55
+        add_glow(img, lx, ly, h * 0.05, warm * 0.9)
+        add_glow(img, lx, ly + h * 0.25, h * 0.35, warm * 0.12)
+    back = img.copy() if layered and not look.minimal else None
+    foreground(img, w, h, rng, look, *shot.icon_names()[1:], side, back)
     return img, back
 
 

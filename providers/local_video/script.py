@@ -62,6 +62,14 @@ def content_words(text):
     return {w.lower().strip("'’") for w in WORD.findall(text)} - STOP
 
 
+def paragraph_of(line, paragraphs):
+    """The paragraph a script line was taken from (the one sharing most of its words), or ""
+    when none shares at least half of them (a line the user wrote)."""
+    own = content_words(line)
+    best = max(paragraphs or [""], key=lambda p: len(own & content_words(p)))
+    return best if own and len(own & content_words(best)) * 2 >= len(own) else ""
+
+
 def trim(sentence, budget):
     """``sentence`` cut at a clause boundary to at most ``budget`` words (whole when it fits)."""
     if count(sentence) <= budget:

@@ -212,7 +212,7 @@ def test_the_twist_is_said_once_and_whole():
 @pytest.mark.parametrize("text,expected", [
     ("the lighthouse on Raven Point", "lighthouse"), ("an abandoned sanatorium", "hospital"),
     ("Old Cemetary", "graveyard"), ("a fishing trawler lost at sea", "ship"),
-    ("", "house"),
+    ("", "house"), ("an empty motel off Route 9", "motel"),
 ])
 def test_free_text_settings_find_their_picture(text, expected):
     assert pictures.match_setting(text, "Paranormal") == expected
@@ -221,10 +221,63 @@ def test_free_text_settings_find_their_picture(text, expected):
 @pytest.mark.parametrize("line, shows", [
     ("Maya reached the carnival, with rain coming down hard and steady.", []),  # was a brain
     ("Grain blew across the road from the fields.", []),  # was teeth (a grin)
+    ("Rain hammered the roof and the wind knifed through the cracks.", []),  # was a hammer
     ("She climbed the stair with a lanturn.", ["stairs", "lantern"]),  # slips still found
 ])
 def test_a_line_shows_what_it_names_not_a_word_that_looks_alike(line, shows):
     assert pictures.elements_in_line(line) == shows
+
+
+@pytest.mark.parametrize("key_elements, shows", [
+    ("old photographs", ["photograph"]), ("footprints in the ash", ["footprints"]),
+    ("a camera", ["camera"]),
+])
+def test_photographs_and_footprints_are_drawn_as_what_they_are(key_elements, shows):
+    assert pictures.match_elements(key_elements) == shows
+
+
+def test_scenes_go_inside_the_rooms_the_story_names_and_out_again():
+    planner = pictures.ShotPlanner("an empty motel off Route 9", "Slasher", "old photographs",
+                                   "Ruth, Owen", "Ruth", "the night clerk")
+    lines = [  # (script line, the paragraph it was taken from)
+        ("It was midnight when I reached the motel.",
+         "It was midnight when I reached the motel. A light burned in the office."),
+        ("Everything in the manager's office had been prepared for a visitor.", ""),
+        ("Pain came later; for now I had to get away from the night clerk.", ""),
+        ("The way I had come in was locked now, from the outside.",
+         "The way I had come in was locked now, from the outside. I ran down the corridor."),
+        ("I went outside into the rain.", ""),
+        ("I held the old photographs close.", ""),
+        ("Months later, I still woke at the hour it began.", "Months later, in my own kitchen."),
+    ]
+    shots = [planner.shot(line, k, paragraph) for k, (line, paragraph) in enumerate(lines)]
+    assert [shot.room for shot in shots] == ["", "office", "office", "corridor", "", "", ""]
+    assert shots[1].shows[:2] == ["motel", "office"]
+    assert shots[5].shows[:2] == ["motel", "photograph"]  # drawn in the yard, not a camera
+
+
+@pytest.mark.parametrize("line, room", [
+    ("She wound it in the lamp room.", "lamp room"), ("I woke in another room.", "room"),
+    ("We waited in the dining-room.", "dining room"), ("Nobody was at the front desk.", "office"),
+])
+def test_a_scene_is_in_the_room_its_line_names(line, room):
+    assert pictures.ShotPlanner("a lighthouse").shot(line, 1).shows[:2] == ["lighthouse", room]
+
+
+@pytest.mark.slow
+def test_rain_falls_outside_and_not_in_a_room(tmp_path_factory):
+    result, _out = render(tmp_path_factory, "rain", request(
+        title="Vacancy", paragraphs=["A story the creator has retold."], setting="a motel",
+        weather="Rainy", script=["Rain hammered the roof of the motel all night long.",
+                                 "In the office nothing moved, and nothing had moved for years."]))
+    assert ["office" in s["shows"] for s in result.scenes] == [False, True]
+
+    def moving(t):  # share of pixels that change a lot from one frame to the next (above
+        # the subtitles)
+        frames = [frame_at(result.video_path, t + k / 24, (480, 270))[:160] for k in range(4)]
+        return max((np.abs(a - b).max(axis=2) > 20).mean() for a, b in zip(frames, frames[1:]))
+    outside, inside = (moving(t) for t in middles(result))
+    assert outside > 0.003 and inside < outside / 10, (outside, inside)
 
 
 def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
