@@ -28,7 +28,7 @@ SETTINGS = {
     "graveyard": ("graveyard", "graveyard cemetery churchyard burial tombs necropolis graves "
                                "gravestones mausoleum crypt"),
     "castle": ("castle", "castle fortress keep citadel palace ramparts battlements throne"),
-    "subway": ("subway-train", "subway metro underground tube station train railway platform "
+    "subway": ("subway-train", "subway metro underground tube train railway platform "
                                "carriage tracks"),
     "farmhouse": ("barn", "farmhouse farm ranch barn homestead cornfield silo pasture fields "
                           "harvest"),
@@ -126,11 +126,11 @@ ELEMENTS = {
     "tombstone": ("tombstone", "tombstone headstone gravestone grave"),
     "pentagram": ("pentagram-rose", "pentagram ritual summoning occult sigil"),
     "reaper": ("grim-reaper", "reaper death scythe"),
-    "stairs": ("stairs", "stairs staircase stairway steps"),
+    "stairs": ("stairs", "stairs staircase stairway"),
     "chest": ("locked-chest", "chest trunk box"),
     "telescope": ("telescope", "telescope"),
     "well": ("well", "well"),
-    "fog": ("fog-light", "fog-lamp"),
+    "fog lamp": ("fog-light", "fog-lamp foglamp headlight headlights headlamp"),
 }
 
 #: silhouettes for people: protagonist and antagonist
@@ -156,7 +156,7 @@ ROOMS = {w: w for w in (
     "lobby parlour parlor library ward nursery dormitory classroom chamber stairwell "
     "staircase pantry cupboard closet vestry").split()}
 ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "office",
-              "corridors": "corridor", "halls": "hall", "stairs": "staircase"})
+              "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase"})
 #: words before "room" that do not say which room it is
 NOT_A_KIND = set("another every next same each one other any no whole".split())
 #: words that take a scene back outside (a time jump included: "Months later, …")
