@@ -14,7 +14,7 @@ from dataclasses import dataclass
 SETTINGS = {
     "lighthouse": ("lighthouse", "lighthouse beacon lamp-room light-station keeper lightkeeper foghorn"),
     "hospital": ("hospital", "hospital asylum sanatorium sanitarium clinic ward infirmary psychiatric "
-                             "morgue surgery patient nurse doctor"),
+                             "morgue surgery nurse doctor"),
     "church": ("church", "church chapel cathedral abbey monastery convent parish steeple belfry "
                          "priest sanctuary nave"),
     "forest": ("pine-tree", "forest woods woodland grove trees pines wilderness timber thicket "

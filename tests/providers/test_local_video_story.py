@@ -257,6 +257,12 @@ def test_scenes_go_inside_the_rooms_the_story_names_and_out_again():
     assert shots[5].shows[:2] == ["motel", "photograph"]  # drawn in the yard, not a camera
 
 
+def test_a_patient_thing_is_not_a_hospital():
+    planner = pictures.ShotPlanner("a summer camp")
+    line = '"I have been so patient," the thing whispered from the dark of the lake shore.'
+    assert planner.shot(line, 3).setting == "camp"
+
+
 @pytest.mark.parametrize("line, room", [
     ("She wound it in the lamp room.", "lamp room"), ("I woke in another room.", "room"),
     ("We waited in the dining-room.", "dining room"), ("Nobody was at the front desk.", "office"),
