@@ -105,3 +105,28 @@ def pronoun_slips(text, hero, pronoun, others=()):
             if (w & other_sets) - allowed:
                 slips += 1
     return slips
+
+
+PRONOUNS = re.compile(r"\b(?:i|me|my|myself|you|your|yourself|he|him|his|himself|she|her|herself|"
+                      r"they|them|their|themselves)\b")
+
+
+def most_shared_opening(stories):
+    """``stories``: (text, names) pairs, names being the form's people, place and things. The
+    sentence opening (six words, names and pronouns set aside) that the most stories share:
+    (share of the stories, an example sentence). A reader of many stories meets a stock line
+    as often as this."""
+    seen, example = Counter(), {}
+    for text, names in stories:
+        for name in sorted((n for n in names if n), key=len, reverse=True):
+            text = text.replace(name, "X")
+        openings = {}
+        for sentence in sentences(text):
+            key = " ".join(PRONOUNS.sub("P", sentence.lower()).split()[:6])
+            if len(key.split()) == 6:
+                openings.setdefault(key, sentence)
+        seen.update(openings.keys())
+        for key, sentence in openings.items():
+            example.setdefault(key, sentence)
+    key, count = seen.most_common(1)[0]
+    return count / len(stories), example[key]

@@ -102,6 +102,17 @@ MOVE = [
     "{S} put out {POS} light and crossed to {room} in the dark, which seemed braver than it was.",
     "Nothing stopped {O} on the way to {room}; that was the first thing that felt wrong.",
     "{S} did not so much walk into {room} as find {REFL} already there.",
+    "{S} reached {room} with {POS} back to the wall and {POS} eyes on the dark behind.",
+    "Halfway to {room} {S} heard something settle behind {O}, and did not turn.",
+    "{S} slipped into {room} and stood very still until {POS} breathing slowed.",
+    "{S} followed the draught to {room}; it smelled of {smell}.",
+    "{S} went the long way round to {room}, for no reason {S} could have given.",
+    "Nobody was in {room} when {S} got there, which was somehow worse.",
+    "{S} waited at the edge of {room} until the quiet felt like permission, then went in.",
+    "The air changed on the way to {room}, colder and closer, as if the place were holding its breath.",
+    "{S} found {room} by the sound of {sound}, and wished {S} had not.",
+    "{S} crossed {room} without touching anything, and it still felt like trespass.",
+    "Every step toward {room} sounded as if it belonged to someone else.",
 ]
 INNER = [
     "{S} thought of the road back from {place}, and how long it was, and how dark.",

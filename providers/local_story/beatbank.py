@@ -255,6 +255,9 @@ SEARCH = [
     "There was nothing for it but to search, and {S} started with {obj}.",
     "{S} worked through {room} by the light there was, touching as little as possible.",
     "The search of {room} took longer than it should have, because {S} kept stopping to listen.",
+    "{S} searched {room} the way you search a stranger's coat, quickly, half ashamed.",
+    "Every cupboard in {room} was empty but one, and {S} left that one for last.",
+    "{S} lifted things in {room} and put them back, and each was heavier than it should have been.",
 ]
 CLUE_LEAD = [
     "That was when {S} noticed it, in {room}.",
@@ -268,6 +271,7 @@ USE = [
     "{E_CAP} did something then {E_THEY} had not done before, and {A} noticed.",
     "{S} set {E} down in the doorway of {room}, and the dark on the other side drew back a little.",
     "It was {E} that showed the way down, and {S} wished afterwards that {E_THEY} had not.",
+    "{S} raised {E} between {O} and {A}, and for a moment {A} came no nearer.",
 ]
 USE_FIXED = [
     "Every way through {place} seemed to lead back to {E}, and in the end {S} let it.",
@@ -283,6 +287,9 @@ SOLVE = [
     "With the last of {POS} strength {S} brought out {E}, and for the first time {A} faltered.",
     "It was {E} that ended it, in the end; {S} had carried {E_IT} all night without knowing why.",
     "{S} turned {E} on {A}, and the thing that had been patient all night was not patient any more.",
+    "{S} let {A} come close, closer than anyone should, and then used {E}, and did not look away.",
+    "{E_CAP} {E_WAS} all {S} had left, so {S} trusted {E_IT}, and {E_THEY} held.",
+    "{S} pressed {E} into the dark where {A} stood, and the dark tore like wet paper.",
 ]
 SOLVE_FIXED = [
     "It ended at {E}, where {S} had known all night it would.",
@@ -395,11 +402,16 @@ TURN = [
     "The plan against {A} had been a good one, and it failed all at once.",
     "What {S} had been sure of an hour ago was wrong, and {A} had known it all along.",
     "{S} had thought {A} was following; it was the other way round.",
+    "Somewhere in the last hour the rules of {place} had changed, and nobody had told {O}.",
+    "{S} saw, too late, that every door {S} had opened had been left open for {O}.",
 ]
 CONFRONT = [
     "{A} came across {room} without hurry, and {S} did not run.",
     "There was nowhere left to go but toward {A}, so {S} went.",
     "{S} turned to face {A} in {room}, with nothing in {POS} hands but what {S} had carried all night.",
+    "{A} was waiting in {room}, as if {S} had been expected, as if a place had been set.",
+    "{S} stopped running in {room}; there was no sense in it any more, and {A} knew it too.",
+    "{S} stood {POS} ground in {room}, because the only other way was to be taken from behind.",
 ]
 ENDING = {
     "dead": ["{S} stayed in {place}, in the end; somebody had to keep the watch, and the dead keep poor time.",
@@ -417,7 +429,9 @@ ENDING = {
               "The last detail of {place} sat wrong, and would sit wrong for the rest of {POS} life."],
     "": ["{place_cap} was quiet when the light came, and the quiet was not peace, only patience.",
          "{S} left {place} at first light and did not look back, and that was a mistake.",
-         "Months later, {S} still woke at the hour it had begun, listening for {sound}."],
+         "Months later, {S} still woke at the hour it had begun, listening for {sound}.",
+         "{S} never went back to {place}, but some nights {S} still heard {sound}, very far off, and waited for it to come closer.",
+         "Years later {S} saw {place} in a newspaper photograph, and a light was on in it that nobody could explain."],
 }
 AFTER_FIXED = [
     "Nobody went near {E} afterwards, and {S} never asked why.",
@@ -427,4 +441,7 @@ AFTER = [
     "What was left of {E} stayed where it had fallen.",
     "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",
     "Of everything {S} carried out of {place}, only {E} {E_WAS} still warm.",
+    "{S} buried {E} the next morning, deep, and did not mark the place.",
+    "{E_CAP} went into a drawer, afterwards, and the drawer stayed shut.",
+    "Nobody believed {O} about {E}, and after a while {S} stopped telling the story.",
 ]
