@@ -291,6 +291,48 @@ SOLVE = [
     "{E_CAP} {E_WAS} all {S} had left, so {S} trusted {E_IT}, and {E_THEY} held.",
     "{S} pressed {E} into the dark where {A} stood, and the dark tore like wet paper.",
 ]
+#: how a thing of its kind ends it, when the thing carried to the climax is one (matched as a
+#: word of the element, plural or not: "the brass room key", "old photographs")
+SOLVE_WITH = {
+    "music box": [
+        "{S} wound {E} and set {E_IT} down, and {A} stopped to listen, as if remembering being small.",
+        "{S} let {E} play to the end, and when the last note went, {A} went with it."],
+    "key": [
+        "{S} got {A} through the door of {room} and turned {E} in the lock, and held on while the handle shook.",
+        "{S} locked {A} in {room} with {E}, and stood with {POS} back to the door until the knocking stopped."],
+    "mirror": [
+        "{S} turned {E} on {A}, and whatever {A} saw in the glass held {A} there, quite still, until the light came.",
+        "{S} held up {E}, and in the glass {A} was only a shape, and then not even that."],
+    "photograph": [
+        "{S} held up {E}, and {A} looked at the faces in {E_IT} for a long time, and the looking was what ended it.",
+        "{S} showed {A} {E}, and {A} knew the faces, and the knowing was what {S} had been counting on."],
+    "candle": [
+        "{S} put the flame of {E} to the dry old wood of {room}, and let {place} burn with {A} inside.",
+        "{S} held {E} up high, and {A} would not come into the light, and the light did not go out."],
+    "bell": [
+        "{S} rang {E} until {POS} arm ached, and at the sound {A} came apart like smoke.",
+        "{S} rang {E} three times, the way the old stories said, and {A} had to answer."],
+    "book": [
+        "{S} read aloud from {E} the one name in {E_IT} that mattered, and {A} flinched from it as from a blow.",
+        "{S} opened {E} at the last page and read what was written there to {A}, and {A} had no answer."],
+    "doll": [
+        "{S} broke {E} across {POS} knee, and somewhere in {room} {A} broke too.",
+        "{S} threw {E} into the dark where {A} stood, and heard two things hit the floor."],
+    "rope": [
+        "{S} got {E} round the door of {room} and knotted {E_IT} tight, and {A} was on the wrong side of it.",
+        "{S} looped {E} through the handles and pulled, and {A} was shut in with whatever it had kept there."],
+    "salt": [
+        "{S} emptied {E} across the threshold of {room} in one unbroken line, and {A} could not cross it.",
+        "{S} flung {E} at {A}, and {A} screamed like a kettle and was gone."],
+    "tape": [
+        "{S} pressed play on {E}, and the voice on {E_IT} said the name of {A}, and {A} stopped.",
+        "{S} turned {E} up as loud as {E_THEY} would go, and {A} could not bear to hear its own voice."],
+}
+for _same, _kind in (("lantern match", "candle"), ("photo portrait picture", "photograph"),
+                     ("diary journal logbook ledger letter notebook bible", "book"),
+                     ("chain", "rope"), ("recorder recording cassette", "tape"), ("effigy puppet", "doll")):
+    for _word in _same.split():
+        SOLVE_WITH[_word] = SOLVE_WITH[_kind]
 SOLVE_FIXED = [
     "It ended at {E}, where {S} had known all night it would.",
     "{S} drew {A} to {E}, and there, at last, {A} could come no further.",

@@ -187,16 +187,20 @@ class ProseWriter:
         words = _WORD.findall(low)
         return {" ".join(words[i:i + 5]) for i in range(len(words) - 4)}
 
+    def _wrong_place(self, template, room):
+        """A telling the place cannot have: a cupboard in a clearing, "inside the cemetery", a
+        face pressed to its glass."""
+        return bool((room in OUTDOOR_ROOMS and INDOORS.search(template))
+                    or (self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template)))
+
     def render(self, template, extra=None):
         ctx = dict(self.ctx, **(extra or {}))
         if '"' in template and not self.request.include_dialogue:
             return None
         if "{C}" in template and ctx.get("C_quiet") and re.search(r'"|talking|said|whisper', template):
             return None  # "her silent son Tom" does not talk
-        if ctx.get("room") in OUTDOOR_ROOMS and INDOORS.search(template):
-            return None  # no cupboard in a clearing
-        if self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template):
-            return None  # no "inside the cemetery", no face pressed to its glass
+        if self._wrong_place(template, ctx.get("room")):
+            return None
         if "{HN}" in template and "You'll be" in template and ctx.get("C_known"):
             return None  # a friend or a brother does not greet the hero like a stranger
         if "{C}" in template and ctx.get("C_animal") and _PEOPLE_ONLY.search(template):
@@ -329,7 +333,7 @@ class ProseWriter:
             ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
             ev.append((COLOUR, bb.REACT[self.tier], {}))
             ev += self._choice(beat) if beat["choice"] else []
-            ev += [(THREAD, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED), self._element(n)) for n in beat["use"]]
+            ev += [(THREAD, self._solve(n, room), self._element(n)) for n in beat["use"]]
         if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
             ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
@@ -367,6 +371,19 @@ class ProseWriter:
         if element == self.plan["motif"]:
             return motif
         return thing if carried(element) else fixed
+
+    def _solve(self, n, room):
+        """How element ``n`` ends it in ``room``: the way a thing of its kind does (a key locks
+        the antagonist in, a candle burns the place down) where the place allows it, else any
+        way a carried thing can."""
+        templates = self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED)
+        if templates is bb.SOLVE:
+            words = " ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower()))
+            for kind in sorted(bb.SOLVE_WITH, key=len, reverse=True):  # "music box" before "box"
+                if re.search(r"\b%s(?:e?s)?\b" % re.escape(kind), words):
+                    own = [t for t in bb.SOLVE_WITH[kind] if not self._wrong_place(t, room)]
+                    return own or templates
+        return templates
 
     def _element(self, n):
         e = self.plan["elements"][n]

@@ -159,6 +159,20 @@ def test_a_reader_of_many_stories_seldom_meets_the_same_line(provider):
     assert share <= 0.3, (share, example)
 
 
+@pytest.mark.parametrize("element, ways", [
+    ("a brass room key", ("in the lock", "locked")), ("a music box", ("wound", "last note")),
+    ("a cracked mirror", ("in the glass",)), ("old photographs", ("the faces",)),
+    ("a candle", ("the flame of", "into the light")), ("a diary", ("read aloud", "the last page")),
+])
+def test_the_thing_carried_to_the_end_ends_it_the_way_such_a_thing_would(provider, element, ways):
+    """A key locks the antagonist in, a music box is wound, photographs are shown: not "I held
+    the brass room key out toward the night clerk with both hands"."""
+    for seed in range(6):
+        story = provider.generate(replace(varied(seed, 700), key_elements=element, seed=seed))
+        climax = story.content.split("\n\n")[-6:]
+        assert any(way in paragraph for paragraph in climax for way in ways), (seed, climax)
+
+
 def test_twenty_stories_with_different_fields_share_few_sentences(provider):
     texts = [provider.generate(varied(i, 3000)).content for i in range(20)]
     assert m.shared_sentence_rate(texts) <= 0.02
