@@ -243,7 +243,7 @@ def build_plan(request):
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
-    title = _title(request, genre, elements, setting, hero, rng)
+    title = _title(request, genre, elements, setting, hero, villain, [p["name"] for p in places[1:]], rng)
     premise = prompt["premise"] or f"{hero['name']} comes to {setting} {hero['want']}"
     # "a mother hears her dead son on the baby monitor": the protagonist is that mother
     personal = fields.premise_person(prompt["premise"])
@@ -417,7 +417,10 @@ def _summarise(beat, i, elements, names, method, twist, support):
     return "; ".join(parts), change or "the dread deepens"
 
 
-def _title(request, genre, elements, place, hero, rng):
+def _title(request, genre, elements, place, hero, villain, rooms, rng):
+    """The story's title, from what is in it: the one it is afraid of at the place, what
+    waited there, one of its rooms, the key element, the last night (or day) there; the
+    genre's own nouns ("The Graft", "Hollow Crown") only for a story with nothing else to name."""
     if (request.suggested_title or "").strip():
         return title_case(fields._clean(request.suggested_title))
     # a name in the setting, with its "the" ("the Pacific"), but not a place's word ("the Cornish coast")
@@ -436,9 +439,14 @@ def _title(request, genre, elements, place, hero, rng):
     bare = re.sub(r"(?i)^(a|an|the|some)\s+", "", elements[0]) if elements else ""
     element = title_case(bare) if bare and len(bare.split()) <= 4 and not re.search(r"[,;]", bare) else ""
     noun = noun if " " in noun else "The " + noun
-    options = [f"{noun} {at} {spot}" if spot else "", f"What Waited {at} {spot}" if spot else "",
+    feared = title_case(villain["name"]) if len(villain["name"].split()) <= 3 else ""
+    day = (request.time_of_day or "") in ("Dawn", "Morning", "Noon", "Afternoon")
+    room = rng.choice(rooms) if rooms else ""
+    options = [f"{feared} {at} {spot}" if spot and feared else "",
+               title_case(room) if room.startswith("the ") and len(room.split()) <= 4 else "",
+               f"What Waited {at} {spot}" if spot else "",
                f"The {element}" if element and not element.lower().startswith("the ") else element,
                f"{hero['name']} and the {element}" if element and hero["name"][:1].isupper() else "",
-               f"The Last Night {at} {spot}" if spot else ""]
+               f"The Last {'Day' if day else 'Night'} {at} {spot}" if spot else ""]
     options = [o for o in options if o and len(o.split()) >= 2]
-    return rng.choice(options) if options else f"The {noun} at Night"
+    return rng.choice(options) if options else f"{noun} at Night"

@@ -185,6 +185,20 @@ def test_length_within_ten_percent(provider, target):
         assert abs(words - target) <= target * 0.10, (i, target, words)
 
 
+def test_a_title_names_what_is_in_the_story(provider):
+    """No "The Graft on Route 9" over a story with no graft in it: every word of a title but
+    the stock frames ("What Waited at …", "The Last Night at …") is in the story."""
+    frame = {"the", "a", "an", "at", "on", "in", "of", "and", "what", "waited", "last", "night",
+             "day"}
+    for i in range(20):
+        for seed in (0, 1):
+            story = provider.generate(replace(varied(i, 800), seed=seed))
+            text = story.content.lower()
+            absent = [w for w in re.findall(r"[a-z']+", story.title.lower()) if w not in frame
+                      and not re.search(r"\b" + re.escape(w.rstrip("s")), text)]
+            assert not absent, (story.title, absent)
+
+
 def test_titles_are_real_phrases(provider):
     assert write(provider, suggested_title="lullaby ward").title == "Lullaby Ward"
     titles = {provider.generate(varied(i, 300)).title for i in range(20)}
