@@ -163,6 +163,7 @@ NOT_A_KIND = set("another every next same each one other any no whole".split())
 #: ("locked from the outside", "outside, the rain kept on" are said inside)
 OUTSIDE_WORDS = set("outdoors yard garden road street porch car parking field fields shore "
                     "beach rocks sky afterwards months years weeks".split())
+LEAVING = set("left leave leaving fled escaped ran".split())  # with the place's name: out of it
 GOING_OUTSIDE = re.compile(r"\b(?:went|ran|stepped|got|came|walked|stood|waited|back) outside\b"
                            r"|\boutside (?:the|in|into|under)\b")
 SIMILARITY = 0.84
@@ -313,10 +314,12 @@ class ShotPlanner:
                     kind = before not in STOP | NOT_A_KIND and w == "room"
                     return f"{before} room" if kind else ROOMS[w]
             return ""
+        names = find_all(line, SETTING_WORDS, fuzzy=False)
         if named(line):
             self._inside = named(line)
         elif (index == 0 or ws & OUTSIDE_WORDS or GOING_OUTSIDE.search(str(line or "").lower())
-              or set(find_all(line, SETTING_WORDS, fuzzy=False)) & LANDSCAPES):
+              or (ws & LEAVING and self.setting in names)
+              or set(names) & LANDSCAPES):
             self._inside = ""
         elif named(context):
             self._inside = named(context)

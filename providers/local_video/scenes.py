@@ -247,11 +247,13 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     side walls, ceiling and floorboards, stained; a window onto the story's sky (time of day,
     weather) unless the room has none; doors, one of them ajar with light behind it; one lamp.
     ``layout`` (seeded by the room) places the walls, window and doors, so a room looks the
-    same each time the story comes back to it; ``rng`` varies the rest."""
+    same each time the story comes back to it; ``rng`` (the scene's) moves the viewpoint a
+    little and sets the foreground on either side, so two scenes in one room are two shots."""
     night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
     long_room = shot.room in LONG_ROOMS
     wall = np.asarray(WALLS[int(layout.integers(len(WALLS)))], np.float32) * (0.7 if night else 1.0)
-    vx, vy = w * layout.uniform(0.4, 0.6), h * layout.uniform(0.36, 0.44)
+    vx = w * (layout.uniform(0.4, 0.6) + rng.uniform(-0.07, 0.07))
+    vy = h * (layout.uniform(0.36, 0.44) + rng.uniform(-0.03, 0.03))
     bw = w * (0.2 if long_room else layout.uniform(0.4, 0.5))
     bh = h * (0.34 if long_room else 0.52)
     x0, x1, y0, y1 = vx - bw / 2, vx + bw / 2, vy - bh * 0.45, vy + bh * 0.55
@@ -283,7 +285,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     _paste(img, _mask(h, w, corners, blur=0.6), (0.02, 0.02, 0.02), 0.7)
     cold = np.asarray((0.55, 0.62, 0.8), np.float32)
     warm = np.asarray((1.0, 0.74, 0.4), np.float32)
-    side = 1 if layout.random() < 0.5 else -1  # the foreground's element stands on the other side
+    side = 1 if layout.random() < 0.5 else -1  # the window's side of the back wall
     if shot.room not in WINDOWLESS:  # a window onto the story's sky
         zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
         ww, wh = bw * 0.26, bh * 0.42
@@ -340,7 +342,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
         add_glow(img, lx, ly, h * 0.05, warm * 0.9)
         add_glow(img, lx, ly + h * 0.25, h * 0.35, warm * 0.12)
     back = img.copy() if layered and not look.minimal else None
-    foreground(img, w, h, rng, look, *shot.icon_names()[1:], side, back)
+    foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back)
     return img, back
 
 

@@ -249,10 +249,13 @@ def test_scenes_go_inside_the_rooms_the_story_names_and_out_again():
          "The way I had come in was locked now, from the outside. I ran down the corridor."),
         ("I went outside into the rain.", ""),
         ("I held the old photographs close.", ""),
+        ("I hid in the office again.", ""),
+        ("I left the motel at first light and did not look back.", ""),
         ("Months later, I still woke at the hour it began.", "Months later, in my own kitchen."),
     ]
     shots = [planner.shot(line, k, paragraph) for k, (line, paragraph) in enumerate(lines)]
-    assert [shot.room for shot in shots] == ["", "office", "office", "corridor", "", "", ""]
+    assert [shot.room for shot in shots] == ["", "office", "office", "corridor", "", "",
+                                             "office", "", ""]
     assert shots[1].shows[:2] == ["motel", "office"]
     assert shots[5].shows[:2] == ["motel", "photograph"]  # drawn in the yard, not a camera
 
