@@ -327,8 +327,11 @@ SOLVE_WITH = {
     "tape": [
         "{S} pressed play on {E}, and the voice on {E_IT} said the name of {A}, and {A} stopped.",
         "{S} turned {E} up as loud as {E_THEY} would go, and {A} could not bear to hear its own voice."],
+    "whistle": [
+        "{S} put {E} to {POS} lips and blew one long note, and everything in {place} that had been listening turned toward the sound, {A} with it, and away from {O}.",
+        "{S} blew {E} until {POS} lungs burned, and {A} could not stand the sound, and went."],
 }
-for _same, _kind in (("lantern match", "candle"), ("photo portrait picture", "photograph"),
+for _same, _kind in (("bugle horn", "whistle"), ("lantern match", "candle"), ("photo portrait picture", "photograph"),
                      ("diary journal logbook ledger letter notebook bible", "book"),
                      ("chain", "rope"), ("recorder recording cassette", "tape"), ("effigy puppet", "doll")):
     for _word in _same.split():

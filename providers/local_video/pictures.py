@@ -41,7 +41,7 @@ SETTINGS = {
     "mountain": ("mountains", "mountain mountains peak summit cliff ridge pass"),
     "lake": ("wooden-pier", "lake pier dock harbor harbour shore beach pond marsh swamp bayou"),
     "sea": ("boat-horizon", "sea ocean coast waves island bay"),
-    "desert": ("desert", "desert dunes wasteland highway"),
+    "desert": ("cactus", "desert dunes wasteland highway"),
     "motel": ("house", "motel motels hotel inn guesthouse roadhouse diner"),
     "factory": ("factory", "factory mill plant warehouse workshop foundry"),
     "bridge": ("stone-bridge", "bridge viaduct river"),
