@@ -1,6 +1,7 @@
 """The camera moves: push-ins magnify the scene, the foreground moves apart from the background.
 
-One small render (480p, 20 s, no subtitles, clear sky); frames are decoded from the MP4 and
+One small render (480p, 20 s, no subtitles, clear sky, every scene outside: no line names a
+room); frames are decoded from the MP4 and
 compared by phase correlation: how far the picture moved and by how much it was magnified
 between a scene's first and last frames, in the sky band (background: sky, moon, the setting's
 top) and in the bottom band (foreground: the lit key element and the figures).
@@ -17,11 +18,12 @@ from providers.local_video import LocalVideoProvider, encoder
 STORY = [
     "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
     "stopped running and the island belonged to the gulls.",
-    "The old keeper met her at the door and said that she should never wind the music box in "
-    "the lamp room.",
+    "The old keeper met her at the door and said that she should never wind the music box after "
+    "dark.",
     "On the fourth night she heard the music box playing by itself, a thin lullaby drifting down "
     "the iron stairs.",
-    "When the ferry returned in spring, a woman in the lamp room was slowly winding the music box.",
+    "When the ferry returned in spring, a woman at the top of the tower was slowly winding the "
+    "music box.",
 ]
 W, H = 427, 240  # frames are compared at half size
 BACKGROUND = slice(0, int(H * 0.42))  # sky, moon, the top of the setting
