@@ -669,14 +669,17 @@ def test_the_owner_s_pronoun_does_not_make_a_friend_a_she(provider):
     assert pronouns["Maya"] == "she" and pronouns["Jules"] == "they"
 
 
-@pytest.mark.parametrize("setting", ["a fishing village in the fog", "a pine forest in Maine", "an old cemetery"])
+@pytest.mark.parametrize("setting", ["a fishing village in the fog", "a pine forest in Maine", "an old cemetery",
+                                     "a summer camp"])
 def test_no_door_or_wall_is_opened_out_of_doors(provider, setting):
-    """An editor's note: 'She hid in the harbour wall', 'the door of the harbour wall'."""
+    """An editor's note: 'She hid in the harbour wall', 'the door of the harbour wall'; and 'The
+    way out of the lake shore was blocked, not by a door'."""
     from providers.local_story.worlds import OUTDOOR_ROOMS
     outdoors = "|".join(re.escape(room) for room in OUTDOOR_ROOMS)
     for seed in range(10):
         res = write(provider, setting=setting, seed=seed, length_words=1500)
-        assert not re.search(rf"(door (in|of)|down into|wall of|box in|cupboard in|hid in) ({outdoors})\b",
+        assert not re.search(rf"(door (in|of)|down into|wall of|box in|cupboard in|hid in|way out of) "
+                             rf"({outdoors})\b",
                              res.content), (setting, seed)
 
 
