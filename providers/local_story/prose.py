@@ -53,6 +53,12 @@ class Sentence:
         self.words = len(text.split())
 
 
+#: a kind of thing ``bb.SOLVE_WITH`` knows, named in an element's words, plural or not, the
+#: longest first ("music box" before "box")
+_SOLVE_KIND = re.compile(r"\b(%s)(?:e?s)?\b" % "|".join(
+    re.escape(kind) for kind in sorted(bb.SOLVE_WITH, key=len, reverse=True)))
+
+
 class ProseWriter:
     def __init__(self, request, plan, pacing):
         self.request, self.plan, self.pacing = request, plan, pacing
@@ -377,12 +383,10 @@ class ProseWriter:
         the antagonist in, a candle burns the place down) where the place allows it, else any
         way a carried thing can."""
         templates = self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED)
-        if templates is bb.SOLVE:
-            words = " ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower()))
-            for kind in sorted(bb.SOLVE_WITH, key=len, reverse=True):  # "music box" before "box"
-                if re.search(r"\b%s(?:e?s)?\b" % re.escape(kind), words):
-                    own = [t for t in bb.SOLVE_WITH[kind] if not self._wrong_place(t, room)]
-                    return own or templates
+        kind = _SOLVE_KIND.search(" ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower())))
+        if templates is bb.SOLVE and kind:
+            own = [t for t in bb.SOLVE_WITH[kind.group(1)] if not self._wrong_place(t, room)]
+            return own or templates
         return templates
 
     def _element(self, n):

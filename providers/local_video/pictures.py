@@ -302,11 +302,11 @@ class ShotPlanner:
         self._turn = 0
         self._inside = ""  # the room the last scene was in
 
-    def room(self, ws, line, index, context=""):
+    def room(self, ws, line, index, context="", names=()):
         """The room a line's scene is inside: the one the line names; else none when the line
         goes outside, names a landscape or jumps in time, or opens the video (the place seen
         from outside); else the one its paragraph (``context``) names; else the last scene's
-        (the story goes on in there)."""
+        (the story goes on in there). ``names``: the settings the line names."""
         def named(text):
             ws = re.findall(r"[a-z]+", str(text or "").lower())
             for before, w in zip([""] + ws, ws):
@@ -314,9 +314,9 @@ class ShotPlanner:
                     kind = before not in STOP | NOT_A_KIND and w == "room"
                     return f"{before} room" if kind else ROOMS[w]
             return ""
-        names = find_all(line, SETTING_WORDS, fuzzy=False)
-        if named(line):
-            self._inside = named(line)
+        own = named(line)
+        if own:
+            self._inside = own
         elif (index == 0 or ws & OUTSIDE_WORDS or GOING_OUTSIDE.search(str(line or "").lower())
               or (ws & LEAVING and self.setting in names)
               or set(names) & LANDSCAPES):
@@ -329,10 +329,11 @@ class ShotPlanner:
         """What the scene of ``line`` (the ``index``-th) shows; ``context``: the paragraph the
         line was taken from."""
         ws = set(re.findall(r"[a-z']+", str(line or "").lower()))
-        room = self.room(ws, line, index, context)
+        names = find_all(line, SETTING_WORDS, fuzzy=False)
+        room = self.room(ws, line, index, context, names)
         # the line's own setting when it names one the story knows (e.g. the chapel of a village)
         setting = self.setting
-        here = [h for h in find_all(line, SETTING_WORDS, fuzzy=False) if h not in LANDSCAPES]
+        here = [h for h in names if h not in LANDSCAPES]
         if here and here[0] != self.setting and index % 2 and not room:
             setting = here[0]  # a building the line names (the chapel, the barn) for a change
         elements = elements_in_line(line)

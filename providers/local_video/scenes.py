@@ -28,6 +28,17 @@ SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
     "Midnight": ((0.015, 0.015, 0.04), (0.13, 0.13, 0.24)),
 }
 DEFAULT_SKY = "Night"
+
+
+def sky_colours(time_of_day):
+    """(zenith, horizon) colours of the sky at ``time_of_day`` (night when not given)."""
+    return SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
+
+
+def is_night(time_of_day):
+    return time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
+
+
 def _rng_for(seed, key):
     return np.random.default_rng(zlib.crc32(f"{seed}:{key}".encode()))
 
@@ -125,12 +136,12 @@ LIT_SETTINGS = {"lighthouse": (0.27, 0.13), "house": (0.45, 0.45), "cabin": (0.5
 
 
 def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
-    zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
+    zenith, horizon_col = sky_colours(time_of_day)
     horizon = rng.uniform(0.64, 0.72)
     img = _gradient(h, w, zenith, horizon_col, horizon)
     if look.minimal:  # one flat colour: the pictures carry the scene
         img[...] = (np.asarray(zenith, np.float32) + np.asarray(horizon_col, np.float32)) * 0.6
-    night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
+    night = is_night(time_of_day)
     # stars and the moon / a pale sun
     if night and weather in ("", "Clear", "Windy"):
         stars = rng.random((h, w)) > 0.9985
@@ -249,7 +260,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     ``layout`` (seeded by the room) places the walls, window and doors, so a room looks the
     same each time the story comes back to it; ``rng`` (the scene's) moves the viewpoint a
     little and sets the foreground on either side, so two scenes in one room are two shots."""
-    night = time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
+    night = is_night(time_of_day)
     long_room = shot.room in LONG_ROOMS
     wall = np.asarray(WALLS[int(layout.integers(len(WALLS)))], np.float32) * (0.7 if night else 1.0)
     vx = w * (layout.uniform(0.4, 0.6) + rng.uniform(-0.07, 0.07))
@@ -287,7 +298,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     warm = np.asarray((1.0, 0.74, 0.4), np.float32)
     side = 1 if layout.random() < 0.5 else -1  # the window's side of the back wall
     if shot.room not in WINDOWLESS:  # a window onto the story's sky
-        zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
+        zenith, horizon_col = sky_colours(time_of_day)
         ww, wh = bw * 0.26, bh * 0.42
         wx = vx + side * bw * 0.18 - ww / 2
         wy = y0 + bh * 0.16
@@ -312,17 +323,14 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     # doors: along both walls of a long room, else one in the back wall; one is ajar
     doors = []
     if long_room:
-        for wall_side in (-1, 1):
-            edge = x0 if wall_side < 0 else x1
+        for edge, frame_edge in ((x0, 0), (x1, w)):  # the back wall's edge, the frame's
+            def at(x, back_y, frame_y):  # a side wall's top or bottom line at x
+                return back_y + (x - edge) / (frame_edge - edge) * (frame_y - back_y)
             for t in (0.3, 0.62):  # how far from the back wall toward the viewer
-                near, far = t + 0.16, t
-                xa = edge + ((0 if wall_side < 0 else w) - edge) * far
-                xb = edge + ((0 if wall_side < 0 else w) - edge) * near
-                top = lambda x: y0 + (x - edge) / ((0 if wall_side < 0 else w) - edge) * (0 - y0)
-                bottom = lambda x: y1 + (x - edge) / ((0 if wall_side < 0 else w) - edge) * (h - y1)
-                ha, hb = bottom(xa) - top(xa), bottom(xb) - top(xb)
-                doors.append([(xa, bottom(xa) - ha * 0.78), (xb, bottom(xb) - hb * 0.78),
-                              (xb, bottom(xb)), (xa, bottom(xa))])
+                xa, xb = (edge + (frame_edge - edge) * f for f in (t, t + 0.16))
+                tall = [at(x, y1, h) - at(x, y0, 0) for x in (xa, xb)]
+                doors.append([(xa, at(xa, y1, h) - tall[0] * 0.78), (xb, at(xb, y1, h) - tall[1] * 0.78),
+                              (xb, at(xb, y1, h)), (xa, at(xa, y1, h))])
     else:
         dx = vx - side * bw * 0.3
         dw, dh = bw * 0.2, bh * 0.72
@@ -332,7 +340,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     for k, door in enumerate(doors):
         polygon(door, (0.025, 0.02, 0.018))
         if k == ajar:  # a line of light down its edge
-            (ax, ay), (bx, by), (cx, cy), (dx_, dy) = door
+            (ax, _), (bx, by), (cx, cy), _ = door
             gap = max(1.5, abs(bx - ax) * 0.08)
             polygon([(bx - gap, by), (bx, by), (cx, cy), (cx - gap, cy)], warm * 0.9)
             add_glow(img, (bx + cx) / 2, (by + cy) / 2, h * 0.06, warm * 0.25)
@@ -407,7 +415,7 @@ def _abstract(w, h, rng, genre, shot):
 
 
 def _geometric(w, h, rng, time_of_day, shot):
-    zenith, horizon_col = SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
+    zenith, horizon_col = sky_colours(time_of_day)
     img = _gradient(h, w, zenith, horizon_col, 1.0) * 0.6
     palette = [(0.85, 0.1, 0.12), (0.95, 0.85, 0.8), (0.1, 0.1, 0.12), (0.6, 0.0, 0.2), (0.9, 0.4, 0.1)]
 

@@ -66,8 +66,9 @@ def paragraph_of(line, paragraphs):
     """The paragraph a script line was taken from (the one sharing most of its words), or ""
     when none shares at least half of them (a line the user wrote)."""
     own = content_words(line)
-    best = max(paragraphs or [""], key=lambda p: len(own & content_words(p)))
-    return best if own and len(own & content_words(best)) * 2 >= len(own) else ""
+    shared, best = max(((len(own & content_words(p)), p) for p in paragraphs or [""]),
+                       key=lambda pair: pair[0])
+    return best if own and shared * 2 >= len(own) else ""
 
 
 def trim(sentence, budget):
