@@ -4,7 +4,8 @@ A scene is layered: sky and light by time of day and weather (gradient, moon or 
 distant hills, the setting's silhouette on the horizon (a game-icons.net picture matched to the
 story's setting), ground and fog, then the line's key element lit in the foreground and the
 characters as black silhouettes (a ``pictures.Shot``). A scene inside a room of the place
-(``Shot.room``: "office", "lamp room") is painted as that room instead, seen from its doorway. The animation style (``Look``) changes
+(``Shot.room``: "office", "lamp room") is painted as that room instead, seen from its doorway,
+with what stands in it (``furniture``: a desk, the great lens). The animation style (``Look``) changes
 how the layers are drawn, not only their colours. Everything is seeded, so the same request paints
 the same pictures.
 """
@@ -13,9 +14,10 @@ import math
 import zlib
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageFilter
 
-from . import icons
+from . import furniture, icons
+from .canvas import add_glow, mask as _mask, paste as _paste
 from .pictures import ShotPlanner
 
 SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
@@ -63,33 +65,6 @@ def _gradient(h, w, top, bottom, horizon=0.7):
     top, bottom = np.array(top, np.float32), np.array(bottom, np.float32)
     col = top[None, :] * (1 - y[:, None]) + bottom[None, :] * y[:, None]
     return np.broadcast_to(col[:, None, :], (h, w, 3)).copy()
-
-
-def _paste(img, mask, color, alpha=1.0):
-    """Blend ``color`` into ``img`` where ``mask`` (h, w, 0-1) is set."""
-    m = (mask * alpha)[..., None]
-    img *= 1 - m
-    img += m * np.asarray(color, np.float32)
-
-
-def _mask(h, w, draw_fn, blur=0.0):
-    im = Image.new("L", (w, h), 0)
-    draw_fn(ImageDraw.Draw(im))
-    if blur:
-        im = im.filter(ImageFilter.GaussianBlur(blur))
-    return np.asarray(im, np.float32) / 255
-
-
-def add_glow(img, cx, cy, radius, color):
-    """``img += glow * color`` inside the glow's box only (beyond 3 radii it is < 0.0002)."""
-    h, w = img.shape[:2]
-    x0, x1 = max(0, int(cx - 3 * radius)), min(w, int(cx + 3 * radius) + 1)
-    y0, y1 = max(0, int(cy - 3 * radius)), min(h, int(cy + 3 * radius) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
-    img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
 
 
 def _tree(draw, x, y, length, angle, depth, rng, width):
@@ -349,6 +324,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
         lx, ly = vx + side * bw * 0.1, y0 * 0.55
         add_glow(img, lx, ly, h * 0.05, warm * 0.9)
         add_glow(img, lx, ly + h * 0.25, h * 0.35, warm * 0.12)
+    furniture.furnish(img, (x0, y0, x1, y1), shot.room, layout, side, night)
     back = img.copy() if layered and not look.minimal else None
     foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back)
     return img, back

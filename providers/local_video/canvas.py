@@ -1,0 +1,32 @@
+"""Painting on a float32 (h, w, 3) image in 0-1: shapes drawn by PIL as masks, blended in a
+colour, and soft glows of light."""
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+
+
+def paste(img, mask, color, alpha=1.0):
+    """Blend ``color`` into ``img`` where ``mask`` (h, w, 0-1) is set."""
+    m = (mask * alpha)[..., None]
+    img *= 1 - m
+    img += m * np.asarray(color, np.float32)
+
+
+def mask(h, w, draw_fn, blur=0.0):
+    """An (h, w) mask in 0-1 of what ``draw_fn`` draws on a PIL ``ImageDraw`` in white."""
+    im = Image.new("L", (w, h), 0)
+    draw_fn(ImageDraw.Draw(im))
+    if blur:
+        im = im.filter(ImageFilter.GaussianBlur(blur))
+    return np.asarray(im, np.float32) / 255
+
+
+def add_glow(img, cx, cy, radius, color):
+    """``img += glow * color`` inside the glow's box only (beyond 3 radii it is < 0.0002)."""
+    h, w = img.shape[:2]
+    x0, x1 = max(0, int(cx - 3 * radius)), min(w, int(cx + 3 * radius) + 1)
+    y0, y1 = max(0, int(cy - 3 * radius)), min(h, int(cy + 3 * radius) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    yy, xx = np.ogrid[y0:y1, x0:x1]
+    d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
+    img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
