@@ -28,6 +28,8 @@ FURNISHINGS = {
     "drawing": ("armchair",), "living": ("armchair",), "music": ("armchair",),
     "waiting": ("chairs",), "lamp": ("lens",),
     "boiler": ("boiler",), "engine": ("boiler",), "pump": ("boiler",), "generator": ("boiler",),
+    "nave": ("pews",), "morgue": ("slab",), "quarters": ("bed",), "galley": ("table",),
+    "pharmacy": ("shelves",), "darkroom": ("table",),
     "room": ("chair",),
 }
 WOOD = np.asarray((0.2, 0.12, 0.07), np.float32)
@@ -287,7 +289,34 @@ def boiler(space, rng, side, night):
         space.box((a, a + 0.03), (0.58, 1.0), (0.64, 0.67), IRON * 1.3)
 
 
+def pews(space, rng, side, night):
+    """Pews down both sides of the aisle, toward an altar and its candles at the back."""
+    space.box((0.4, 0.6), (0.0, 0.22), (0.86, 0.96), LINEN * 0.9)
+    for a in (0.44, 0.56):
+        space.glow(a, 0.3, 0.9, 0.03, WARM * (0.6 if night else 0.25))
+    for depth in (0.72, 0.56, 0.4):  # far to near
+        for a0, a1 in ((0.04, 0.38), (0.62, 0.96)):
+            space.box((a0, a1), (0.0, 0.12), (depth, depth + 0.05), WOOD * 0.7)
+            space.box((a0, a1), (0.0, 0.26), (depth + 0.05, depth + 0.065), WOOD)
+
+
+def slab(space, rng, side, night):
+    """The morgue's drawers in the back wall and a steel table, a body under a sheet on it."""
+    first = 0.38 if side > 0 else 0.18  # clear of the door in the back wall
+    for row in range(2):
+        for col in range(2):
+            a0, u0 = first + col * 0.24, 0.12 + row * 0.3
+            space.quad([(a0, u0, 1.0), (a0 + 0.2, u0, 1.0), (a0 + 0.2, u0 + 0.24, 1.0),
+                        (a0, u0 + 0.24, 1.0)], IRON * 2.2)
+            space.quad([(a0 + 0.08, u0 + 0.1, 1.0), (a0 + 0.12, u0 + 0.1, 1.0),
+                        (a0 + 0.12, u0 + 0.13, 1.0), (a0 + 0.08, u0 + 0.13, 1.0)], BRASS)
+    c = 0.5 - side * 0.12
+    space.box((c - 0.1, c + 0.1), (0.0, 0.22), (0.45, 0.75), IRON * 2.5)
+    space.box((c - 0.08, c + 0.08), (0.22, 0.27), (0.47, 0.7), LINEN)  # the sheet over it
+    space.box((c - 0.05, c + 0.05), (0.22, 0.3), (0.66, 0.73), LINEN)  # its head
+
+
 PIECES = {"bed": bed, "beds": beds, "cot": cot, "desk": desk, "desks": desks, "table": table,
           "shelves": shelves, "crates": crates, "stairs": stairs, "bathtub": bathtub,
           "armchair": armchair, "chairs": chairs, "chair": chair, "lens": lens,
-          "boiler": boiler}
+          "boiler": boiler, "pews": pews, "slab": slab}

@@ -225,7 +225,7 @@ WALLS = ((0.24, 0.19, 0.13), (0.14, 0.19, 0.16), (0.22, 0.12, 0.13), (0.17, 0.17
 LONG_ROOMS = {"corridor", "hallway", "passage", "ward", "hall"}
 #: rooms without a window
 WINDOWLESS = {"cellar", "basement", "corridor", "passage", "cupboard", "closet", "pantry",
-              "stairwell", "vestry"}
+              "stairwell", "vestry", "morgue", "darkroom"}
 
 
 def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False):
