@@ -4,6 +4,7 @@ from core.providers import StoryResult, no_progress
 from .fields import target_words
 from .plan import build_plan, pacing_key
 from .prose import AIR, COLOUR, STEP, THREAD, ProseWriter, paragraphs
+from .titles import told_title
 
 MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_sign": "Building dread",
             "investigation": "Building dread", "escalation": "Building dread", "reversal": "Twisting the knife",
@@ -27,6 +28,7 @@ def write_story(request, progress=no_progress, plan=None):
     fit(beats, target, writer)
     content = "\n\n".join(paragraphs([b for b in beats if b], pacing, writer.rng))
     progress(100, "Finalizing")
+    plan = dict(plan, title=told_title(plan["title"], content))
     return StoryResult(title=plan["title"], content=content, plan=_public(plan))
 
 

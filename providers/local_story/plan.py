@@ -243,7 +243,8 @@ def build_plan(request):
     for i, beat in enumerate(beats):
         beat["summary"], beat["state_change"] = _summarise(beat, i, elements, names, method, twist, support)
 
-    title = _title(request, genre, elements, setting, hero, villain, [p["name"] for p in places[1:]], rng)
+    title = _title(request, genre, elements, setting, hero, villain, [p["name"] for p in places[1:]], rng,
+                   sky=kind not in SKYLESS)
     premise = prompt["premise"] or f"{hero['name']} comes to {setting} {hero['want']}"
     # "a mother hears her dead son on the baby monitor": the protagonist is that mother
     personal = fields.premise_person(prompt["premise"])
@@ -417,7 +418,13 @@ def _summarise(beat, i, elements, names, method, twist, support):
     return "; ".join(parts), change or "the dread deepens"
 
 
-def _title(request, genre, elements, place, hero, villain, rooms, rng):
+#: the hour and the weather of a title ("Midnight at Raven Point", "Fog on Ferry Street")
+HOURS = {"Midnight": "Midnight", "Dusk": "Dusk", "Dawn": "Dawn"}
+SKIES = {"Foggy": "Fog", "Snowy": "Snow", "Stormy": "The Storm"}
+SKYLESS = {"ship", "mine"}  # a ship in space or under the sea, a mine: no dusk, no fog there
+
+
+def _title(request, genre, elements, place, hero, villain, rooms, rng, sky=True):
     """The story's title, from what is in it: the one it is afraid of at the place, what
     waited there, one of its rooms, the key element, the last night (or day) there; the
     genre's own nouns ("The Graft", "Hollow Crown") only for a story with nothing else to name."""
@@ -442,11 +449,16 @@ def _title(request, genre, elements, place, hero, villain, rooms, rng):
     feared = title_case(villain["name"]) if len(villain["name"].split()) <= 3 else ""
     day = (request.time_of_day or "") in ("Dawn", "Morning", "Noon", "Afternoon")
     room = rng.choice(rooms) if rooms else ""
+    # one stock frame or the other, not both: a feed of them reads as one title
+    stock = rng.choice((f"What Waited {at} {spot}", f"The Last {'Day' if day else 'Night'} {at} {spot}"))
     options = [f"{feared} {at} {spot}" if spot and feared else "",
                title_case(room) if room.startswith("the ") and len(room.split()) <= 4 else "",
-               f"What Waited {at} {spot}" if spot else "",
+               stock if spot else "",
                f"The {element}" if element and not element.lower().startswith("the ") else element,
                f"{hero['name']} and the {element}" if element and hero["name"][:1].isupper() else "",
-               f"The Last {'Day' if day else 'Night'} {at} {spot}" if spot else ""]
+               title_case(spot) if proper or len(spot.split()) <= 4 else "",
+               f"{HOURS[request.time_of_day]} {at} {spot}"
+               if sky and spot and request.time_of_day in HOURS else "",
+               f"{SKIES[request.weather]} {at} {spot}" if sky and spot and request.weather in SKIES else ""]
     options = [o for o in options if o and len(o.split()) >= 2]
     return rng.choice(options) if options else f"{noun} at Night"

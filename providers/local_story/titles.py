@@ -33,3 +33,15 @@ def _bare(np, max_words=4):
     while len(words) > 1 and words[-1].lower().strip(" ,.;:") in _PREPOSITIONS:
         words.pop()
     return title_case(" ".join(words).strip(" ,.;:"))
+
+
+#: a title of the story's hour or weather at its place ("Dawn at the Research Station")
+_HOUR_OR_SKY = re.compile(r"^(?:The )?(Dawn|Dusk|Midnight|Fog|Snow|Storm) (?:at|on|in) (.+)$")
+
+
+def told_title(title, content):
+    """``title``, or its place alone when it names an hour or a weather the story never tells."""
+    m = _HOUR_OR_SKY.match(title)
+    if m and not re.search(r"\b" + m.group(1).lower(), content.lower()):
+        return title_case(m.group(2))
+    return title

@@ -3,6 +3,7 @@
 Run: .venv/bin/python -m pytest -n 0 tests/providers/test_local_story.py -q
 """
 import re
+from collections import Counter
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -198,6 +199,19 @@ def test_a_title_names_what_is_in_the_story(provider):
             absent = [w for w in re.findall(r"[a-z']+", story.title.lower()) if w not in frame
                       and not re.search(r"\b" + re.escape(w.rstrip("s")), text)]
             assert not absent, (story.title, absent)
+
+
+def test_a_feed_of_titles_does_not_repeat_one_frame(provider):
+    """A reader scrolling the feed met "The Last Night at …" or "What Waited at …" in two titles
+    of five (the quality grid's 24 forms, 4 seeds each). Now: those two frames in at most one in
+    four, and no opening of two words in more than one title in eight."""
+    from bench_story_quality import grid
+    titles = [provider.generate(replace(form, seed=form.seed + 1000 * k, length_words=300)).title
+              for form in grid() for k in range(4)]
+    openings = Counter(" ".join(t.split()[:2]) for t in titles)
+    assert openings["What Waited"] + openings["The Last"] <= len(titles) / 4, openings
+    frame, count = openings.most_common(1)[0]
+    assert count <= len(titles) / 8, (frame, count)
 
 
 def test_titles_are_real_phrases(provider):
