@@ -47,11 +47,12 @@ PREMISE_OWN_TRUE = [
     "It had only ever been calling {O} here, all those nights when {own}.",
     "Now {S} knew what had been waiting at the end of it, all those nights when {own}.",
 ]
-#: the premise again, once, in the middle (no longer a story) and at the end (true all along)
+#: the premise again, once, in the middle (found written down by someone who knew it before:
+#: no longer a story) and at the end (true all along)
 PREMISE_ECHO = [
-    "{S} thought of what people said about {place}, and for the first time did not smile at it.",
-    "The story about {place} came back to {O} in {room}, word for word, and it did not sound like a story now.",
-    "Somewhere in {room} {S} stopped calling it a story.",
+    "Someone had known it before {O}: scratched small into the wood of {room}, over and over, were the same few words: {premise}.",
+    "In {room} {S} found a scrap of paper folded very small, the way a thing is hidden to be found, and on it, in a child's capitals: {premise}.",
+    "On the wall of {room}, under years of grime, someone had written it out in pencil: {premise}. Under it ran a list of dates, and the last one was this year.",
 ]
 PREMISE_TRUE = [
     "So it was true, then, what people said about {place}: {premise}.",

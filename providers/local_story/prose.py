@@ -16,7 +16,8 @@ from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES, record_burnt_at, record_of
 from .voice import vary
-from .worlds import INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOORS_WRONG, carried, placed, head_noun, keepsakes, short_place, world_for
+from .worlds import (INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, carried, fixtures,
+                     placed, head_noun, keepsakes, short_place, world_for)
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -100,14 +101,25 @@ class ProseWriter:
         # the record, when the story burns it, is not scenery either (before or after)
         burnt = (head_noun(record_of(plan["world"]))
                  if record_burnt_at(plan["beats"]) is not None else None)
-        for key, field in (("obj", "objects"), ("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
-            # the story's own objects are introduced by their events, never as scenery beside themselves
-            items = [o for o in world[field] if key != "obj" or (o.lower() not in self._elements()
-                                                                   and head_noun(o) != burnt)]
-            deck = Deck(items or world[field], rng)
+        for key, field in (("sound", "sounds"), ("smell", "smells"), ("touch", "touch")):
+            deck = Deck(world[field], rng)
             ctx[key] = deck
             ctx[key + "_cap"] = (lambda d: lambda: cap(d()))(deck)
-        ctx["obj_the"] = (lambda d: lambda: definite(d()))(ctx["obj"])
+        # the place's things: the story's own are introduced by their events, never as scenery
+        # beside themselves; "the …" is something the place is fitted with (one leans on the
+        # banister, not on a bugle); a room indoors has none of what stands outside
+        def scenery(items):
+            kept = [o for o in items if o.lower() not in self._elements() and head_noun(o) != burnt]
+            return kept or list(items)
+        self.things = {}
+        for inside in (False, True):
+            def fit(items):
+                return [o for o in items if not OUTDOOR_THINGS.search(o)] if inside else items
+            things = Deck(scenery(fit(world["objects"]) or world["objects"]), rng)
+            fitted = Deck(scenery(fit(fixtures(world)) or fixtures(world)), rng)
+            self.things[inside] = {"obj": things, "obj_cap": (lambda d: lambda: cap(d()))(things),
+                                   "obj_the": (lambda d: lambda: definite(d()))(fitted)}
+        ctx.update(self.things[False])
         # what a hand can close on: the world's carried things, never "a cold fireplace"
         carried_things = [o for o in keepsakes(world) if o.lower() not in self._elements()]
         ctx["keepsake"] = Deck(carried_things or ["a torch with a weak battery"], rng)
@@ -201,6 +213,8 @@ class ProseWriter:
 
     def render(self, template, extra=None):
         ctx = dict(self.ctx, **(extra or {}))
+        if ctx.get("room") and ctx["room"] not in OUTDOOR_ROOMS:
+            ctx.update(self.things[True])
         if '"' in template and not self.request.include_dialogue:
             return None
         if "{C}" in template and ctx.get("C_quiet") and re.search(r'"|talking|said|whisper', template):

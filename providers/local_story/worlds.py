@@ -517,6 +517,22 @@ def keepsakes(world):
             and not _FIXTURES.search(_MODIFIER.split(" " + o, maxsplit=1)[0])]
 
 
+#: things that stand out of doors: never "by the flagpole" in a cabin, nor the Ferris wheel in a booth
+OUTDOOR_THINGS = re.compile(r"(?i)\b(flagpole|canoes|ferris wheel|coconut shies|lych-gate|grave marker|"
+                            r"stone angel|war memorial|phone box|lamp post|garden gate|parked car|"
+                            r"rain barrel|trail marker|hunting stand|ring of stones|carved trunk|"
+                            r"nailed to a trunk|rope swing|campfire|tent|guide flags|sled|shuttered shop|"
+                            r"deck chair)\b")
+
+
+def fixtures(world):
+    """The objects of ``world`` its places are fitted with ('the banister', 'a fire door'): what
+    one leans on, stands by or finds dust over; all its objects when it has fewer than four."""
+    carried_things = set(keepsakes(world))
+    fitted = [o for o in world["objects"] if o not in carried_things]
+    return fitted if len(fitted) >= 4 else list(world["objects"])
+
+
 def world_for(setting):
     kind = _kind_for(setting)
     if kind is None:

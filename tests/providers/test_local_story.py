@@ -636,15 +636,62 @@ def test_a_dog_in_the_cast_does_not_talk_and_is_an_it(provider, characters):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_a_premise_is_set_up_and_paid_off_not_mentioned_once(provider, seed):
-    """An editor's note: the prompt's premise was pasted once, as hearsay, and never came back."""
+    """An editor's note: the prompt's premise was pasted once, as hearsay, and never came back.
+    A later one: it was told at the start and the end and never shown; in between, the hero
+    now finds it written down in the place by someone who knew it before."""
     res = write(provider, custom_prompt="Write a story where the town forgets a child every winter",
                 length_words=900, seed=seed)
     text = res.content
     told = [m.start() for m in re.finditer("the town forgets a child every winter", text)]
-    assert len(told) >= 2 and told[0] < len(text) / 4, told  # told early ...
+    assert len(told) >= 3 and told[0] < len(text) / 4, told  # told early ...
+    assert any(len(text) / 4 < at < len(text) * 3 / 4 for at in told), told  # ... found ...
     assert told[-1] > len(text) * 3 / 4, told  # ... and found true at the end
+    middle = next(s for s in m.sentences(text) if "the town forgets" in s
+                  and len(text) / 4 < text.find(s) < len(text) * 3 / 4)
+    assert re.search(r"(?i)scratched|written|paper", middle), middle
     assert len(re.findall(r"(?i)what people said about|the story about|stopped calling it a story",
                           text)) <= 3
+
+
+def test_what_stands_outside_is_not_found_in_a_room(provider):
+    """Read in the samples: "lean on the rain barrel" in a post office, "a neat circle around the
+    Ferris wheel" on the floor of a ticket booth, "the flagpole" in a cabin. A room indoors has
+    only the things a room has."""
+    from providers.local_story.worlds import OUTDOOR_ROOMS, WORLDS
+    outside = re.compile(r"(?i)\b(flagpole|ferris wheel|coconut shies|lych-gate|grave marker|"
+                         r"stone angel|war memorial|phone box|lamp post|garden gate|parked car|"
+                         r"rain barrel|trail marker|hunting stand|ring of stones|carved trunk|rope swing)\b")
+    read = 0
+    for setting, kind in (("a summer camp", "camp"), ("a travelling carnival", "carnival"),
+                          ("a fishing village", "village"), ("the old cemetery", "cemetery"),
+                          ("a forest in Maine", "forest")):
+        rooms = [room for room, _ in WORLDS[kind]["rooms"] if room not in OUTDOOR_ROOMS]
+        for seed in range(8):
+            text = write(provider, setting=setting, key_elements="", plot_twist="", length_words=1200,
+                         seed=seed).content
+            for sentence in m.sentences(text):
+                if any(room in sentence for room in rooms):
+                    read += 1
+                    assert not outside.search(sentence), (setting, sentence)
+    assert read > 300
+
+
+def test_one_leans_on_what_the_place_is_fitted_with_not_on_a_bugle(provider):
+    """Read in a sample: "Her nails split against the bugle" (a bugle no one had seen). What
+    one leans on, splits one's nails against or finds a chair pulled out beside is one of the
+    place's fittings (the banister, the reception bell), never a small thing to carry."""
+    from providers.local_story.worlds import WORLDS, keepsakes
+    found = 0
+    for setting, kind in (("a summer camp", "camp"), ("the lighthouse on Raven Point", "lighthouse"),
+                          ("an empty motel off Route 9", "hotel"), ("a fishing village", "village")):
+        small = {o.split(" ", 1)[1].lower() for o in keepsakes(WORLDS[kind])}
+        for seed in range(10):
+            text = write(provider, setting=setting, key_elements="", length_words=1500, seed=seed).content
+            for thing in re.findall(r"(?:lean on|split against|pulled out beside|High above) the "
+                                    r"([^,.]+?)(?: to stay up|,|\.)", text):
+                found += 1
+                assert thing.lower() not in small, (setting, thing)
+    assert found >= 5
 
 
 @pytest.mark.parametrize("characters", ["Nell, her brother Sam", "Nell, Sam (her younger brother)"])
