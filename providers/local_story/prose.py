@@ -38,6 +38,10 @@ def cap(text):
     return text[:1].upper() + text[1:] if text else text
 
 
+#: the beats before the threat shows itself in full
+QUIETER = {"hook", "arrival", "first_sign", "investigation"}
+
+
 def tier(intensity):
     try:
         n = int(intensity)
@@ -65,6 +69,7 @@ class ProseWriter:
         self.request, self.plan, self.pacing = request, plan, pacing
         self.rng = random.Random(plan["logline"] + str(request.seed))
         self.tier = tier(request.intensity)
+        self.beat_kind = "hook"
         cast = plan["cast"]
         self.hero, self.villain, self.support = cast[0], cast[1], cast[2:]
         p = (request.narrative_perspective or "").lower()
@@ -320,7 +325,7 @@ class ProseWriter:
             if plan["method"] == "imitation" and not wears:  # no one has left whose face it could wear
                 steps = [t for t in steps if "{C}" not in t] or bb.IMITATION_OF_A_STRANGER
             ev.append((STEP, steps, wears))
-            ev.append((COLOUR, bb.REACT[self.tier], {}))
+            ev.append((COLOUR, self._react(kind), {}))
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
             lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
@@ -351,7 +356,7 @@ class ProseWriter:
         if kind == "climax":
             ev.append((COLOUR, bb.CONFRONT, {}))
             ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
-            ev.append((COLOUR, bb.REACT[self.tier], {}))
+            ev.append((COLOUR, self._react(kind), {}))
             ev += self._choice(beat) if beat["choice"] else []
             ev += [(THREAD, self._solve(n, room), self._element(n)) for n in beat["use"]]
         if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
@@ -448,7 +453,7 @@ class ProseWriter:
 
     def atmosphere(self, extra):
         pools = [at.WORLD] * (4 if self.request.include_description else 1)
-        pools += [self.weather_lines, self.time_lines, self.mood_lines, bb.REACT[self.tier], at.INNER]
+        pools += [self.weather_lines, self.time_lines, self.mood_lines, self._react(self.beat_kind), at.INNER]
         pools = [p for p in pools if p]
         order = pools[:]
         self.rng.shuffle(order)
@@ -464,7 +469,13 @@ class ProseWriter:
                 return s
         return None
 
+    def _react(self, kind):
+        """The protagonist's reactions for a beat of ``kind``: one tier quieter before the threat
+        has shown itself in full (no blood under the nails on arrival), as the intensity allows."""
+        return bb.REACT[max(0, self.tier - 1) if kind in QUIETER else self.tier]
+
     def write_beat(self, beat, budget):
+        self.beat_kind = beat["kind"]
         events = self.events(beat)
         out = [s for p, t, x in events for s in [self.pick(t, p, beat["kind"], x, must=p <= THREAD)] if s]
         air = []

@@ -307,9 +307,27 @@ def test_dialogue_off_means_no_quotes_and_pacing_sets_paragraphs(provider):
 
 def test_intensity_scales_the_violence(provider):
     words = r"(?i)\b(blood|scream|vomit\w*|terror|nails split|iron)\b"
-    quiet = sum(len(re.findall(words, write(provider, intensity=1, seed=s).content)) for s in range(3))
-    brutal = sum(len(re.findall(words, write(provider, intensity=10, seed=s).content)) for s in range(3))
-    assert brutal >= 4 and brutal > 2 * quiet
+    quiet = sum(len(re.findall(words, write(provider, intensity=1, seed=s).content)) for s in range(6))
+    brutal = sum(len(re.findall(words, write(provider, intensity=10, seed=s).content)) for s in range(6))
+    assert brutal >= 8 and brutal > 2 * quiet
+
+
+def test_the_worst_of_it_comes_late(provider):
+    """Read in a sample: "There was blood under my nails" while the narrator was still arriving
+    at the motel. At the highest intensity the visceral reactions wait until the threat has
+    shown itself: none before the escalation."""
+    from providers.local_story import beatbank
+    visceral = [re.escape(t.split("{")[0].strip()) if not t.startswith("{") else
+                re.escape(re.split(r"\{[^}]+\}", t)[1].strip()) for t in beatbank.REACT[2]]
+    pattern = re.compile("|".join(v for v in visceral if len(v.split("\\ ")) >= 3))
+    seen = 0
+    for i in range(12):
+        for seed in (0, 1):
+            res = provider.generate(replace(varied(i, 1200), intensity=10, seed=seed))
+            early = "\n\n".join(res.content.split("\n\n")[:3])
+            assert not pattern.search(early), (i, seed, pattern.search(early).group(0))
+            seen += bool(pattern.search(res.content))
+    assert seen >= 12
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
