@@ -9,6 +9,8 @@ room, {obj} {sound} {smell} {touch} from the setting's world; {light} {wx} {wx_s
 weather; {theme} {premise} {want} {reveal} {subj} from the plan. Templates naming someone who is not
 in the cast are skipped.
 """
+import re
+
 
 OPEN = [
     "{S} came to {setting} {time}, {wx}, {want}.",
@@ -266,6 +268,9 @@ CLUE_LEAD = [
     "{S} would think about it later, more than once, far from {place}.",
     "Something else in {room} was wrong, quietly.",
 ]
+#: clues heard of, or seen far from the room ("The dogs of the nearest farm …"): led in only by
+#: a lead that does not put them in the room
+ELSEWHERE = re.compile(r"(?i)\b(nearest|town|farm|village|they spoke|people said)\b")
 USE = [
     "{S} used {E} the only way that made sense, and it made things worse.",
     "When {S} held {E} up, everything in {room} went still, and then, slowly, turned toward {E_IT}.",

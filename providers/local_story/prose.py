@@ -328,7 +328,9 @@ class ProseWriter:
             ev.append((COLOUR, self._react(kind), {}))
         if beat["clue"]:
             clue = beat["clue"].replace("{", "(").replace("}", ")")
-            lead = self.rng.choice(bb.CLUE_LEAD) + " " if kind == "investigation" else ""
+            leads = ([lead for lead in bb.CLUE_LEAD if "{room}" not in lead]
+                     if bb.ELSEWHERE.search(clue) else bb.CLUE_LEAD)
+            lead = self.rng.choice(leads) + " " if kind == "investigation" else ""
             # a twist needs its clues; under 200 words the length comes first, after the first clue
             total = sum(b["words"] for b in plan["beats"])
             keep = total >= 200 or (total >= 150 and beat["clue"] == plan["twist"]["clues"][0])

@@ -312,6 +312,18 @@ def test_intensity_scales_the_violence(provider):
     assert brutal >= 8 and brutal > 2 * quiet
 
 
+def test_a_clue_heard_of_far_away_is_not_noticed_in_the_room(provider):
+    """Read in a sample: "That was when I noticed it, in the boathouse. The dogs of the nearest
+    farm would not come past the gate": a clue from a farm miles off, noticed in a boathouse."""
+    lead = re.compile(r"(noticed it, in|easy to miss in|Something else in) [^.]+\. [^.]*\b(nearest|town)\b")
+    led = 0
+    for seed in range(40):
+        text = write(provider, length_words=1200, seed=seed).content
+        assert not lead.search(text), (seed, lead.search(text).group(0))
+        led += bool(re.search(r"(noticed it, in|easy to miss in|Something else in) ", text))
+    assert led >= 5
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
