@@ -66,7 +66,7 @@ PLANT = [
     "{S} saw {E_FIRST} almost at once, and looked at {E_IT} a moment longer than made sense.",
     "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found and then lost their nerve.",
     "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}.",
-    "{S} picked up {E_FIRST}, turned {E_IT} over, and put {E_IT} back exactly where {E_THEY} had been.",
+    "{S} picked up {E_FIRST}, turned {E_IT} over, meant to put {E_IT} back, and did not.",
     "Among everything else, {E_FIRST} caught the light and held it.",
 ]
 #: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
