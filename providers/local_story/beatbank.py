@@ -417,6 +417,11 @@ AFTER_SURVIVOR = [
     "{C} came out of {place} beside {O}, and for a long time after would not sleep with the light off.",
     "{C} lived, and kept in touch, and the two of them never once met anywhere near {place} again.",
 ]
+#: the same, when the protagonist had been dead all along: out alone
+AFTER_SURVIVOR_ALONE = [
+    "{C} got out alone at first light, and never once spoke of {place} afterwards.",
+    "{C} came out of {place} alone, and for a long time after would not sleep with the light off.",
+]
 AFTER_ANIMAL = [
     "{C} came out of {place} at {POS} heel, and would never again go near it.",
     "{C} got out too, and to the end of {C_POS} days would not walk past the road to {place}.",
@@ -488,6 +493,8 @@ AFTER_FIXED = [
     "Nobody went near {E} afterwards, and {S} never asked why.",
     "{S} dreamed of {E} for years afterwards, and in the dreams {S} {WAS} never alone there.",
 ]
+#: an ending that has the protagonist leave alive (not for one dead all along)
+LEFT_ALIVE = re.compile(r"carried out of|buried|Nobody believed|into a drawer")
 AFTER = [
     "What was left of {E} stayed where it had fallen.",
     "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",

@@ -367,7 +367,10 @@ class ProseWriter:
             if plan.get("premise_from_prompt"):
                 ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
             ev.append(self._companion_after(beat, present))
-            ev.append((STEP, self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED), self._element(0)))
+            after = self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED)
+            if self._hero_dead():  # nothing carried out by the one who never left
+                after = [t for t in after if not bb.LEFT_ALIVE.search(t)] or after
+            ev.append((STEP, after, self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
         return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
 
@@ -383,8 +386,19 @@ class ProseWriter:
         if first["name"] in left:
             return (THREAD, bb.AFTER_LEFT, _companion(first))
         if first in present:
-            return (THREAD, bb.AFTER_ANIMAL if is_animal(first["full"]) else bb.AFTER_SURVIVOR, _companion(first))
+            if self._hero_dead():  # out alone (a dog does not tell of it)
+                return None if is_animal(first["full"]) else (THREAD, bb.AFTER_SURVIVOR_ALONE,
+                                                              _companion(first))
+            lines = bb.AFTER_ANIMAL if is_animal(first["full"]) else bb.AFTER_SURVIVOR
+            return (THREAD, lines, _companion(first))
         return None
+
+    def _hero_dead(self):
+        """Whether the twist is that the protagonist had been dead all along ("she herself had
+        been dead for years"): then no one got out beside them."""
+        twist = self.plan["twist"]
+        return bool(twist["reveal"] and twist["category"] == "dead"
+                    and twist.get("about") == self.hero["name"])
 
     def _first(self, *kinds):
         """The index of the plan's first beat of the first of ``kinds`` it has."""

@@ -324,6 +324,23 @@ def test_a_clue_heard_of_far_away_is_not_noticed_in_the_room(provider):
     assert led >= 5
 
 
+def test_a_protagonist_dead_all_along_does_not_walk_out_at_the_end(provider):
+    """Read in a sample: "she herself had been dead for years", then "Tom came out of the
+    lighthouse beside her", "Of everything she carried out of the lighthouse …" and "Edith
+    stayed in the crumbling lighthouse, in the end". Whoever got out, got out without her."""
+    told = 0
+    for seed in range(12):
+        res = write(provider, characters="Edith, a widowed lighthouse keeper; her silent son Tom",
+                    protagonist="", antagonist="", key_elements="a coil of wet rope",
+                    plot_twist="the keeper has been dead for years", length_words=700, seed=seed)
+        if "she herself had been dead" not in res.content:
+            continue
+        told += 1
+        ending = res.content.split("\n\n")[-1]
+        assert not re.search(r"beside her|carried out of|got out too|buried", ending), (seed, ending)
+    assert told >= 4
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
