@@ -116,7 +116,7 @@ CHOICES = [
       "{S} stood a long time with the cut wire in {POS} hand, listening to nobody come.")),
     ("{H} reads the rest of the record", "{H} cannot stop hearing it",
      ("{S} meant to stop at the first page of {log} in {room}, and read to the last one instead.",
-      "There were more pages of {log} in {room}, and {S} read them all, standing up, in bad light.",
+      "In {room} {S} found {log} lying open, and read every page of it standing up, in bad light.",
       "{S} turned the pages of {log} in {room} faster and faster, and could not stop."),
      ("The words stayed; for the rest of the night {S} heard them under {sound}.",
       "After that the words went on by themselves, in a voice only {S} could hear.",
