@@ -16,8 +16,8 @@ from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
 from .threads import CHOICES, record_burnt_at, record_of
 from .voice import vary
-from .worlds import (INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, carried, fixtures,
-                     placed, head_noun, keepsakes, short_place, world_for)
+from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
+                     carried, fixtures, placed, head_noun, keepsakes, short_place, world_for)
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -211,10 +211,12 @@ class ProseWriter:
         return {" ".join(words[i:i + 5]) for i in range(len(words) - 4)}
 
     def _wrong_place(self, template, room):
-        """A telling the place cannot have: a cupboard in a clearing, "inside the cemetery", a
-        face pressed to its glass."""
+        """A telling the place cannot have: a cupboard in a clearing or on a stair, "inside the
+        cemetery", a face pressed to its glass."""
         return bool((room in OUTDOOR_ROOMS and INDOORS.search(template))
-                    or (self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template)))
+                    or (self.plan["world"] in OUTDOOR_KINDS and OUTDOORS_WRONG.search(template))
+                    or (room and UNFURNISHED.search(room) and "{room}" in template
+                        and FURNITURE.search(template)))
 
     def render(self, template, extra=None):
         ctx = dict(self.ctx, **(extra or {}))

@@ -394,6 +394,11 @@ def placed(text):
 #: a telling that needs its place indoors: a door, a wall, a cupboard, a way down
 INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\}|(wall|walls|ceiling|window|threshold|wood) of "
                      r"\{room\}|(box|cupboard|drawer) in \{room\}|locked \{A\} in \{room\}|way out of \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)")
+#: rooms with no furniture to search or hide in (a stair, a shaft, a hall of mirrors): no cupboard,
+#: drawer or shelf "in" them
+UNFURNISHED = re.compile(r"\b(stairs?|staircase|corridor|passage|hall of mirrors|ghost train|big top|shaft|"
+                         r"tunnel|catwalk|lift|midway|carousel|seam|workings|dome|gallery)\b")
+FURNITURE = re.compile(r"\b(cupboards?|drawers?|shelf|shelves)\b")
 #: the worlds that are out of doors as a whole: no "inside the cemetery", no face at the glass
 OUTDOOR_KINDS = {"forest", "cemetery", "carnival", "camp"}
 OUTDOORS_WRONG = re.compile(r"inside \{place\}|\bthe glass\b|\bwindows?\b|\boutside\b")

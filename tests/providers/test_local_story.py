@@ -723,6 +723,18 @@ def test_what_stands_outside_is_not_found_in_a_room(provider):
     assert read > 300
 
 
+def test_no_cupboards_on_a_stair_or_in_a_hall_of_mirrors(provider):
+    """Read in the samples: "Every cupboard in the spiral stair was empty but one", "Every
+    cupboard in the hall of mirrors". A stair, a shaft or a ride has nothing to search."""
+    bare = re.compile(r"(?i)\b(cupboards?|drawers?|shelf|shelves)\b[^.]*\b(spiral stair|hall of mirrors|"
+                      r"ghost train|big top|main shaft)\b|\b(spiral stair|hall of mirrors|ghost train|"
+                      r"big top|main shaft)\b[^.]*\b(drawer by drawer|shelf by shelf)")
+    for setting in ("the lighthouse on Raven Point", "a travelling carnival", "a salt mine"):
+        for seed in range(12):
+            text = write(provider, setting=setting, length_words=1500, seed=seed).content
+            assert not bare.search(text), (setting, seed, bare.search(text).group(0))
+
+
 def test_one_leans_on_what_the_place_is_fitted_with_not_on_a_bugle(provider):
     """Read in a sample: "Her nails split against the bugle" (a bugle no one had seen). What
     one leans on, splits one's nails against or finds a chair pulled out beside is one of the
