@@ -336,8 +336,38 @@ SOLVE_WITH = {
     "whistle": [
         "{S} put {E} to {POS} lips and blew one long note, and everything in {place} that had been listening turned toward the sound, {A} with it, and away from {O}.",
         "{S} blew {E} until {POS} lungs burned, and {A} could not stand the sound, and went."],
+    "knife": [
+        "{S} used {E} once, the way {S} had been afraid all night {S} would have to, and {A} went down and did not get up.",
+        "When {A} closed in, {S} had {E} ready, and struck, and struck again, until {A} was still."],
+    "compass": [
+        "{S} let the needle of {E} lead {O} out of {place} through the dark, and {A}, with no needle to follow, lost {O}.",
+        "{S} followed {E} step by step away from {A}, never once looking back, until {place} was behind {O}."],
+    "map": [
+        "{S} found on {E} the one way out of {place} that {A} did not know, and took it, and left {A} behind.",
+        "{S} followed {E} to the door nobody used, and out, and {A} lost {O} in the turning."],
+    "telescope": [
+        "{S} turned {E} on {A}, and through the glass {A} was small and far away, and it stayed that way.",
+        "{S} found in {E} the far, cold point {A} had come from, and named it aloud, and {A} went back to it."],
+    "flare": [
+        "{S} fired {E} straight at {A}, and red light filled {room}, and when it faded {A} was gone.",
+        "{S} set off {E}, and in the red glare {A} could not bear to be seen, and backed into the dark and kept going."],
+    "locket": [
+        "{S} opened {E} and held up the face inside, and {A} saw whose face it was, and let go.",
+        "{S} pressed {E} into {A}'s hand, and {A} closed a hand on it, and was quiet at last."],
+    "watch": [
+        "{S} stopped {E} at the hour it had all begun, and {A} stopped with it.",
+        "{S} wound {E} back to the hour it had all begun, and {A} went back there with it, where it could not reach {O}."],
+    "teddy": [
+        "{S} held out {E}, and {A} took it the way a child takes back a thing it lost, and was quiet.",
+        "{S} set {E} down between them, and {A} stopped, and looked at it a long time, and did not come on."],
+    "radio": [
+        "{S} turned {E} all the way up, and the hiss of it filled {room}, and {A} could not be heard over it, and could not bear it.",
+        "{S} turned {E} up as loud as it would go, and whatever {A} said was lost under the noise."],
 }
-for _same, _kind in (("bugle horn", "whistle"), ("lantern match", "candle"), ("photo portrait picture", "photograph"),
+for _same, _kind in (("blade razor dagger scissors cleaver", "knife"), ("chart", "map"),
+                     ("spyglass binoculars", "telescope"), ("pendant", "locket"), ("stopwatch", "watch"),
+                     ("toy", "teddy"), ("transistor walkie", "radio"), ("lamp", "candle"),
+                     ("bugle horn", "whistle"), ("lantern match", "candle"), ("photo portrait picture", "photograph"),
                      ("diary journal logbook ledger letter notebook bible", "book"),
                      ("chain", "rope"), ("recorder recording cassette", "tape"), ("effigy puppet", "doll")):
     for _word in _same.split():

@@ -164,7 +164,10 @@ def test_a_reader_of_many_stories_seldom_meets_the_same_line(provider):
     ("a brass room key", ("in the lock", "locked")), ("a music box", ("wound", "last note")),
     ("a cracked mirror", ("in the glass",)), ("old photographs", ("the faces",)),
     ("a candle", ("the flame of", "into the light")), ("a diary", ("read aloud", "the last page")),
-    ("a camp whistle on a lanyard", ("blew",)),
+    ("a camp whistle on a lanyard", ("blew",)), ("a hunting knife", ("struck", "went down")),
+    ("a brass compass", ("needle", "followed the brass compass")), ("a pocket watch", ("the hour it had all begun",)),
+    ("a silver locket", ("face inside", "into")), ("a flare gun", ("red",)),
+    ("a prize teddy bear", ("held out", "set the prize teddy bear down")),
 ])
 def test_the_thing_carried_to_the_end_ends_it_the_way_such_a_thing_would(provider, element, ways):
     """A key locks the antagonist in, a music box is wound, photographs are shown: not "I held
