@@ -231,7 +231,7 @@ GROUPS = [
     ["A childhood prayer surfaced", "A prayer from childhood surfaced", "An old childhood prayer came back",
      "A prayer from long ago surfaced"],
     ["fear makes fools of people", "fear makes fools of everyone", "fear makes people stupid", "fear turns people into fools"],
-    ["was counting on it", "was relying on it", "was counting on that", "knew it"],
+    ["was counting on it", "was relying on it", "was counting on that"],
     ["There was a version of tonight without", "There was a version of the night without",
      "Somewhere there was a tonight without", "There was another tonight, one without"],
     ["and {S} missed it like a person", "and {S} missed it the way you miss a person", "and {S} mourned it like a friend"],
