@@ -107,3 +107,34 @@ def test_in_a_pan_the_foreground_moves_further_than_the_background(cameras):
     for (_, bg_shift), (fg_zoom, fg_shift) in pans:
         assert abs(fg_zoom - 1) < 0.03
         assert np.hypot(*fg_shift) > 1.4 * np.hypot(*bg_shift), cameras
+
+
+ROOM_STORY = [
+    "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
+    "stopped running.",
+    "In the keeper's bedroom she found the music box on the chair by the bed, and did not touch it.",
+    "That night in the bedroom she heard the music box playing by itself, a thin lullaby.",
+    "She sat in the bedroom until dawn, with the music box in her lap, and the lullaby went on.",
+]
+
+
+@pytest.mark.slow
+def test_inside_a_room_the_foreground_moves_apart_from_the_room(tmp_path_factory):
+    """The room (its back wall, window, furniture) is the background layer: in a push-in the
+    figures and the lit key element grow faster than the room behind them."""
+    req = VideoRenderRequest(
+        title="The Keeper", paragraphs=ROOM_STORY, genre="Gothic Horror", mood="Eerie",
+        animation_style="3D Animation", time_of_day="Night", weather="Clear", duration=20,
+        resolution="480p", frame_rate=24, seed=5, transitions="Cut", pacing="Fast-Paced",
+        subtitles=False, setting="the lighthouse on Raven Point", key_elements="music box",
+        characters="Priya", protagonist="Priya")
+    video = LocalVideoProvider(LocalVideoProvider.Options().load({})).render(
+        req, tmp_path_factory.mktemp("room-camera"), lambda p, m: None)
+    starts = [s["start"] for s in video.scenes] + [video.duration - 2.0]
+    inside = [(a, b) for s, a, b in zip(video.scenes, starts, starts[1:]) if "bedroom" in s["shows"]]
+    assert inside, video.scenes
+    a, b = inside[0]
+    first, last = frame_at(video.video_path, a + 0.2), frame_at(video.video_path, b - 0.3)
+    (bg_zoom, _), (fg_zoom, _) = (camera_between(first, last, BACKGROUND),
+                                  camera_between(first, last, FOREGROUND))
+    assert bg_zoom >= 1.04 and fg_zoom > bg_zoom + 0.04, (bg_zoom, fg_zoom)
