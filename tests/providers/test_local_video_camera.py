@@ -4,7 +4,8 @@ One small render (480p, 20 s, no subtitles, clear sky, every scene outside: no l
 room); frames are decoded from the MP4 and
 compared by phase correlation: how far the picture moved and by how much it was magnified
 between a scene's first and last frames, in the sky band (background: sky, moon, the setting's
-top) and in the bottom band (foreground: the lit key element and the figures).
+top) and in the bottom band (foreground: the lit key element and the figures). A second render
+keeps its scenes in a room, whose back wall, window and furniture are the background.
 """
 import subprocess
 
