@@ -364,6 +364,72 @@ SOLVE_WITH = {
         "{S} turned {E} all the way up, and the hiss of it filled {room}, and {A} could not be heard over it, and could not bear it.",
         "{S} turned {E} up as loud as it would go, and whatever {A} said was lost under the noise."],
 }
+#: how a thing of its kind is used before the end, to find something out (same kinds as SOLVE_WITH)
+USE_WITH = {
+    "music box": [
+        "{S} wound {E} in {room}, and under its tune, very faintly, something else in {place} began to hum along.",
+        "{S} opened {E}, and the tune it played was one {S} had known as a child, though {S} had never heard it before."],
+    "key": [
+        "{S} tried {E} in every lock in {room}, and the one that gave was a door {S} had not noticed until then.",
+        "{S} turned {E} in the lock of a door in {room}, and it opened on a smell of old, shut air."],
+    "mirror": [
+        "{S} angled {E} toward the dark end of {room}, and in the glass someone stood there who was not there without it.",
+        "In the glass of {E}, {room} was a little different: a door where there was none, and {A} waiting beside it."],
+    "photograph": [
+        "{S} held {E} up against {room}: the same room, the same chair, and in the picture someone was sitting in it.",
+        "{S} looked again at {E} in the light of {room}, and one of the faces had turned a little toward the camera."],
+    "candle": [
+        "{S} lit {E}, and in its light the marks on the walls of {room} made words.",
+        "{S} held {E} up in {room}, and the flame leaned, steadily, toward the one corner {S} had not looked in."],
+    "bell": [
+        "{S} rang {E} once in {room}, and somewhere in {place} something answered on the same note.",
+        "{S} rang {E}, and the silence after it was the listening kind."],
+    "book": [
+        "{S} read {E} by what light there was in {room}, and the last written page described {room}, and someone standing in it.",
+        "{S} opened {E} at random in {room}, and it fell open at a page about tonight."],
+    "doll": [
+        "{S} set {E} down in {room}, and when {S} looked back, {E_THEY} had turned to face the door.",
+        "{S} turned {E} over in {POS} hands, and something inside shifted, like a loose tooth."],
+    "rope": [
+        "{S} knotted {E} round {POS} wrist and the other end to the door of {room}, so as to find the way back.",
+        "{S} let {E} down into the dark at the back of {room}, and something at the bottom took hold of the end, and pulled, once."],
+    "salt": [
+        "{S} poured {E} in a line across the doorway of {room}, and in the night the line was scuffed from the other side.",
+        "{S} scattered {E} on the floor of {room}, and by morning there were prints in it that came from nowhere."],
+    "tape": [
+        "{S} played {E} in {room}, and under the hiss a voice said the name of {place}, and then {POS} own name.",
+        "{S} wound {E} back and played it again in {room}, and this time there was one voice more on it."],
+    "whistle": [
+        "{S} blew {E} once in {room}, and far off in {place} something whistled back.",
+        "{S} turned {E} over, and someone had scratched a name into it: the name of someone who had never left {place}."],
+    "knife": [
+        "{S} kept {E} in {POS} hand after that, and its weight was the only thing in {place} that felt true.",
+        "{S} cut the cord that held the door of {room} shut with {E}, and wished, afterwards, that {S} had not."],
+    "compass": [
+        "The needle of {E} would not point north in {room}; it pointed at the floor, and held there.",
+        "{S} watched the needle of {E} swing toward {A} wherever {A} went, like a dog that knows its master."],
+    "map": [
+        "{S} spread {E} out in {room}, and there was a room marked on it that {S} had not found, with a cross in pencil.",
+        "On {E} someone had drawn {place} by hand, and written beside one room, very small: do not."],
+    "telescope": [
+        "{S} put {POS} eye to {E} and found, far out in the dark, a light where no light should be, and it was looking back.",
+        "Through {E} the dark beyond {place} was full of small, patient shapes, and every one of them faced this way."],
+    "flare": [
+        "{S} checked {E} in {room}: one flare left, and no more.",
+        "{S} fired {E} once into the sky above {place}, and in the red light saw how many of them there were."],
+    "locket": [
+        "{S} opened {E} in {room}, and the face inside was one {S} had seen that night, in a doorway.",
+        "{S} found {E} warm against {POS} skin, as if someone had been holding it."],
+    "watch": [
+        "{S} looked at {E} in {room}: it had stopped at the hour it had all begun, and when wound, it ran backwards.",
+        "{S} checked {E} in {room}; an hour had gone that {S} could not account for."],
+    "teddy": [
+        "{S} picked {E} up in {room}, and it was damp, as if it had been held by someone crying.",
+        "Someone had sewn a name into the seam of {E}, in red thread: a child's name, and tonight's date."],
+    "radio": [
+        "{S} switched on {E} in {room}, and through the static a voice read out names, slowly, and {POS} own was the last.",
+        "{S} turned {E} down low in {room}, and under the static there was breathing."],
+}
 for _same, _kind in (("blade razor dagger scissors cleaver", "knife"), ("chart", "map"),
                      ("spyglass binoculars", "telescope"), ("pendant", "locket"), ("stopwatch", "watch"),
                      ("toy", "teddy"), ("transistor walkie", "radio"), ("lamp", "candle"),
@@ -371,7 +437,7 @@ for _same, _kind in (("blade razor dagger scissors cleaver", "knife"), ("chart",
                      ("diary journal logbook ledger letter notebook bible", "book"),
                      ("chain", "rope"), ("recorder recording cassette", "tape"), ("effigy puppet", "doll")):
     for _word in _same.split():
-        SOLVE_WITH[_word] = SOLVE_WITH[_kind]
+        SOLVE_WITH[_word], USE_WITH[_word] = SOLVE_WITH[_kind], USE_WITH[_kind]
 SOLVE_FIXED = [
     "It ended at {E}, where {S} had known all night it would.",
     "{S} drew {A} to {E}, and there, at last, {A} could come no further.",

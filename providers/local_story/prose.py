@@ -346,7 +346,7 @@ class ProseWriter:
                 ev.append((COLOUR, bb.COMPANION_LINES, {}))
         if kind != "climax":
             for n in beat["use"]:
-                ev.append((THREAD, self._of(n, bb.USE, bb.USE_MOTIF, bb.USE_FIXED), self._element(n)))
+                ev.append((THREAD, self._use(n, beat.get("room")), self._element(n)))
         if talk and kind == "escalation":
             ev.append((COLOUR, bb.ANTAGONIST_LINES, {}))
         if kind in ("investigation", "escalation") and beat["choice"]:
@@ -419,10 +419,19 @@ class ProseWriter:
         """How element ``n`` ends it in ``room``: the way a thing of its kind does (a key locks
         the antagonist in, a candle burns the place down) where the place allows it, else any
         way a carried thing can."""
-        templates = self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED)
+        return self._of_kind(n, room, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED),
+                             bb.SOLVE, bb.SOLVE_WITH)
+
+    def _use(self, n, room):
+        """How element ``n`` is used before the end, to find something out: the way a thing of
+        its kind is (a key tried in every lock, a telescope turned on the dark), else any way."""
+        return self._of_kind(n, room, self._of(n, bb.USE, bb.USE_MOTIF, bb.USE_FIXED),
+                             bb.USE, bb.USE_WITH)
+
+    def _of_kind(self, n, room, templates, carried_lines, by_kind):
         kind = _SOLVE_KIND.search(" ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower())))
-        if templates is bb.SOLVE and kind:
-            own = [t for t in bb.SOLVE_WITH[kind.group(1)] if not self._wrong_place(t, room)]
+        if templates is carried_lines and kind:
+            own = [t for t in by_kind[kind.group(1)] if not self._wrong_place(t, room)]
             return own or templates
         return templates
 

@@ -13,7 +13,7 @@ GROUPS = [
     ["like a witness", "like a sentry", "like a mourner", "like someone waiting to be asked"],
     ["thick as a coat", "thick as felt", "heavy as a wet blanket", "close as a second skin"],
     ["Then, faintly,", "Then, very faintly,", "And then, faintly,", "Faintly, then,"],
-    ["for years", "for a long time", "for a long while", "for many years"],
+    ["for years", "for many years"],
     ["over and over", "again and again", "time after time"],
     ["and then lay still", "and then dropped", "and at last lay still"],
     ["with no sound at all", "without a sound", "without so much as a click", "in perfect silence"],

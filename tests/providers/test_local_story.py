@@ -178,6 +178,23 @@ def test_the_thing_carried_to_the_end_ends_it_the_way_such_a_thing_would(provide
         assert any(way in paragraph for paragraph in climax for way in ways), (seed, climax)
 
 
+@pytest.mark.parametrize("elements, used, ways", [
+    ("a music box, a brass telescope", "the brass telescope", ("eye to the brass telescope", "Through the brass telescope")),
+    ("a music box, a ring of keys", "the ring of keys", ("tried the ring of keys", "turned the ring of keys in the lock")),
+    ("a music box, a pocket watch", "the pocket watch", ("at the pocket watch", "checked the pocket watch")),
+])
+def test_a_thing_used_before_the_end_is_used_the_way_such_a_thing_is(provider, elements, used, ways):
+    """Read in a sample: "Elena used the brass telescope the only way that made sense, and it
+    made things worse." A telescope is looked through, keys are tried in locks, a watch is
+    read."""
+    told = 0
+    for seed in range(8):
+        text = write(provider, key_elements=elements, length_words=1200, seed=seed).content
+        assert f"used {used} the only way" not in text, seed
+        told += any(way in text for way in ways)
+    assert told >= 5, told
+
+
 def test_twenty_stories_with_different_fields_share_few_sentences(provider):
     texts = [provider.generate(varied(i, 3000)).content for i in range(20)]
     assert m.shared_sentence_rate(texts) <= 0.02
