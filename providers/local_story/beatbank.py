@@ -43,7 +43,7 @@ PREMISE_OWN = [
 ]
 PREMISE_OWN_ECHO = [
     "It was the same as at home, {S} thought, the same as every night that month, only closer now.",
-    "Whatever had begun it was here in {room}; {S} was as sure of that as of a voice in the dark.",
+    "Whatever had begun it was here in {room}; {S} {WAS} as sure of that as of a voice in the dark.",
 ]
 PREMISE_OWN_TRUE = [
     "It had only ever been calling {O} here, all those nights when {own}.",
@@ -577,7 +577,7 @@ ENDING = {
                "The face from the photograph in {room} looks back now from every dark window."],
     "trap": ["{place_cap} had been waiting for {O}, and it had been worth the wait.",
              "The bed in {room} is made up again, fresh, for the next guest."],
-    "other": ["Nothing in {place} was quite what it had been, and neither was {S}.",
+    "other": ["Nothing in {place} was quite what it had been, and neither {WAS} {S}.",
               "The last detail of {place} sat wrong, and would sit wrong for the rest of {POS} life."],
     "": ["{place_cap} was quiet when the light came, and the quiet was not peace, only patience.",
          "{S} left {place} at first light and did not look back, and that was a mistake.",

@@ -361,6 +361,19 @@ def test_a_protagonist_dead_all_along_does_not_walk_out_at_the_end(provider):
     assert told >= 4
 
 
+def test_you_were_not_you_was(provider):
+    """Read in a story told in the second person: "Nothing in the fishing village was quite what
+    it had been, and neither was you." """
+    wrong = re.compile(r"\b(you was|neither was you|I were|neither were I)\b")
+    for i in range(20):
+        for person in ("Second Person", "First Person"):
+            for seed in range(3):
+                text = provider.generate(replace(
+                    varied(i, 600), narrative_perspective=person, seed=seed,
+                    plot_twist="the house had been built around the grave")).content
+                assert not wrong.search(text), (i, person, seed, wrong.search(text).group(0))
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
