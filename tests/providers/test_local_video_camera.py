@@ -31,16 +31,20 @@ BACKGROUND = slice(0, int(H * 0.42))  # sky, moon, the top of the setting
 FOREGROUND = slice(int(H * 0.62), H)  # the key element and the figures
 
 
-@pytest.fixture(scope="module")
-def video(tmp_path_factory):
+def render(out, paragraphs, seed):
+    """A 20 s 480p render of ``paragraphs`` (3D look, clear night, no subtitles) into ``out``."""
     req = VideoRenderRequest(
-        title="The Keeper", paragraphs=STORY, genre="Gothic Horror", mood="Eerie",
+        title="The Keeper", paragraphs=paragraphs, genre="Gothic Horror", mood="Eerie",
         animation_style="3D Animation", time_of_day="Night", weather="Clear", duration=20,
-        resolution="480p", frame_rate=24, seed=4, transitions="Cut", pacing="Fast-Paced",
+        resolution="480p", frame_rate=24, seed=seed, transitions="Cut", pacing="Fast-Paced",
         subtitles=False, setting="the lighthouse on Raven Point", key_elements="music box",
         characters="Priya", protagonist="Priya")
-    out = tmp_path_factory.mktemp("camera")
     return LocalVideoProvider(LocalVideoProvider.Options().load({})).render(req, out, lambda p, m: None)
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory):
+    return render(tmp_path_factory.mktemp("camera"), STORY, 4)
 
 
 def frame_at(path, seconds):
@@ -123,14 +127,7 @@ ROOM_STORY = [
 def test_inside_a_room_the_foreground_moves_apart_from_the_room(tmp_path_factory):
     """The room (its back wall, window, furniture) is the background layer: in a push-in the
     figures and the lit key element grow faster than the room behind them."""
-    req = VideoRenderRequest(
-        title="The Keeper", paragraphs=ROOM_STORY, genre="Gothic Horror", mood="Eerie",
-        animation_style="3D Animation", time_of_day="Night", weather="Clear", duration=20,
-        resolution="480p", frame_rate=24, seed=5, transitions="Cut", pacing="Fast-Paced",
-        subtitles=False, setting="the lighthouse on Raven Point", key_elements="music box",
-        characters="Priya", protagonist="Priya")
-    video = LocalVideoProvider(LocalVideoProvider.Options().load({})).render(
-        req, tmp_path_factory.mktemp("room-camera"), lambda p, m: None)
+    video = render(tmp_path_factory.mktemp("room-camera"), ROOM_STORY, 5)
     starts = [s["start"] for s in video.scenes] + [video.duration - 2.0]
     inside = [(a, b) for s, a, b in zip(video.scenes, starts, starts[1:]) if "bedroom" in s["shows"]]
     assert inside, video.scenes
