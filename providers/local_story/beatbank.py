@@ -471,7 +471,7 @@ ANTAGONIST_LINES = [
     "\"Nobody leaves {place} twice,\" said {A}.",
     "\"Say my name,\" {A} whispered, \"and I'll make it quick.\"",
     "\"You were always going to come back to {place},\" said {A}.",
-    "\"Put the light down, {HN},\" {A} said, almost gently.",
+    "\"You can stop running now, {HN},\" {A} said, almost gently.",
     "\"I know what you did in {room},\" {A} said.",
     "\"Closer, {HN},\" said {A}, \"I can't see you properly from here.\"",
     "\"Every door in {place} is mine,\" said {A}, \"and you keep opening them.\"",
