@@ -67,8 +67,11 @@ PLANT = [
     "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found and then lost their nerve.",
     "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}.",
     "{S} picked up {E_FIRST}, turned {E_IT} over, meant to put {E_IT} back, and did not.",
+    "{S} picked up {E_FIRST}, turned {E_IT} over, and put {E_IT} back exactly where {E_THEY} had been.",
     "Among everything else, {E_FIRST} caught the light and held it.",
 ]
+#: the plant that keeps the thing, and the one that puts it back (to be taken up later, a choice)
+KEPT_AT_ONCE, PUT_BACK = PLANT[4], PLANT[5]
 #: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
 PLANT_FIXED = [
     "{S} noticed {E_FIRST} almost at once, and did not like what {S} saw.",
@@ -506,7 +509,7 @@ COMPANION_LINES = [
 #: what became of the first companion, at the end: one who walked off alone, one who got out too
 AFTER_LEFT = [
     "{C} was never found; people who knew {place} still say {C_S} walked out into the dark and kept walking.",
-    "Nobody ever found {C}, though for years afterwards {S} turned at footsteps that sounded like {C_POS}.",
+    "Nobody ever found {C}, though for years afterwards {S} turned at footsteps that might have been {C}'s.",
 ]
 AFTER_SURVIVOR = [
     "{C} got out too, and never once spoke of {place} afterwards, not even to {O}.",

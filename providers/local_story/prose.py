@@ -14,7 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite, is_plural, premise_clause
 from .grammar import is_animal, is_quiet, narrative_past
 from .texture import texture
-from .threads import CHOICES, record_burnt_at, record_of
+from .threads import CHOICES, TAKES_UP, record_burnt_at, record_of
 from .voice import vary
 from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
                      carried, fixtures, placed, head_noun, keepsakes, short_place, world_for)
@@ -315,7 +315,7 @@ class ProseWriter:
             meet = bb.ANIMAL_MEET if extra.get("C_animal") else bb.MEET
             ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, meet, {}) if present else None]
         for n in beat["plant"]:
-            ev.append((THREAD, self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED), self._element(n)))
+            ev.append((THREAD, self._plant(n), self._element(n)))
         if kind == "arrival":
             ev.append((COLOUR, bb.CLOSE, {}))
         if kind == "investigation":
@@ -421,6 +421,15 @@ class ProseWriter:
         way a carried thing can."""
         return self._of_kind(n, room, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED),
                              bb.SOLVE, bb.SOLVE_WITH)
+
+    def _plant(self, n):
+        """How element ``n`` is first seen: picked up and kept, or put back when the protagonist
+        is to take it up later (a choice), never both."""
+        templates = self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED)
+        if templates is not bb.PLANT:
+            return templates
+        later = n == 0 and any(b["choice"] and b["choice"]["id"] == TAKES_UP for b in self.plan["beats"])
+        return [t for t in templates if t != (bb.KEPT_AT_ONCE if later else bb.PUT_BACK)]
 
     def _use(self, n, room):
         """How element ``n`` is used before the end, to find something out: the way a thing of

@@ -212,6 +212,7 @@ ENDINGS = {
 
 #: the choice that burns the record: nothing reads, shows or uses the record after it
 BURNS_RECORD = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} burns"))
+TAKES_UP = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} takes up {E}"))
 
 
 def record_burnt_at(beats):

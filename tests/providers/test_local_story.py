@@ -374,6 +374,24 @@ def test_you_were_not_you_was(provider):
                 assert not wrong.search(text), (i, person, seed, wrong.search(text).group(0))
 
 
+def test_a_thing_picked_up_is_either_kept_or_taken_up_later_not_both(provider):
+    """Read in the samples: the ice core sample "put back exactly where it had been" and then
+    "carried all night"; after that was changed, the silver locket was kept at once and then
+    "Every sense I had said to leave the silver locket alone, and I took it up anyway"."""
+    kept = put_back = 0
+    for seed in range(40):
+        res = write(provider, key_elements="a silver locket", plot_twist="", length_words=900, seed=seed)
+        text = res.content
+        taken_later = re.search(r"took it up|took it anyway|and took it\b", text)
+        if "meant to put it back, and did not" in text:
+            kept += 1
+            assert not taken_later, (seed, taken_later.group(0))
+        if "put it back exactly where" in text:
+            put_back += 1
+            assert taken_later, seed
+    assert kept and put_back, (kept, put_back)
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
