@@ -236,7 +236,7 @@ def build_plan(request):
               if i else setting, "plant": [], "use": [], "clue": "", "method_step": None,
               "choice": None, "twist": False}
              for i, (k, w) in enumerate(zip(kinds, sizes))]
-    deadly = _intensity(request.intensity) >= DEADLY
+    deadly = _intensity(request.intensity) >= DEADLY and total >= MIN_DEATH_WORDS  # room for a death
     unmasked_c = unmasks and about["name"] == names["C"]
     _assign_threads(beats, elements, twist, about, method, kind, places, names, support, rng,
                     deadly and not unmasked_c, unmasked_c)
@@ -418,6 +418,8 @@ def _summarise(beat, i, elements, names, method, twist, support):
     return "; ".join(parts), change or "the dread deepens"
 
 
+#: a story shorter than this has no room for a death (it would take a third of it)
+MIN_DEATH_WORDS = 150
 #: the hour and the weather of a title ("Midnight at Raven Point", "Fog on Ferry Street")
 HOURS = {"Midnight": "Midnight", "Dusk": "Dusk", "Dawn": "Dawn"}
 SKIES = {"Foggy": "Fog", "Snowy": "Snow", "Stormy": "The Storm"}
