@@ -299,6 +299,9 @@ def _assign_threads(beats, elements, twist, about, method, kind, places, names, 
     dies = _death_beat(kinds) if deadly else None  # after it, no choice involves {C}
     if unmasked_c and twist["reveal"]:  # nor after {C} is unmasked as the killer
         dies = land
+        # and while masked, the companion behind the mask is rarely with the hero: no choice
+        # made with them (a promise, a lie, a question) either
+        pairs = _without_companion(pairs)
     for i, k in enumerate(kinds):
         if dies is not None and i > dies:
             pairs = _without_companion(pairs)

@@ -313,7 +313,9 @@ class ProseWriter:
                 ev.append((THREAD, bb.THEME, {}))
         if kind == "arrival":
             meet = bb.ANIMAL_MEET if extra.get("C_animal") else bb.MEET
-            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, meet, {}) if present else None]
+            # a companion who already greeted the narrator by name at the door is not met again
+            greeted = any("{C}" in t and t in self.used for t in bb.NAMED)
+            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, meet, {}) if present and not greeted else None]
         for n in beat["plant"]:
             ev.append((THREAD, self._plant(n), self._element(n)))
         if kind == "arrival":

@@ -392,6 +392,23 @@ def test_a_thing_picked_up_is_either_kept_or_taken_up_later_not_both(provider):
     assert kept and put_back, (kept, put_back)
 
 
+def test_a_companion_who_greeted_the_narrator_is_not_met_again(provider):
+    """Read in the motel sample: '"Ruth?" Owen said when I came in', and two lines later 'Owen was
+    already there, and looked at me the way people look at bad news arriving'."""
+    met_again = re.compile(r"Owen was already there|Owen met me at the door|Owen opened the door|"
+                           r"Owen had kept a lamp|Owen was sitting|Owen was waiting|Owen had not slept|"
+                           r"\"You came, then,\" Owen")
+    greeted = 0
+    for seed in range(24):
+        text = write(provider, narrative_perspective="First Person", characters="Ruth, Owen",
+                     protagonist="Ruth", length_words=800, seed=seed).content
+        if re.search(r"Owen said when I came in|\"You'll be Ruth,\" Owen said", text):
+            greeted += 1
+            opening = "\n\n".join(text.split("\n\n")[:5])
+            assert not met_again.search(opening), (seed, met_again.search(opening).group(0))
+    assert greeted >= 5
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
