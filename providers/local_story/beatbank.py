@@ -72,6 +72,13 @@ PLANT = [
 ]
 #: the plant that keeps the thing, and the one that puts it back (to be taken up later, a choice)
 KEPT_AT_ONCE, PUT_BACK = PLANT[4], PLANT[5]
+#: first seen and taken: the thing carried to the end, when no later choice takes it up
+PLANT_TAKEN = [
+    KEPT_AT_ONCE,
+    "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found; {S} took {E_IT} without quite deciding to.",
+    "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}, and {S} took {E_IT}, the way you take a thing left out for you.",
+    "It was in {room} that {S} first noticed {E_FIRST}, and when {S} left {room}, {E_THEY} went too.",
+]
 #: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
 PLANT_FIXED = [
     "{S} noticed {E_FIRST} almost at once, and did not like what {S} saw.",

@@ -425,13 +425,16 @@ class ProseWriter:
                              bb.SOLVE, bb.SOLVE_WITH)
 
     def _plant(self, n):
-        """How element ``n`` is first seen: picked up and kept, or put back when the protagonist
-        is to take it up later (a choice), never both."""
+        """How element ``n`` is first seen: taken when it is carried to the end and no later
+        choice takes it up; else seen, or put back (to be taken up later), never both."""
         templates = self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED)
         if templates is not bb.PLANT:
             return templates
-        later = n == 0 and any(b["choice"] and b["choice"]["id"] == TAKES_UP for b in self.plan["beats"])
-        return [t for t in templates if t != (bb.KEPT_AT_ONCE if later else bb.PUT_BACK)]
+        if n == 0 and any(b["choice"] and b["choice"]["id"] == TAKES_UP for b in self.plan["beats"]):
+            return [t for t in templates if t != bb.KEPT_AT_ONCE]
+        if n == 0:  # carried to the end: taken now
+            return bb.PLANT_TAKEN
+        return [t for t in templates if t != bb.PUT_BACK] + bb.PLANT_TAKEN[1:]
 
     def _use(self, n, room):
         """How element ``n`` is used before the end, to find something out: the way a thing of
