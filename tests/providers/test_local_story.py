@@ -409,6 +409,19 @@ def test_a_companion_who_greeted_the_narrator_is_not_met_again(provider):
     assert greeted >= 5
 
 
+def test_the_thing_that_ends_it_was_taken_before(provider):
+    """Read in the motel sample: "There was a brass room key near the guest register, as if
+    someone had meant it to be found", and the next time it is seen it locks the night clerk in."""
+    for seed in range(30):
+        res = write(provider, setting="an empty motel off Route 9", key_elements="a brass room key",
+                    length_words=900, seed=seed)
+        sentences = [s for s in m.sentences(res.content) if "brass room key" in s]
+        climax = next((i for i, s in enumerate(sentences) if re.search(r"lock|door", s) and i > 0),
+                      len(sentences) - 1)
+        taken = [s for s in sentences[:climax] if re.search(r"\btook\b|did not\.|\bwent too\b|\bkept hold\b", s)]
+        assert taken, (seed, sentences[:climax + 1])
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
