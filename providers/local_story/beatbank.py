@@ -222,6 +222,12 @@ METHOD = {
          "\"Paid in full, {HN},\" {A} said, and held out a hand."],
     ],
 }
+#: the antagonist first seen, when the threat's own steps have not shown it by then
+FIRST_SIGHT = [
+    "That was the first time {S} saw {A}: at the far end of {room}, quite still, and then not there.",
+    "{S} saw {A} for the first time in {room}, only for a moment, and knew at once it had been watching far longer.",
+    "At the edge of the light in {room} stood {A}, not moving, the way a thing stands when it has all night.",
+]
 #: the protagonist's body and mind, by intensity (quiet, fear, visceral)
 REACT = [
     ["{S} let a breath go slowly and told {REFL} {room} was only a room.",

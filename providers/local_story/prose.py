@@ -70,6 +70,7 @@ class ProseWriter:
         self.rng = random.Random(plan["logline"] + str(request.seed))
         self.tier = tier(request.intensity)
         self.beat_kind = "hook"
+        self.villain_seen = False  # the antagonist named in the story yet (an event, a voice)
         cast = plan["cast"]
         self.hero, self.villain, self.support = cast[0], cast[1], cast[2:]
         p = (request.narrative_perspective or "").lower()
@@ -255,6 +256,8 @@ class ProseWriter:
             pool = self.rng.sample(pool, min(8, len(pool)))
         best = None
         for template in pool:
+            if priority >= COLOUR and "{A}" in template and not self.villain_seen:
+                continue  # no "fear of the night clerk" before the night clerk has been seen
             saved = dict(self.state)
             text = self.render(template, extra)
             if not text or text in self.sentences:
@@ -273,7 +276,18 @@ class ProseWriter:
             return self._accept(best[1], best[2], priority, beat)
         return None
 
+    def _method_step(self, beat):
+        """The threat's templates for ``beat`` (none when it takes no step there)."""
+        step = beat["method_step"]
+        return bb.METHOD[self.plan["method"]][step] if step is not None and beat["kind"] != "climax" else []
+
+    def names_villain(self, sentences):
+        """Whether any of ``sentences`` names the antagonist."""
+        name = self.villain["name"].lower()
+        return any(name in s.text.lower() for s in sentences)
+
     def _accept(self, text, grams, priority, beat):
+        self.villain_seen = self.villain_seen or self.villain["name"].lower() in text.lower()
         self.sentences.add(text)
         self.seen |= grams
         return Sentence(text, priority, beat)
@@ -322,6 +336,9 @@ class ProseWriter:
             ev.append((COLOUR, bb.CLOSE, {}))
         if kind == "investigation":
             ev.append((COLOUR, bb.SEARCH, {}))
+        if kind in ("first_sign", "investigation") and not self.villain_seen and not any(
+                "{A}" in t for t in self._method_step(beat)):
+            ev.append((THREAD, bb.FIRST_SIGHT, {}))  # seen before anyone fears it by name
         if beat["method_step"] is not None and kind != "climax":
             # whoever has left may still come back as the imitation, wearing their face
             wears = _companion(self.support[0]) if gone and plan["method"] == "imitation" else {}

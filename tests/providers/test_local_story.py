@@ -422,6 +422,23 @@ def test_the_thing_that_ends_it_was_taken_before(provider):
         assert taken, (seed, sentences[:climax + 1])
 
 
+def test_the_antagonist_is_seen_before_it_is_feared_by_name(provider):
+    """Read in the motel sample: the night clerk's first appearance was "Fear of the night clerk
+    came up my throat like water in a drowning room". The first sentence that names the
+    antagonist is an event (seen, heard, met), not the protagonist's fear of it."""
+    fear = re.compile(r"(?i)^(fear of|a small cold thought about|the terror of|the fear of|a prickle ran)"
+                      r"|would not hear|could surely see it|seemed to be|came on\.$|get away from")
+    named = 0
+    for i in range(20):
+        for seed in (0, 1):
+            res = provider.generate(replace(varied(i, 900), antagonist="the night clerk", seed=seed))
+            first = next((s for s in m.sentences(res.content) if "night clerk" in s.lower()), None)
+            if first:
+                named += 1
+                assert not fear.search(first), (i, seed, first)
+    assert named >= 30
+
+
 def test_the_worst_of_it_comes_late(provider):
     """Read in a sample: "There was blood under my nails" while the narrator was still arriving
     at the motel. At the highest intensity the visceral reactions wait until the threat has
@@ -972,7 +989,7 @@ def test_a_third_editor_s_notes_on_the_unmasking_the_record_and_the_props(provid
                     narrative_perspective=("Third Person", "First Person")[seed % 2])
         text, mask = res.content, res.plan["cast"][1]["name"]
         assert "Jules" in " ".join(text.split("\n\n")[-2:]), seed  # what became of the killer
-        masked = text[text.index(mask):text.index("Jules was the killer")]
+        masked = text[text.lower().index(mask.lower()):text.index("Jules was the killer")]
         assert len(re.findall(r'Jules (said|asked|whispered)|(said|asked) Jules\b', masked)) <= 2, seed
         assert "You'll be Maya" not in text
         assert all("asleep" not in b["choice"]["choice"] for b in res.plan["beats"]
