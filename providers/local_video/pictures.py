@@ -158,6 +158,8 @@ ROOMS = {w: w for w in (
 ).split()}
 ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "office",
               "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase"})
+#: a hall people eat in ("the mess hall", "the dining hall"), not a passage
+EATING_HALLS = {"mess", "dining"}
 #: words before "room" that do not say which room it is
 NOT_A_KIND = set("another every next same each one other any no whole".split())
 #: words that take a scene back outside (a time jump included: "Months later, …")
@@ -313,6 +315,8 @@ class ShotPlanner:
             for before, w in zip([""] + ws, ws):
                 if w in ROOMS:  # "the lamp room", "a waiting room"; not "another room"
                     kind = before not in STOP | NOT_A_KIND and w == "room"
+                    if w == "hall" and before in EATING_HALLS:  # "the mess hall": tables, not a corridor
+                        return f"{before} hall"
                     return f"{before} room" if kind else ROOMS[w]
             return ""
         own = named(line)
