@@ -154,7 +154,7 @@ LANDSCAPES = {"sea", "lake", "mountain", "village", "city", "forest", "desert", 
 ROOMS = {w: w for w in (
     "room bedroom bathroom kitchen cellar basement attic hall hallway corridor passage office "
     "lobby parlour parlor library ward nursery dormitory classroom chamber stairwell "
-    "staircase pantry cupboard closet vestry nave morgue quarters galley pharmacy darkroom"
+    "staircase pantry cupboard closet vestry nave morgue quarters galley pharmacy darkroom study"
 ).split()}
 ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "office",
               "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase"})

@@ -11,7 +11,7 @@ BACK = (96.0, 40.0, 224.0, 112.0)  # the back wall in the frame: x0, y0, x1, y1
 EYE = BACK[3] - 0.55 * (BACK[3] - BACK[1])  # eye level where it meets the back wall
 ROOMS = ["bedroom", "ward", "office", "classroom", "dining room", "kitchen", "cellar", "attic",
          "staircase", "bathroom", "parlour", "waiting room", "lamp room", "boiler room",
-         "nursery", "library", "records room", "nave", "morgue", "mess hall", "room"]
+         "nursery", "library", "records room", "nave", "morgue", "mess hall", "study", "room"]
 
 
 def standing(room, side=1):

@@ -271,6 +271,7 @@ def test_a_patient_thing_is_not_a_hospital():
     ("We waited in the dining-room.", "dining room"), ("Nobody was at the front desk.", "office"),
     ("She sat on the end of the bed.", "bedroom"),
     ("They ate in the mess hall without a word.", "mess hall"), ("She ran down the hall.", "hall"),
+    ("The director's study smelled of pipe smoke.", "study"),
 ])
 def test_a_scene_is_in_the_room_its_line_names(line, room):
     assert pictures.ShotPlanner("a lighthouse").shot(line, 1).shows[:2] == ["lighthouse", room]
