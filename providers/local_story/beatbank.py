@@ -61,24 +61,26 @@ PREMISE_TRUE = [
     "It had never been only a story, that {premise}, and now {S} {WAS} part of how it went on.",
     "What people said about {place} had been the plain truth, and still was: {premise}.",
 ]
+#: the plant that keeps the thing, and the one that puts it back (to be taken up later, a choice)
+KEPT_AT_ONCE = "{S} picked up {E_FIRST}, turned {E_IT} over, meant to put {E_IT} back, and did not."
+PUT_BACK = "{S} picked up {E_FIRST}, turned {E_IT} over, and put {E_IT} back exactly where {E_THEY} had been."
 PLANT = [
     "It was in {room} that {S} first noticed {E_FIRST}.",
     "{S} saw {E_FIRST} almost at once, and looked at {E_IT} a moment longer than made sense.",
     "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found and then lost their nerve.",
     "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}.",
-    "{S} picked up {E_FIRST}, turned {E_IT} over, meant to put {E_IT} back, and did not.",
-    "{S} picked up {E_FIRST}, turned {E_IT} over, and put {E_IT} back exactly where {E_THEY} had been.",
+    KEPT_AT_ONCE,
+    PUT_BACK,
     "Among everything else, {E_FIRST} caught the light and held it.",
 ]
-#: the plant that keeps the thing, and the one that puts it back (to be taken up later, a choice)
-KEPT_AT_ONCE, PUT_BACK = PLANT[4], PLANT[5]
-#: first seen and taken: the thing carried to the end, when no later choice takes it up
-PLANT_TAKEN = [
-    KEPT_AT_ONCE,
+#: first seen and taken (besides KEPT_AT_ONCE): the thing carried to the end, when no later
+#: choice takes it up
+TAKEN = [
     "There {E_WAS} {E_FIRST} near {obj}, as if someone had meant {E_IT} to be found; {S} took {E_IT} without quite deciding to.",
     "{E_FIRST_CAP} {E_WAS} the only thing in {room} without a film of dust on {E_IT}, and {S} took {E_IT}, the way you take a thing left out for you.",
     "It was in {room} that {S} first noticed {E_FIRST}, and when {S} left {room}, {E_THEY} went too.",
 ]
+PLANT_TAKEN = [KEPT_AT_ONCE, *TAKEN]
 #: a key element no one carries (a mark, a part of the building): seen, returned to, where it ends
 PLANT_FIXED = [
     "{S} noticed {E_FIRST} almost at once, and did not like what {S} saw.",

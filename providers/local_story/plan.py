@@ -12,7 +12,7 @@ from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import Person, is_animal, is_quiet, narrative_past, split_cast
 from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
-from .titles import _bare, title_case
+from .titles import HOURS, SKIES, _bare, title_case
 from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
 
 PURPOSES = {
@@ -423,9 +423,6 @@ def _summarise(beat, i, elements, names, method, twist, support):
 
 #: a story shorter than this has no room for a death (it would take a third of it)
 MIN_DEATH_WORDS = 150
-#: the hour and the weather of a title ("Midnight at Raven Point", "Fog on Ferry Street")
-HOURS = {"Midnight": "Midnight", "Dusk": "Dusk", "Dawn": "Dawn"}
-SKIES = {"Foggy": "Fog", "Snowy": "Snow", "Stormy": "The Storm"}
 SKYLESS = {"ship", "mine"}  # a ship in space or under the sea, a mine: no dusk, no fog there
 
 

@@ -58,9 +58,9 @@ class Sentence:
         self.words = len(text.split())
 
 
-#: a kind of thing ``bb.SOLVE_WITH`` knows, named in an element's words, plural or not, the
-#: longest first ("music box" before "box")
-_SOLVE_KIND = re.compile(r"\b(%s)(?:e?s)?\b" % "|".join(
+#: a kind of thing ``bb.SOLVE_WITH`` and ``bb.USE_WITH`` know, named in an element's words,
+#: plural or not, the longest first ("music box" before "box")
+_THING_KIND = re.compile(r"\b(%s)(?:e?s)?\b" % "|".join(
     re.escape(kind) for kind in sorted(bb.SOLVE_WITH, key=len, reverse=True)))
 
 
@@ -282,12 +282,14 @@ class ProseWriter:
         return bb.METHOD[self.plan["method"]][step] if step is not None and beat["kind"] != "climax" else []
 
     def names_villain(self, sentences):
-        """Whether any of ``sentences`` names the antagonist."""
-        name = self.villain["name"].lower()
-        return any(name in s.text.lower() for s in sentences)
+        """Whether any of ``sentences`` (Sentence) names the antagonist."""
+        return any(self._names_villain(s.text) for s in sentences)
+
+    def _names_villain(self, text):
+        return self.villain["name"].lower() in text.lower()
 
     def _accept(self, text, grams, priority, beat):
-        self.villain_seen = self.villain_seen or self.villain["name"].lower() in text.lower()
+        self.villain_seen = self.villain_seen or self._names_villain(text)
         self.sentences.add(text)
         self.seen |= grams
         return Sentence(text, priority, beat)
@@ -336,13 +338,13 @@ class ProseWriter:
             ev.append((COLOUR, bb.CLOSE, {}))
         if kind == "investigation":
             ev.append((COLOUR, bb.SEARCH, {}))
+        steps = self._method_step(beat)
         if kind in ("first_sign", "investigation") and not self.villain_seen and not any(
-                "{A}" in t for t in self._method_step(beat)):
+                "{A}" in t for t in steps):
             ev.append((THREAD, bb.FIRST_SIGHT, {}))  # seen before anyone fears it by name
-        if beat["method_step"] is not None and kind != "climax":
+        if steps:
             # whoever has left may still come back as the imitation, wearing their face
             wears = _companion(self.support[0]) if gone and plan["method"] == "imitation" else {}
-            steps = bb.METHOD[plan["method"]][beat["method_step"]]
             if plan["method"] == "imitation" and not wears:  # no one has left whose face it could wear
                 steps = [t for t in steps if "{C}" not in t] or bb.IMITATION_OF_A_STRANGER
             ev.append((STEP, steps, wears))
@@ -451,7 +453,7 @@ class ProseWriter:
             return [t for t in templates if t != bb.KEPT_AT_ONCE]
         if n == 0:  # carried to the end: taken now
             return bb.PLANT_TAKEN
-        return [t for t in templates if t != bb.PUT_BACK] + bb.PLANT_TAKEN[1:]
+        return [t for t in templates if t != bb.PUT_BACK] + bb.TAKEN
 
     def _use(self, n, room):
         """How element ``n`` is used before the end, to find something out: the way a thing of
@@ -460,7 +462,7 @@ class ProseWriter:
                              bb.USE, bb.USE_WITH)
 
     def _of_kind(self, n, room, templates, carried_lines, by_kind):
-        kind = _SOLVE_KIND.search(" ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower())))
+        kind = _THING_KIND.search(" ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower())))
         if templates is carried_lines and kind:
             own = [t for t in by_kind[kind.group(1)] if not self._wrong_place(t, room)]
             return own or templates

@@ -35,8 +35,13 @@ def _bare(np, max_words=4):
     return title_case(" ".join(words).strip(" ,.;:"))
 
 
+#: the hour and the weather of a title ("Midnight at Raven Point", "Fog on Ferry Street"), by the
+#: form's time of day and weather
+HOURS = {"Midnight": "Midnight", "Dusk": "Dusk", "Dawn": "Dawn"}
+SKIES = {"Foggy": "Fog", "Snowy": "Snow", "Stormy": "The Storm"}
 #: a title of the story's hour or weather at its place ("Dawn at the Research Station")
-_HOUR_OR_SKY = re.compile(r"^(?:The )?(Dawn|Dusk|Midnight|Fog|Snow|Storm) (?:at|on|in) (.+)$")
+_HOUR_OR_SKY = re.compile(r"^(?:The )?(%s) (?:at|on|in) (.+)$" % "|".join(
+    re.escape(word.removeprefix("The ")) for word in (*HOURS.values(), *SKIES.values())))
 
 
 def told_title(title, content):
