@@ -30,3 +30,26 @@ def add_glow(img, cx, cy, radius, color):
     yy, xx = np.ogrid[y0:y1, x0:x1]
     d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
     img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
+
+
+def _shape(img, points, draw, pad, color, alpha):
+    """Blend ``color`` into ``img`` where ``draw(ImageDraw, points)`` draws, working only on the
+    shape's bounding box (grown by ``pad``), not on the whole frame."""
+    h, w = img.shape[:2]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, y0 = max(0, int(np.floor(min(xs))) - pad), max(0, int(np.floor(min(ys))) - pad)
+    x1, y1 = min(w, int(np.ceil(max(xs))) + pad + 1), min(h, int(np.ceil(max(ys))) + pad + 1)
+    if x1 <= x0 or y1 <= y0:
+        return
+    moved = [(x - x0, y - y0) for x, y in points]
+    paste(img[y0:y1, x0:x1], mask(y1 - y0, x1 - x0, lambda d: draw(d, moved)), color, alpha)
+
+
+def polygon(img, points, color, alpha=1.0):
+    """A filled polygon (frame coordinates) blended into ``img``."""
+    _shape(img, points, lambda d, p: d.polygon(p, fill=255), 2, color, alpha)
+
+
+def line(img, points, color, width=1, alpha=1.0):
+    """A line through ``points`` of ``width`` pixels blended into ``img``."""
+    _shape(img, points, lambda d, p: d.line(p, fill=255, width=width), width + 2, color, alpha)

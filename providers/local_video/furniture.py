@@ -10,7 +10,8 @@ drawn between the two by its depth.
 """
 import numpy as np
 
-from .canvas import add_glow, mask, paste
+from . import canvas
+from .canvas import add_glow
 
 #: a room (``Shot.room``; "lamp room" by its first word) -> what stands in it, far to near
 FURNISHINGS = {
@@ -68,15 +69,12 @@ class RoomSpace:
 
     def quad(self, corners, colour, alpha=1.0):
         """A flat shape through room points ``corners`` ((across, up, depth) each)."""
-        points = [self.at(*corner) for corner in corners]
-        paste(self.img, mask(self.h, self.w, lambda d: d.polygon(points, fill=255)),
-              np.asarray(colour, np.float32) * self.light, alpha)
+        canvas.polygon(self.img, [self.at(*corner) for corner in corners],
+                       np.asarray(colour, np.float32) * self.light, alpha)
 
     def line(self, start, end, colour, width=1.0, alpha=1.0):
-        points = [self.at(*start), self.at(*end)]
-        size = max(1, int(width * self.w / 400))
-        paste(self.img, mask(self.h, self.w, lambda d: d.line(points, fill=255, width=size)),
-              np.asarray(colour, np.float32) * self.light, alpha)
+        canvas.line(self.img, [self.at(*start), self.at(*end)],
+                    np.asarray(colour, np.float32) * self.light, max(1, int(width * self.w / 400)), alpha)
 
     def glow(self, across, up, depth, radius, colour):
         x, y = self.at(across, up, depth)
@@ -271,9 +269,8 @@ def lens(space, rng, side, night):
         width0 = half * (0.55 + 0.45 * np.sin(np.pi * t0))
         width1 = half * (0.55 + 0.45 * np.sin(np.pi * t1))
         shade = 1.15 if k % 2 else 0.8
-        points = [(x - width0, y0), (x + width0, y0), (x + width1, y1), (x - width1, y1)]
-        paste(space.img, mask(space.h, space.w, lambda d: d.polygon(points, fill=255)),
-              glass * shade)
+        canvas.polygon(space.img, [(x - width0, y0), (x + width0, y0), (x + width1, y1), (x - width1, y1)],
+                       glass * shade)
     add_glow(space.img, x, (top + bottom) / 2, half * 1.3, WARM * (0.8 if night else 0.35))
 
 

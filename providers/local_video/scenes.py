@@ -16,7 +16,7 @@ import zlib
 import numpy as np
 from PIL import Image, ImageFilter
 
-from . import furniture, icons
+from . import canvas, furniture, icons
 from .canvas import add_glow, mask as _mask, paste as _paste
 from .pictures import ShotPlanner
 
@@ -249,7 +249,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     img *= stains
 
     def polygon(points, color, alpha=1.0):
-        _paste(img, _mask(h, w, lambda d: d.polygon(points, fill=255)), color, alpha)
+        canvas.polygon(img, points, color, alpha)
     polygon([(0, 0), (x0, y0), (x0, y1), (0, h)], wall * 0.62 * stains.mean(), 0.9)  # left
     polygon([(w, 0), (x1, y0), (x1, y1), (w, h)], wall * 0.5 * stains.mean(), 0.9)  # right
     polygon([(0, 0), (w, 0), (x1, y0), (x0, y0)], wall * 0.3)  # ceiling
