@@ -60,8 +60,8 @@ def fit(beats, target, writer):
     while total < lo and tries < 60:  # top up with atmosphere that does not overshoot
         tries += 1
         bi = min(range(len(beats)), key=lambda i: len(beats[i]) + tries % 3)
-        writer.villain_seen = writer.names_villain(s for b in beats[:bi + 1] for s in b)
-        s = writer.atmosphere({"room": writer.plan["beats"][bi]["room"]})
+        s = writer.atmosphere_after([s for b in beats[:bi + 1] for s in b],
+                                    {"room": writer.plan["beats"][bi]["room"]})
         if not s:
             break
         if total + s.words > hi:

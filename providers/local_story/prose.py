@@ -281,9 +281,11 @@ class ProseWriter:
         step = beat["method_step"]
         return bb.METHOD[self.plan["method"]][step] if step is not None and beat["kind"] != "climax" else []
 
-    def names_villain(self, sentences):
-        """Whether any of ``sentences`` (Sentence) names the antagonist."""
-        return any(self._names_villain(s.text) for s in sentences)
+    def atmosphere_after(self, sentences, extra):
+        """An atmosphere sentence to follow ``sentences`` (added to fit the length): it names the
+        antagonist only if they have."""
+        self.villain_seen = any(self._names_villain(s.text) for s in sentences)
+        return self.atmosphere(extra)
 
     def _names_villain(self, text):
         return self.villain["name"].lower() in text.lower()
