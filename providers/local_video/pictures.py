@@ -326,8 +326,8 @@ class ShotPlanner:
               or (ws & LEAVING and self.setting in names)
               or set(names) & LANDSCAPES):
             self._inside = ""
-        elif named(context):
-            self._inside = named(context)
+        elif in_paragraph := named(context):
+            self._inside = in_paragraph
         return self._inside
 
     def shot(self, line, index=0, context=""):

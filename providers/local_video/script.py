@@ -6,6 +6,7 @@ at a clause boundary to fit the words the voice can say in the scene. The first 
 story, the last line comes from its final paragraph and, when the story has a plot twist, the
 twist's words are in the script.
 """
+import functools
 import re
 
 from . import narration
@@ -66,9 +67,15 @@ def paragraph_of(line, paragraphs):
     """The paragraph a script line was taken from (the one sharing most of its words), or ""
     when none shares at least half of them (a line the user wrote)."""
     own = content_words(line)
-    shared, best = max(((len(own & content_words(p)), p) for p in paragraphs or [""]),
+    shared, best = max(((len(own & _paragraph_words(p)), p) for p in paragraphs or [""]),
                        key=lambda pair: pair[0])
     return best if own and shared * 2 >= len(own) else ""
+
+
+@functools.lru_cache(maxsize=256)
+def _paragraph_words(paragraph):
+    """``content_words`` of a paragraph, counted once for all the script's lines."""
+    return frozenset(content_words(paragraph))
 
 
 def trim(sentence, budget):
