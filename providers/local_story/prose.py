@@ -12,9 +12,11 @@ from . import atmosphere as at
 from . import beatbank as bb
 from .composer import Deck, expand, tidy
 from .fields import definite, is_plural, premise_clause
+from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
+from .likeness import GLIMPSE, describe, nature
 from .texture import texture
-from .threads import CHOICES, TAKES_UP, record_burnt_at, record_of
+from .threads import CHOICES, TAKES_UP, UNSEEN_AFTER, record_burnt_at, record_of
 from .voice import vary
 from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
                      carried, fixtures, placed, head_noun, keepsakes, short_place, world_for)
@@ -30,6 +32,8 @@ _KNOWN = re.compile(r"(?i)\b(her|his|my|their|your|friend|brother|sister|husband
 #: what only a person in the cast does: no template with these tells of an animal companion
 _PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
                           r'promised?|knock|slept|sleeve|arm|palm|cry|crying|spoke|speak)\b')
+#: a bank sentence in which the antagonist is seen ("{A} stood at the far end", "saw {A}")
+_SIGHTING = re.compile(r"\bsaw \{A\}|\{A\} (stood|was there|stepped|came in|came across|was waiting)|stood \{A\}")
 _WORD = re.compile(r"[a-z0-9'§]+")
 _SLOT = re.compile(r"\{(\w+)\}")
 
@@ -81,6 +85,13 @@ class ProseWriter:
         _, self.world = world_for(request.setting)
         self.ctx = self._context()
         self.entities = self._entities()
+        self.likeness = self._likeness()
+        self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
+
+    def _likeness(self):
+        twist = self.plan["twist"]
+        dead = bool(twist["reveal"] and twist["category"] == "dead" and twist.get("about") == self.villain["name"])
+        return describe(self.villain, nature(genre_key(self.plan["genre"]), self.plan["method"], dead), self.rng)
 
     # --- context ----------------------------------------------------------------------------
 
@@ -235,6 +246,12 @@ class ProseWriter:
             return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
             return None  # nobody calls out "Stay where I can see you, the night nurse"
+        if not self.likeness["seen"] and "saw {A}" in template:
+            return None  # a voice is heard, a presence felt
+        if template in self.likeness["at_last"] and self.looked:
+            return None  # seen plainly already
+        if template in self.likeness["close"] and self.looked in (None, "climax"):
+            return None  # up close only after a first sight, and not in the same breath
         self.state["in_sentence"] = 0
         needed = set(_SLOT.findall(template))
         if any(k not in ctx or ctx[k] in ("", None) for k in needed):
@@ -267,14 +284,35 @@ class ProseWriter:
             overlap = len(grams & self.seen)
             if overlap == 0:
                 (self.twice if template in self.used else self.used).add(template)
-                return self._accept(text, grams, priority, beat)
+                return self._accept(*self._shown(text, template, beat, extra, priority), beat)
             if must and (best is None or overlap < best[0]):
-                best = (overlap, text, grams, dict(self.state))
+                best = (overlap, text, template, dict(self.state))
             self.state = saved
         if best:
             self.state = best[3]
-            return self._accept(best[1], best[2], priority, beat)
+            return self._accept(*self._shown(best[1], best[2], beat, extra, priority), beat)
         return None
+
+    def _shown(self, text, template, beat, extra, priority):
+        """(``text``, ``priority``), or, when it is the first time the antagonist is seen (or
+        heard), ``text`` followed by what they look like (or sound like): one sentence with the
+        sighting, so that the two stay or go together, and kept when the length is fitted unless
+        the story is very short (the reader is shown the antagonist the end comes face to face with)."""
+        look = self.likeness
+        if self.looked or not self._names_villain(text):
+            return text, priority  # (after the unmasking {A} is the one behind the mask)
+        if not (template in (look["first"] or bb.FIRST_SIGHT) or template in look["at_last"]
+                or (look["first"] is None and _SIGHTING.search(template))):
+            return text, priority
+        self.looked = beat
+        if template in look["at_last"] or not look["look"]:
+            return text, priority  # (it tells the look itself; a presence is only felt)
+        lines = look["glimpsed"] if GLIMPSE.search(template) else look["look"]
+        more = self.render(self.rng.choice(lines), dict(extra or {}, **look))
+        if not more:
+            return text, priority
+        short = sum(b["words"] for b in self.plan["beats"]) < 300
+        return f"{text} {more}", priority if short else MUST
 
     def _method_step(self, beat):
         """The threat's templates for ``beat`` (none when it takes no step there)."""
@@ -290,7 +328,8 @@ class ProseWriter:
     def _names_villain(self, text):
         return self.villain["name"].lower() in text.lower()
 
-    def _accept(self, text, grams, priority, beat):
+    def _accept(self, text, priority, beat):
+        grams = self._grams(text)
         self.villain_seen = self.villain_seen or self._names_villain(text)
         self.sentences.add(text)
         self.seen |= grams
@@ -341,9 +380,10 @@ class ProseWriter:
         if kind == "investigation":
             ev.append((COLOUR, bb.SEARCH, {}))
         steps = self._method_step(beat)
-        if kind in ("first_sign", "investigation") and not self.villain_seen and not any(
-                "{A}" in t for t in steps):
-            ev.append((THREAD, bb.FIRST_SIGHT, {}))  # seen before anyone fears it by name
+        if kind in ("first_sign", "investigation") and not self.looked and not any(
+                _SIGHTING.search(t) for t in steps):
+            # seen (or heard, or felt) before anyone fears it by name
+            ev.append((THREAD, self.likeness["first"] or bb.FIRST_SIGHT, {}))
         if steps:
             # whoever has left may still come back as the imitation, wearing their face
             wears = _companion(self.support[0]) if gone and plan["method"] == "imitation" else {}
@@ -383,8 +423,15 @@ class ProseWriter:
         if kind == "climax":
             ev.append((COLOUR, bb.CONFRONT, {}))
             ev.append((STEP, bb.METHOD[plan["method"]][3], {}))
+            # face to face at last (seen plainly now, if never before): before the hero hides or the
+            # light goes, else after the choice (once the door is opened to the knock)
+            face = [] if unmasked else [(STEP if self.looked else THREAD,
+                                         self.likeness["close"] + self.likeness["at_last"], self.likeness)]
+            unseen = beat["choice"] and beat["choice"]["id"] in UNSEEN_AFTER
+            ev += face if unseen else []
             ev.append((COLOUR, self._react(kind), {}))
             ev += self._choice(beat) if beat["choice"] else []
+            ev += [] if unseen else face
             ev += [(THREAD, self._solve(n, room), self._element(n)) for n in beat["use"]]
         if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
             ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))

@@ -134,6 +134,8 @@ CHOICES = [
       "{POS_CAP} lamp rolled away across {room}, and {S} let it go and kept hold of {E}."),
      ("Everything after that happened in the dark of {room}, by touch and by sound.",
       "From then on there was only the dark, and whatever moved in it.",
+      "The dark of {room} closed over {O} like water, and whatever moved in it moved freely now.",
+      "Without the lamp, {room} was only sounds: {sound}, and under it, something breathing.",
       "After that {S} went by feel, a hand on the wall, and the wall was not always where it should be.")),
     ("{H} opens the locked door in {room}", "what was kept there is loose",
      ("The key had been in {room} all along, and after a long moment {S} used it.",
@@ -213,6 +215,8 @@ ENDINGS = {
 #: the choice that burns the record: nothing reads, shows or uses the record after it
 BURNS_RECORD = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} burns"))
 TAKES_UP = next(n for n, choice in enumerate(CHOICES) if choice[0].startswith("{H} takes up {E}"))
+#: the choices after which the antagonist is not seen (the hero hides, or is in the dark)
+UNSEEN_AFTER = {n for n, choice in enumerate(CHOICES) if choice[0].startswith(("{H} hides", "{H} gives up the only light"))}
 
 
 def record_burnt_at(beats):

@@ -299,6 +299,21 @@ GROUPS = [
     ["had made to get to", "had taken to get to", "had made on the way to"],
     ["The walls ticked and settled behind", "The walls creaked and settled behind", "The walls ticked and shifted behind"],
     ["and then made {REFL} go in", "and then forced {REFL} in", "then made {REFL} go in"],
+    ["and did not dare look down at them", "and did not dare to look at them", "and would not look down to see why"],
+    ["tried to swallow and could not", "tried to swallow and failed", "tried to swallow, and could not"],
+    ["and would not let go", "and held on", "and would not loosen"],
+    ["had turned over and would not turn back", "had turned over and stayed turned",
+     "had rolled over like a sleeper and would not roll back"],
+    ["ran better than {POS} mind", "knew better than {POS} mind", "was wiser than {POS} mind"],
+    ["and for once that was right", "and for once that was the right way round", "and this once it was right"],
+    ["The silence after that was a new kind", "The silence after that was of a new kind",
+     "What silence came after was a new kind"],
+    ["was not kept there any longer", "was kept there no longer", "was not there any more"],
+    ["of having been expected", "of being expected", "that someone had expected {O}"],
+    ["the kind that has no help at the far end of it", "the kind with no help at the end of it",
+     "the kind that nobody answers"],
+    ["when it would have mattered", "when it might have helped", "when it counted"],
+    ["there was nothing left to show anyone", "there was nothing to show anyone", "nothing was left to show anyone"],
 ]
 
 _PHRASE = {p: group for group in GROUPS for p in group}

@@ -555,7 +555,7 @@ def test_each_kind_of_ship_keeps_its_own_world(provider):
     assert not re.search(r"(?i)airlock|pressure suit|helmet visor|magnetic boot|oxygen gauge", cruise)
     assert re.search(r"(?i)deck|cabin|hull|ballroom|lifeboat", cruise)
     space = write(provider, setting="a derelict space freighter", key_elements="", seed=7).content
-    assert re.search(r"(?i)airlock|bulkhead|hatch|deck plates|recyclers", space)
+    assert re.search(r"(?i)airlock|bulkhead|hatch|deck plates|recyclers|status panel|hull plates", space)
     suburb = write(provider, setting="a suburban house", key_elements="", seed=11).plan
     assert suburb["world"] == "house"
 
