@@ -12,8 +12,9 @@ from common import ROOT  # puts the checkout on sys.path
 STORY = [
     "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
     "stopped running and the island belonged to the gulls.",
-    "The old keeper, Tomas, met her at the door. He said very little, only that the lamp must never "
-    "go dark and that she should not wind the music box in the lamp room.",
+    "The old keeper, Tomas, met her at the door: a stooped man in an oilskin coat, a lantern in his "
+    "hand. He said very little, only that the lamp must never go dark and that she should not wind "
+    "the music box in the lamp room.",
     "For three nights she kept the light. The wind screamed through the gallery rail and the sea "
     "threw itself against the rocks below.",
     "On the fourth night she heard the music box playing by itself, a thin lullaby drifting down "

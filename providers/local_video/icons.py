@@ -10,8 +10,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+from . import figures
+
 DATA = Path(__file__).resolve().parent / "data"
 ATTRIBUTION = "Icons: game-icons.net, CC BY 3.0"
+DRAWN = "drawn:"
 
 
 @functools.lru_cache(maxsize=1)
@@ -35,7 +38,10 @@ def _mask(name, size):
 
 
 def mask(name, size):
-    """Coverage of icon ``name`` drawn in a ``size`` x ``size`` square (read-only array)."""
+    """Coverage of icon ``name`` drawn in a ``size`` x ``size`` square (read-only array); a name
+    ``drawn:<look>`` is a figure drawn as the story describes it (``figures.mask``)."""
+    if name.startswith(DRAWN):
+        return figures.mask(name[len(DRAWN):], max(4, int(size)))
     return _mask(name, max(4, int(size)))
 
 

@@ -267,6 +267,7 @@ class Shot:
     element: str = ""
     figures: tuple = ()
     room: str = ""  # a room of the setting the scene is inside ("corridor"); "": outside
+    figure_look: str = ""  # how the story describes its antagonist ("skirt veil"): drawn so
 
     @property
     def shows(self):
@@ -277,8 +278,10 @@ class Shot:
         return out
 
     def icon_names(self):
+        def icon(f):
+            return "drawn:" + self.figure_look if f == "figure" and self.figure_look else FIGURE_ICONS[f]
         return (SETTINGS[self.setting][0], ELEMENTS[self.element][0] if self.element else None,
-                [FIGURE_ICONS[f] for f in self.figures])
+                [icon(f) for f in self.figures])
 
 
 def _names(*fields):
@@ -290,18 +293,32 @@ def _names(*fields):
     return out
 
 
+def _villain_names(antagonist):
+    """The word a line names the antagonist by: a name's first word ("Mother Agnes": mother), a
+    role's head noun ("the night clerk": clerk, "the witch of the fen": witch; not "night")."""
+    out = set()
+    for part in re.split(r"[,;/]| and ", str(antagonist or "")):
+        words = re.findall(r"[A-Za-z][a-z'-]+", part)
+        if words and words[0].lower() == "the":
+            role = re.split(r"\s(?:of|in|on|under|beyond|behind|at|from|with)\s", part.strip() + " ")[0]
+            words = [w for w in re.findall(r"[A-Za-z][a-z'-]+", role) if w.lower() not in STOP][-1:]
+        out.update(w.lower() for w in [w for w in words if w.lower() not in STOP][:1])
+    return out
+
+
 class ShotPlanner:
     """Gives each scene line its ``Shot`` from the line and the story's fields."""
 
     def __init__(self, setting="", genre="", key_elements="", characters="", protagonist="",
-                 antagonist="", plot_twist=""):
+                 antagonist="", plot_twist="", antagonist_look=""):
         lines_setting = find_all(setting, SETTING_WORDS)
         self.setting = lines_setting[0] if lines_setting else genre_setting(genre)
         self.story_elements = match_elements(key_elements)
         self.hero = _names(protagonist) or _names(characters)
-        self.villain = _names(antagonist)
+        self.villain = _villain_names(antagonist)
         self.cast = _names(characters) | self.hero | self.villain
         self.villain_element = (match_elements(antagonist) or [""])[0]
+        self.antagonist_look = antagonist_look  # figures.look_of the story: how the antagonist is drawn
         self._turn = 0
         self._inside = ""  # the room the last scene was in
 
@@ -356,4 +373,4 @@ class ShotPlanner:
                 figures.append("figure")
         if not element and not figures:
             figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
-        return Shot(setting, element, tuple(figures), room)
+        return Shot(setting, element, tuple(figures), room, self.antagonist_look)

@@ -18,7 +18,7 @@ from PIL import Image
 
 from core.providers import ProviderError, RenderResult
 
-from . import cards, encoder, grading, mixer, music, narration, overlays, scenes, script, subtitles
+from . import cards, encoder, figures, grading, mixer, music, narration, overlays, scenes, script, subtitles
 from .compositor import Compositor, ScenePlan
 from .pictures import ShotPlanner
 from .looks import look_for
@@ -167,8 +167,10 @@ def script_of(request):
 
 
 def shot_planner(request):
+    story = " ".join(script_of(request))  # whom the story describes, and how, when the form does not say
     return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
-                       request.protagonist, request.antagonist, request.plot_twist)
+                       request.protagonist, request.antagonist or figures.who_is_described(story),
+                       request.plot_twist, figures.look_of(story))
 
 
 def plan_story(request, lines, shots, placed, duration, end_card=0.0):

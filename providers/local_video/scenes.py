@@ -355,7 +355,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
     if look.minimal:
         return
     for k, name in enumerate(figure_icons[:2]):
-        size = int(h * (0.56 if name == "executioner-hood" else 0.5))
+        size = int(h * (0.56 if name == "executioner-hood" else 0.62 if name.startswith(icons.DRAWN) else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
         glow(fx + size / 2, fy + size * 0.45, size * 0.55, (0.4, 0.45, 0.55))  # backlight: the silhouette reads

@@ -1,0 +1,67 @@
+"""The antagonist in a video's scenes is drawn as the story describes them: a nun's habit to the
+floor, a sack for a head with the light through its eye holes, a child's height; a story that
+describes no one keeps the hooded figure."""
+import numpy as np
+import pytest
+
+from core.providers import VideoRenderRequest
+from providers.local_video import figures, looks, pictures, pipeline, scenes
+
+NUN = "It was a thin woman in a nun's black habit, the hem grey with dust, a rosary in her fingers."
+SACK = ("What stood there was an old man with a burlap sack for a face, two holes cut ragged for the "
+        "eyes; he held something long and dull down at his side.")
+KEEPER = ("It was a stooped figure in a keeper's oilskin coat, buttoned to the chin, a lantern in their "
+          "hand that was not lit.")
+CHILD = "She had time to see a child in a nightdress, barefoot in the cold, her face turned to the wall."
+MAN = "It was a tall man in clothes too thin for the cold, standing very straight."
+SIZE = 200
+
+
+def drawn(text):
+    return figures.mask(figures.look_of(text), SIZE) > 0.5
+
+
+def runs(row):
+    """The filled stretches of a row of a mask."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], row.astype(int), [0]))))
+    return list(zip(edges[::2], edges[1::2]))
+
+
+def test_a_habit_or_a_dress_reaches_the_floor_and_legs_do_not():
+    feet = int(SIZE * 0.97)
+    assert len(runs(drawn(NUN)[feet])) == 1  # one hem
+    assert len(runs(drawn(MAN)[feet])) == 2  # two legs
+
+
+def test_a_sack_for_a_head_has_holes_the_light_comes_through():
+    sack, man = drawn(SACK), drawn(MAN)
+    head = slice(0, int(SIZE * 0.2))
+    assert any(len(runs(row)) >= 3 for row in sack[head])  # sack, hole, sack, hole, sack
+    assert not any(len(runs(row)) >= 3 for row in man[head])
+
+
+def test_a_child_stands_lower_than_a_grown_figure():
+    top = {text: np.flatnonzero(drawn(text).any(axis=1)).min() for text in (CHILD, MAN, NUN)}
+    assert top[CHILD] > top[MAN] + SIZE * 0.25 and top[CHILD] > top[NUN] + SIZE * 0.2
+
+
+def test_the_story_s_first_description_is_the_one_drawn():
+    assert figures.look_of("The road was long. " + KEEPER + " " + NUN).split() == ["coat", "stoop", "lantern"]
+    assert figures.look_of("The road was long and the rain did not stop.") == ""
+
+
+@pytest.mark.parametrize("described, plain", [(NUN, "She walked down the ward."), (SACK, "He waited.")])
+def test_a_video_of_the_story_shows_its_antagonist_as_described(described, plain):
+    """The scene of a line about the antagonist, painted from the video of a story that describes
+    them and of one that does not: the figure differs (the hooded figure before, for both)."""
+    line = "The figure came down the ward toward her, without hurry."
+    frames = []
+    for story in (described, plain):
+        req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
+                                 paragraphs=[story, line], seed=3)
+        shot = pipeline.shot_planner(req).shot(line, 1)
+        assert "figure" in shot.figures
+        frames.append(scenes.paint(320, 180, looks.LOOKS["Cinematic"], time_of_day="Midnight", seed=3,
+                                   index=1, shot=shot))
+    dark = [f.mean(axis=2) < 0.03 for f in frames]  # the silhouettes
+    assert (dark[0] != dark[1]).mean() > 0.02
