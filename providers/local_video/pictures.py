@@ -351,6 +351,7 @@ class ShotPlanner:
         """What the scene of ``line`` (the ``index``-th) shows; ``context``: the paragraph the
         line was taken from."""
         ws = set(re.findall(r"[a-z']+", str(line or "").lower()))
+        ws |= {w[:-2] for w in ws if w.endswith("'s")}  # "the grey lady's hand" names the lady
         names = find_all(line, SETTING_WORDS, fuzzy=False)
         room = self.room(ws, line, index, context, names)
         # the line's own setting when it names one the story knows (e.g. the chapel of a village)

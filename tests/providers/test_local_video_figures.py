@@ -65,3 +65,20 @@ def test_a_video_of_the_story_shows_its_antagonist_as_described(described, plain
                                    index=1, shot=shot))
     dark = [f.mean(axis=2) < 0.03 for f in frames]  # the silhouettes
     assert (dark[0] != dark[1]).mean() > 0.02
+
+
+def test_a_line_names_the_antagonist_by_their_role_not_its_first_word():
+    """"the night clerk" was found in every line with "night" in it."""
+    planner = pictures.ShotPlanner("an empty motel", "Slasher", antagonist="the night clerk")
+    assert "figure" not in planner.shot("The night was cold and the rain came down.", 1).figures
+    assert "figure" in planner.shot("The clerk smiled from behind the desk.", 1).figures
+
+
+def test_when_the_form_names_no_antagonist_the_story_says_who_it_describes():
+    story = ["I looked up in the east ward and the grey lady was there, in the doorway.",
+             "What stood there was an old woman in a black mourning dress buttoned to the chin.",
+             "I pressed the silver locket into the grey lady's hand."]
+    req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="a sanatorium",
+                             paragraphs=story, seed=3)
+    shot = pipeline.shot_planner(req).shot(story[2], 2)
+    assert "figure" in shot.figures and "skirt" in shot.figure_look
