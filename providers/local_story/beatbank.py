@@ -380,7 +380,7 @@ SOLVE_WITH = {
         "{S} wound {E} back to the hour it had all begun, and {A} went back there with it, where it could not reach {O}."],
     "teddy": [
         "{S} held out {E}, and {A} took it the way a child takes back a thing it lost, and was quiet.",
-        "{S} set {E} down between them, and {A} stopped, and looked at it a long time, and did not come on."],
+        "{S} set {E} down between {O} and {A}, and {A} stopped, and looked at it a long time, and did not come on."],
     "radio": [
         "{S} turned {E} all the way up, and the hiss of it filled {room}, and {A} could not be heard over it, and could not bear it.",
         "{S} turned {E} up as loud as it would go, and whatever {A} said was lost under the noise."],

@@ -41,6 +41,10 @@ FIGURES = [
     (r"\b(butler|maid|servant|housekeeper|footman)\b", "{WHO} in a servant's black, gloved, standing the way servants stand, as if waiting to be called"),
     (r"\b(driver|conductor|ferryman|chauffeur)\b", "{WHO} in a driver's cap pulled low, holding out a hand for a ticket"),
     (r"\b(lord|squire|master|gentleman|ashcombe)\b", "{WHO} in a dark suit fifty years out of date, a watch chain across {A_POS} waistcoat"),
+    (r"\bin white\b", "{WHO} in a white dress gone yellow at the hem, {A_POS} hair loose down {A_POS} back"),
+    (r"\bin black\b", "{WHO} all in black, a black veil down over {A_POS} face"),
+    (r"\bin red\b", "{WHO} in a red coat the colour of a fresh cut, buttoned wrong"),
+    (r"\bbutcher\b", "{WHO} in a butcher's apron stiff with old stains, a cleaver held loose at {A_POS} side"),
     (r"\b(child|girl|boy|kid|twin)\b", ["{WHO} in a nightdress, barefoot in the cold, {A_POS} face turned to the wall",
                                          "{WHO} in a school uniform a size too small and decades out of date, one sock fallen down",
                                          "{WHO} holding a doll by one arm, {A_POS} hair wet and combed flat"]),
@@ -69,6 +73,8 @@ CREATURES = [
     (r"\b(stars?|sleeper|beyond|deep|old one|elder)\b", "something too tall for the room, folded into it at wrong angles, with more joints than an arm should have"),
     (r"\b(growth|skin|flesh|mould|mold|spore|rot)\b", "something pale and glistening that spread along the wall like a stain, and moved only when it was not watched"),
     (r"\b(grey|gray|shades?|hollow ones)\b", "a thin grey shape, hardly more than smoke, walking the way people had once walked"),
+    (r"\bwendigo\b", "something far too tall and far too thin, antlered, its ribs showing through grey skin like the staves of a barrel"),
+    (r"\b(ghoul|demon|monster|troll|ogre)\b", "something hunched and heavy, bigger than a man, with arms that hung to the floor"),
     (r"\b(wolf|hound|dog|beast)\b", "a shape on four legs, too long in the back, carrying its head low and sideways"),
     (r"\b(spider|insect|swarm)\b", "something with too many legs that folded them away neatly when it stopped, like a hand of cards"),
     (r"\b(thing|creature|shape|horror)\b", "something long and pale, folded small, with a hand at the end of it that was nearly a hand"),
@@ -163,8 +169,8 @@ AT_LAST = ["Now {S} saw {A} plainly, for the first time: {LOOK}, and {WRONG}.",
            "For the first time {A} stood in plain sight, {LOOK}, and {WRONG}."]
 HEARD = ["It was {VOICE}, and {WRONG}.", "It spoke in {VOICE}, and {WRONG}."]
 #: face to face at the climax, before the end
-CLOSE_UP = ["{A} {A_WAS} near now, near enough to see properly, and {CLOSE}.",
-            "Then {A} {A_WAS} closer than {S} had ever let anything come, and {CLOSE}.",
+CLOSE_UP = ["{A} {NAME_WAS} near now, near enough to see properly, and {CLOSE}.",
+            "Then {A} {NAME_WAS} closer than {S} had ever let anything come, and {CLOSE}.",
             "{A} leaned in, close enough to kiss, and {CLOSE}."]
 #: first seen (the prose writer's FIRST_SIGHT for a figure); first heard; first felt
 FIRST_HEARD = [
@@ -240,5 +246,6 @@ def describe(antagonist, what, rng):
         wrong = [w for w in wrong if not FACE.search(w)] or wrong
         close = [c for c in close if not FACE.search(c)] or close
     return {"LOOK": look, "WRONG": rng.choice(wrong), "CLOSE": rng.choice(close), "first": None,
+            "NAME_WAS": "were" if many else "was",  # "the crew were", "the butcher was" (they)
             "look": templates, "glimpsed": GLIMPSED_MANY if many else GLIMPSED, "at_last": AT_LAST,
             "close": CLOSE_UP[:2] if many else CLOSE_UP, "seen": True}

@@ -32,6 +32,7 @@ _KNOWN = re.compile(r"(?i)\b(her|his|my|their|your|friend|brother|sister|husband
 #: what only a person in the cast does: no template with these tells of an animal companion
 _PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
                           r'promised?|knock|slept|sleeve|arm|palm|cry|crying|spoke|speak)\b')
+_CHILDLIKE = re.compile(r"the way a child|remembering being small")
 #: a bank sentence in which the antagonist is seen ("{A} stood at the far end", "saw {A}")
 _SIGHTING = re.compile(r"\bsaw \{A\}|\{A\} (stood|was there|stepped|came in|came across|was waiting)|stood \{A\}")
 _WORD = re.compile(r"[a-z0-9'§]+")
@@ -91,7 +92,8 @@ class ProseWriter:
     def _likeness(self):
         twist = self.plan["twist"]
         dead = bool(twist["reveal"] and twist["category"] == "dead" and twist.get("about") == self.villain["name"])
-        return describe(self.villain, nature(genre_key(self.plan["genre"]), self.plan["method"], dead), self.rng)
+        self.nature = nature(genre_key(self.plan["genre"]), self.plan["method"], dead)
+        return describe(self.villain, self.nature, self.rng)
 
     # --- context ----------------------------------------------------------------------------
 
@@ -513,9 +515,15 @@ class ProseWriter:
     def _of_kind(self, n, room, templates, carried_lines, by_kind):
         kind = _THING_KIND.search(" ".join(re.findall(r"[a-z]+", self.plan["elements"][n].lower())))
         if templates is carried_lines and kind:
-            own = [t for t in by_kind[kind.group(1)] if not self._wrong_place(t, room)]
+            own = [t for t in by_kind[kind.group(1)] if not self._wrong_place(t, room) and self._suits(t)]
             return own or templates
         return templates
+
+    def _suits(self, template):
+        """Whether an ending suits the antagonist: a killer does not take a toy back "the way a
+        child takes back a thing it lost", nor stop to listen to a music box "as if remembering
+        being small"; the dead and the lost may."""
+        return not (self.nature in ("killer", "comic") and _CHILDLIKE.search(template))
 
     def _element(self, n):
         e = self.plan["elements"][n]

@@ -31,6 +31,9 @@ FURNISHINGS = {
     "boiler": ("boiler",), "engine": ("boiler",), "pump": ("boiler",), "generator": ("boiler",),
     "nave": ("pews",), "morgue": ("slab",), "quarters": ("bed",), "galley": ("table",),
     "pharmacy": ("shelves",), "darkroom": ("table",),
+    "crypt": ("slab",), "vault": ("slab",), "operating": ("slab",), "cell": ("bed",), "compartment": ("bed",),
+    "sleeping": ("bed",), "medical": ("beds",), "sick": ("beds",), "nurses'": ("desk", "shelves"),
+    "lab": ("shelves", "table"), "pub": ("table",), "organ": ("pews",),
     "room": ("chair",),
 }
 WOOD = np.asarray((0.2, 0.12, 0.07), np.float32)

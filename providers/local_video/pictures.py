@@ -157,7 +157,17 @@ ROOMS = {w: w for w in (
     "staircase pantry cupboard closet vestry nave morgue quarters galley pharmacy darkroom study"
 ).split()}
 ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "office",
-              "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase"})
+              "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase",
+              "stair": "staircase", "crypt": "crypt", "vault": "vault", "cell": "cell", "lab": "lab",
+              "laboratory": "lab", "compartment": "compartment", "store": "store", "pub": "pub",
+              "laundry": "laundry", "vestibule": "vestibule"})
+#: rooms of two words, whose second word alone is something else ("a research station", "the bay")
+ROOM_PAIRS = {"nurses station": "nurses' station", "medical bay": "medical bay", "sick bay": "sick bay",
+              "sleeping module": "sleeping module", "operating theatre": "operating theatre",
+              "operating room": "operating theatre", "mess hut": "mess hall", "radio shack": "radio room",
+              "organ loft": "organ loft", "generator shed": "generator room"}
+#: a bed that is not a bedroom's
+NOT_A_BED = set("creek river flower sea lake stream sick".split())
 #: a hall people eat in ("the mess hall", "the dining hall"), not a passage
 EATING_HALLS = {"mess", "dining"}
 #: words before "room" that do not say which room it is
@@ -330,6 +340,10 @@ class ShotPlanner:
         def named(text):
             ws = re.findall(r"[a-z]+", str(text or "").lower())
             for before, w in zip([""] + ws, ws):
+                if f"{before} {w}" in ROOM_PAIRS:
+                    return ROOM_PAIRS[f"{before} {w}"]
+                if w == "bed" and before in NOT_A_BED:  # "the creek bed" is outside
+                    continue
                 if w in ROOMS:  # "the lamp room", "a waiting room"; not "another room"
                     kind = before not in STOP | NOT_A_KIND and w == "room"
                     if w == "hall" and before in EATING_HALLS:  # "the mess hall": tables, not a corridor

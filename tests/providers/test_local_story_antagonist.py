@@ -88,3 +88,14 @@ def test_nothing_is_told_of_a_face_under_a_mask(provider):
         text = story(provider, "Slasher", "a summer camp", "the man in the sack mask", seed)
         assert "burlap sack for a face" in text, seed
         assert not re.search(r"\b(his|their) (smile|lips|teeth|mouth)\b", text), seed
+
+
+def test_a_killer_is_not_ended_the_way_a_lost_child_is(provider):
+    """"I held out the prize teddy bear, and Jules took it the way a child takes back a thing it
+    lost": the ending of a ghost child, in a slasher. A killer is ended some other way with it."""
+    for seed in SEEDS:
+        form = replace(FORM, genre="Slasher", setting="a travelling carnival", antagonist="the man in the sack mask",
+                       key_elements="a prize teddy bear", plot_twist="", seed=seed, length_words=800)
+        text = provider.generate(form).content
+        assert "the way a child" not in text, seed
+        assert "teddy bear" in text[int(len(text) * 0.7):], seed  # it still ends it

@@ -11,7 +11,9 @@ BACK = (96.0, 40.0, 224.0, 112.0)  # the back wall in the frame: x0, y0, x1, y1
 EYE = BACK[3] - 0.55 * (BACK[3] - BACK[1])  # eye level where it meets the back wall
 ROOMS = ["bedroom", "ward", "office", "classroom", "dining room", "kitchen", "cellar", "attic",
          "staircase", "bathroom", "parlour", "waiting room", "lamp room", "boiler room",
-         "nursery", "library", "records room", "nave", "morgue", "mess hall", "study", "room"]
+         "nursery", "library", "records room", "nave", "morgue", "mess hall", "study", "room",
+         "crypt", "cell", "lab", "operating theatre", "nurses' station", "medical bay", "sleeping module",
+         "organ loft", "pub"]
 
 
 def standing(room, side=1):
@@ -53,3 +55,20 @@ def test_the_lamp_room_at_night_is_lit_by_its_great_lens(seed):
                        shot=pictures.Shot(shot.setting, "", (), shot.room))
     middle = img.mean(axis=2)[int(0.2 * H):int(0.65 * H), int(0.35 * W):int(0.65 * W)]
     assert (middle > 0.6).mean() > 0.15  # without the lens: 0-4 % (a bulb, a door's edge)
+
+
+@pytest.mark.parametrize("line, room", [
+    ("She went into the nurses' station.", "nurses' station"), ("The operating theatre was dark.", "operating theatre"),
+    ("The medical bay smelled of bleach.", "medical bay"), ("In the crypt the air was cold.", "crypt"),
+    ("The isolation cell was padded.", "cell"), ("I went up the spiral stair.", "staircase"),
+    ("The chemistry lab was locked.", "lab"), ("He climbed to the organ loft.", "organ loft"),
+])
+def test_the_rooms_the_story_engine_writes_are_rooms_of_the_video(line, room):
+    """Rooms the offline story engine's worlds have (a hospital's nurses' station and operating
+    theatre, a church's crypt) were shown as the last room or outside."""
+    assert pictures.ShotPlanner("a hospital").shot(line, 1).room == room
+
+
+@pytest.mark.parametrize("line", ["They crossed the creek bed in the dark.", "She came to the research station."])
+def test_a_creek_bed_or_a_station_is_not_a_room(line):
+    assert pictures.ShotPlanner("a forest").shot(line, 1).room == ""
