@@ -99,3 +99,14 @@ def test_a_killer_is_not_ended_the_way_a_lost_child_is(provider):
         text = provider.generate(form).content
         assert "the way a child" not in text, seed
         assert "teddy bear" in text[int(len(text) * 0.7):], seed  # it still ends it
+
+
+@pytest.mark.parametrize("antagonist, detail", [("the woman in white", "white dress"), ("the butcher", "apron"),
+                                                ("a wendigo", "antlered")])
+def test_what_the_antagonist_is_called_is_what_they_look_like(provider, antagonist, detail):
+    """"The woman in white" was described in a long grey dress; "the butcher" (they) "were near
+    now"; a wendigo was a figure in a long coat."""
+    for seed in SEEDS[:3]:
+        text = story(provider, "Supernatural", "an old farmhouse", antagonist, seed)
+        assert detail in text, (antagonist, seed)
+        assert not re.search(r"(?i)\b(the butcher|the wendigo|the woman in white) were\b", text), seed
