@@ -10,7 +10,7 @@ import re
 
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
-from .grammar import Person, is_animal, is_quiet, narrative_past, split_cast
+from .grammar import TITLES, Person, is_animal, is_quiet, narrative_past, split_cast
 from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
 from .titles import HOURS, SKIES, _bare, title_case
 from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
@@ -105,7 +105,7 @@ def build_cast(request, genre, rng, kind="generic"):
     support = []
     for n in names:
         p = _person(n, "supporting")
-        if p["name"].lower() in taken or p["full"].lower() in taken:
+        if p["name"].lower() in taken or p["full"].lower() in taken or _same_person(p, hero):
             continue
         taken.add(p["name"].lower())
         if is_animal(p["full"]):  # "her dog Buster": it, whatever the owner's pronoun
@@ -114,6 +114,16 @@ def build_cast(request, genre, rng, kind="generic"):
             p["pronouns"] = "they"
         support.append(p)
     return [hero, villain] + support[:3]
+
+
+def _same_person(a, b):
+    """Whether two people of the form are one: "Dr. Ines Varga" in the characters and "Ines
+    Varga" as the protagonist (the words of one name, titles aside, are all in the other)."""
+    def words(person):
+        name = person["full"].split(",")[0]
+        return {w for w in re.findall(r"[a-z']+", name.lower()) if w not in TITLES}
+    x, y = words(a), words(b)
+    return bool(x and y and (x <= y or y <= x))
 
 
 def _describes(subject, text):

@@ -1059,3 +1059,12 @@ def test_a_place_named_with_what_it_has_is_still_that_place(provider):
         text = provider.generate(replace(varied(seed, 500), setting="an abandoned cabin with boarded windows",
                                          seed=seed)).content.replace("cabin with boarded windows", "cabin")
         assert not re.search(r"(?i)\b(in|kept|at|of) the windows\b|\bwindows was\b", text), seed
+
+
+def test_the_protagonist_named_without_a_title_is_not_a_second_character(provider):
+    """Characters "Dr. Ines Varga, her brother Paul" and protagonist "Ines Varga": "Dr. Varga"
+    was a companion of Ines, spoke to her, and was found dead in the lift."""
+    res = provider.generate(replace(FORM, characters="Dr. Ines Varga, her brother Paul", protagonist="Ines Varga",
+                                    antagonist="the surgeon", genre="Body Horror", plot_twist="", seed=11))
+    assert [c["name"] for c in res.plan["cast"]] == ["Ines", "the surgeon", "Paul"]
+    assert "Dr. Varga" not in res.content
