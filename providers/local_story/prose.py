@@ -374,7 +374,8 @@ class ProseWriter:
             meet = bb.ANIMAL_MEET if extra.get("C_animal") else bb.MEET
             # a companion who already greeted the narrator by name at the door is not met again
             greeted = any("{C}" in t and t in self.used for t in bb.NAMED)
-            ev += [(COLOUR, bb.ARRIVE, {}), (COLOUR, meet, {}) if present and not greeted else None]
+            # met at the door or the gate, then in: no one opens the door to a knock once inside
+            ev += [(COLOUR, meet, {}) if present and not greeted else None, (COLOUR, bb.ARRIVE, {})]
         for n in beat["plant"]:
             ev.append((THREAD, self._plant(n), self._element(n)))
         if kind == "arrival":

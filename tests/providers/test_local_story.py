@@ -1068,3 +1068,19 @@ def test_the_protagonist_named_without_a_title_is_not_a_second_character(provide
                                     antagonist="the surgeon", genre="Body Horror", plot_twist="", seed=11))
     assert [c["name"] for c in res.plan["cast"]] == ["Ines", "the surgeon", "Paul"]
     assert "Dr. Varga" not in res.content
+
+
+def test_no_one_opens_the_door_to_a_knock_once_the_protagonist_is_inside(provider):
+    """"The door gave onto the morgue … and shut behind her. Paul opened the door before Ines
+    could knock": the companion at the door or the gate meets the protagonist before they go in."""
+    inside = re.compile(r"(Inside, .* opened around|The door gave onto|let (her|his|their|my|your) eyes adjust|found the \w+ first)")
+    door = re.compile(r"before \w+ could knock|met \w+ at the door|waiting at the gate")
+    seen = 0
+    for i in range(20):
+        for seed in range(3):
+            said = re.split(r"(?<=[.!?])\s+", provider.generate(replace(varied(i, 600), seed=seed)).content)
+            at_door = next((k for k, s in enumerate(said) if door.search(s)), None)
+            if at_door is not None:
+                seen += 1
+                assert not any(inside.search(s) for s in said[:at_door]), (i, seed, said[at_door])
+    assert seen >= 5
