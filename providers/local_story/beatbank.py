@@ -451,11 +451,11 @@ USE_WITH = {
         "{S} switched on {E} in {room}, and through the static a voice read out names, slowly, and {POS} own was the last.",
         "{S} turned {E} down low in {room}, and under the static there was breathing."],
 }
-for _same, _kind in (("blade razor dagger scissors cleaver", "knife"), ("chart", "map"),
+for _same, _kind in (("blade razor dagger scissors cleaver scalpel", "knife"), ("chart", "map"),
                      ("spyglass binoculars", "telescope"), ("pendant", "locket"), ("stopwatch", "watch"),
                      ("toy", "teddy"), ("transistor walkie", "radio"), ("lamp", "candle"),
                      ("bugle horn", "whistle"), ("lantern match", "candle"), ("photo portrait picture", "photograph"),
-                     ("diary journal logbook ledger letter notebook bible", "book"),
+                     ("diary journal logbook ledger letter notebook bible file dossier", "book"),
                      ("chain", "rope"), ("recorder recording cassette", "tape"), ("effigy puppet", "doll")):
     for _word in _same.split():
         SOLVE_WITH[_word], USE_WITH[_word] = SOLVE_WITH[_kind], USE_WITH[_kind]

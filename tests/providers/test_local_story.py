@@ -168,6 +168,7 @@ def test_a_reader_of_many_stories_seldom_meets_the_same_line(provider):
     ("a brass compass", ("needle", "followed the brass compass")), ("a pocket watch", ("the hour it had all begun",)),
     ("a silver locket", ("face inside", "into")), ("a flare gun", ("red",)),
     ("a prize teddy bear", ("held out", "set the prize teddy bear down")),
+    ("a scalpel", ("struck", "went down")), ("a patient file", ("read aloud", "the last page")),
 ])
 def test_the_thing_carried_to_the_end_ends_it_the_way_such_a_thing_would(provider, element, ways):
     """A key locks the antagonist in, a music box is wound, photographs are shown: not "I held
