@@ -611,7 +611,11 @@ AFTER_FIXED = [
     "{S} dreamed of {E} for years afterwards, and in the dreams {S} {WAS} never alone there.",
 ]
 #: an ending that has the protagonist leave alive (not for one dead all along)
-LEFT_ALIVE = re.compile(r"carried out of|buried|Nobody believed|into a drawer")
+LEFT_ALIVE = re.compile(r"carried out of|buried|Nobody believed|into a drawer|kept \{E\}, afterwards")
+#: the end of the thing for one who had been dead all along, and never left
+AFTER_STAYED = [
+    "{E_CAP} {E_WAS} still in {place} when the light came, where {S} had set {E_IT} down; so, in a way, {WAS} {S}.",
+]
 AFTER = [
     "What was left of {E} stayed where it had fallen.",
     "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",

@@ -444,7 +444,7 @@ class ProseWriter:
             ev.append(self._companion_after(beat, present))
             after = self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED)
             if self._hero_dead():  # nothing carried out by the one who never left
-                after = [t for t in after if not bb.LEFT_ALIVE.search(t)] or after
+                after = [t for t in after if not bb.LEFT_ALIVE.search(t)] + (bb.AFTER_STAYED if after is bb.AFTER else [])
             ev.append((STEP, after, self._element(0)))
             ev.append((MUST, bb.ENDING[plan["twist"]["category"] if plan["twist"]["reveal"] else ""], {}))
         return [(p, t, dict(extra, **x)) for p, t, x in (e for e in ev if e)]
