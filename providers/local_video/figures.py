@@ -125,8 +125,9 @@ def _figure(d, holes, parts, n):
     slope = r * 0.45  # shoulders slope down from the neck
     d.polygon([(hx - r * 0.6, shoulder_y - slope), (hx + r * 0.6, shoulder_y - slope), (hx + sw, shoulder_y + slope * 0.4),
                (cx + ww, waist_y), (cx - ww, waist_y), (hx - sw, shoulder_y + slope * 0.4)], fill=255)
-    if "skirt" in parts:
-        d.polygon([(cx - ww, waist_y - 1), (cx + ww, waist_y - 1), (cx + hem, foot), (cx - hem, foot)], fill=255)
+    if "skirt" in parts:  # flared to the floor, the hem uneven, as cloth hangs
+        ragged = [(cx + hem - 2 * hem * k / 8, foot - (H * 0.012 if k % 2 else 0)) for k in range(9)]
+        d.polygon([(cx - ww, waist_y - 1), (cx + ww, waist_y - 1)] + ragged, fill=255)
     else:
         leg = H * 0.045 * build
         gap = H * 0.02
