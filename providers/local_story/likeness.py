@@ -208,7 +208,7 @@ def nature(genre_key, method, dead):
     return by_genre.get(genre_key) or by_method.get(method, "dead")
 
 
-def _many(name):
+def many(name):
     """Whether the antagonist is more than one: "the crew", "the rescuers" (not "Mother Agnes")."""
     return bool(GROUP.search(name) or (name.startswith("the ") and is_plural(name)))
 
@@ -232,7 +232,7 @@ def describe(antagonist, what, rng):
     if found == "creature":
         look, templates = _first(CREATURES, antagonist["full"]), LOOK_CREATURE
         wrong, close = CREATURE_WRONG, CREATURE_CLOSE
-    elif _many(antagonist["name"]):
+    elif many(antagonist["name"]):
         look, templates = _first(MANY, antagonist["full"]) or rng.choice(SOMEONE_MANY), LOOK_MANY
     else:
         look = _first(FIGURES, antagonist["full"]) or SOMEONE
@@ -241,11 +241,11 @@ def describe(antagonist, what, rng):
         who = (f"a {child.group(1).lower()}" if child else
                rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))
         look, templates = look.replace("{WHO}", who), LOOK
-    many = templates is LOOK_MANY
+    plural = templates is LOOK_MANY
     if HIDDEN.search(look):  # no smile seen under a mask
         wrong = [w for w in wrong if not FACE.search(w)] or wrong
         close = [c for c in close if not FACE.search(c)] or close
     return {"LOOK": look, "WRONG": rng.choice(wrong), "CLOSE": rng.choice(close), "first": None,
-            "NAME_WAS": "were" if many else "was",  # "the crew were", "the butcher was" (they)
-            "look": templates, "glimpsed": GLIMPSED_MANY if many else GLIMPSED, "at_last": AT_LAST,
-            "close": CLOSE_UP[:2] if many else CLOSE_UP, "seen": True}
+            "NAME_WAS": "were" if plural else "was",  # "the crew were", "the butcher was" (they)
+            "look": templates, "glimpsed": GLIMPSED_MANY if plural else GLIMPSED, "at_last": AT_LAST,
+            "close": CLOSE_UP[:2] if plural else CLOSE_UP, "seen": True}

@@ -14,7 +14,7 @@ from .composer import Deck, expand, tidy
 from .fields import definite, is_plural, premise_clause
 from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
-from .likeness import GLIMPSE, describe, nature
+from .likeness import GLIMPSE, describe, many, nature
 from .texture import texture
 from .threads import CHOICES, TAKES_UP, UNSEEN_AFTER, record_burnt_at, record_of
 from .voice import vary
@@ -88,6 +88,7 @@ class ProseWriter:
         self.entities = self._entities()
         self.likeness = self._likeness()
         self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
+        self.villain_many = many(self.villain["name"])  # "the rescuers", "the crew"
 
     def _likeness(self):
         twist = self.plan["twist"]
@@ -173,7 +174,7 @@ class ProseWriter:
         else:
             who = f"{self.forms[0]} {self.forms[3]}"  # "she herself"
         told = narrative_past(who + raw[len(subject):])
-        plural = who.split()[0] in ("you", "they")
+        plural = who.split()[0] in ("you", "they") or many(who)
         told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
         return self._narrator_named(told)
 
@@ -260,7 +261,14 @@ class ProseWriter:
             return None
         if not ctx.get("verbatim"):
             template = vary(template, self.rng)
-        return tidy(placed(expand(template, ctx, self.rng)))
+        return self._agreed(tidy(placed(expand(template, ctx, self.rng))))
+
+    def _agreed(self, text):
+        """"The rescuers were", not "was", where the antagonist is more than one."""
+        if not self.villain_many:
+            return text
+        after = "".join(rf"(?<!\b{p} )" for p in ("for", "of", "to", "at", "with", "from", "by", "in", "about"))
+        return re.sub(rf"(?i){after}\b({re.escape(self.villain['name'])}) was\b", r"\1 were", text)
 
     def pick(self, templates, priority, beat, extra=None, must=False):
         """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""

@@ -110,3 +110,15 @@ def test_what_the_antagonist_is_called_is_what_they_look_like(provider, antagoni
         text = story(provider, "Supernatural", "an old farmhouse", antagonist, seed)
         assert detail in text, (antagonist, seed)
         assert not re.search(r"(?i)\b(the butcher|the wendigo|the woman in white) were\b", text), seed
+
+
+def test_an_antagonist_of_many_were_not_was(provider):
+    """"the rescuers was already dead", "From then on the rescuers was always one room away"; but
+    "the food someone had set out for the rescuers was grey with dust" stays as it is."""
+    for seed in SEEDS:
+        form = replace(FORM, genre="Apocalyptic Horror", setting="a salt mine", characters="Nadia, Kofi",
+                       protagonist="Nadia", antagonist="", key_elements="a canary cage",
+                       plot_twist="the rescuers were already dead", seed=seed, length_words=1000)
+        text = provider.generate(form).content
+        assert "the rescuers were already dead" in text, seed
+        assert not re.search(r"(?<!for )(?<!of )\bthe rescuers was\b", text, re.I), seed
