@@ -617,7 +617,7 @@ AFTER_STAYED = [
     "{E_CAP} {E_WAS} still in {place} when the light came, where {S} had set {E_IT} down; so, in a way, {WAS} {S}.",
 ]
 AFTER = [
-    "What was left of {E} stayed where it had fallen.",
+    "{E_CAP} stayed where {S} had let go of {E_IT}, and nobody has moved {E_IT} since.",
     "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",
     "Of everything {S} carried out of {place}, only {E} {E_WAS} still warm.",
     "{S} buried {E} the next morning, deep, and did not mark the place.",
