@@ -88,7 +88,8 @@ class ProseWriter:
         self.entities = self._entities()
         self.likeness = self._likeness()
         self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
-        self.villain_many = many(self.villain["name"])  # "the rescuers", "the crew"
+        # the cast who are more than one ("the rescuers", "the crew", "the twins"), as a regex
+        self.many = "|".join(re.escape(p["name"]) for p in [self.villain, *self.support] if many(p["name"]))
 
     def _likeness(self):
         twist = self.plan["twist"]
@@ -264,11 +265,12 @@ class ProseWriter:
         return self._agreed(tidy(placed(expand(template, ctx, self.rng))))
 
     def _agreed(self, text):
-        """"The rescuers were", not "was", where the antagonist is more than one."""
-        if not self.villain_many:
+        """"The rescuers were", "the twins were", not "was", where the antagonist or a companion
+        is more than one (and is the subject: the food set out for the rescuers was grey)."""
+        if not self.many:
             return text
         after = "".join(rf"(?<!\b{p} )" for p in ("for", "of", "to", "at", "with", "from", "by", "in", "about"))
-        return re.sub(rf"(?i){after}\b({re.escape(self.villain['name'])}) was\b", r"\1 were", text)
+        return re.sub(rf"(?i){after}\b({self.many}) was\b", r"\1 were", text)
 
     def pick(self, templates, priority, beat, extra=None, must=False):
         """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""

@@ -1089,3 +1089,14 @@ def test_no_one_opens_the_door_to_a_knock_once_the_protagonist_is_inside(provide
                 seen += 1
                 assert not any(inside.search(s) for s in said[:at_door]), (i, seed, said[at_door])
     assert seen >= 5
+
+
+def test_companions_who_are_many_were_not_was(provider):
+    """Read in a story: "When I got back, the twins was sitting very still by the light"."""
+    for seed in range(21, 27):
+        res = provider.generate(replace(FORM, genre="Slasher", setting="a big house on Larch Street",
+                                        characters="Kelly, a babysitter; the twins", protagonist="Kelly",
+                                        antagonist="", key_elements="a landline phone", plot_twist="",
+                                        custom_prompt="a babysitter keeps getting calls from inside the house",
+                                        length_words=800, seed=seed))
+        assert not re.search(r"(?i)(?<!for )(?<!of )(?<!to )\bthe twins was\b", res.content), seed
