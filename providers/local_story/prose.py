@@ -33,6 +33,8 @@ _KNOWN = re.compile(r"(?i)\b(her|his|my|their|your|friend|brother|sister|husband
 _PEOPLE_ONLY = re.compile(r'"|\b(said|asked|begged|whisper\w*|talking|hands?|wrote|coat|torch|lamp|'
                           r'promised?|knock|slept|sleeve|arm|palm|cry|crying|spoke|speak)\b')
 _CHILDLIKE = re.compile(r"the way a child|remembering being small")
+#: not the object of a preposition ("the food set out for the rescuers was grey")
+_NOT_AFTER = "".join(rf"(?<!\b{p} )" for p in ("for", "of", "to", "at", "with", "from", "by", "in", "about"))
 #: a bank sentence in which the antagonist is seen ("{A} stood at the far end", "saw {A}")
 _SIGHTING = re.compile(r"\bsaw \{A\}|\{A\} (stood|was there|stepped|came in|came across|was waiting)|stood \{A\}")
 _WORD = re.compile(r"[a-z0-9'§]+")
@@ -88,8 +90,9 @@ class ProseWriter:
         self.entities = self._entities()
         self.likeness = self._likeness()
         self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
-        # the cast who are more than one ("the rescuers", "the crew", "the twins"), as a regex
-        self.many = "|".join(re.escape(p["name"]) for p in [self.villain, *self.support] if many(p["name"]))
+        # the cast who are more than one ("the rescuers", "the crew", "the twins"), as the subject of "was"
+        names = "|".join(re.escape(p["name"]) for p in [self.villain, *self.support] if many(p["name"]))
+        self.many_was = re.compile(rf"(?i){_NOT_AFTER}\b({names}) was\b") if names else None
 
     def _likeness(self):
         twist = self.plan["twist"]
@@ -267,10 +270,7 @@ class ProseWriter:
     def _agreed(self, text):
         """"The rescuers were", "the twins were", not "was", where the antagonist or a companion
         is more than one (and is the subject: the food set out for the rescuers was grey)."""
-        if not self.many:
-            return text
-        after = "".join(rf"(?<!\b{p} )" for p in ("for", "of", "to", "at", "with", "from", "by", "in", "about"))
-        return re.sub(rf"(?i){after}\b({self.many}) was\b", r"\1 were", text)
+        return self.many_was.sub(r"\1 were", text) if self.many_was else text
 
     def pick(self, templates, priority, beat, extra=None, must=False):
         """The first fresh sentence from ``templates`` (shuffled); with ``must``, the least stale."""
