@@ -43,6 +43,11 @@ SAMPLES = [
          intensity=9, length_words=800, time_of_day="Midnight", weather="Rainy", narrative_perspective="First Person",
          pacing="Fast-Paced", key_elements="a prize teddy bear", plot_twist="Jules is the killer", seed=7,
          note="a friend unmasked by the twist; the carnival's own rooms"),
+    dict(genre="Horror Comedy", mood="Creepy", setting="a seaside bed and breakfast",
+         characters="Marjorie, her husband Clive", protagonist="Marjorie", antagonist="the landlady", intensity=4,
+         length_words=600, time_of_day="Night", weather="Rainy", narrative_perspective="First Person",
+         pacing="Moderate", key_elements="a jar of pickled eggs", seed=2,
+         note="a horror comedy: the asides, the companion's jokes, the landlady's manners"),
 ]
 
 

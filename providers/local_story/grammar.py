@@ -53,9 +53,9 @@ nigel rupert tobias toby colin gavin martin norman roy ray leon dean drew
 """.split())
 FEMALE_WORDS = set("""woman girl lady mother mom mum widow bride nun sister wife queen witch
 daughter aunt grandmother granny niece actress waitress priestess hostess heiress governess
-matron madam mrs ms miss duchess countess princess maid she her""".split())
+matron madam mrs ms miss duchess countess princess maid landlady housekeeper she her""".split())
 MALE_WORDS = set("""man boy father dad husband priest brother son uncle king widower monk lord
-sir mr grandfather nephew prince duke count baron butler he him his""".split())
+sir mr grandfather nephew prince duke count baron butler landlord he him his""".split())
 _PRONOUN_WORDS = {"she", "her", "he", "him", "his"}
 TITLES = {"dr", "mr", "mrs", "ms", "miss", "detective", "father", "sister", "brother", "mother", "professor",
           "captain", "coach", "uncle", "aunt", "nurse", "officer", "sheriff", "agent", "reverend", "pastor",

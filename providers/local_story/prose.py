@@ -10,6 +10,7 @@ import re
 
 from . import atmosphere as at
 from . import beatbank as bb
+from . import humour
 from .composer import Deck, expand, tidy
 from .fields import definite, is_plural, premise_clause
 from .genres import genre_key
@@ -90,6 +91,7 @@ class ProseWriter:
         self.entities = self._entities()
         self.likeness = self._likeness()
         self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
+        self.comic = genre_key(plan["genre"]) == "comedy"  # a horror comedy: asides, jokes, manners
         # the cast who are more than one ("the rescuers", "the crew", "the twins"), as the subject of "was"
         names = "|".join(re.escape(p["name"]) for p in [self.villain, *self.support] if many(p["name"]))
         self.many_was = re.compile(rf"(?i){_NOT_AFTER}\b({names}) was\b") if names else None
@@ -419,12 +421,14 @@ class ProseWriter:
             if extra.get("C_animal"):  # an animal does not talk: it knows first
                 ev.append((COLOUR, bb.ANIMAL_LINES, {}))
             elif talk:
-                ev.append((COLOUR, bb.COMPANION_LINES, {}))
+                ev.append((COLOUR, humour.COMPANION if self.comic else bb.COMPANION_LINES, {}))
         if kind != "climax":
             for n in beat["use"]:
                 ev.append((THREAD, self._use(n, beat.get("room")), self._element(n)))
         if talk and kind == "escalation":
-            ev.append((COLOUR, bb.ANTAGONIST_LINES, {}))
+            ev.append((COLOUR, humour.ANTAGONIST + bb.ANTAGONIST_LINES[:4] if self.comic else bb.ANTAGONIST_LINES, {}))
+        if self.comic and kind in ("arrival", "first_sign", "investigation", "escalation", "climax"):
+            ev.append((STEP, humour.ASIDES, {}))  # the voice telling it notices how absurd it is
         if kind in ("investigation", "escalation") and beat["choice"]:
             ev += self._choice(beat)
         if beat.get("death"):

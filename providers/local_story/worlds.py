@@ -152,7 +152,8 @@ WORLDS = {
                   "the floor was tacky with polish", "the locker doors were dented and cold"],
     },
     "hotel": {
-        "words": ("hotel", "motel", "inn", "lodge", "resort", "guesthouse", "boarding house"),
+        "words": ("hotel", "motel", "inn", "lodge", "resort", "guesthouse", "guest house", "boarding house",
+                  "bed and breakfast", "b&b", "hostel"),
         "rooms": [("the front desk", "a counter with a bell and a board of keys"),
                   ("the long corridor", "numbered doors and a carpet patterned like veins"),
                   ("room twelve", "a made bed, a television and a Bible in the drawer"),
@@ -467,8 +468,12 @@ def short_place(setting):
 
 
 def head_noun(setting):
-    """'an abandoned carnival at the edge of town' -> 'carnival'."""
-    words = re.findall(r"[A-Za-z'-]+", _MODIFIER.split(" " + (setting or ""), maxsplit=1)[0])
+    """'an abandoned carnival at the edge of town' -> 'carnival'; 'a seaside bed and breakfast'
+    -> 'bed and breakfast' (not 'breakfast')."""
+    phrase = _MODIFIER.split(" " + (setting or ""), maxsplit=1)[0]
+    if re.search(r"(?i)\bbed and breakfast\s*$", phrase):
+        return "bed and breakfast"
+    words = re.findall(r"[A-Za-z'-]+", phrase)
     return words[-1].lower() if words else "place"
 
 

@@ -1100,3 +1100,29 @@ def test_companions_who_are_many_were_not_was(provider):
                                         custom_prompt="a babysitter keeps getting calls from inside the house",
                                         length_words=800, seed=seed))
         assert not re.search(r"(?i)(?<!for )(?<!of )(?<!to )\bthe twins was\b", res.content), seed
+
+
+def test_a_horror_comedy_is_told_with_jokes_and_other_horror_is_not(provider):
+    """A "Horror Comedy" read as straight horror: not one line in it was meant to be funny. Now
+    the protagonist's asides, the companion's jokes and the antagonist's manners come in most
+    beats; no other genre gets them."""
+    from providers.local_story import humour
+    lines = [re.escape(re.split(r"\{\w+\}", t.split('"')[1] if t.startswith('"') else t)[-1][:-1].strip(" ,."))
+             for t in humour.ASIDES + humour.COMPANION + humour.ANTAGONIST]
+    joke = re.compile("|".join(l for l in lines if len(l) > 12))
+    for seed in range(4):
+        comedy = provider.generate(replace(varied(8, 800), seed=seed)).content
+        assert len(joke.findall(comedy)) >= 4, seed
+        for i in (0, 4, 7):
+            assert not joke.search(provider.generate(replace(varied(i, 800), seed=seed)).content), (i, seed)
+
+
+def test_a_bed_and_breakfast_is_not_called_the_breakfast(provider):
+    """Read in a story: "to get through one night at the breakfast", and the landlady was "they"."""
+    res = provider.generate(replace(FORM, genre="Horror Comedy", setting="a seaside bed and breakfast",
+                                    characters="Marjorie, her husband Clive", protagonist="Marjorie",
+                                    antagonist="the landlady", key_elements="a jar of pickled eggs",
+                                    plot_twist="", length_words=600, seed=2))
+    assert res.plan["world"] == "hotel"
+    assert not re.search(r"\bthe breakfast\b", res.content)
+    assert res.plan["cast"][1]["pronouns"] == "she"
