@@ -368,7 +368,10 @@ class ProseWriter:
         talk = self.request.include_dialogue
         ev = []
         if kind not in ("hook", "arrival", "aftermath"):
-            ev.append((COLOUR, at.MOVE, {}))
+            # no "Nobody was in the bakery when she got there" where someone is about to be seen
+            seen_here = kind in ("first_sign", "investigation", "climax") or any(
+                _SIGHTING.search(t) for t in self._method_step(beat))
+            ev.append((COLOUR, [t for t in at.MOVE if not (seen_here and t.startswith("Nobody was in"))], {}))
         if beat["words"] > 220 and kind not in ("hook", "aftermath"):
             ev.append((COLOUR, at.INNER, {}))
         if kind == "hook":

@@ -1126,3 +1126,13 @@ def test_a_bed_and_breakfast_is_not_called_the_breakfast(provider):
     assert res.plan["world"] == "hotel"
     assert not re.search(r"\bthe breakfast\b", res.content)
     assert res.plan["cast"][1]["pronouns"] == "she"
+
+
+def test_no_one_is_seen_where_nobody_was(provider):
+    """Read in a story: "Nobody was on the harbour wall when she got there, which was somehow
+    worse. At the edge of the light on the harbour wall stood the witch of the fen"."""
+    for i in range(20):
+        for seed in range(3):
+            for para in provider.generate(replace(varied(i, 900), seed=seed)).content.split("\n\n"):
+                if re.search(r"Nobody was (in|on|at|under) ", para):
+                    assert not re.search(r"\bstood\b|was there|for the first time|first sight", para), (i, seed, para)
