@@ -369,7 +369,7 @@ class ProseWriter:
         ev = []
         if kind not in ("hook", "arrival", "aftermath"):
             # no "Nobody was in the bakery when she got there" where someone is about to be seen
-            seen_here = kind in ("first_sign", "investigation", "climax") or any(
+            seen_here = kind in ("first_sign", "investigation", "climax") or beat["twist"] or any(
                 _SIGHTING.search(t) for t in self._method_step(beat))
             ev.append((COLOUR, [t for t in at.MOVE if not (seen_here and t.startswith("Nobody was in"))], {}))
         if beat["words"] > 220 and kind not in ("hook", "aftermath"):
