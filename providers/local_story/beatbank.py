@@ -258,7 +258,7 @@ REACT = [
      "{S} could not feel {POS} fingers, and did not dare look down at them.",
      "Every sound in {room} seemed to be {A}, and then one of them was.",
      "{S} tried to swallow and could not; fear had {O} by the throat and would not let go.",
-     "{POS_CAP} legs went to water in {room}, and {S} had to lean on {obj_the} to stay up.",
+     "{POS_CAP} legs went to water in {room}, and {S} had to put a hand flat to the wall to stay up.",
      "Something in {POS} chest had turned over and would not turn back."],
     ["Blood roared in {POS} ears, and a scream tried to climb out of {POS} throat in {room}.",
      "{S} bit {POS} own tongue to keep quiet in {room} and tasted iron.",

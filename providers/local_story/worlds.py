@@ -396,7 +396,7 @@ def placed(text):
 INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\}|go into \{room\}|"
                      r"went into \{room\} alone, because|(wall|walls|ceiling|window|threshold|wood) of "
                      r"\{room\}|(box|cupboard|drawer) in \{room\}|locked \{A\} in \{room\}|way out of \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)|"
-                     r"by the far wall|was there, in the doorway|where the boards complained")
+                     r"by the far wall|was there, in the doorway|where the boards complained|flat to the wall")
 #: rooms with no furniture to search or hide in (a stair, a shaft, a hall of mirrors): no cupboard,
 #: drawer or shelf "in" them
 UNFURNISHED = re.compile(r"\b(stairs?|staircase|corridor|passage|hall of mirrors|ghost train|big top|shaft|"
