@@ -544,6 +544,12 @@ AFTER_ANIMAL = [
     "{C} got out too, and to the end of {C_POS} days would not walk past the road to {place}.",
 ]
 #: what became of the companion the twist unmasked as the killer ({U})
+#: the companion the twist turned ("Mark had committed her"), at the end
+AFTER_TURNED = [
+    "{C} visits, sometimes, and brings flowers, and sits a long time, and never once meets {POS} eyes.",
+    "{C} was waiting outside in the morning with the engine running, and smiled, and asked if {S} had slept.",
+    "{C} told everyone afterwards how hard it had been for {C_O}, and they all agreed, and nobody asked {O}.",
+]
 AFTER_UNMASKED = [
     "They never found {U} afterwards, only the mask, folded neatly, on the step of {place}.",
     "{U} was never caught; some nights the phone still rings once, late, and no one is there.",

@@ -420,6 +420,10 @@ class ProseWriter:
             ev.append((MUST if keep else THREAD, [lead + clue], {"verbatim": True}))
         # while the masked one is still masked, the companion behind the mask is rarely seen with the hero
         hidden = plan["twist"].get("masked") and not unmasked and kind not in ("arrival", "first_sign")
+        # a companion the twist turns ("Mark had committed her") has nothing kind to say after it
+        turned = self._turned(beat)
+        if turned and extra.get("C") == turned["name"]:
+            hidden = True
         if kind in ("arrival", "first_sign", "investigation", "climax") and present and not hidden:
             if extra.get("C_animal"):  # an animal does not talk: it knows first
                 ev.append((COLOUR, bb.ANIMAL_LINES, {}))
@@ -475,6 +479,8 @@ class ProseWriter:
             return None
         if self._unmasked(beat) is first:
             return (THREAD, bb.AFTER_UNMASKED, {"U": first["name"]})
+        if self._turned(beat) is first and first["name"] not in left:
+            return (THREAD, bb.AFTER_TURNED, _companion(first))
         if first["name"] in left:
             return (THREAD, bb.AFTER_LEFT, _companion(first))
         if first in present:
@@ -574,6 +580,18 @@ class ProseWriter:
         if beat.get("index", 0) <= land:
             return None
         return next((c for c in self.support if c["name"] == twist["about"]), None)
+
+    def _turned(self, beat):
+        """The companion the twist is about when it is not that they were dead, dreamed or the
+        killer ("Mark had committed her", "Jo was working for the doctor"), from the beat after it
+        lands: the one the protagonist can no longer trust."""
+        twist = self.plan["twist"]
+        if not twist["reveal"] or twist.get("unmasks") or twist["category"] in ("dead", "unreal", "self"):
+            return None
+        land = next((i for i, b in enumerate(self.plan["beats"]) if b["twist"]), len(self.plan["beats"]))
+        if beat.get("index", 0) <= land:
+            return None
+        return next((c for c in self.support if c["name"] == twist.get("about") and not is_animal(c["full"])), None)
 
     def _departed(self, beat):
         """(the names of the companions who walked off, of those who died) before ``beat``."""

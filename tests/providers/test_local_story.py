@@ -1136,3 +1136,17 @@ def test_no_one_is_seen_where_nobody_was(provider):
             for para in provider.generate(replace(varied(i, 900), seed=seed)).content.split("\n\n"):
                 if re.search(r"Nobody was (in|on|at|under) ", para):
                     assert not re.search(r"\bstood\b|was there|for the first time|first sight", para), (i, seed, para)
+
+
+def test_a_companion_the_twist_turns_is_not_a_friend_after_it(provider):
+    """Read in a story: "Mark had committed her", and then Mark said "Whatever happens, don't let
+    it use my voice on you", and "Mark got out too, and never once spoke of the hospital". After
+    the twist he says nothing kind, and the end tells what he is."""
+    for seed in range(6):
+        text = provider.generate(replace(FORM, genre="Psychological", setting="a psychiatric hospital",
+                                         characters="Anna, her husband Mark", protagonist="Anna",
+                                         antagonist="Dr. Hale", key_elements="a stack of letters",
+                                         plot_twist="Mark had committed her", length_words=700, seed=seed)).content
+        after = text[text.index("Mark had committed her"):]
+        assert not re.search(r'"[^"]*,?" Mark (said|asked|whispered|hissed)|Mark (said|asked)', after), seed
+        assert not re.search(r"Mark (got out too|came out of)", after), seed
