@@ -127,17 +127,21 @@ def _same_person(a, b):
 
 
 def _describes(subject, text):
-    """Whether the twist's ``subject`` ("the keeper") is what a character's description ("Edith,
-    a widowed lighthouse keeper") calls that character, or the character's name."""
+    """Whether the twist's ``subject`` ("the keeper", "her husband") is what a character's
+    description ("Edith, a widowed lighthouse keeper", "her husband Mark") calls that character,
+    or the character's name."""
     words = re.findall(r"[a-z'-]+", subject.lower())
     if not words or words[-1] in ("he", "she", "they", "i", "you"):
         return False
     person = Person.parse(text)
     if subject.lower() in (person.short.lower(), person.full.lower()):
         return True
+    # the description after a comma ("Edith, a widowed lighthouse keeper") or before the name
+    # ("her husband Mark")
     _, _, description = person.full.partition(",")
+    description = description or person.full.replace(person.short, " ")
     head = words[-1]
-    return bool(description) and bool(re.search(rf"(?i)\b{re.escape(head)}s?\b", description))
+    return bool(re.search(rf"(?i)\b{re.escape(head)}s?\b", description))
 
 
 def twist_person(subject, category, cast):

@@ -182,7 +182,21 @@ class ProseWriter:
         told = narrative_past(who + raw[len(subject):])
         plural = who.split()[0] in ("you", "they") or many(who)
         told = re.sub(rf"^{re.escape(who)} (was|were)\b", lambda m: f"{who} {'were' if plural else 'was'}", told)
+        other = next((c for c in self.plan["cast"] if c["name"] == about), None)
+        if other and other["pronouns"] != hero["pronouns"]:  # "her" can only be the protagonist
+            told = self._narrator_pronouns(told)  # "her husband had been poisoning her": "… me"
         return self._narrator_named(told)
+
+    def _narrator_pronouns(self, text):
+        """In the first or second person, the protagonist's "her"/"him" in a twist the form wrote
+        in the third ("Mark had been poisoning her" -> "poisoning me", "… her tea" -> "my tea")."""
+        if self.person == "third" or self.hero["pronouns"] not in ("she", "he"):
+            return text
+        me, my = self.forms[1], self.forms[2]
+        if self.hero["pronouns"] == "he":
+            return re.sub(r"\bhis\b", my, re.sub(r"\bhim\b", me, text))
+        before = r"(?=\s*(?:$|[,.;:!?]|\s(?:and|but|or|to|in|on|at|for|with|from|all|again|since|before|after|until)\b))"
+        return re.sub(r"\bher\b", my, re.sub(rf"\bher\b{before}", me, text))
 
     def _own_premise(self):
         """The premise as the protagonist's own story ("Sarah heard her dead son on the baby

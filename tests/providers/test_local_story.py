@@ -1150,3 +1150,19 @@ def test_a_companion_the_twist_turns_is_not_a_friend_after_it(provider):
         after = text[text.index("Mark had committed her"):]
         assert not re.search(r'"[^"]*,?" Mark (said|asked|whispered|hissed)|Mark (said|asked)', after), seed
         assert not re.search(r"Mark (got out too|came out of)", after), seed
+
+
+@pytest.mark.parametrize("twist, person, told", [
+    ("her husband had been poisoning her", "First Person", "Mark had been poisoning me"),
+    ("her husband had been poisoning her tea", "Second Person", "Mark had been poisoning your tea"),
+    ("her husband had been poisoning her", "Third Person", "Mark had been poisoning her"),
+])
+def test_the_twist_is_told_in_the_story_s_person(provider, twist, person, told):
+    """Read in a story told in the first person: "… and I knew the rest: Mark had been poisoning
+    her" (her: the narrator). "Her husband" is Mark, the character the form describes so."""
+    res = provider.generate(replace(FORM, genre="Psychological", setting="a psychiatric hospital",
+                                    characters="Anna, her husband Mark", protagonist="Anna", antagonist="Dr. Hale",
+                                    key_elements="a stack of letters", plot_twist=twist, narrative_perspective=person,
+                                    length_words=700, seed=5))
+    assert res.plan["twist"]["about"] == "Mark"
+    assert told in res.content
