@@ -475,7 +475,7 @@ DEATH = [
 ]
 DEATH_AFTER_LEAVING = [
     "{C}'s torch turned up later at the edge of {room}, still lit, in a spreading dark pool, and {C} never did.",
-    "{S} found {C} at last in {room}, sitting against the wall as if resting, and {C_S} was not resting.",
+    "{S} found {C} at last in {room}, sitting against the wall as if resting, and {C_S} {C_WAS} not resting.",
 ]
 ANIMAL_DEATH = [
     "{C} yelped once, somewhere in {room}, and after that there was no sound from {C_O} at all.",
