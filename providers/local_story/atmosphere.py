@@ -87,6 +87,8 @@ WORLD = [
     "A scrap of paper lay by {obj}; it said only the day of the week, underlined twice.",
     "When {sound} stopped, the quiet had weight, and it settled on {POS} shoulders like a hand.",
 ]
+#: a room found empty (not where the antagonist is about to be seen)
+NOBODY_THERE = "Nobody was in {room} when {S} got there, which was somehow worse."
 MOVE = [
     "{S} went on into {room}.",
     "The way to {room} was shorter than {S} remembered, which was its own kind of wrong.",
@@ -107,7 +109,7 @@ MOVE = [
     "{S} slipped into {room} and stood very still until {POS} breathing slowed.",
     "{S} followed the draught to {room}; it smelled of {smell}.",
     "{S} went the long way round to {room}, for no reason {S} could have given.",
-    "Nobody was in {room} when {S} got there, which was somehow worse.",
+    NOBODY_THERE,
     "{S} waited at the edge of {room} until the quiet felt like permission, then went in.",
     "The air changed on the way to {room}, colder and closer, as if the place were holding its breath.",
     "{S} found {room} by the sound of {sound}, and wished {S} had not.",

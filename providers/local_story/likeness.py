@@ -183,6 +183,14 @@ FIRST_FELT = [
 ]
 
 
+#: what an antagonist is, by the genre, else by the threat's method
+NATURE_BY_GENRE = {"gothic": "dead", "supernatural": "dead", "paranormal": "dead", "slasher": "killer",
+                   "psychological": "double", "cosmic": "other", "fantasy": "fae", "body": "flesh",
+                   "comedy": "comic", "apocalyptic": "killer"}
+NATURE_BY_METHOD = {"haunting": "dead", "possession": "dead", "stalking": "killer", "trap": "killer",
+                    "imitation": "double", "gaslight": "double", "signal": "other", "bargain": "fae"}
+
+
 def kind(antagonist):
     """'voice' (heard), 'presence' (felt), 'creature' (seen, not a person) or 'figure'."""
     text = antagonist["full"]
@@ -200,12 +208,7 @@ def nature(genre_key, method, dead):
     from outside, the fair folk, flesh gone wrong, or a comedy's horror."""
     if dead:
         return "dead"
-    by_genre = {"gothic": "dead", "supernatural": "dead", "paranormal": "dead", "slasher": "killer",
-                "psychological": "double", "cosmic": "other", "fantasy": "fae", "body": "flesh",
-                "comedy": "comic", "apocalyptic": "killer"}
-    by_method = {"haunting": "dead", "possession": "dead", "stalking": "killer", "trap": "killer",
-                 "imitation": "double", "gaslight": "double", "signal": "other", "bargain": "fae"}
-    return by_genre.get(genre_key) or by_method.get(method, "dead")
+    return NATURE_BY_GENRE.get(genre_key) or NATURE_BY_METHOD.get(method, "dead")
 
 
 def many(name):

@@ -89,18 +89,20 @@ class ProseWriter:
         _, self.world = world_for(request.setting)
         self.ctx = self._context()
         self.entities = self._entities()
-        self.likeness = self._likeness()
+        self.nature = self._nature()
+        self.likeness = describe(self.villain, self.nature, self.rng)
         self.looked = None  # the kind of beat where the antagonist was first seen (heard, felt)
         self.comic = genre_key(plan["genre"]) == "comedy"  # a horror comedy: asides, jokes, manners
         # the cast who are more than one ("the rescuers", "the crew", "the twins"), as the subject of "was"
         names = "|".join(re.escape(p["name"]) for p in [self.villain, *self.support] if many(p["name"]))
         self.many_was = re.compile(rf"(?i){_NOT_AFTER}\b({names}) was\b") if names else None
 
-    def _likeness(self):
+    def _nature(self):
+        """What the antagonist is (the dead, a killer, …): the twist's "had been dead", else the
+        genre's, else the method's."""
         twist = self.plan["twist"]
         dead = bool(twist["reveal"] and twist["category"] == "dead" and twist.get("about") == self.villain["name"])
-        self.nature = nature(genre_key(self.plan["genre"]), self.plan["method"], dead)
-        return describe(self.villain, self.nature, self.rng)
+        return nature(genre_key(self.plan["genre"]), self.plan["method"], dead)
 
     # --- context ----------------------------------------------------------------------------
 
@@ -385,7 +387,7 @@ class ProseWriter:
             # no "Nobody was in the bakery when she got there" where someone is about to be seen
             seen_here = kind in ("first_sign", "investigation", "climax") or beat["twist"] or any(
                 _SIGHTING.search(t) for t in self._method_step(beat))
-            ev.append((COLOUR, [t for t in at.MOVE if not (seen_here and t.startswith("Nobody was in"))], {}))
+            ev.append((COLOUR, [t for t in at.MOVE if not (seen_here and t == at.NOBODY_THERE)], {}))
         if beat["words"] > 220 and kind not in ("hook", "aftermath"):
             ev.append((COLOUR, at.INNER, {}))
         if kind == "hook":

@@ -50,15 +50,7 @@ PARTS = [
 def look_of(text):
     """The parts of the silhouette of whoever the story describes (a space-separated string,
     e.g. "skirt veil stoop"), or "" when it describes no one."""
-    said = [s for s in _SENTENCE.split(str(text or "")) if DESCRIBES.search(s)]
-    if not said:
-        return ""
-    first = said[0]  # the first description is the one the story introduces its figure with
-    found = []
-    for pattern, parts in PARTS:
-        if re.search(pattern, first, re.I):
-            found += [p for p in parts.split() if p not in found]
-    return " ".join(found)
+    return described(text)[1]
 
 
 #: the words that end the name of whoever is seen ("saw the grey lady for the first time")
@@ -70,9 +62,28 @@ _SEEN = re.compile(r"\b(saw|stood|sight of|heard|felt)\s+(.+)|\band ((?:the |[A-
 def who_is_described(text):
     """The name of whoever the story's first description is of, from the sentence that shows
     them ("That was the first time I saw the night clerk: …" -> "the night clerk"), or ""."""
+    return described(text)[0]
+
+
+def described(text):
+    """(who, look) of the story's first description of someone: ("the night clerk", "blade
+    thin"), ("", "") when it describes no one; the story is read once for both."""
     sentences = _SENTENCE.split(str(text or ""))
     at = next((i for i, s in enumerate(sentences) if DESCRIBES.search(s)), None)
-    for sentence in ([sentences[at - 1], sentences[at]] if at else []):
+    if at is None:
+        return "", ""
+    # the first description is the one the story introduces its figure with
+    found = []
+    for pattern, parts in PARTS:
+        if re.search(pattern, sentences[at], re.I):
+            found += [p for p in parts.split() if p not in found]
+    return _name_shown(sentences[at - 1:at + 1] if at else []), " ".join(found)
+
+
+def _name_shown(sentences):
+    """The name in the sentence that shows someone ("saw the grey lady for the first time", "…
+    and the grey lady was there"), or ""."""
+    for sentence in sentences:
         for found in _SEEN.finditer(sentence):
             words = []
             for word in re.findall(r"[\w.'-]+|[,:;]", found.group(2) or found.group(3)):

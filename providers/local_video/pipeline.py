@@ -167,10 +167,10 @@ def script_of(request):
 
 
 def shot_planner(request):
-    story = " ".join(script_of(request))  # whom the story describes, and how, when the form does not say
+    # whom the story describes (when the form does not say), and how
+    who, look = figures.described(" ".join(script_of(request)))
     return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
-                       request.protagonist, request.antagonist or figures.who_is_described(story),
-                       request.plot_twist, figures.look_of(story))
+                       request.protagonist, request.antagonist or who, request.plot_twist, look)
 
 
 def plan_story(request, lines, shots, placed, duration, end_card=0.0):
