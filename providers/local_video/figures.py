@@ -15,11 +15,11 @@ import re
 import numpy as np
 from PIL import Image, ImageDraw
 
+from . import script
+
 #: a sentence that describes someone: "a thin woman in …", "an old man with …", "something long …"
 DESCRIBES = re.compile(r"(?i)\b(a|an)\s+(?:\w+\s+){0,2}?(woman|man|figure|child|girl|boy|shape|figures|children|"
                        r"people)\s+(in|with|holding|of)\b|\b(was|see|been) something\b|\ba (thin grey shape|shape on four legs)")
-#: a sentence ends at . ! or ?, but not at "Dr." or "St."
-_SENTENCE = re.compile(r"(?<=[.!?])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)\s+")
 #: what a silhouette can show, by the words that describe it (all that match)
 PARTS = [
     (r"\bhabit\b|\bnun\b", "skirt veil"),
@@ -68,7 +68,7 @@ def who_is_described(text):
 def described(text):
     """(who, look) of the story's first description of someone: ("the night clerk", "blade
     thin"), ("", "") when it describes no one; the story is read once for both."""
-    sentences = _SENTENCE.split(str(text or ""))
+    sentences = script.sentences(text)
     at = next((i for i, s in enumerate(sentences) if DESCRIBES.search(s)), None)
     if at is None:
         return "", ""

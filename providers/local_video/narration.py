@@ -23,6 +23,8 @@ MAX_SPEEDUP = 1.25
 LEVEL = 0.7  # peak of every spoken sentence, whichever engine
 # pauses (seconds): normal, and the shortest we squeeze them to before dropping anything
 SENTENCE_GAP, MIN_SENTENCE_GAP = 0.22, 0.08
+#: a full stop that ends a title, not a sentence ("Dr. Hale", "St. Brigid's")
+NOT_A_TITLE = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
 PARAGRAPH_GAP, MIN_PARAGRAPH_GAP = 0.6, 0.25
 LEAD_IN, MIN_LEAD_IN = 0.5, 0.2
 TAIL, MIN_TAIL = 1.0, 0.4
@@ -66,7 +68,7 @@ def split_sentences(paragraphs):
         text = re.sub(r"\s+", " ", str(paragraph or "")).strip()
         if not text:
             continue
-        for piece in re.split(r"(?<=[.!?…])[\"')\]]*\s+", text):
+        for piece in re.split(rf"(?<=[.!?…]){NOT_A_TITLE}[\"')\]]*\s+", text):
             piece = piece.strip()
             if re.search(r"\w", piece):
                 out.append((index, piece))

@@ -313,3 +313,11 @@ def test_pacing_sets_how_many_scenes_a_minute_has():
     counts = {p: len(script.write_script(story, 60, "Deep Male", 1.0, p)) for p in
               ("Slow Burn", "Moderate", "Fast-Paced", "Intense")}
     assert 4 <= counts["Slow Burn"] < counts["Moderate"] < counts["Intense"] <= 10
+
+
+def test_a_title_does_not_end_a_sentence_of_the_script_or_the_narration():
+    """"I saw Dr. Hale at the door." was two lines ("I saw Dr." / "Hale at the door."), spoken
+    with a pause after "Dr." and shown as two subtitles."""
+    text = "I saw Dr. Hale at the door of St. Brigid's. He smiled."
+    assert script.sentences(text) == ["I saw Dr. Hale at the door of St. Brigid's.", "He smiled."]
+    assert [s for _, s in narration.split_sentences([text])] == script.sentences(text)
