@@ -23,8 +23,9 @@ MAX_SPEEDUP = 1.25
 LEVEL = 0.7  # peak of every spoken sentence, whichever engine
 # pauses (seconds): normal, and the shortest we squeeze them to before dropping anything
 SENTENCE_GAP, MIN_SENTENCE_GAP = 0.22, 0.08
-#: a full stop that ends a title, not a sentence ("Dr. Hale", "St. Brigid's")
-NOT_A_TITLE = r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)"
+#: words whose full stop ends a title, not a sentence ("Dr. Hale", "St. Brigid's")
+TITLES = ("Dr", "Mr", "Mrs", "Ms", "St")
+NOT_A_TITLE = "".join(rf"(?<!\b{t}\.)" for t in TITLES)
 PARAGRAPH_GAP, MIN_PARAGRAPH_GAP = 0.6, 0.25
 LEAD_IN, MIN_LEAD_IN = 0.5, 0.2
 TAIL, MIN_TAIL = 1.0, 0.4

@@ -8,6 +8,8 @@ A cue shows from its first spoken word to just after its last.
 import re
 from dataclasses import dataclass
 
+from .narration import TITLES
+
 LINE = 42
 TARGET = 56  # characters: a comfortable cue, about two seconds of speech
 MIN_CUE = 0.8
@@ -46,6 +48,8 @@ def _ends_phrase(word):
 def _break_cost(words, i):
     """Cost of ending a cue after ``words[i]`` (its sentence goes on)."""
     word = words[i]
+    if word.rstrip(".") in TITLES and word.endswith("."):
+        return 10_000  # "Dr." / "Hale at the door": a title stays with its name
     if _ends_phrase(word):
         return -60 if word[-1] in ".!?…;:—" else -40
     bare = _bare(word)

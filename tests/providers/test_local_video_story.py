@@ -321,3 +321,11 @@ def test_a_title_does_not_end_a_sentence_of_the_script_or_the_narration():
     text = "I saw Dr. Hale at the door of St. Brigid's. He smiled."
     assert script.sentences(text) == ["I saw Dr. Hale at the door of St. Brigid's.", "He smiled."]
     assert [s for _, s in narration.split_sentences([text])] == script.sentences(text)
+
+
+def test_a_subtitle_does_not_end_on_a_title():
+    """A cue read "Nobody had asked me to come to St." and the next "Brigid's sanatorium at dusk,"."""
+    from providers.local_video import subtitles
+    words = "Nobody had asked me to come to St. Brigid's sanatorium at dusk, but I came anyway.".split()
+    ends = [words[end - 1] for _, end, _ in subtitles._segments(words)]
+    assert "St." not in ends
