@@ -26,6 +26,12 @@ SENTENCE_GAP, MIN_SENTENCE_GAP = 0.22, 0.08
 #: words whose full stop ends a title, not a sentence ("Dr. Hale", "St. Brigid's")
 TITLES = ("Dr", "Mr", "Mrs", "Ms", "St")
 NOT_A_TITLE = "".join(rf"(?<!\b{t}\.)" for t in TITLES)
+#: who says a quoted line: '"Clara?" Dr. Moss said' is one sentence
+SPEECH_TAG = (r"(?:(?:[A-Z][\w.'’]*|he|she|they|we|you|it|I)\s+){1,3}"
+              r"(?:said|asked|whispered|hissed|called|cried|shouted|murmured|answered|replied|added)\b")
+#: the space between two sentences: after . ! ? … (not a title's), or after a quote or bracket
+#: that closes one (kept with it), unless the quote's speaker follows
+SENTENCE_BREAK = (rf"(?:(?<=[.!?…]){NOT_A_TITLE}|(?<=[.!?…][\"'”’)\]])(?!\s+{SPEECH_TAG}))\s+")
 PARAGRAPH_GAP, MIN_PARAGRAPH_GAP = 0.6, 0.25
 LEAD_IN, MIN_LEAD_IN = 0.5, 0.2
 TAIL, MIN_TAIL = 1.0, 0.4
@@ -69,7 +75,7 @@ def split_sentences(paragraphs):
         text = re.sub(r"\s+", " ", str(paragraph or "")).strip()
         if not text:
             continue
-        for piece in re.split(rf"(?<=[.!?…]){NOT_A_TITLE}[\"')\]]*\s+", text):
+        for piece in re.split(SENTENCE_BREAK, text):
             piece = piece.strip()
             if re.search(r"\w", piece):
                 out.append((index, piece))

@@ -19,7 +19,7 @@ SCENES_PER_MINUTE = {"slow": 4, "medium": 6, "fast": 8, "intense": 10}
 OVERHEAD = 1.5
 PAUSE = 0.6
 FILL = 0.88  # share of the time left that the words may take (speech rates vary per line)
-SENTENCE = re.compile(rf"(?<=[.!?…]){narration.NOT_A_TITLE}[\"'”’)]*\s+(?=[\"'“‘(]*[A-Z0-9])")
+SENTENCE = re.compile(narration.SENTENCE_BREAK + r"(?=[\"'“‘(]*[A-Z0-9])")
 CLAUSE = re.compile(r"(?<=[,;:—–])\s+|\s+(?=(?:and|but|until|while|when|as|then)\s)")
 WORD = re.compile(r"[A-Za-z0-9'’-]+")
 STOP = set("a an the of in on at to and or but with by from into was were is are be been had has "

@@ -329,3 +329,12 @@ def test_a_subtitle_does_not_end_on_a_title():
     words = "Nobody had asked me to come to St. Brigid's sanatorium at dusk, but I came anyway.".split()
     ends = [words[end - 1] for _, end, _ in subtitles._segments(words)]
     assert "St." not in ends
+
+
+def test_a_quoted_line_keeps_its_closing_quote_and_its_speaker():
+    """A subtitle read '"Clara?' (the quote left open) and the narration went on with 'Dr. Moss said
+    when I came in' as a sentence of its own."""
+    text = '"Clara?" Dr. Moss said when I came in. "Run!" She ran.'
+    expected = ['"Clara?" Dr. Moss said when I came in.', '"Run!"', "She ran."]
+    assert script.sentences(text) == expected
+    assert [s for _, s in narration.split_sentences([text])] == expected
