@@ -49,6 +49,29 @@ PREMISE_OWN_TRUE = [
     "It had only ever been calling {O} here, all those nights when {own}.",
     "Now {S} knew what had been waiting at the end of it, all those nights when {own}.",
 ]
+#: the premise happening in the story, once, in front of the protagonist ({event}: "the signal
+#: repeated a dead woman's voice"; {own_rest}: "heard her dead son on the baby monitor"), then
+#: how it was to hear or to see it
+PREMISE_HAPPENS = [
+    "In {room} it happened in front of {O}, the way people said it did, and there was no telling it away afterwards: {event}.",
+    "{S} had never quite believed it until {room}, where it happened while {S} stood there: {event}.",
+    "It happened in {room}, plainly, with nothing to blame it on, not the dark and not the tiredness: {event}.",
+]
+PREMISE_OWN_HAPPENS = [
+    "It came again in {room}, and this time there was no putting it down to tiredness or the dark: {S} {own_rest}.",
+    "Then, in {room}, it happened the way it happened at home, only nearer, and plainer: {S} {own_rest}.",
+]
+PREMISE_HEARD = [
+    "All {S} could do was stand very still and listen until it stopped, and it took a long time to stop.",
+    "It lasted as long as it takes to say a name twice; then it stopped, and the quiet after it was worse.",
+]
+PREMISE_SEEN = [
+    "All {S} could do was watch, and afterwards {S} could not have said how long it took.",
+    "It was over in less time than it takes to tell, and {S} stood a long while after, not trusting {POS} legs.",
+]
+#: a premise heard rather than seen
+HEARD_PREMISE = re.compile(r"(?i)\b(hears?|heard|voices?|sings?|sang|songs?|calls?|called|whispers?|rings?|rang|"
+                           r"radio|signal|phone|monitor|music|cry|cries|crying|screams?|knocks?|broadcasts?)\b")
 #: the premise again, once, in the middle (found written down by someone who knew it before:
 #: no longer a story) and at the end (true all along)
 PREMISE_ECHO = [

@@ -29,9 +29,34 @@ def premise_clause(premise):
     her dead child on the baby monitor'."""
     m = re.match(r"(?i)^((?:a|an|the|some|two|three)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?:who|that|which)\s+(.+)$",
                  premise or "")
-    if m:
+    if m and narrative_past(m.group(1)) == m.group(1):  # not "the house remembers everyone| who …"
         premise = f"{m.group(1)} {m.group(2)}"
     return premise
+
+
+#: how often a premise says it happens ("every winter", "each night"): a happening in the story is once
+_HOW_OFTEN = re.compile(r"(?i),?\s*\b(?:(?:every|each)\s+(?:single\s+)?(?:night|day|year|summer|winter|autumn|fall|"
+                        r"spring|week|month|morning|evening|halloween|full moon|time)|always|sometimes|often|"
+                        r"usually)\b,?")
+_SUBORDINATE = re.compile(r"(?i)\b(?:where|when|who|whom|whose|that|which|if|because|until|while)\b")
+
+
+def premise_event(premise):
+    """The premise as a thing that happens once, in the narration's past, for the story to show
+    happening ('a signal that repeats a dead woman's voice' -> 'the signal repeated a dead
+    woman's voice'; 'every winter the village gives one person to the sea' -> 'the village gave
+    one person to the sea'), or '' when it has no verb of its own to happen by ('a town where the
+    dead come back', 'a haunted doll') or is already history ('a girl drowned in the lake')."""
+    clause = premise_clause(premise)
+    past = narrative_past(clause)
+    at = next((i for i, (a, b) in enumerate(zip(clause, past)) if a != b), None)
+    if at is None:
+        return ""
+    subject = clause[:clause.rfind(" ", 0, at) + 1]
+    if not subject.strip() or _SUBORDINATE.search(subject) or len(subject.split()) > 6:
+        return ""  # "a town where the dead come back": the verb is not the premise's own
+    event = re.sub(r"\s{2,}", " ", _HOW_OFTEN.sub("", past)).strip(" ,")
+    return re.sub(r"(?i)^(?:a|an)\s+", "the ", event)
 
 
 def premise_thing(premise):

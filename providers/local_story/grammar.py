@@ -184,6 +184,11 @@ _IRREGULAR_PAST = {
     "shoots": "shot", "bears": "bore", "swears": "swore", "grows": "grew", "draws": "drew",
     "throws": "threw", "flies": "flew", "falls": "fell", "bleeds": "bled",
     "dwells": "dwelt", "sings": "sang", "drinks": "drank", "understands": "understood",
+    "rings": "rang", "swims": "swam", "sinks": "sank", "shakes": "shook", "creeps": "crept",
+    "weeps": "wept", "sweeps": "swept", "freezes": "froze", "strikes": "struck", "puts": "put",
+    "lets": "let", "cuts": "cut", "shuts": "shut", "hurts": "hurt", "sets": "set", "spins": "spun",
+    "clings": "clung", "swings": "swung", "blows": "blew", "shines": "shone", "slides": "slid",
+    "binds": "bound", "bends": "bent", "lends": "lent", "spreads": "spread", "sheds": "shed",
 }
 #: contractions of "is", "are", "am", "have" and "has": what each is in the narration's past
 _CONTRACTED = {"it's": "it was", "that's": "that was", "there's": "there was", "he's": "he was",
@@ -262,7 +267,12 @@ def _regular_past(word):
         stem = word[:-2]
     if stem.endswith("e"):
         return stem + "d"
+    if _DOUBLES.match(stem):  # one syllable ending vowel-consonant: stops -> stopped
+        return stem + stem[-1] + "ed"
     return stem + "ed"
+
+
+_DOUBLES = re.compile(r"^[^aeiou]*[aeiou][bdgklmnprt]$")
 
 
 _QUIET = re.compile(r"(?i)\b(silent|mute|wordless|speechless|never speaks)\b")

@@ -12,7 +12,7 @@ from . import atmosphere as at
 from . import beatbank as bb
 from . import humour
 from .composer import Deck, expand, tidy
-from .fields import definite, is_plural, premise_clause
+from .fields import definite, is_plural, premise_clause, premise_event, premise_person
 from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
 from .likeness import GLIMPSE, describe, many, nature
@@ -125,7 +125,8 @@ class ProseWriter:
                "time": tod["at"], "time_bare": tod["bare"], "wx": wx["wx"], "wx_short": wx["short"],
                "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
                "subj": plan["twist"]["subject"], "log": record_of(plan["world"]),
-               "own": self._own_premise()}
+               "own": self._own_premise(), "own_rest": self._own_premise(rest=True),
+               "event": premise_event(plan["premise"])}
         # the record, when the story burns it, is not scenery either (before or after)
         burnt = (head_noun(record_of(plan["world"]))
                  if record_burnt_at(plan["beats"]) is not None else None)
@@ -200,13 +201,28 @@ class ProseWriter:
         before = r"(?=\s*(?:$|[,.;:!?]|\s(?:and|but|or|to|in|on|at|for|with|from|all|again|since|before|after|until)\b))"
         return re.sub(r"\bher\b", my, re.sub(rf"\bher\b{before}", me, text))
 
-    def _own_premise(self):
+    def _own_premise(self, rest=False):
         """The premise as the protagonist's own story ("Sarah heard her dead son on the baby
-        monitor"; "I heard my dead son …" in the first person), or ''."""
+        monitor"; "I heard my dead son …" in the first person), or ''; with ``rest``, from its
+        verb on ("heard her dead son …")."""
         own = self._narrator_named(self.plan.get("premise_own", ""))
         if own and self.person != "third":
             own = re.sub(r"\b(her|his|their)\b", self.forms[2], own)
+        if rest:
+            own = re.sub(rf"^(?:{re.escape(self.hero['name'])}|I|you|You)\s+", "", own)
         return own
+
+    def _premise_happens(self):
+        """The premise happening in front of the protagonist, then how it was to hear or see it
+        (told as a place's story at the start, it is shown once in the middle), or None when it
+        cannot happen as told ("a town where the dead come back"; a mother's premise for a man)."""
+        plan = self.plan
+        own = bool(plan.get("premise_own"))
+        if not own and (not self.ctx["event"] or premise_person(plan["premise"])):
+            return None
+        after = bb.PREMISE_HEARD if bb.HEARD_PREMISE.search(plan["premise"]) else bb.PREMISE_SEEN
+        happens = bb.PREMISE_OWN_HAPPENS if own else bb.PREMISE_HAPPENS
+        return THREAD, [f"{h} {a}" for h in happens for a in after], {}
 
     def _narrator_named(self, text):
         """In the first or second person the narrator is "I"/"you", not their name ("… and
@@ -473,8 +489,15 @@ class ProseWriter:
             ev += self._choice(beat) if beat["choice"] else []
             ev += [] if unseen else face
             ev += [(THREAD, self._solve(n, room), self._element(n)) for n in beat["use"]]
-        if plan.get("premise_from_prompt") and beat.get("index") == self._first("escalation", "investigation"):
-            ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
+        if plan.get("premise_from_prompt"):
+            # the premise happens once in front of the protagonist, then (a place's story) is found
+            # written down by someone who knew it before; the protagonist's own is simply nearer
+            happens = self._premise_happens()
+            echo = self._first("escalation", "investigation")
+            if happens and beat.get("index") == self._first("investigation", "escalation"):
+                ev.append(happens)
+            if beat.get("index") == echo and not (happens and plan.get("premise_own")):
+                ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
             if plan.get("premise_from_prompt"):
                 ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))

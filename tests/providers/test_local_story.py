@@ -494,6 +494,9 @@ def test_a_twist_written_in_the_present_is_told_in_the_narrations_past(provider)
     ("she was a patient there all along", "she was a patient there all along"),
     ("someone knocks at 3 am", "someone knocked at 3 am"),
     ("the clocks all run backwards", "the clocks all run backwards"),
+    ("the elevator stops at a floor that isn't there", "the elevator stopped at a floor that wasn't there"),
+    ("at 3 am the phone rings", "at 3 am the phone rang"),
+    ("the river swallows one child a year", "the river swallowed one child a year"),
 ])
 def test_narrative_past(clause, told):
     assert narrative_past(clause) == told
@@ -580,6 +583,35 @@ def test_a_premise_about_someone_the_protagonist_can_be_is_the_protagonist_s_own
     his = write(provider, custom_prompt=prompt, characters="Tom", protagonist="Tom", seed=3).content
     assert "a mother hears her dead son on the baby monitor" in his  # Tom is no mother: a story
     assert "Tom heard" not in his
+
+
+@pytest.mark.parametrize("prompt, happening", [
+    ("Write a story about a signal that repeats a dead woman's voice", "the signal repeated a dead woman's voice"),
+    ("the elevator stops at a floor that isn't there", "the elevator stopped at a floor that wasn't there"),
+    ("every winter the village gives one person to the sea", "the village gave one person to the sea"),
+])
+def test_the_prompts_premise_happens_in_the_story_not_only_told(provider, prompt, happening):
+    """An editor's note: 'a signal that repeats a dead woman's voice' was said of the place, found
+    written on a wall and confirmed at the end, and never once heard."""
+    for seed in range(4):
+        res = write(provider, custom_prompt=prompt, key_elements="", plot_twist="", seed=seed)
+        paragraphs = res.content.split("\n\n")
+        at = next(i for i, p in enumerate(paragraphs) if happening in p)  # in the story's past, as it happens
+        assert 0 < at < len(paragraphs) - 1, (seed, at)  # in the middle: told first, true at the end
+        assert res.content.count(happening) == 1
+
+
+def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
+    prompt = "a mother hears her dead son on the baby monitor"
+    mine = write(provider, custom_prompt=prompt, key_elements="", narrative_perspective="First Person",
+                 seed=3).content
+    middle = mine.split("\n\n")[1:-1]
+    assert any(re.search(r"it happened|It came again", p) and "I heard my dead son on the baby monitor" in p
+               for p in middle), mine
+    his = write(provider, custom_prompt=prompt, characters="Tom", protagonist="Tom", seed=3).content
+    assert "the mother heard" not in his  # a rumour about the place, not his to live
+    town = write(provider, custom_prompt="a town where the dead come back", seed=3).content
+    assert "the town where the dead came back" not in town
 
 
 def test_time_and_weather_fit_each_other(provider):
