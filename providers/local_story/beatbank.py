@@ -69,9 +69,6 @@ PREMISE_SEEN = [
     "All {S} could do was watch, and afterwards {S} could not have said how long it took.",
     "It was over in less time than it takes to tell, and {S} stood a long while after, not trusting {POS} legs.",
 ]
-#: a premise heard rather than seen
-HEARD_PREMISE = re.compile(r"(?i)\b(hears?|heard|voices?|sings?|sang|songs?|calls?|called|whispers?|rings?|rang|"
-                           r"radio|signal|phone|monitor|music|cry|cries|crying|screams?|knocks?|broadcasts?)\b")
 #: the premise again, once, in the middle (found written down by someone who knew it before:
 #: no longer a story) and at the end (true all along)
 PREMISE_ECHO = [

@@ -41,6 +41,16 @@ _HOW_OFTEN = re.compile(r"(?i),?\s*\b(?:(?:every|each)\s+(?:single\s+)?(?:night|
 _SUBORDINATE = re.compile(r"(?i)\b(?:where|when|who|whom|whose|that|which|if|because|until|while)\b")
 
 
+#: a premise heard rather than seen ("a signal that repeats a dead woman's voice")
+_HEARD = re.compile(r"(?i)\b(hears?|heard|voices?|sings?|sang|songs?|calls?|called|whispers?|rings?|rang|"
+                    r"radio|signal|phone|monitor|music|cry|cries|crying|screams?|knocks?|broadcasts?)\b")
+
+
+def premise_heard(premise):
+    """Whether the premise is something heard (a voice, a signal, a call) rather than seen."""
+    return bool(_HEARD.search(premise or ""))
+
+
 def premise_event(premise):
     """The premise as a thing that happens once, in the narration's past, for the story to show
     happening ('a signal that repeats a dead woman's voice' -> 'the signal repeated a dead

@@ -191,6 +191,14 @@ NATURE_BY_METHOD = {"haunting": "dead", "possession": "dead", "stalking": "kille
                     "imitation": "double", "gaslight": "double", "signal": "other", "bargain": "fae"}
 
 
+#: tellings of a body, which a voice or a presence has not: standing, sitting, stepping, a hand,
+#: a face worn, being looked at; a voice does not touch either (a presence may)
+BODY = re.compile(r"\{A\} (?:stood|sat|stepped|began to walk|was there at the edge of sight|closed a hand|"
+                  r"looked at|saw whose)|stood \{A\}|\{A\} standing|where \{A\} stood|\{A\}'s hand|"
+                  r"held out a hand|wearing the face|not by a door but by \{A\}")
+BODY_OR_TOUCH = re.compile(BODY.pattern + r"|\{A\} touched")
+
+
 def kind(antagonist):
     """'voice' (heard), 'presence' (felt), 'creature' (seen, not a person) or 'figure'."""
     text = antagonist["full"]
@@ -228,9 +236,11 @@ def describe(antagonist, what, rng):
     found = kind(antagonist)
     if found == "voice":
         return {"VOICE": VOICE[antagonist["pronouns"]], "WRONG": rng.choice(VOICE_WRONG), "first": FIRST_HEARD,
-                "look": HEARD, "glimpsed": HEARD, "at_last": [], "close": [], "seen": False}
+                "look": HEARD, "glimpsed": HEARD, "at_last": [], "close": [], "seen": False,
+                "bodiless": BODY_OR_TOUCH}
     if found == "presence":
-        return {"first": FIRST_FELT, "look": [], "glimpsed": [], "at_last": [], "close": [], "seen": False}
+        return {"first": FIRST_FELT, "look": [], "glimpsed": [], "at_last": [], "close": [], "seen": False,
+                "bodiless": BODY}
     wrong, close = WRONG[what], CLOSE[what]
     if found == "creature":
         look, templates = _first(CREATURES, antagonist["full"]), LOOK_CREATURE
@@ -251,4 +261,4 @@ def describe(antagonist, what, rng):
     return {"LOOK": look, "WRONG": rng.choice(wrong), "CLOSE": rng.choice(close), "first": None,
             "NAME_WAS": "were" if plural else "was",  # "the crew were", "the butcher was" (they)
             "look": templates, "glimpsed": GLIMPSED_MANY if plural else GLIMPSED, "at_last": AT_LAST,
-            "close": CLOSE_UP[:2] if plural else CLOSE_UP, "seen": True}
+            "close": CLOSE_UP[:2] if plural else CLOSE_UP, "seen": True, "bodiless": None}

@@ -43,6 +43,10 @@ BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village
            "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
            "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp"),
            "the witch of the fen": ("forest", "village", "generic")}
+#: who is feared when the prompt's premise is a thing heard, and the methods a voice can work by
+VOICES = [("the voice in the static", "they"), ("the voice in the hallway", "they")]
+DEVICES = re.compile(r"(?i)\b(radio|signal|phone|monitor|broadcast|static|tape|receiver|walkie|frequency)")
+UNSEEN_METHODS = {"signal", "haunting", "gaslight", "imitation", "possession"}
 #: the one the story fears while a twist ("Jules is the killer") keeps who it is for the reveal
 MASKED = ["the figure in the mask", "the one in the pig mask", "the one in the rubber mask", "the masked shape"]
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
@@ -97,6 +101,10 @@ def build_cast(request, genre, rng, kind="generic"):
         villain = _person(villain_text, "antagonist")
     else:
         fitting = [a for a in GENRES[genre]["antagonists"] if kind in BELONGS.get(a[0], (kind,))]
+        premise = fields.parse_prompt(request.custom_prompt, "")["premise"]
+        if fields.premise_heard(premise) and set(GENRES[genre]["methods"]) & UNSEEN_METHODS:
+            # "a signal that repeats a dead woman's voice": what is feared is heard (through a device)
+            fitting = [VOICES[0 if DEVICES.search(premise) else 1]]
         name, pron = rng.choice(fitting or GENRES["default"]["antagonists"])
         villain = _person(name, "antagonist", pron)
     if villain["pronouns"] not in ("he", "she"):

@@ -12,7 +12,7 @@ from . import atmosphere as at
 from . import beatbank as bb
 from . import humour
 from .composer import Deck, expand, tidy
-from .fields import definite, is_plural, premise_clause, premise_event, premise_person
+from .fields import definite, is_plural, premise_clause, premise_event, premise_heard, premise_person
 from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
 from .likeness import GLIMPSE, describe, many, nature
@@ -220,7 +220,7 @@ class ProseWriter:
         own = bool(plan.get("premise_own"))
         if not own and (not self.ctx["event"] or premise_person(plan["premise"])):
             return None
-        after = bb.PREMISE_HEARD if bb.HEARD_PREMISE.search(plan["premise"]) else bb.PREMISE_SEEN
+        after = bb.PREMISE_HEARD if premise_heard(plan["premise"]) else bb.PREMISE_SEEN
         happens = bb.PREMISE_OWN_HAPPENS if own else bb.PREMISE_HAPPENS
         return THREAD, [f"{h} {a}" for h in happens for a in after], {}
 
@@ -287,8 +287,8 @@ class ProseWriter:
             return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
             return None  # nobody calls out "Stay where I can see you, the night nurse"
-        if not self.likeness["seen"] and "saw {A}" in template:
-            return None  # a voice is heard, a presence felt
+        if not self.likeness["seen"] and ("saw {A}" in template or self.likeness["bodiless"].search(template)):
+            return None  # a voice is heard, a presence felt: neither stands in a doorway
         if template in self.likeness["at_last"] and self.looked:
             return None  # seen plainly already
         if template in self.likeness["close"] and self.looked in (None, "climax"):

@@ -1,4 +1,5 @@
-"""The antagonist drawn as the story describes them, as a standing silhouette.
+"""The antagonist drawn as the story describes them, as a standing silhouette, and the
+protagonist beside them in the same hand (``protagonist_look``).
 
 A story that says "a thin woman in a nun's black habit" or "a man with a burlap sack for a face"
 should not show the same hooded executioner as every other video. ``look_of(text)`` reads the
@@ -45,6 +46,31 @@ PARTS = [
     (r"\b(heavy|broad|big) (man|woman|figure)", "heavy"),
     (r"\bthin (man|woman|figure)", "thin"),
 ]
+
+
+#: a protagonist who is a child, by the words the form uses for them ("Lily, a girl of nine")
+_CHILD = re.compile(r"(?i)\b(girl|boy|child|kid|schoolgirl|schoolboy|toddler|little)\b")
+_LIGHT = re.compile(r"(?i)\b(?:her|his|my|your|their)\s+(?:own\s+)?(?:lamp|lantern|torch|flashlight)\b")
+
+
+def protagonist_look(name, described_as, text):
+    """The parts of the protagonist's silhouette (drawn beside the antagonist in the same hand,
+    not a stock pictogram): an ordinary figure in a coat; long hair when the story calls them
+    "she", a child's height when the form calls them a child, a lantern when they carry a light.
+    ``name``: how the story names them; ``described_as``: the form's words for them."""
+    parts = ["child"] if _CHILD.search(described_as or "") else ["coat"]
+    first = (name or "").split()[:1]
+    if first:  # their pronoun, from the sentences that name them and the ones after those
+        sentences = script.sentences(text)
+        named = {i for i, s in enumerate(sentences) if re.search(rf"\b{re.escape(first[0])}\b", s)}
+        told = " ".join(s for i, s in enumerate(sentences) if i in named or i - 1 in named)
+        she = len(re.findall(r"(?i)\b(she|her|herself)\b", told))
+        he = len(re.findall(r"(?i)\b(he|him|his|himself)\b", told))
+        if she > 2 * he and she >= 2:
+            parts.append("hair")
+    if _LIGHT.search(text or ""):
+        parts.append("lantern")
+    return " ".join(parts)
 
 
 def look_of(text):

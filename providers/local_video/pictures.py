@@ -278,6 +278,7 @@ class Shot:
     figures: tuple = ()
     room: str = ""  # a room of the setting the scene is inside ("corridor"); "": outside
     figure_look: str = ""  # how the story describes its antagonist ("skirt veil"): drawn so
+    person_look: str = ""  # how the protagonist is drawn ("coat hair lantern"); "": the stock icon
 
     @property
     def shows(self):
@@ -289,7 +290,8 @@ class Shot:
 
     def icon_names(self):
         def icon(f):
-            return "drawn:" + self.figure_look if f == "figure" and self.figure_look else FIGURE_ICONS[f]
+            look = self.figure_look if f == "figure" else self.person_look
+            return "drawn:" + look if look else FIGURE_ICONS[f]
         return (SETTINGS[self.setting][0], ELEMENTS[self.element][0] if self.element else None,
                 [icon(f) for f in self.figures])
 
@@ -320,7 +322,7 @@ class ShotPlanner:
     """Gives each scene line its ``Shot`` from the line and the story's fields."""
 
     def __init__(self, setting="", genre="", key_elements="", characters="", protagonist="",
-                 antagonist="", plot_twist="", antagonist_look=""):
+                 antagonist="", plot_twist="", antagonist_look="", protagonist_look=""):
         lines_setting = find_all(setting, SETTING_WORDS)
         self.setting = lines_setting[0] if lines_setting else genre_setting(genre)
         self.story_elements = match_elements(key_elements)
@@ -329,6 +331,7 @@ class ShotPlanner:
         self.cast = _names(characters) | self.hero | self.villain
         self.villain_element = (match_elements(antagonist) or [""])[0]
         self.antagonist_look = antagonist_look  # figures.look_of the story: how the antagonist is drawn
+        self.protagonist_look = protagonist_look  # figures.protagonist_look: how the protagonist is
         self._turn = 0
         self._inside = ""  # the room the last scene was in
 
@@ -388,4 +391,4 @@ class ShotPlanner:
                 figures.append("figure")
         if not element and not figures:
             figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
-        return Shot(setting, element, tuple(figures), room, self.antagonist_look)
+        return Shot(setting, element, tuple(figures), room, self.antagonist_look, self.protagonist_look)

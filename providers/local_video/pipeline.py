@@ -6,6 +6,7 @@ frames streamed into ffmpeg (title card, subtitles) while the mix becomes AAC ->
 audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come
 from differs between providers.
 """
+import re
 import resource
 import time
 import zlib
@@ -158,7 +159,6 @@ def prepare(request, max_height=1080):
 def script_of(request):
     paragraphs = request.paragraphs or []
     if isinstance(paragraphs, str):  # a whole script: paragraphs are separated by blank lines
-        import re
         paragraphs = re.split(r"\n\s*\n", paragraphs)
     paragraphs = [str(p).strip() for p in paragraphs if str(p or "").strip()]
     if not paragraphs and request.title:
@@ -167,10 +167,24 @@ def script_of(request):
 
 
 def shot_planner(request):
-    # whom the story describes (when the form does not say), and how
-    who, look = figures.described(" ".join(script_of(request)))
+    # whom the story describes (when the form does not say), and how; how its protagonist is drawn
+    text = " ".join(script_of(request))
+    who, look = figures.described(text)
+    hero = _protagonist_text(request)
+    name = re.split(r"\s*\(|,|\bwho\b", hero)[0]
     return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
-                       request.protagonist, request.antagonist or who, request.plot_twist, look)
+                       request.protagonist, request.antagonist or who, request.plot_twist, look,
+                       figures.protagonist_look(name, hero, text))
+
+
+def _protagonist_text(request):
+    """The form's words for the protagonist: the protagonist field, else the first of the cast
+    with what follows it in apposition ("Lily, a girl of nine; her mother" -> "Lily, a girl of
+    nine"; "Maya, her little brother Sam" -> "Maya")."""
+    if (request.protagonist or "").strip():
+        return request.protagonist.strip()
+    first, *rest = re.split(r"\s*,\s*", re.split(r";", request.characters or "")[0].strip())
+    return first + (", " + rest[0] if rest and re.match(r"(?i)(a|an)\s", rest[0]) else "")
 
 
 def plan_story(request, lines, shots, placed, duration, end_card=0.0):

@@ -601,6 +601,20 @@ def test_the_prompts_premise_happens_in_the_story_not_only_told(provider, prompt
         assert res.content.count(happening) == 1
 
 
+def test_a_premise_heard_makes_what_is_feared_a_voice(provider):
+    """'a signal that repeats a dead woman's voice' was faced by 'the thing behind the wall'."""
+    for genre in ("Cosmic Horror", "Psychological", "Supernatural"):
+        for seed in range(3):
+            signal = write(provider, genre=genre, custom_prompt="a signal that repeats a dead woman's voice",
+                           plot_twist="", seed=seed)
+            assert signal.plan["cast"][1]["name"] == "the voice in the static", (genre, seed)
+    calling = write(provider, genre="Supernatural", custom_prompt="something in the walls calls her name",
+                    plot_twist="", seed=1)
+    assert calling.plan["cast"][1]["name"] == "the voice in the hallway"
+    named = write(provider, custom_prompt="a signal that repeats a dead woman's voice", antagonist="the warden")
+    assert named.plan["cast"][1]["name"] == "the warden"  # the form's own antagonist stays
+
+
 def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
     prompt = "a mother hears her dead son on the baby monitor"
     mine = write(provider, custom_prompt=prompt, key_elements="", narrative_perspective="First Person",

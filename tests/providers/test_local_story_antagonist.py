@@ -66,6 +66,12 @@ def test_a_voice_is_heard_and_a_presence_felt_not_seen(provider, genre, setting,
         assert re.search(rf"(?i)\b{sense} {antagonist}", text), seed
         if sense == "heard":
             assert re.search(r"(?i)(a|in a) (woman's|man's|voice neither)", text), seed
+        # nor, later, does it stand in a doorway, block the way out, hold out a hand
+        body = (r"stood|sat|stepped|standing|was there at the edge of sight|began to walk|held out a hand|"
+                r"looked at" + ("" if sense == "felt" else "|touched"))
+        assert not re.search(rf"(?i)\b{antagonist} ({body})|(stood|where|not by a door but by) {antagonist}\b|"
+                             rf"{antagonist}'s hand",
+                             text), seed
 
 
 def test_at_the_end_it_is_seen_up_close(provider):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from core.providers import VideoRenderRequest
-from providers.local_video import figures, looks, pictures, pipeline, scenes
+from providers.local_video import figures, icons, looks, pictures, pipeline, scenes
 
 NUN = "It was a thin woman in a nun's black habit, the hem grey with dust, a rosary in her fingers."
 SACK = ("What stood there was an old man with a burlap sack for a face, two holes cut ragged for the "
@@ -82,3 +82,32 @@ def test_when_the_form_names_no_antagonist_the_story_says_who_it_describes():
                              paragraphs=story, seed=3)
     shot = pipeline.shot_planner(req).shot(story[2], 2)
     assert "figure" in shot.figures and "skirt" in shot.figure_look
+
+
+def _hero_mask(characters, story, protagonist=""):
+    req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="a sanatorium",
+                             characters=characters, protagonist=protagonist, paragraphs=story, seed=3)
+    shot = pipeline.shot_planner(req).shot(story[-1], 1)
+    assert "person" in shot.figures
+    person = shot.icon_names()[2][shot.figures.index("person")]
+    return icons.mask(person, SIZE) > 0.5
+
+
+def test_the_protagonist_is_drawn_as_the_story_tells_of_them_not_a_stock_pictogram():
+    """An editor's note: the hero was the same game-icons pictogram in every video, beside an
+    antagonist drawn from the story."""
+    clara = _hero_mask("Clara, Dr. Moss", ["Clara came at dusk and she did not knock.",
+                                           "She said she would stay.", "Clara walked down the ward."])
+    tom = _hero_mask("Tom, Dr. Moss", ["Tom came at dusk and he did not knock.",
+                                       "He said he would stay.", "Tom walked down the ward."])
+    lily = _hero_mask("Lily, a girl of nine; her mother", ["Lily came at dusk.", "Lily walked down the ward."])
+    lamp = _hero_mask("Tom", ["Tom came at dusk with his lamp.", "Tom walked down the ward."])
+    stock = icons.mask("person", SIZE) > 0.5
+    assert (clara != stock).mean() > 0.05
+    neck = int(SIZE * 0.2)  # below the head: long hair falls past her shoulders, not his
+    assert clara[neck:neck + 10].sum() > tom[neck:neck + 10].sum() * 1.2
+    top = {name: np.flatnonzero(m.any(axis=1)).min() for name, m in (("lily", lily), ("tom", tom))}
+    assert top["lily"] > top["tom"] + SIZE * 0.2  # a child stands lower
+    assert lamp.sum() > tom.sum()  # something held out at the side
+    assert not (_hero_mask("Maya, her little brother Sam", ["Maya walked down the ward."]).any(axis=1)
+                .nonzero()[0].min() > top["tom"] + SIZE * 0.2)  # Maya is not the little one
