@@ -48,6 +48,10 @@ SAMPLES = [
          length_words=600, time_of_day="Night", weather="Rainy", narrative_perspective="First Person",
          pacing="Moderate", key_elements="a jar of pickled eggs", seed=2,
          note="a horror comedy: the asides, the companion's jokes, the landlady's manners"),
+    dict(genre="Cosmic Horror", mood="Creepy", setting="a radio station on the moor", characters="Nell, her brother Sam",
+         intensity=5, length_words=800, time_of_day="Dusk", weather="Foggy", narrative_perspective="Third Person",
+         pacing="Slow Burn", custom_prompt="Write a story about a signal that repeats a dead woman's voice", seed=1,
+         note="a premise that happens in the story, not only told; what is feared is a voice; a radio station's own rooms"),
 ]
 
 

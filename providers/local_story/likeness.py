@@ -196,7 +196,7 @@ NATURE_BY_METHOD = {"haunting": "dead", "possession": "dead", "stalking": "kille
 BODY = re.compile(r"\{A\} (?:stood|sat|stepped|began to walk|was there at the edge of sight|closed a hand|"
                   r"looked at|saw whose)|stood \{A\}|\{A\} standing|where \{A\} stood|\{A\}'s hand|"
                   r"held out a hand|wearing the face|not by a door but by \{A\}")
-BODY_OR_TOUCH = re.compile(BODY.pattern + r"|\{A\} touched")
+BODY_OR_TOUCH = re.compile(BODY.pattern + r"|\{A\} touched|\{A\} could surely see")
 
 
 def kind(antagonist):
@@ -253,6 +253,8 @@ def describe(antagonist, what, rng):
         child = CHILD.search(antagonist["full"])
         who = (f"a {child.group(1).lower()}" if child else
                rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))
+        if "very straight" in look:  # not "a stooped figure … standing very straight"
+            who = who.replace("stooped", "tall")
         look, templates = look.replace("{WHO}", who), LOOK
     plural = templates is LOOK_MANY
     if HIDDEN.search(look):  # no smile seen under a mask

@@ -41,7 +41,7 @@ HERO_WANTS = ["to get through one night at {place}", "to find out what happened 
 #: stock antagonists that belong to some places only (the night clerk haunts a motel, not a camp)
 BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village", "forest", "train"),
            "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
-           "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp"),
+           "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp", "prison"),
            "the witch of the fen": ("forest", "village", "generic")}
 #: who is feared when the prompt's premise is a thing heard, and the methods a voice can work by
 VOICES = [("the voice in the static", "they"), ("the voice in the hallway", "they")]
@@ -51,7 +51,7 @@ UNSEEN_METHODS = {"signal", "haunting", "gaslight", "imitation", "possession"}
 MASKED = ["the figure in the mask", "the one in the pig mask", "the one in the rubber mask", "the masked shape"]
 #: the worlds whose places are bought, sold and pulled down (not ships, wards, forests or ice)
 OWNED_KINDS = ("house", "hotel", "lighthouse", "church", "school", "observatory", "village", "hospital",
-               "apartment", "camp")
+               "apartment", "camp", "factory", "museum", "theatre", "farm", "radio")
 SUPPORT_WANTS = ["to leave before dark", "to keep {H} safe", "to be believed about what happened here"]
 OBJECT = {"he": "him", "she": "her", "they": "them"}
 PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "caretaker", "landlord", "landlady",

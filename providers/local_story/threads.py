@@ -67,6 +67,8 @@ LOGS = {"lighthouse": "the keeper's logbook", "asylum": "the patient register", 
         "village": "the parish records", "mine": "the tally book", "train": "the passenger manifest",
         "observatory": "the observing log", "hospital": "the admissions book", "carnival": "the ringmaster's ledger",
         "cemetery": "the burial register", "apartment": "the caretaker's logbook", "camp": "the camp logbook",
+        "factory": "the foreman's daybook", "museum": "the accession register", "theatre": "the stage manager's book",
+        "prison": "the prison roll book", "radio": "the transmitter log", "farm": "the farm ledger",
         "generic": "an old notebook"}
 
 

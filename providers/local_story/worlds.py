@@ -366,6 +366,136 @@ WORLDS["camp"] = {
     "touch": ["the jetty boards were slick", "the cabin floors were gritty with sand",
               "the night air off the lake was cold", "the mattresses were damp"],
 }
+WORLDS["factory"] = {
+    "words": ("factory", "mill", "works", "foundry", "cannery", "warehouse", "power plant", "processing plant",
+              "abattoir", "slaughterhouse", "sawmill", "brewery", "steelworks", "mill town"),
+    "rooms": [("the shop floor", "rows of machines under a sawtooth roof, every belt hanging slack"),
+              ("the loading bay", "a concrete apron and a roller door stuck a yard off the ground"),
+              ("the foreman's office", "a glass box above the floor, a desk and a calendar of a year long gone"),
+              ("the boiler house", "a black iron boiler the size of a bus, cold and still ticking"),
+              ("the locker room", "a row of dented lockers, one padlocked, one with a coat still in it"),
+              ("the catwalk", "a mesh walkway high over the machines that shook at every step"),
+              ("the storeroom", "racks of crates and oil drums under one caged bulb")],
+    "objects": ["a time card with a name punched through", "a foreman's whistle", "a pair of ear defenders",
+                "a shift rota with one name circled", "a hard hat with a dent in it", "a ring of locker keys",
+                "an oil can", "a wage packet never collected", "the clocking-in machine", "the conveyor belt",
+                "the roller door", "the hooter on the roof"],
+    "sounds": ["a machine turning over once in the dark", "the roof sheets booming in the wind",
+               "chains swinging from a gantry", "the shift hooter sounding for a shift no one worked",
+               "pigeons shifting in the rafters", "water dripping into an oil drum",
+               "a belt slapping round on its own", "metal ticking as it cooled"],
+    "smells": ["machine oil", "rust and wet concrete", "burnt dust", "pigeon droppings", "old grease", "cold metal"],
+    "touch": ["the floor was slick with old oil", "every rail left rust on the hands",
+              "the air inside was colder than outside", "grit crunched underfoot"],
+}
+WORLDS["museum"] = {
+    "words": ("museum", "gallery", "waxworks", "wax museum", "exhibition", "collection"),
+    "rooms": [("the entrance hall", "a marble floor, the skeleton of something huge and a ticket desk"),
+              ("the long gallery", "glass cases down both walls, each with its small typed card"),
+              ("the Egyptian room", "painted coffins on trestles and a mummy behind glass"),
+              ("the hall of figures", "wax faces behind a rope, lit from below, every one of them looking"),
+              ("the curator's office", "a desk under a drift of catalogues, a kettle and a magnifier"),
+              ("the basement store", "shrouded shapes on shelving, each one with a paper tag"),
+              ("the specimen room", "jars on jars, pale things floating in yellow spirit")],
+    "objects": ["an accession label on a string", "a curator's magnifying glass", "a visitor's guide with a map",
+                "a glass eye from a display", "a ring of cabinet keys", "a specimen jar", "a dusty catalogue",
+                "a cameo brooch from a case", "the display cases", "the velvet rope", "a stuffed owl",
+                "the great skeleton"],
+    "sounds": ["the glass of a case ticking as it cooled", "footsteps in a gallery that should be empty",
+               "the hum of a dehumidifier", "a rope post falling over", "the goods lift rising on its own",
+               "something settling inside a case", "a security door's lock clicking", "the clock in the entrance hall"],
+    "smells": ["floor polish", "old varnish", "formaldehyde", "dust on velvet", "camphor", "candle wax"],
+    "touch": ["the glass of the cases was cold", "the marble floor sent the cold up through the soles",
+              "the air was as dry as paper", "the velvet ropes were tacky with years of hands"],
+}
+WORLDS["theatre"] = {
+    "words": ("theatre", "theater", "cinema", "opera house", "music hall", "playhouse", "picture house",
+              "picture palace", "movie palace", "auditorium"),
+    "unlike": ("drive-in",),  # a drive-in has a screen and a field of cars, not stalls and wings
+    "rooms": [("the auditorium", "rows of red seats facing a stage with its curtain down"),
+              ("the wings", "ropes, painted flats and sandbags in the dark beside the stage"),
+              ("the dressing room", "a mirror ringed with dead bulbs, a chair and a costume on its hook"),
+              ("the projection booth", "a small hot room, the projector's eye aimed into the dark"),
+              ("the fly gallery", "a narrow walkway high above the stage among the ropes"),
+              ("the trap room", "the space under the stage, low and crowded with old scenery"),
+              ("the foyer", "a box office, a faded carpet and posters for a last night long ago")],
+    "objects": ["a ticket for a performance years ago", "a programme with one face circled", "a stage pistol",
+                "a reel of film", "an usher's torch", "a prompt book", "a pot of greasepaint",
+                "a mask from the props table", "the safety curtain", "the footlights", "the ghost light",
+                "a velvet cape from the wardrobe"],
+    "sounds": ["the safety curtain shifting", "a seat springing up by itself",
+               "faint applause from an empty house", "ropes creaking in the flies",
+               "the projector beginning to whirr", "footsteps on the boards overhead", "one piano note from the pit",
+               "sandbags knocking together"],
+    "smells": ["dust and greasepaint", "old velvet", "hot dust from the lamps", "stale popcorn",
+               "mothballs from the wardrobe", "size and scene paint"],
+    "touch": ["the seats were velvet worn to the weave", "the boards gave a little underfoot",
+              "the ropes were rough and cold", "the air was warm and close, like breath"],
+}
+WORLDS["prison"] = {
+    "words": ("prison", "jail", "gaol", "penitentiary", "detention centre", "detention center", "reformatory",
+              "borstal", "penal colony", "lock-up"),
+    "rooms": [("the cell block", "three tiers of cells around a well strung with netting"),
+              ("the visiting room", "tables bolted down, a glass screen and two telephones"),
+              ("the isolation wing", "a row of steel doors with slots at eye level"),
+              ("the exercise yard", "a square of cracked tarmac under the watchtower"),
+              ("the governor's office", "a panelled room, a desk and a board of keys on hooks"),
+              ("the infirmary", "six iron beds and a locked medicine cabinet"),
+              ("the laundry", "great steel drums and the smell of wet wool")],
+    "objects": ["a ring of cell keys", "a prison shirt with a number stitched on it", "a tin cup",
+                "a warder's whistle", "a letter never posted", "a tin plate with a tally scratched in it",
+                "a guard's torch", "a release form never signed", "the cell doors", "the watchtower",
+                "the alarm bell", "the netting between the tiers"],
+    "sounds": ["a cell door slamming three tiers up", "keys jingling on a chain along the landing", "a tin cup dragged along bars",
+               "the alarm bell giving one ring", "someone counting under their breath", "a radiator knocking",
+               "a tap dripping in an empty cell", "the tannoy humming to itself"],
+    "smells": ["carbolic soap", "old cabbage", "damp wool", "cold stone", "rust and bleach",
+               "cigarette smoke years old"],
+    "touch": ["the bars were cold and greasy", "the walls sweated", "the painted concrete floor was slick",
+              "every door was heavier than it looked"],
+}
+WORLDS["radio"] = {
+    "words": ("radio station", "radio tower", "radio mast", "transmitter", "broadcasting", "weather station",
+              "relay station", "listening post", "numbers station", "television studio", "tv studio"),
+    "rooms": [("the studio", "a padded room, a microphone on a boom and an ON AIR lamp, unlit"),
+              ("the control room", "a desk of faders and dials behind a window onto the studio"),
+              ("the transmitter hall", "cabinets of valves as tall as a man, humming"),
+              ("the tape library", "shelves of tapes and records in brown sleeves"),
+              ("the mast hut", "a concrete hut at the foot of the mast, its door banging in the wind"),
+              ("the bunk room", "a camp bed, a kettle and a log on a clipboard"),
+              ("the corridor", "cork tiles and framed photographs of presenters long dead")],
+    "objects": ["a reel of tape labelled in pencil", "a pair of headphones", "a microphone", "a station log on a clipboard",
+                "a crackling receiver", "a frequency chart", "a transcript with lines blacked out",
+                "a valve still warm", "the ON AIR lamp", "the mixing desk", "the transmitter", "the guy wires"],
+    "sounds": ["static rising and falling like breathing", "the transmitter's deep hum",
+               "a tape spool clicking at its end", "the guy wires singing in the wind",
+               "a voice too low to follow under the static", "a relay clicking over", "the ON AIR lamp buzzing",
+               "a faint test tone"],
+    "smells": ["hot dust on the valves", "ozone", "old cigarette smoke in the carpet", "warm bakelite", "damp cork",
+               "solder"],
+    "touch": ["the dials were warm under the fingers", "the headphones were cold against the ears",
+              "the floor hummed faintly underfoot", "every metal edge gave a small shock"],
+}
+WORLDS["farm"] = {
+    "words": ("farm", "barn", "ranch", "cornfield", "orchard", "pig farm", "dairy", "smallholding", "croft",
+              "homestead farm", "wheat field", "sugar beet field"),
+    "rooms": [("the barn", "a high dark barn, hay rotting in the loft"),
+              ("the hayloft", "a floor of old hay under the roof beams and a hatch over the drop"),
+              ("the milking shed", "stalls in a row, their chains still hanging"),
+              ("the farm kitchen", "a range gone cold and a table scrubbed white"),
+              ("the cornfield", "rows taller than a man, whispering"),
+              ("the yard", "mud, a pump and a tractor with its bonnet up"),
+              ("the root cellar", "earth shelves of sprouting potatoes in the dark")],
+    "objects": ["a billhook", "a storm lantern from the barn", "a pitchfork", "a scarecrow's hat", "a sack of feed",
+                "a milk churn", "a sheep's bell", "a corn dolly", "the tractor", "the scarecrow", "the grain silo",
+                "the pump in the yard"],
+    "sounds": ["the wind through the corn", "a gate banging in the yard", "cattle lowing where there were no cattle",
+               "the weathervane turning", "a dog barking far off", "rats in the hay",
+               "the barn door creaking on its runner", "a crow calling once"],
+    "smells": ["wet hay", "manure", "diesel and mud", "silage", "woodsmoke", "sour milk"],
+    "touch": ["the mud sucked at the boots", "the hay pricked through the clothes", "the pump handle was wet and cold",
+              "the barn boards were splintered"],
+}
 WORLDS["ship"]["words"] = ("space", "spacecraft", "starship", "space station", "orbital", "freighter",
                            "vessel", "submarine")
 
@@ -375,14 +505,16 @@ OUTDOOR_ROOMS = {"the back lot", "the gallery", "the outer perimeter", "the clea
                  "the harbour wall", "the lane behind the church", "the bus shelter", "the promenade deck",
                  "the lifeboat deck", "the midway", "the carousel", "the old section", "the yew walk",
                  "the paupers' corner", "the fresh grave", "the roof", "the lake shore", "the campfire circle",
-                 "the collapse", "the flooded seam", "the catwalk"}
+                 "the collapse", "the flooded seam", "the catwalk", "the exercise yard", "the cornfield",
+                 "the yard"}
 
 #: the outdoor places one is on, by or at rather than in ("on the lake shore", "by the fresh grave")
 ROOM_PREPOSITIONS = {"the lake shore": "on", "the yew walk": "on", "the midway": "on", "the back lot": "on",
                      "the roof": "on", "the harbour wall": "on", "the old trail": "on", "the promenade deck": "on",
                      "the lifeboat deck": "on", "the gallery": "on", "the catwalk": "on",
                      "the outer perimeter": "on", "the carousel": "by", "the fresh grave": "by",
-                     "the lych gate": "under", "the campfire circle": "at"}
+                     "the lych gate": "under", "the campfire circle": "at",
+                     "the shop floor": "on"}
 _IN_ROOM = re.compile(r"\b([Ii]n) (%s)\b" % "|".join(re.escape(room) for room in ROOM_PREPOSITIONS))
 
 
@@ -396,7 +528,8 @@ def placed(text):
 INDOORS = re.compile(r"(door|doorway) (in|of|into|to) \{room\}|down into \{room\}|go into \{room\}|"
                      r"went into \{room\} alone, because|(wall|walls|ceiling|window|threshold|wood) of "
                      r"\{room\}|(box|cupboard|drawer) in \{room\}|locked \{A\} in \{room\}|way out of \{room\}|\{room\}[^.]*(drawer by drawer|shelf by shelf)|"
-                     r"by the far wall|was there, in the doorway|where the boards complained|flat to the wall")
+                     r"by the far wall|was there, in the doorway|where the boards complained|flat to the wall|"
+                     r"Inside, \{room\}|\{room\} was only a room")
 #: rooms with no furniture to search or hide in (a stair, a shaft, a hall of mirrors): no cupboard,
 #: drawer or shelf "in" them
 UNFURNISHED = re.compile(r"\b(stairs?|staircase|corridor|passage|hall of mirrors|ghost train|big top|shaft|"
@@ -417,7 +550,7 @@ _FIXTURES = re.compile(r"(?i)\b(door|window|windows|hatch|wheel|panel|rack|locke
 
 
 _MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|outside|off|to|from|across|"
-                       r"with|for|where|which|that|who|whose|when)\s")
+                       r"with|for|where|which|that|who|whose|when|after|during|before)\s")
 
 
 def _kind_for(setting):
@@ -426,8 +559,10 @@ def _kind_for(setting):
     head = parts[0]
     # 'a suburban house' is a house (not a suburb): the head's last word first
     noun = head_noun(setting)
+    unlike = {kind for kind, world in WORLDS.items()
+              if any(word in (setting or "").lower() for word in world.get("unlike", ()))}
     for kind, world in WORLDS.items():
-        if noun in world["words"]:
+        if noun in world["words"] and kind not in unlike:
             return kind
     # 'the basement of an old hospital': a part of a place takes the place's world
     part_of = [parts[2]] if len(parts) > 2 and parts[1].lower() == "of" else []
@@ -435,7 +570,7 @@ def _kind_for(setting):
         low = text.lower()
         best, best_pos = None, None
         for kind, world in WORLDS.items():
-            for word in world["words"]:
+            for word in world["words"] if kind not in unlike else ():
                 m = re.search(_word_pattern(word), low)
                 if m and (best_pos is None or m.start() < best_pos):
                     best, best_pos = kind, m.start()
@@ -452,7 +587,8 @@ def _word_pattern(word):
     return r"\b%s" % re.escape(word)
 
 
-_PLACE_TAIL = re.compile(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind|where|which|that|who)\s.*$")
+_PLACE_TAIL = re.compile(r"(?i)\s+(on|at|in|by|near|under|beyond|outside|off|behind|where|which|that|who|after|"
+                         r"during|before)\s.*$")
 
 
 def short_place(setting):
@@ -496,7 +632,7 @@ def generic_world(setting):
                     "a notice pinned up and half torn away", "a chair set facing the wrong way",
                     "a padlock, hanging open"],
         "sounds": ["the wind finding every gap", "footsteps that stopped a beat after every pause",
-                   f"the {noun} settling in the dark", f"a knocking somewhere in the {noun}", "something dragging, far off",
+                   f"the {noun} settling in the dark", f"a knocking somewhere in the {noun}", "something dragging far off",
                    "a breath that was not quite an echo", f"a radio playing somewhere in the {noun}", "a slow, wet dripping"],
         "smells": ["dust and damp", "something sweet going bad", "cold air from nowhere", "old smoke",
                    "mould and rust", "spilled petrol"],

@@ -34,6 +34,10 @@ FURNISHINGS = {
     "crypt": ("slab",), "vault": ("slab",), "operating": ("slab",), "cell": ("bed",), "compartment": ("bed",),
     "sleeping": ("bed",), "medical": ("beds",), "sick": ("beds",), "nurses'": ("desk", "shelves"),
     "lab": ("shelves", "table"), "pub": ("table",), "organ": ("pews",),
+    "studio": ("desk",), "control": ("desk",), "projection": ("desk",), "auditorium": ("pews",),
+    "barn": ("crates",), "hayloft": ("crates",), "shed": ("crates",), "loading": ("crates",),
+    "shop": ("crates",), "transmitter": ("boiler",), "dressing": ("table",), "visiting": ("table",),
+    "locker": ("shelves",), "specimen": ("shelves",), "bunk": ("bed",),
     "room": ("chair",),
 }
 WOOD = np.asarray((0.2, 0.12, 0.07), np.float32)

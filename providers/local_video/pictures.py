@@ -160,12 +160,17 @@ ROOMS.update({"rooms": "room", "inside": "room", "indoors": "room", "desk": "off
               "bed": "bedroom", "corridors": "corridor", "halls": "hall", "stairs": "staircase",
               "stair": "staircase", "crypt": "crypt", "vault": "vault", "cell": "cell", "lab": "lab",
               "laboratory": "lab", "compartment": "compartment", "store": "store", "pub": "pub",
-              "laundry": "laundry", "vestibule": "vestibule"})
+              "laundry": "laundry", "vestibule": "vestibule", "studio": "studio", "foyer": "lobby",
+              "auditorium": "auditorium", "barn": "barn", "hayloft": "hayloft", "infirmary": "ward",
+              "storeroom": "store", "shed": "shed"})
 #: rooms of two words, whose second word alone is something else ("a research station", "the bay")
 ROOM_PAIRS = {"nurses station": "nurses' station", "medical bay": "medical bay", "sick bay": "sick bay",
               "sleeping module": "sleeping module", "operating theatre": "operating theatre",
               "operating room": "operating theatre", "mess hut": "mess hall", "radio shack": "radio room",
-              "organ loft": "organ loft", "generator shed": "generator room"}
+              "organ loft": "organ loft", "generator shed": "generator room", "cell block": "cell block",
+              "shop floor": "shop floor", "loading bay": "loading bay", "boiler house": "boiler room",
+              "projection booth": "projection booth", "transmitter hall": "transmitter room",
+              "isolation wing": "corridor", "long gallery": "long gallery"}
 #: a bed that is not a bedroom's
 NOT_A_BED = set("creek river flower sea lake stream sick".split())
 #: a hall people eat in ("the mess hall", "the dining hall"), not a passage
@@ -342,9 +347,11 @@ class ShotPlanner:
         (the story goes on in there). ``names``: the settings the line names."""
         def named(text):
             ws = re.findall(r"[a-z]+", str(text or "").lower())
-            for before, w in zip([""] + ws, ws):
+            for before, w, after in zip([""] + ws, ws, ws[1:] + [""]):
                 if f"{before} {w}" in ROOM_PAIRS:
                     return ROOM_PAIRS[f"{before} {w}"]
+                if f"{w} {after}" in ROOM_PAIRS:  # "the cell block": not the cell
+                    return ROOM_PAIRS[f"{w} {after}"]
                 if w == "bed" and before in NOT_A_BED:  # "the creek bed" is outside
                     continue
                 if w in ROOMS:  # "the lamp room", "a waiting room"; not "another room"

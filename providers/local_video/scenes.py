@@ -222,10 +222,12 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
 #: wall colours of a room (faded ochre, damp green, old burgundy, hospital grey)
 WALLS = ((0.24, 0.19, 0.13), (0.14, 0.19, 0.16), (0.22, 0.12, 0.13), (0.17, 0.17, 0.19))
 #: rooms seen down their length, with doors along both walls
-LONG_ROOMS = {"corridor", "hallway", "passage", "ward", "hall", "medical bay", "sick bay"}
+LONG_ROOMS = {"corridor", "hallway", "passage", "ward", "hall", "medical bay", "sick bay", "long gallery",
+              "cell block"}
 #: rooms without a window
 WINDOWLESS = {"cellar", "basement", "corridor", "passage", "cupboard", "closet", "pantry",
-              "stairwell", "vestry", "morgue", "darkroom", "crypt", "vault", "operating theatre", "store"}
+              "stairwell", "vestry", "morgue", "darkroom", "crypt", "vault", "operating theatre", "store",
+              "auditorium", "studio", "projection booth", "transmitter room"}
 
 
 def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False):

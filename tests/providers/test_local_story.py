@@ -919,6 +919,19 @@ def test_a_brother_is_he_whatever_his_name_or_his_sister_s_pronoun(provider, cha
                        "the campfire circle", "the shower block"]),
     ("a cabin in the woods", ["the clearing", "the creek bed", "the ranger's hut", "the old trail",
                               "the deadfall", "the hunters' cabin", "the fire tower"]),
+    ("an abandoned textile mill", ["the shop floor", "the loading bay", "the foreman's office", "the boiler house",
+                                   "the locker room", "the catwalk", "the storeroom"]),
+    ("a natural history museum after closing", ["the entrance hall", "the long gallery", "the Egyptian room",
+                                                "the hall of figures", "the curator's office", "the basement store",
+                                                "the specimen room"]),
+    ("the old Alhambra theatre", ["the auditorium", "the wings", "the dressing room", "the projection booth",
+                                  "the fly gallery", "the trap room", "the foyer"]),
+    ("a decommissioned prison", ["the cell block", "the visiting room", "the isolation wing", "the exercise yard",
+                                 "the governor's office", "the infirmary", "the laundry"]),
+    ("a radio station on the moor", ["the studio", "the control room", "the transmitter hall", "the tape library",
+                                     "the mast hut", "the bunk room", "the corridor"]),
+    ("a farm in the Fens", ["the barn", "the hayloft", "the milking shed", "the farm kitchen", "the cornfield",
+                            "the yard", "the root cellar"]),
 ])
 def test_common_horror_places_are_walked_through_their_own_rooms(provider, setting, rooms):
     """A carnival had 'the unlit back' and 'the far corner' (no world of its own); a dental
@@ -927,6 +940,7 @@ def test_common_horror_places_are_walked_through_their_own_rooms(provider, setti
     assert sum(room in res.content for room in rooms) >= 2, setting
     assert not re.search(r"the (unlit back|far corner|middle of it all|east ward|isolation cell)",
                          res.content), setting
+    assert " after closing" not in res.content.replace(setting, "")  # "the closing" was its name
 
 
 def test_the_owner_s_pronoun_does_not_make_a_friend_a_she(provider):

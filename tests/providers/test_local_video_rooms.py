@@ -13,7 +13,9 @@ ROOMS = ["bedroom", "ward", "office", "classroom", "dining room", "kitchen", "ce
          "staircase", "bathroom", "parlour", "waiting room", "lamp room", "boiler room",
          "nursery", "library", "records room", "nave", "morgue", "mess hall", "study", "room",
          "crypt", "cell", "lab", "operating theatre", "nurses' station", "medical bay", "sleeping module",
-         "organ loft", "pub"]
+         "organ loft", "pub", "studio", "control room", "auditorium", "barn", "hayloft", "shop floor",
+         "loading bay", "transmitter room", "dressing room", "visiting room", "locker room", "specimen room",
+         "bunk room", "projection booth", "cell block"]
 
 
 def standing(room, side=1):
@@ -62,6 +64,12 @@ def test_the_lamp_room_at_night_is_lit_by_its_great_lens(seed):
     ("The medical bay smelled of bleach.", "medical bay"), ("In the crypt the air was cold.", "crypt"),
     ("The isolation cell was padded.", "cell"), ("I went up the spiral stair.", "staircase"),
     ("The chemistry lab was locked.", "lab"), ("He climbed to the organ loft.", "organ loft"),
+    # the factory, theatre, prison, radio station and farm of the engine's worlds
+    ("Rows of machines filled the shop floor.", "shop floor"), ("The foyer smelled of old velvet.", "lobby"),
+    ("She sat in the empty auditorium.", "auditorium"), ("The cell block was three tiers high.", "cell block"),
+    ("The studio's ON AIR lamp was dark.", "studio"), ("Valves hummed in the transmitter hall.", "transmitter room"),
+    ("Hay rotted in the barn.", "barn"), ("He climbed into the hayloft.", "hayloft"),
+    ("The storeroom was racked with crates.", "store"),
 ])
 def test_the_rooms_the_story_engine_writes_are_rooms_of_the_video(line, room):
     """Rooms the offline story engine's worlds have (a hospital's nurses' station and operating
