@@ -59,15 +59,13 @@ def protagonist_look(name, described_as, text):
     "she", a child's height when the form calls them a child, a lantern when they carry a light.
     ``name``: how the story names them; ``described_as``: the form's words for them."""
     parts = ["child"] if _CHILD.search(described_as or "") else ["coat"]
-    first = (name or "").split()[:1]
-    if first:  # their pronoun, from the sentences that name them and the ones after those
-        sentences = script.sentences(text)
-        named = {i for i, s in enumerate(sentences) if re.search(rf"\b{re.escape(first[0])}\b", s)}
-        told = " ".join(s for i, s in enumerate(sentences) if i in named or i - 1 in named)
-        she = len(re.findall(r"(?i)\b(she|her|herself)\b", told))
-        he = len(re.findall(r"(?i)\b(he|him|his|himself)\b", told))
-        if she > 2 * he and she >= 2:
-            parts.append("hair")
+    # their pronoun: the story's own, told mostly of the one it follows (in the first or second
+    # person, "she" is someone else)
+    she = len(re.findall(r"(?i)\b(she|her|herself)\b", text or ""))
+    he = len(re.findall(r"(?i)\b(he|him|his|himself)\b", text or ""))
+    told = len(re.findall(r"\b(I|my|me|[Yy]ou|[Yy]our)\b", text or ""))
+    if name and she >= 2 * he and she >= 2 and told < she:
+        parts.append("hair")
     if _LIGHT.search(text or ""):
         parts.append("lantern")
     return " ".join(parts)

@@ -111,3 +111,7 @@ def test_the_protagonist_is_drawn_as_the_story_tells_of_them_not_a_stock_pictogr
     assert lamp.sum() > tom.sum()  # something held out at the side
     assert not (_hero_mask("Maya, her little brother Sam", ["Maya walked down the ward."]).any(axis=1)
                 .nonzero()[0].min() > top["tom"] + SIZE * 0.2)  # Maya is not the little one
+    # told in the first person, "she" is someone else: the narrator Tom has no long hair
+    told = _hero_mask("Tom, Mother Agnes", ["I came at dusk and she was waiting. She said I was late.",
+                                            "She smiled at me.", "I walked down the ward, and Tom was my name."])
+    assert told[neck:neck + 10].sum() == tom[neck:neck + 10].sum()
