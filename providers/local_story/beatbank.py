@@ -60,6 +60,9 @@ PREMISE_HAPPENS = [
 PREMISE_OWN_HAPPENS = [
     "It came again in {room}, and this time there was no putting it down to tiredness or the dark: {S} {own_rest}.",
     "Then, in {room}, it happened the way it happened at home, only nearer, and plainer: {S} {own_rest}.",
+    # of what is theirs ("my late wife kept setting the table for two")
+    "It came again in {room}, and this time there was no putting it down to tiredness or the dark: {POS} {own_theirs}.",
+    "Then, in {room}, it happened the way it happened at home, only nearer, and plainer: {POS} {own_theirs}.",
 ]
 PREMISE_HEARD = [
     "All {S} could do was stand very still and listen until it stopped, and it took a long time to stop.",
@@ -552,7 +555,7 @@ AFTER_LEFT = [
 AFTER_SURVIVOR = [
     "{C} got out too, and never once spoke of {place} afterwards, not even to {O}.",
     "{C} came out of {place} beside {O}, and for a long time after would not sleep with the light off.",
-    "{C} lived, and kept in touch, and the two of them never once met anywhere near {place} again.",
+    "{C} lived, and kept in touch, and never once suggested meeting anywhere near {place} again.",
 ]
 #: the same, when the protagonist had been dead all along: out alone
 AFTER_SURVIVOR_ALONE = [

@@ -20,7 +20,12 @@ _PREMISE_THING = re.compile(r"(?i)\b(?:on|in|through|from|inside|under|behind|wi
 _NOT_THINGS = {"house", "home", "room", "night", "dark", "woods", "forest", "town", "village", "city", "world",
                "attic", "basement", "cellar", "walls", "wall", "mind", "head", "dreams", "dream", "past", "end",
                "morning", "evening", "winter", "summer", "autumn", "spring", "family", "mother", "father",
-               "child", "children", "daughter", "son", "husband", "wife", "sister", "brother", "friend", "friends"}
+               "child", "children", "daughter", "son", "husband", "wife", "sister", "brother", "friend", "friends",
+               # places and weather are not carried either ("calling from the lake")
+               "lake", "sea", "river", "pond", "ocean", "water", "waves", "sky", "shore", "beach", "field", "fields",
+               "hill", "hills", "mountain", "mountains", "road", "street", "sand", "snow", "rain", "fog", "mist",
+               "static", "wind", "storm", "dust", "earth", "ground", "floor", "ceiling", "stairs", "hallway",
+               "corridor", "graveyard", "cemetery", "grave", "woods", "marsh", "moor", "well", "ice", "darkness"}
 
 
 def premise_clause(premise):
@@ -190,17 +195,20 @@ _PREMISE_PERSON = re.compile(
     r"(?i)^(?:a|an|the)\s+(?:young\s+|old\s+|lonely\s+|grieving\s+|widowed\s+|new\s+)?"
     r"(mother|mom|mum|father|dad|woman|man|girl|boy|widow|widower|wife|husband|sister|brother|daughter|"
     r"son|nurse|teacher|doctor|detective|student|parent|babysitter|priest|caretaker|writer|child)\s+"
-    r"(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?")
+    r"(?:(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?|(?=whose\s))")
 
 
 def premise_person(premise):
     """``(what the premise's person is, the rest from its verb)`` for a premise about someone the
-    protagonist can be ("a mother hears her dead son …" -> ("mother", "hears her dead son …")),
-    else None."""
+    protagonist can be ("a mother hears her dead son …" -> ("mother", "hears her dead son …");
+    "a widower whose late wife …" -> ("widower", "'s late wife …")), else None."""
     m = _PREMISE_PERSON.match(premise or "")
     if not m:
         return None
-    return m.group(1).lower(), premise[m.end():]
+    rest = premise[m.end():]
+    if rest.startswith("whose "):  # "a widower whose late wife keeps …": "'s late wife keeps …"
+        rest = "'s " + rest[len("whose "):]
+    return m.group(1).lower(), rest
 
 
 def fits_person(noun, pronouns):

@@ -27,6 +27,7 @@ FIGURES = [
     (r"\b(priest|vicar|(?-i:[Ff]ather [A-Z])|reverend|preacher|pastor|monk)", "{WHO} in a cassock buttoned to the throat, a finger keeping {A_POS} place in a book with no words in it"),
     (r"\b(bride|veil)", "{WHO} in a wedding dress gone the colour of weak tea, the veil down, a bouquet long dead in {A_POS} hands"),
     (r"\bdrown", "{WHO} with hair plastered flat to the skull, in clothes that hung heavy and streaming, as if {A_S} had that moment been pulled from the water"),
+    (r"\b(dead|buried|late|murdered)\b", "{WHO} in the clothes {A_S} had been buried in, the creases still sharp, the hands gone the colour of candle wax"),
     (r"\b(clown|jester|ringmaster|harlequin)\b", "{WHO} in greasepaint that had cracked like an old plate, the painted smile wider than the mouth under it"),
     (r"\bhitch-?hiker\b", "{WHO} in a wet anorak with the hood up, a cardboard sign under {A_POS} arm with no town written on it"),
     (r"\b(warden|guard|jailer|gaoler)\b", "{WHO} in a grey uniform with a ring of keys at the belt that did not jingle when {A_S} moved"),
@@ -177,6 +178,18 @@ FIRST_HEARD = [
     "{S} heard {A} for the first time in {room}, from somewhere just out of sight, and knew at once it had been listening far longer.",
     "That was the first time {S} heard {A}: in {room}, quite close, and then nothing.",
 ]
+#: someone the protagonist has lost (the prompt's "her drowned husband"), seen again: known at once
+FIRST_KNOWN = [
+    "{S} had not seen {A} in a year, and then, in {room}, there {A_S} {A_WAS}, at the edge of the light, as if {A_S} had only stepped out.",
+    "{S} knew {A} at once, across {room}, the way one knows a step in the dark: the set of the shoulders, the head a little to one side.",
+    "In {room}, with {A_POS} back to {O}, stood {A}, exactly as {S} remembered and not at all.",
+]
+YOUNG = {"son", "daughter", "child", "baby", "twin"}
+#: how someone lost is seen, by what they were to the protagonist
+LOST_WHO = {"husband": "a man", "wife": "a woman", "boyfriend": "a young man", "girlfriend": "a young woman",
+            "son": "a boy", "daughter": "a girl", "child": "a child", "baby": "a child", "twin": "a child",
+            "mother": "a woman", "father": "a man", "grandmother": "an old woman", "grandfather": "an old man",
+            "brother": "a young man", "sister": "a young woman", "friend": "a figure"}
 FIRST_FELT = [
     "{S} felt {A} for the first time in {room}: a weight in the air, a pressure at the back of the neck, the certainty of not being alone.",
     "That was the first time {S} felt {A}: in {room}, the air thickening the way it does before a storm, and something in it turning toward {O}.",
@@ -242,6 +255,7 @@ def describe(antagonist, what, rng):
         return {"first": FIRST_FELT, "look": [], "glimpsed": [], "at_last": [], "close": [], "seen": False,
                 "bodiless": BODY}
     wrong, close = WRONG[what], CLOSE[what]
+    child = CHILD.search(antagonist["full"])
     if found == "creature":
         look, templates = _first(CREATURES, antagonist["full"]), LOOK_CREATURE
         wrong, close = CREATURE_WRONG, CREATURE_CLOSE
@@ -250,9 +264,8 @@ def describe(antagonist, what, rng):
     else:
         look = _first(FIGURES, antagonist["full"]) or SOMEONE
         look = rng.choice(look) if isinstance(look, list) else look
-        child = CHILD.search(antagonist["full"])
-        who = (f"a {child.group(1).lower()}" if child else
-               rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))
+        who = (LOST_WHO.get(antagonist.get("relation"), "a figure") if antagonist.get("lost") else
+               f"a {child.group(1).lower()}" if child else rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))
         if "very straight" in look:  # not "a stooped figure … standing very straight"
             who = who.replace("stooped", "tall")
         look, templates = look.replace("{WHO}", who), LOOK
@@ -260,7 +273,10 @@ def describe(antagonist, what, rng):
     if HIDDEN.search(look):  # no smile seen under a mask
         wrong = [w for w in wrong if not FACE.search(w)] or wrong
         close = [c for c in close if not FACE.search(c)] or close
-    return {"LOOK": look, "WRONG": rng.choice(wrong), "CLOSE": rng.choice(close), "first": None,
+    return {"LOOK": look, "WRONG": rng.choice(wrong), "CLOSE": rng.choice(close),
+            "first": FIRST_KNOWN if antagonist.get("lost") else None,
             "NAME_WAS": "were" if plural else "was",  # "the crew were", "the butcher was" (they)
             "look": templates, "glimpsed": GLIMPSED_MANY if plural else GLIMPSED, "at_last": AT_LAST,
-            "close": CLOSE_UP[:2] if plural else CLOSE_UP, "seen": True, "bodiless": None}
+            # a child does not lean in "close enough to kiss"
+            "close": CLOSE_UP[:2] if plural or child or antagonist.get("relation") in YOUNG else CLOSE_UP,
+            "seen": True, "bodiless": None}

@@ -43,6 +43,10 @@ BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village
            "the last Lord Ashcombe": ("house", "church", "village"), "the veiled bride": ("house", "church", "hotel"),
            "the Sleeper under the sea": ("sea", "lighthouse", "ship"), "the warden": ("asylum", "mine", "ice", "school", "camp", "prison"),
            "the witch of the fen": ("forest", "village", "generic")}
+#: someone of the protagonist's lost ("her drowned husband"): the cast's "her husband Tom" is who haunts
+LOST = re.compile(r"(?i)\b(?:her|his|their|my|your|whose)\s+(dead|drowned|late|murdered|missing|lost|vanished|buried)\s+"
+                  r"(husband|wife|son|daughter|mother|father|brother|sister|child|twin|friend|boyfriend|girlfriend|"
+                  r"fianc[ée]e?|baby|grandmother|grandfather)\b")
 #: who is feared when the prompt's premise is a thing heard, and the methods a voice can work by
 VOICES = [("the voice in the static", "they"), ("the voice in the hallway", "they")]
 DEVICES = re.compile(r"(?i)\b(radio|signal|phone|monitor|broadcast|static|tape|receiver|walkie|frequency)")
@@ -97,8 +101,17 @@ def build_cast(request, genre, rng, kind="generic"):
     if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject) \
             and not any(_describes(subject, text) for text in described):
         villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
+    lost = None
+    if not villain_text:  # "a widow who hears her drowned husband …" and "her husband Tom" in the cast
+        lost = LOST.search(fields.parse_prompt(request.custom_prompt, "")["premise"])
+        villain_text = next((n for n in names if lost and n != hero_text and not _same_person(_person(n, ""), hero)
+                             and _describes(lost.group(2), n)), "")
     if villain_text:
         villain = _person(villain_text, "antagonist")
+        if lost:  # Tom is "her drowned husband Tom": what the premise says he is
+            villain["full"] = re.sub(rf"(?i)(?<!{lost.group(1)} )\b{lost.group(2)}\b",
+                                     f"{lost.group(1).lower()} {lost.group(2)}", villain["full"], count=1)
+            villain["lost"], villain["relation"] = lost.group(1).lower(), lost.group(2).lower()
     else:
         fitting = [a for a in GENRES[genre]["antagonists"] if kind in BELONGS.get(a[0], (kind,))]
         premise = fields.parse_prompt(request.custom_prompt, "")["premise"]
@@ -272,7 +285,7 @@ def build_plan(request):
     personal = fields.premise_person(prompt["premise"])
     own = ""
     if personal and fields.fits_person(personal[0], hero["pronouns"]):
-        own = narrative_past(f"{hero['name']} {personal[1]}")
+        own = narrative_past(hero["name"] + ("" if personal[1].startswith("'s ") else " ") + personal[1])
     logline = (f"{hero['name']}, who wants {hero['want']}, faces {villain['name']}, who wants "
                f"{villain['want']}; {names['E']} decides how it ends.")
     return {"logline": logline, "title": title, "premise": premise, "theme": prompt["theme"],

@@ -101,7 +101,8 @@ class ProseWriter:
         """What the antagonist is (the dead, a killer, …): the twist's "had been dead", else the
         genre's, else the method's."""
         twist = self.plan["twist"]
-        dead = bool(twist["reveal"] and twist["category"] == "dead" and twist.get("about") == self.villain["name"])
+        dead = bool(twist["reveal"] and twist["category"] == "dead" and twist.get("about") == self.villain["name"]) \
+            or self.villain.get("lost") in ("dead", "drowned", "late", "murdered", "buried")
         return nature(genre_key(self.plan["genre"]), self.plan["method"], dead)
 
     # --- context ----------------------------------------------------------------------------
@@ -126,6 +127,7 @@ class ProseWriter:
                "theme": plan["theme"], "premise": premise_clause(plan["premise"]), "reveal": self._reveal(),
                "subj": plan["twist"]["subject"], "log": record_of(plan["world"]),
                "own": self._own_premise(), "own_rest": self._own_premise(rest=True),
+               "own_theirs": self._own_theirs(),
                "event": premise_event(plan["premise"])}
         # the record, when the story burns it, is not scenery either (before or after)
         burnt = (head_noun(record_of(plan["world"]))
@@ -208,9 +210,17 @@ class ProseWriter:
         own = self._narrator_named(self.plan.get("premise_own", ""))
         if own and self.person != "third":
             own = re.sub(r"\b(her|his|their)\b", self.forms[2], own)
-        if rest:
+        if rest:  # "heard her dead son …"; not a premise of what is theirs ("my late wife kept …")
             own = re.sub(rf"^(?:{re.escape(self.hero['name'])}|I|you|You)\s+", "", own)
+            return "" if own == self._own_premise() else own
         return own
+
+    def _own_theirs(self):
+        """The protagonist's own premise when it is of what is theirs, from after "'s" ("late
+        wife kept setting the table for two" of "Edmund's late wife kept …"), or ''."""
+        own = self.plan.get("premise_own", "")
+        head = self.hero["name"] + "'s "
+        return own[len(head):] if own.startswith(head) else ""
 
     def _premise_happens(self):
         """The premise happening in front of the protagonist, then how it was to hear or see it
@@ -287,6 +297,8 @@ class ProseWriter:
             return None  # nor does a dog write, wear a coat or carry a torch
         if '"' in template and "{HN}" in template and re.match(r"(?i)(the|a|an)\s", self.hero["name"]):
             return None  # nobody calls out "Stay where I can see you, the night nurse"
+        if self.villain.get("lost") and "face of someone {S} loved" in template:
+            return None  # the one lost is someone loved
         if not self.likeness["seen"] and ("saw {A}" in template or self.likeness["bodiless"].search(template)):
             return None  # a voice is heard, a presence felt: neither stands in a doorway
         if template in self.likeness["at_last"] and self.looked:

@@ -615,6 +615,37 @@ def test_a_premise_heard_makes_what_is_feared_a_voice(provider):
     assert named.plan["cast"][1]["name"] == "the warden"  # the form's own antagonist stays
 
 
+def test_the_one_the_premise_has_lost_is_who_haunts_the_story(provider):
+    """'a widow who hears her drowned husband calling from the lake', with 'her husband Tom' in the
+    cast: Tom talked to her as a living companion while 'the voice in the hallway' haunted her, and
+    'the lake' was a thing she carried ('I kept the lake, afterwards')."""
+    for seed in range(4):
+        res = write(provider, genre="Supernatural", setting="a lake house in Vermont", characters="Grace, her husband Tom",
+                    protagonist="", antagonist="", key_elements="", plot_twist="", narrative_perspective="First Person",
+                    custom_prompt="a widow who hears her drowned husband calling from the lake", seed=seed)
+        assert res.plan["cast"][1]["name"] == "Tom" and len(res.plan["cast"]) == 2, seed  # not her companion
+        text = res.content
+        assert re.search(r"pulled from the water|plastered flat", text), seed  # seen as the drowned are
+        assert not re.search(r"saw Tom for the first time|first time I saw Tom", text), seed
+        assert not re.search(r"\b(a|the) lake\b(?! house)", text.replace("from the lake", "")), seed
+    for seed in range(6):  # a dead child does not lean in "close enough to kiss"
+        son = write(provider, genre="Psychological", setting="a farmhouse", characters="Hannah, her son Leo",
+                    protagonist="", antagonist="", plot_twist="", seed=seed,
+                    custom_prompt="A mother hears her dead son on the baby monitor").content
+        assert "close enough to kiss" not in son
+
+
+def test_a_premise_of_what_is_the_protagonists_own_is_theirs(provider):
+    res = write(provider, genre="Gothic Horror", setting="the family manor", characters="Edmund, his late wife Clara",
+                protagonist="", antagonist="", plot_twist="", key_elements="", seed=5,
+                custom_prompt="a widower whose late wife keeps setting the table for two")
+    assert res.plan["cast"][1]["name"] == "Clara"
+    assert "Edmund's late wife kept setting the table for two" in res.content  # his, not a rumour of the place
+    middle = res.content.split("\n\n")[1:-1]
+    assert any("his late wife kept setting the table for two" in p for p in middle)
+    assert "a widower whose" not in res.content
+
+
 def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
     prompt = "a mother hears her dead son on the baby monitor"
     mine = write(provider, custom_prompt=prompt, key_elements="", narrative_perspective="First Person",
