@@ -50,6 +50,8 @@ SETTINGS = {
     "well": ("well", "well"),
     "prison": ("prisoner", "prison jail cell penitentiary"),
     "observatory": ("observatory", "observatory telescope-dome"),
+    "theatre": ("greek-temple", "theatre theater opera playhouse cinema auditorium"),
+    "radio-station": ("house", "radio-station transmitter broadcasting"),
     "ruins": ("castle-ruins", "ruins ruin ruined"),
     "village-huts": ("huts-village", "tribe huts"),
 }

@@ -266,6 +266,18 @@ def test_a_patient_thing_is_not_a_hospital():
     assert planner.shot(line, 3).setting == "camp"
 
 
+@pytest.mark.parametrize("setting, shown", [
+    ("the old Alhambra theatre", "theatre"), ("a cinema on Main Street", "theatre"),
+    ("a radio station on the moor", "radio-station"), ("a decommissioned prison", "prison"),
+    ("an abandoned textile mill", "factory"), ("a farm in the Fens", "farmhouse"),
+])
+def test_the_story_engine_s_places_are_the_video_s_places(setting, shown):
+    """A theatre and a radio station were drawn as the genre's observatory."""
+    assert pictures.ShotPlanner(setting, "Cosmic Horror").setting == shown
+    # a radio in a line is a thing in the scene, not a radio station to cut to
+    assert pictures.ShotPlanner("a lighthouse").shot("She turned on the radio and listened.", 1).setting == "lighthouse"
+
+
 @pytest.mark.parametrize("line, room", [
     ("She wound it in the lamp room.", "lamp room"), ("I woke in another room.", "room"),
     ("We waited in the dining-room.", "dining room"), ("Nobody was at the front desk.", "office"),
