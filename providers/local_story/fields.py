@@ -74,12 +74,25 @@ def premise_event(premise):
     return re.sub(r"(?i)^(?:a|an)\s+", "the ", event)
 
 
+#: things a premise can be about that someone can carry ("a mirror that shows how you will die")
+_PORTABLE = {"mirror", "doll", "dummy", "puppet", "box", "phone", "radio", "camera", "photograph", "photo",
+             "tape", "cassette", "book", "diary", "journal", "letter", "locket", "ring", "necklace", "watch",
+             "key", "mask", "toy", "teddy", "bear", "lantern", "candle", "monitor", "recorder", "compass", "knife",
+             "coin", "bell", "whistle", "globe", "board", "card", "cards", "film", "reel", "notebook", "map",
+             "hairbrush", "comb", "bracelet", "amulet", "skull", "jar", "bottle", "violin", "flute"}
+
+
 def premise_thing(premise):
-    """The object a premise ends on, as a key element ('a baby monitor'), or ''."""
+    """The object a premise ends on ('a baby monitor') or is about ('a mirror that shows how you
+    will die'), as a key element, or ''."""
     m = _PREMISE_THING.search(premise or "")
-    if not m or m.group(1).split()[-1].lower() in _NOT_THINGS:
-        return ""
-    return key_elements(m.group(1).lower(), limit=1)[0]
+    if m and m.group(1).split()[-1].lower() not in _NOT_THINGS:
+        return key_elements(m.group(1).lower(), limit=1)[0]
+    about = re.match(r"(?i)(?:a|an|the|this|that)\s+((?:[a-z'-]+\s+){0,2}?([a-z-]+))\s+(?:that|which|who|whose)\b",
+                     premise or "")
+    if about and about.group(2).lower() in _PORTABLE:
+        return key_elements(about.group(1).lower(), limit=1)[0]
+    return ""
 
 
 def _clean(text):

@@ -226,11 +226,14 @@ def narrative_past(clause):
                 new = new[:1].upper() + new[1:]
             out.append(clause[last:m.start()] + new)
             last = m.end()
-        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0):
+        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0 and w not in _ED_NOUNS):
             shifted = True
     return "".join(out) + clause[last:]
 
 
+#: words that end in -ed and are no past tense ("something under the bed breathes")
+_ED_NOUNS = {"bed", "beds", "shed", "red", "sled", "seed", "need", "weed", "speed", "reed", "steed", "creed",
+             "greed", "deed", "hundred", "naked", "wicked", "sacred", "ragged", "rugged", "wretched"}
 _PAST_MARKERS = {"was", "were", "had", "did", "would", "could", "should", "might", "must"}
 _NOT_VERBS = {"this", "his", "hers", "its", "us", "yours", "ours", "theirs", "always", "years",
               "months", "days", "weeks", "hours", "nights", "sometimes", "perhaps", "towards",

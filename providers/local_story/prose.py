@@ -128,7 +128,7 @@ class ProseWriter:
                "subj": plan["twist"]["subject"], "log": record_of(plan["world"]),
                "own": self._own_premise(), "own_rest": self._own_premise(rest=True),
                "own_theirs": self._own_theirs(),
-               "event": premise_event(plan["premise"])}
+               "event": self._as_the_protagonist(premise_event(plan["premise"]))}
         # the record, when the story burns it, is not scenery either (before or after)
         burnt = (head_noun(record_of(plan["world"]))
                  if record_burnt_at(plan["beats"]) is not None else None)
@@ -214,6 +214,18 @@ class ProseWriter:
             own = re.sub(rf"^(?:{re.escape(self.hero['name'])}|I|you|You)\s+", "", own)
             return "" if own == self._own_premise() else own
         return own
+
+    def _as_the_protagonist(self, text):
+        """A premise's "you" (anyone) as the protagonist once it happens to them ("the mirror
+        showed how you would die" -> "how she would die"; "… followed you" -> "followed her")."""
+        if self.person == "second":
+            return text
+        subject, obj, pos, refl = self.forms[:4]
+        text = re.sub(r"\byourself\b", refl, text)
+        text = re.sub(r"\byour\b", pos, text)
+        text = re.sub(r"\byou(?=\s+(?:would|will|could|had|were|was|are|did|can|might|must|should|never)\b)",
+                      subject, text)
+        return re.sub(r"\byou\b", obj, text)
 
     def _own_theirs(self):
         """The protagonist's own premise when it is of what is theirs, from after "'s" ("late

@@ -619,11 +619,11 @@ def generic_world(setting):
     return {
         "words": (noun,),
         # its own name in a few of them only: the story names the place often enough
-        "rooms": [("the way in", "the only way in, narrower than it had looked"),
-                  ("the unlit back", "the part no one had bothered to light"),
-                  ("the middle of it all", "the place everything else seemed arranged around"),
+        "rooms": [("the front room", "the only way in, narrower than it had looked"),
+                  ("the storeroom", "shelves to the ceiling and boxes nobody had opened in years"),
+                  ("the main room", "the biggest room, the one every other door opened onto"),
                   ("the far corner", "a corner where the last visitors had left their things"),
-                  ("the unlit side", "the side the light never reached, where the floor was bare"),
+                  ("the stairwell", "a flight of bare stairs going up into the dark"),
                   ("the narrow back room", "a room behind the rest, reached by a door that stuck"),
                   ("the cramped office", "a cramped room of papers and a dead telephone")],
         "objects": [f"a sign bearing the {noun}'s name", "a torch with a weak battery", "a bag dropped by the door",

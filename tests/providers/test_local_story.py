@@ -497,6 +497,7 @@ def test_a_twist_written_in_the_present_is_told_in_the_narrations_past(provider)
     ("the elevator stops at a floor that isn't there", "the elevator stopped at a floor that wasn't there"),
     ("at 3 am the phone rings", "at 3 am the phone rang"),
     ("the river swallows one child a year", "the river swallowed one child a year"),
+    ("something under the bed breathes", "something under the bed breathed"),
 ])
 def test_narrative_past(clause, told):
     assert narrative_past(clause) == told
@@ -644,6 +645,19 @@ def test_a_premise_of_what_is_the_protagonists_own_is_theirs(provider):
     middle = res.content.split("\n\n")[1:-1]
     assert any("his late wife kept setting the table for two" in p for p in middle)
     assert "a widower whose" not in res.content
+
+
+def test_a_premise_about_a_thing_makes_it_the_story_s_thing_and_happens_to_the_protagonist(provider):
+    """'a mirror that shows how you will die' with no key elements: the story carried a torn notice
+    and a heap of old belongings, and 'the mirror showed how you would die' to nobody in particular."""
+    res = write(provider, genre="Gothic Horror", setting="an antique shop in Whitby", characters="Mina",
+                protagonist="", antagonist="", key_elements="", plot_twist="", seed=2,
+                custom_prompt="a mirror that shows how you will die")
+    assert res.plan["elements"][0] == "a mirror"
+    assert "the mirror showed how she would die" in res.content
+    assert "how you would die" not in res.content
+    # the place walked is a shop's rooms, not 'the middle of it all', 'the unlit side' or 'the way in'
+    assert not re.search(r"the (middle of it all|unlit (back|side)|way in\b)", res.content)
 
 
 def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
