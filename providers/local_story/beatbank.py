@@ -645,6 +645,14 @@ LEFT_ALIVE = re.compile(r"carried out of|buried|Nobody believed|into a drawer|ke
 AFTER_STAYED = [
     "{E_CAP} {E_WAS} still in {place} when the light came, where {S} had set {E_IT} down; so, in a way, {WAS} {S}.",
 ]
+#: the end of the prompt's motif, a happening no one can put in a drawer ("a lullaby that only
+#: children could hear")
+AFTER_MOTIF = [
+    "{E_CAP} never came again, not once, and somehow that was worse than if it had.",
+    "{S} never spoke of {E} afterwards, and when anyone else did, {S} left the room.",
+    "For a long time afterwards {S} waited for {E} to come again, and it did not, and the waiting did not stop.",
+    "Nobody believed {O} about {E}, and after a while {S} stopped telling the story.",
+]
 AFTER = [
     "{E_CAP} stayed where {S} had let go of {E_IT}, and nobody has moved {E_IT} since.",
     "{S} kept {E}, afterwards, and never once took {E_IT} out to look at.",

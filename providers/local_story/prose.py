@@ -526,7 +526,7 @@ class ProseWriter:
             if plan.get("premise_from_prompt"):
                 ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
             ev.append(self._companion_after(beat, present))
-            after = self._of(0, bb.AFTER, bb.AFTER, bb.AFTER_FIXED)
+            after = self._of(0, bb.AFTER, bb.AFTER_MOTIF, bb.AFTER_FIXED)
             if self._hero_dead():  # nothing carried out by the one who never left
                 after = [t for t in after if not bb.LEFT_ALIVE.search(t)] + (bb.AFTER_STAYED if after is bb.AFTER else [])
             ev.append((STEP, after, self._element(0)))

@@ -660,6 +660,17 @@ def test_a_premise_about_a_thing_makes_it_the_story_s_thing_and_happens_to_the_p
     assert not re.search(r"the (middle of it all|unlit (back|side)|way in\b)", res.content)
 
 
+def test_a_motif_is_not_put_away_like_a_thing_at_the_end(provider):
+    """'The lullaby that only children could hear went into a drawer, afterwards'."""
+    for seed in range(8):
+        end = write(provider, setting="an orphanage", characters="Agnes, Peter", protagonist="", plot_twist="",
+                    key_elements="", custom_prompt="Include a lullaby that only children can hear",
+                    length_words=600, seed=seed).content.split("\n\n")[-1]
+        assert "lullaby" in end, seed  # it is still what the end is about
+        assert not re.search(r"lullaby[^.]*(went into a drawer|stayed where|was still warm)|"
+                             r"(kept|buried) the lullaby", end), (seed, end)
+
+
 def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
     prompt = "a mother hears her dead son on the baby monitor"
     mine = write(provider, custom_prompt=prompt, key_elements="", narrative_perspective="First Person",
