@@ -331,6 +331,11 @@ USE_MOTIF = [
     "Then {E} came again, closer, and it was no longer possible to pretend.",
     "{E_CAP} filled {room}, and {S} understood it had been a warning from the start.",
 ]
+#: the same, for a motif seen rather than heard ("a red door that appeared in every house")
+USE_MOTIF_SEEN = [
+    "Then {E} was there again, nearer, and it was no longer possible to pretend.",
+    "{S} saw {E} again in {room}, and understood it had been a warning from the start.",
+]
 SOLVE = [
     "{S} remembered {E}, and knew at last what {E_THEY} had been for.",
     "{S} held {E} out toward {A} with both hands, the way you hold something you mean to break.",
@@ -489,6 +494,10 @@ SOLVE_FIXED = [
 SOLVE_MOTIF = [
     "{S} answered {E} at last, aloud, and the dark did not know what to do with the answer.",
     "When {E} began again, {S} did not run from it; {S} went toward it, and that was what ended things.",
+]
+SOLVE_MOTIF_SEEN = [
+    "{S} went toward {E} at last instead of away, and that was what ended things.",
+    "{S} faced {E} and did not look away, and whatever was behind it could not bear being looked at.",
 ]
 #: intensity 8 and over: the antagonist kills (the companion, or a stranger when there is none)
 DEATH = [
@@ -651,6 +660,11 @@ AFTER_MOTIF = [
     "{E_CAP} never came again, not once, and somehow that was worse than if it had.",
     "{S} never spoke of {E} afterwards, and when anyone else did, {S} left the room.",
     "For a long time afterwards {S} waited for {E} to come again, and it did not, and the waiting did not stop.",
+    "Nobody believed {O} about {E}, and after a while {S} stopped telling the story.",
+]
+AFTER_MOTIF_SEEN = [
+    "{S} never spoke of {E} afterwards, and when anyone else did, {S} left the room.",
+    "For a long time afterwards {S} looked for {E} everywhere {S} went, and did not find it, and did not stop looking.",
     "Nobody believed {O} about {E}, and after a while {S} stopped telling the story.",
 ]
 AFTER = [

@@ -526,7 +526,7 @@ class ProseWriter:
             if plan.get("premise_from_prompt"):
                 ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
             ev.append(self._companion_after(beat, present))
-            after = self._of(0, bb.AFTER, bb.AFTER_MOTIF, bb.AFTER_FIXED)
+            after = self._of(0, bb.AFTER, (bb.AFTER_MOTIF, bb.AFTER_MOTIF_SEEN), bb.AFTER_FIXED)
             if self._hero_dead():  # nothing carried out by the one who never left
                 after = [t for t in after if not bb.LEFT_ALIVE.search(t)] + (bb.AFTER_STAYED if after is bb.AFTER else [])
             ev.append((STEP, after, self._element(0)))
@@ -567,24 +567,25 @@ class ProseWriter:
         return next((i for kind in kinds for i, b in enumerate(beats) if b["kind"] == kind), None)
 
     def _of(self, n, thing, motif, fixed):
-        """The templates for element ``n``: a thing carried, the prompt's motif (a happening),
-        or a fixed thing no one carries (a mark, a step)."""
+        """The templates for element ``n``: a thing carried, the prompt's motif (a happening:
+        ``motif`` is the templates for one heard and for one seen), or a fixed thing no one
+        carries (a mark, a step)."""
         element = self.plan["elements"][n]
         if element == self.plan["motif"]:
-            return motif
+            return motif[0] if premise_heard(element) else motif[1]
         return thing if carried(element) else fixed
 
     def _solve(self, n, room):
         """How element ``n`` ends it in ``room``: the way a thing of its kind does (a key locks
         the antagonist in, a candle burns the place down) where the place allows it, else any
         way a carried thing can."""
-        return self._of_kind(n, room, self._of(n, bb.SOLVE, bb.SOLVE_MOTIF, bb.SOLVE_FIXED),
+        return self._of_kind(n, room, self._of(n, bb.SOLVE, (bb.SOLVE_MOTIF, bb.SOLVE_MOTIF_SEEN), bb.SOLVE_FIXED),
                              bb.SOLVE, bb.SOLVE_WITH)
 
     def _plant(self, n):
         """How element ``n`` is first seen: taken when it is carried to the end and no later
         choice takes it up; else seen, or put back (to be taken up later), never both."""
-        templates = self._of(n, bb.PLANT, bb.PLANT_MOTIF, bb.PLANT_FIXED)
+        templates = self._of(n, bb.PLANT, (bb.PLANT_MOTIF, bb.PLANT_MOTIF), bb.PLANT_FIXED)
         if templates is not bb.PLANT:
             return templates
         if n == 0 and any(b["choice"] and b["choice"]["id"] == TAKES_UP for b in self.plan["beats"]):
@@ -596,7 +597,7 @@ class ProseWriter:
     def _use(self, n, room):
         """How element ``n`` is used before the end, to find something out: the way a thing of
         its kind is (a key tried in every lock, a telescope turned on the dark), else any way."""
-        return self._of_kind(n, room, self._of(n, bb.USE, bb.USE_MOTIF, bb.USE_FIXED),
+        return self._of_kind(n, room, self._of(n, bb.USE, (bb.USE_MOTIF, bb.USE_MOTIF_SEEN), bb.USE_FIXED),
                              bb.USE, bb.USE_WITH)
 
     def _of_kind(self, n, room, templates, carried_lines, by_kind):

@@ -669,6 +669,11 @@ def test_a_motif_is_not_put_away_like_a_thing_at_the_end(provider):
         assert "lullaby" in end, seed  # it is still what the end is about
         assert not re.search(r"lullaby[^.]*(went into a drawer|stayed where|was still warm)|"
                              r"(kept|buried) the lullaby", end), (seed, end)
+    for seed in range(8):  # a motif seen is not answered aloud, nor does it begin again like a sound
+        door = write(provider, setting="a suburban street", characters="Agnes, Peter", protagonist="", plot_twist="",
+                     key_elements="", custom_prompt="Make sure to include a red door that appears in every house",
+                     seed=seed).content
+        assert not re.search(r"answered the red door|red door[^.]*(began again|came again|filled)", door), seed
 
 
 def test_the_protagonists_own_premise_happens_to_them_and_a_premise_without_a_verb_does_not(provider):
