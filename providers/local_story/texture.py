@@ -1,4 +1,5 @@
-"""Short texture sentences composed from parts (data + one function): lead, subject, verb phrase.
+"""Short texture sentences composed from parts (data + one function): subject and verb phrase,
+a third of them after a lead ("Later, …").
 
 Each part is at most four words, so two sentences share a 5-word run only when they share two
 parts; the writer's 5-gram check rejects those. Subjects come from the setting's world, verbs
@@ -33,6 +34,13 @@ STATE_LEADS = ["By then", "Later", "In the half-dark", "All the while", "Even th
                "When the light moved", "Up close"]
 
 
+#: how the protagonist takes a small wrongness ("…, and Ruth chose not to think about why")
+NOTICED = ["and {S} chose not to think about why", "and {S} made {REFL} look away from it",
+           "and {S} said nothing about it, even to {REFL}", "which {S} noted and then tried to forget",
+           "and {S} stood still until {S} was sure of it", "and {POS} skin prickled",
+           "and {S} found {REFL} holding {POS} breath", "and {S} did not like that at all"]
+
+
 def texture(rng, used):
     """One texture template (slots left for the writer), using no part listed in ``used``.
 
@@ -50,6 +58,13 @@ def texture(rng, used):
         return None
     verb = rng.choice(verbs)
     used.add(verb if fresh else (verb, 2))
+    form = rng.random()
+    if form < 0.3:  # a lead on every one reads as a machine's: some stand on their own
+        return f"{subject[0].upper()}{subject[1:]} {verb}."
+    if form < 0.6:  # and some are noticed by the one it happens to
+        tail = rng.choice([t for t in NOTICED if t not in used] or NOTICED)
+        used.add(tail)
+        return f"{subject[0].upper()}{subject[1:]} {verb}, {tail}."
     lead = rng.choice([x for x in leads if x not in used] or leads)
     used.add(lead)
     return f"{lead}, {subject} {verb}."

@@ -313,6 +313,13 @@ GROUPS = [
     ["the kind that has no help at the far end of it", "the kind with no help at the end of it",
      "the kind that nobody answers"],
     ["when it would have mattered", "when it might have helped", "when it counted"],
+    ["After that the words went on by themselves", "After that the words kept on by themselves",
+     "The words did not stop when the reading did", "After that the words carried on without the page"],
+    ["in a voice only {S} could hear", "in a voice nobody else could hear", "in a voice meant for {O} alone"],
+    ["It was over in less time than it takes to tell", "It was over sooner than it can be told",
+     "It took less time than the telling of it"],
+    ["not trusting {POS} legs", "not trusting {POS} knees", "not sure {POS} legs would hold"],
+    ["The dogs of the nearest farm", "The dogs at the nearest farm"],
     ["there was nothing left to show anyone", "there was nothing to show anyone", "nothing was left to show anyone"],
 ]
 
