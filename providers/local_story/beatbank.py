@@ -250,7 +250,7 @@ METHOD = {
 #: the antagonist first seen, when the threat's own steps have not shown it by then
 FIRST_SIGHT = [
     "That was the first time {S} saw {A}: at the far end of {room}, quite still, and then not there.",
-    "{S} saw {A} for the first time in {room}, only for a moment, and knew at once it had been watching far longer.",
+    "{S} saw {A} for the first time in {room}, only for a moment, and knew at once {A_S} had been watching far longer.",
     "At the edge of the light in {room} stood {A}, not moving, the way a thing stands when it has all night.",
     "Across {room}, half in shadow, stood {A}, watching {O} the way one watches a clock.",
     "{S} looked up in {room} and {A} was there, in the doorway, as if {A_S} had always been.",

@@ -13,7 +13,7 @@ from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import TITLES, Person, is_animal, is_quiet, narrative_past, split_cast
 from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
 from .titles import HOURS, SKIES, _bare, title_case
-from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, world_for
+from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, unplaced, world_for
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",
@@ -249,7 +249,7 @@ def build_plan(request):
     if not elements and (thing := fields.premise_thing(prompt["premise"])):  # the prompt's own object
         elements = [thing]
     if not elements:
-        elements = [rng.choice(keepsakes(world) or ["a torch with a weak battery"])]
+        elements = [unplaced(rng.choice(keepsakes(world) or ["a torch with a weak battery"]))]
     names = {"H": hero["name"], "A": villain["name"], "C": support[0]["name"] if support else "the others",
              "him": OBJECT[hero["pronouns"]], "place": place_short, "E": fields.definite(elements[0])}
     # the want follows the setting in the opening line: there, its short name ("the lighthouse")

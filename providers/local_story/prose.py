@@ -20,7 +20,7 @@ from .texture import texture
 from .threads import CHOICES, TAKES_UP, UNSEEN_AFTER, record_burnt_at, record_of
 from .voice import vary
 from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
-                     carried, fixtures, placed, head_noun, keepsakes, short_place, world_for)
+                     carried, fixtures, placed, head_noun, keepsakes, short_place, unplaced, world_for)
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -152,7 +152,7 @@ class ProseWriter:
                                    "obj_the": (lambda d: lambda: definite(d()))(fitted)}
         ctx.update(self.things[False])
         # what a hand can close on: the world's carried things, never "a cold fireplace"
-        carried_things = [o for o in keepsakes(world) if o.lower() not in self._elements()]
+        carried_things = [o for o in keepsakes(world) if unplaced(o).lower() not in self._elements()]
         ctx["keepsake"] = Deck(carried_things or ["a torch with a weak battery"], rng)
         ctx.update(_slots("A", self.villain))
         self.weather_lines, self.time_lines = wx["lines"], tod["lines"]

@@ -127,7 +127,7 @@ GROUPS = [
     ["something with its arms out", "something with its arms spread", "a figure with its arms out",
      "something reaching with both arms"],
     ["without looking at what made it", "without looking at what had made it", "and did not ask what made it",
-     "without letting {O} wonder what made it"],
+     "without letting {REFL} wonder what made it"],
     ["long dry, the shape of four fingers", "long dried, the shape of four fingers", "dry now, four fingers wide",
      "old and brown, the width of four fingers"],
     ["There was a smear on", "Something had smeared", "A smear ran across"],

@@ -658,6 +658,12 @@ def carried(element):
     return not (words and _NOT_CARRIED.fullmatch(words[-1]))  # "a brass room key" is a key
 
 
+def unplaced(thing):
+    """A world's thing without where it is kept, once someone carries it off: 'a portrait in the
+    hall' -> 'a portrait', 'a storm lantern from the barn' -> 'a storm lantern'."""
+    return re.sub(r"(?i)\s+(?:in|on|at|from) the [\w' -]+$", "", thing)
+
+
 def keepsakes(world):
     """The objects of ``world`` someone can pick up and carry ('a storm lantern', not 'the
     banister' or 'a fire door')."""

@@ -166,6 +166,15 @@ STOCK_LEADS = re.compile(r"(?:^|(?<=[.!?] ))(Without warning|Slowly|Just then|Qu
                          r"All the while|Even then|By now|When the light moved|Up close), ")
 
 
+def test_a_thing_the_story_picks_to_carry_is_not_named_by_where_it_was(provider):
+    """"It was in the nursery that she first noticed a portrait in the hall", and at the end "Emily
+    held up the portrait in the hall"."""
+    picked = {write(provider, setting=setting, key_elements="", custom_prompt="", seed=seed).plan["elements"][0]
+              for setting in ("an abandoned mansion", "a farm in the Fens", "a seaside hotel") for seed in range(12)}
+    assert len(picked) > 6
+    assert not [e for e in picked if re.search(r" (in|on|at|from) the ", e)], picked
+
+
 def test_the_texture_of_a_place_is_not_told_in_one_stock_shape(provider):
     """An editor's note on a 1,600-word farm story: "Later, the dark in the yard clung to the walls.
     Quietly, the silence in the hayloft held its shape. Meanwhile, the stillness in the hayloft
