@@ -18,7 +18,8 @@ def title_case(text):
 
 
 _PREPOSITIONS = _SMALL | {"under", "beneath", "below", "above", "near", "beyond", "behind",
-                          "inside", "outside", "across", "over", "off", "into", "where", "that"}
+                          "inside", "outside", "across", "over", "off", "into", "where", "that", "after", "before",
+                          "during"}
 
 
 def _bare(np, max_words=4):

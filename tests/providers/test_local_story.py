@@ -265,6 +265,9 @@ def test_titles_are_real_phrases(provider):
     for title in titles:
         assert len(title.split()) >= 2 and title not in ("The Something", "The Thing")
         assert not title.endswith(" Story") and re.match(r"^[A-Z]", title)
+    # a setting said with when it is ("… after closing") gives a title that ends on the place
+    museum = {write(provider, setting="a natural history museum after closing", seed=seed).title for seed in range(8)}
+    assert not [t for t in museum if t.endswith((" After", " Closing"))], museum
 
 
 # --- fields drive events ---------------------------------------------------------------------------
