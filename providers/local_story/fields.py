@@ -211,12 +211,30 @@ _PREMISE_PERSON = re.compile(
     r"(?:(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?|(?=whose\s))")
 
 
+#: what the premise's person does that makes them the one to fear, not the one it happens to
+#: ("an old man who collects teeth", "a nurse who kills her patients")
+_THREAT_VERBS = {"collects", "kills", "takes", "steals", "eats", "hunts", "stalks", "watches", "follows",
+                 "lures", "kidnaps", "murders", "buries", "wears", "skins", "traps", "haunts", "poisons",
+                 "dissects", "devours"}
+
+
+def premise_threat(premise):
+    """The premise's person as the one the story fears ("an old man who collects teeth" -> "the
+    old man"), or ''."""
+    m = _PREMISE_PERSON.match(premise or "")
+    rest = premise[m.end():] if m else ""
+    if not m or not rest.split() or rest.split()[0].lower() not in _THREAT_VERBS:
+        return ""
+    np = re.sub(r"(?i)\s+who\s*$", "", premise[:m.end()].strip())
+    return re.sub(r"(?i)^(?:a|an)\s+", "the ", np)
+
+
 def premise_person(premise):
     """``(what the premise's person is, the rest from its verb)`` for a premise about someone the
     protagonist can be ("a mother hears her dead son …" -> ("mother", "hears her dead son …");
     "a widower whose late wife …" -> ("widower", "'s late wife …")), else None."""
     m = _PREMISE_PERSON.match(premise or "")
-    if not m:
+    if not m or premise_threat(premise):  # "an old man who collects teeth" is who is feared
         return None
     rest = premise[m.end():]
     if rest.startswith("whose "):  # "a widower whose late wife keeps …": "'s late wife keeps …"

@@ -101,6 +101,8 @@ def build_cast(request, genre, rng, kind="generic"):
     if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject) \
             and not any(_describes(subject, text) for text in described):
         villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
+    if not villain_text:  # "an old man who collects teeth": the old man is who the story is afraid of
+        villain_text = fields.premise_threat(fields.parse_prompt(request.custom_prompt, "")["premise"])
     lost = None
     if not villain_text:  # "a widow who hears her drowned husband …" and "her husband Tom" in the cast
         lost = LOST.search(fields.parse_prompt(request.custom_prompt, "")["premise"])

@@ -553,6 +553,12 @@ _MODIFIER = re.compile(r"(?i)\s(at|on|in|of|under|beneath|near|by|beyond|behind|
                        r"with|for|where|which|that|who|whose|when|after|during|before)\s")
 
 
+#: buildings of their own that no world has: what comes before them only says which one
+BUILDINGS = {"office", "shop", "store", "bakery", "pharmacy", "laundromat", "garage", "bank", "restaurant",
+             "diner", "cafe", "café", "salon", "gym", "surgery", "practice", "agency", "bookshop",
+             "bookstore", "boutique", "supermarket", "arcade", "bowling", "rink", "clinic"}
+
+
 def _kind_for(setting):
     """The world of the setting's head ('a carnival at the edge of town' is a carnival, not a town)."""
     parts = _MODIFIER.split(" " + (setting or ""))
@@ -564,6 +570,8 @@ def _kind_for(setting):
     for kind, world in WORLDS.items():
         if noun in world["words"] and kind not in unlike:
             return kind
+    if noun in BUILDINGS:  # "a small town dentist's office" is an office, not a town
+        return None
     # 'the basement of an old hospital': a part of a place takes the place's world
     part_of = [parts[2]] if len(parts) > 2 and parts[1].lower() == "of" else []
     for text in [head] + part_of:
