@@ -16,7 +16,7 @@ from .fields import definite, is_plural, premise_clause, premise_event, premise_
 from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
 from .likeness import GLIMPSE, describe, many, nature
-from .texture import texture
+from .texture import immovable, texture
 from .threads import CHOICES, TAKES_UP, UNSEEN_AFTER, record_burnt_at, record_of
 from .voice import vary
 from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
@@ -323,7 +323,8 @@ class ProseWriter:
             return None
         if not ctx.get("verbatim"):
             template = vary(template, self.rng)
-        return self._agreed(tidy(placed(expand(template, ctx, self.rng))))
+        text = self._agreed(tidy(placed(expand(template, ctx, self.rng))))
+        return None if "{obj_the}" in template and immovable(text) else text
 
     def _agreed(self, text):
         """"The rescuers were", "the twins were", not "was", where the antagonist or a companion

@@ -5,6 +5,7 @@ Each part is at most four words, so two sentences share a 5-word run only when t
 parts; the writer's 5-gram check rejects those. Subjects come from the setting's world, verbs
 match what the subject is (a thing, a sound, the air), so a sound never "gleams".
 """
+import re
 
 THING_VERBS = ["had been turned to face the wall", "stood where it had not stood", "was beaded with damp",
                "was warm to the touch", "gleamed dully", "threw a long crooked shadow", "sat very still",
@@ -32,6 +33,22 @@ EVENT_LEADS = ["Without warning", "Slowly", "Then", "Just then", "Quietly", "Aft
                "Somewhere behind", "Not long after", "Every so often", "Meanwhile", "Later"]
 STATE_LEADS = ["By then", "Later", "In the half-dark", "All the while", "Even then", "By now", "Meanwhile",
                "When the light moved", "Up close"]
+
+
+#: things too big or too fixed to have been turned round or moved in the night ("The war memorial
+#: had been turned to face the wall"), and the verbs that would move them
+_IMMOVABLE = re.compile(r"(?i)\b(?:ferris wheel|flagpole|war memorial|phone box|parked car|lamp post|hunting stand|"
+                        r"lych-gate|stone angel|tractor|safety curtain|great telescope|great lens|cage lift|the lift|"
+                        r"ring of stones|tomb|carved trunk|rood screen|cell doors|transmitter|conveyor belt|"
+                        r"roller door|display cases|great skeleton|grandfather clock|cellar door|fire door|"
+                        r"bulkhead hatch|airlock wheel|altar rail|font|campfire|trail marker|shuttered shop|"
+                        r"feed bin|alarm bell|netting)\b[^.]*? (?:had been turned to face the wall|stood where it "
+                        r"had not stood|rocked once and settled|sat at a careful angle|was not where it belonged)")
+
+
+def immovable(text):
+    """Whether ``text`` moves something that cannot have moved (a war memorial turned round)."""
+    return bool(_IMMOVABLE.search(text))
 
 
 #: how the protagonist takes a small wrongness ("…, and Ruth chose not to think about why")
