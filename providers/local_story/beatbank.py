@@ -54,7 +54,7 @@ PREMISE_OWN_TRUE = [
 #: how it was to hear or to see it
 PREMISE_HAPPENS = [
     "In {room} it happened in front of {O}, the way people said it did, and there was no telling it away afterwards: {event}.",
-    "{S} had never quite believed it until {room}, where it happened while {S} stood there: {event}.",
+    "{S_cap} had never quite believed it until {room}, where it happened while {S} stood there: {event}.",
     "It happened in {room}, plainly, with nothing to blame it on, not the dark and not the tiredness: {event}.",
 ]
 PREMISE_OWN_HAPPENS = [
@@ -63,6 +63,15 @@ PREMISE_OWN_HAPPENS = [
     # of what is theirs ("my late wife kept setting the table for two")
     "It came again in {room}, and this time there was no putting it down to tiredness or the dark: {POS} {own_theirs}.",
     "Then, in {room}, it happened the way it happened at home, only nearer, and plainer: {POS} {own_theirs}.",
+]
+#: what comes just before it happens, heard or seen
+PREMISE_BEFORE_HEARD = [
+    "Everything in {room} went quiet at once, the way a room goes quiet before someone speaks.",
+    "First there was only {sound}, and then, under it, something that was not part of it.",
+]
+PREMISE_BEFORE_SEEN = [
+    "Nothing in {room} gave any warning; that was the worst of it, afterwards.",
+    "{S_cap} had turned to go when the light in {room} changed.",
 ]
 PREMISE_HEARD = [
     "All {S} could do was stand very still and listen until it stopped, and it took a long time to stop.",

@@ -119,7 +119,7 @@ class ProseWriter:
         names = [place, place, noun] if noun.lower() not in place.lower() else [place]
         self.place, self.place_names = place, names
         want = self._owned(self.hero["want"])
-        ctx = {"S": self._subject, "WAS": lambda: "were" if self.state["plural"] else "was",
+        ctx = {"S": self._subject, "S_cap": lambda: cap(self._subject()), "WAS": lambda: "were" if self.state["plural"] else "was",
                "O": forms[1], "POS": forms[2], "POS_CAP": cap(forms[2]), "REFL": forms[3],
                "HN": self.hero["name"], "setting": setting, "setting_cap": cap(setting), "place": lambda: rng.choice(names),
                "place_cap": lambda: cap(rng.choice(names)), "want": want, "want_bare": re.sub(r"^to ", "", want),
@@ -242,9 +242,10 @@ class ProseWriter:
         own = bool(plan.get("premise_own"))
         if not own and (not self.ctx["event"] or premise_person(plan["premise"])):
             return None
-        after = bb.PREMISE_HEARD if premise_heard(plan["premise"]) else bb.PREMISE_SEEN
+        heard = premise_heard(plan["premise"])
+        before, after = (bb.PREMISE_BEFORE_HEARD, bb.PREMISE_HEARD) if heard else (bb.PREMISE_BEFORE_SEEN, bb.PREMISE_SEEN)
         happens = bb.PREMISE_OWN_HAPPENS if own else bb.PREMISE_HAPPENS
-        return THREAD, [f"{h} {a}" for h in happens for a in after], {}
+        return THREAD, [f"{b} {h} {a}" for b in before for h in happens for a in after], {}
 
     def _narrator_named(self, text):
         """In the first or second person the narrator is "I"/"you", not their name ("… and
