@@ -49,6 +49,11 @@ PREMISE_OWN_TRUE = [
     "It had only ever been calling {O} here, all those nights when {own}.",
     "Now {S} knew what had been waiting at the end of it, all those nights when {own}.",
 ]
+#: the same, of what is theirs ("all those nights when his late wife kept setting the table for two")
+PREMISE_OWN_TRUE_THEIRS = [
+    "It had only ever been calling {O} here, all those nights when {POS} {own_theirs}.",
+    "Now {S} knew what had been waiting at the end of it, all those nights when {POS} {own_theirs}.",
+]
 #: the premise happening in the story, once, in front of the protagonist ({event}: "the signal
 #: repeated a dead woman's voice"; {own_rest}: "heard her dead son on the baby monitor"), then
 #: how it was to hear or to see it

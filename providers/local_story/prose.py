@@ -526,7 +526,8 @@ class ProseWriter:
                 ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
             if plan.get("premise_from_prompt"):
-                ev.append((THREAD, bb.PREMISE_OWN_TRUE if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
+                true = bb.PREMISE_OWN_TRUE_THEIRS if self.ctx["own_theirs"] else bb.PREMISE_OWN_TRUE
+                ev.append((THREAD, true if plan.get("premise_own") else bb.PREMISE_TRUE, {}))
             ev.append(self._companion_after(beat, present))
             after = self._of(0, bb.AFTER, (bb.AFTER_MOTIF, bb.AFTER_MOTIF_SEEN), bb.AFTER_FIXED)
             if self._hero_dead():  # nothing carried out by the one who never left

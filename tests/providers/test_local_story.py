@@ -684,6 +684,7 @@ def test_a_premise_of_what_is_the_protagonists_own_is_theirs(provider):
     middle = res.content.split("\n\n")[1:-1]
     assert any("his late wife kept setting the table for two" in p for p in middle)
     assert "a widower whose" not in res.content
+    assert "when Edmund's late wife" not in res.content  # "… all those nights when his late wife …"
 
 
 def test_a_premise_about_a_thing_makes_it_the_story_s_thing_and_happens_to_the_protagonist(provider):
