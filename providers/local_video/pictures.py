@@ -135,6 +135,10 @@ ELEMENTS = {
     "fog lamp": ("fog-light", "fog-lamp foglamp headlight headlights headlamp"),
 }
 
+#: a line that brings the antagonist up close ("… was near now, near enough to see properly",
+#: "leaned in, close enough to kiss", "closer than she had ever let anything come")
+CLOSE_UP = re.compile(r"(?i)\bnear enough to|\bclose enough to|\bleaned in\b|\bcloser than (?:\w+ )*?had ever|"
+                      r"\bface to face\b|\binches from\b")
 #: silhouettes for people: protagonist and antagonist
 FIGURE_ICONS = {"figure": "executioner-hood", "person": "person"}
 FIGURE_WORDS = ("he she they someone somebody man woman girl boy child stranger figure shadow "
@@ -286,6 +290,7 @@ class Shot:
     room: str = ""  # a room of the setting the scene is inside ("corridor"); "": outside
     figure_look: str = ""  # how the story describes its antagonist ("skirt veil"): drawn so
     person_look: str = ""  # how the protagonist is drawn ("coat hair lantern"); "": the stock icon
+    close: bool = False  # the antagonist up close (the line says so): drawn looming in the foreground
 
     @property
     def shows(self):
@@ -400,4 +405,5 @@ class ShotPlanner:
                 figures.append("figure")
         if not element and not figures:
             figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
-        return Shot(setting, element, tuple(figures), room, self.antagonist_look, self.protagonist_look)
+        close = "figure" in figures and bool(CLOSE_UP.search(str(line or "")))
+        return Shot(setting, element, tuple(figures), room, self.antagonist_look, self.protagonist_look, close)

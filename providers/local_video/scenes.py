@@ -206,7 +206,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
         _paste(img, _mask(h, w, ground), silhouette)
     # the foreground: the line's element, lit, on the other side from the setting; figures
     back = img.copy() if layered and not look.minimal else None
-    foreground(img, w, h, rng, look, element_icon, figure_icons, side, back)
+    foreground(img, w, h, rng, look, element_icon, figure_icons, side, back, close=_close_one(shot))
     wisps = [(w * rng.random(), h * rng.uniform(0.35, 0.85), h * rng.uniform(0.03, 0.07))
              for _ in range(look.wisps)]
     for layer in (img, back) if back is not None else (img,):
@@ -328,13 +328,21 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
         add_glow(img, lx, ly + h * 0.25, h * 0.35, warm * 0.12)
     furniture.furnish(img, (x0, y0, x1, y1), shot.room, layout, side, night)
     back = img.copy() if layered and not look.minimal else None
-    foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back)
+    foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back,
+               close=_close_one(shot))
     return img, back
 
 
-def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None):
+def _close_one(shot):
+    """The index among the shot's figures of the antagonist seen up close, or None."""
+    return shot.figures.index("figure") if shot.close and "figure" in shot.figures else None
+
+
+def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None, close=None):
     """The scene's key element in a pool of light, and its characters as silhouettes; the
-    pools of light are also cast on ``back`` (the background layer), the pictures are not."""
+    pools of light are also cast on ``back`` (the background layer), the pictures are not.
+    ``close``: the index of the figure seen up close, drawn looming at the side of the frame, cut
+    off by its bottom edge, the other figure small and further off."""
     def glow(*args):
         for layer in (img, back) if back is not None else (img,):
             add_glow(layer, *args)
@@ -360,6 +368,10 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
         size = int(h * (0.56 if name == "executioner-hood" else 0.62 if name.startswith(icons.DRAWN) else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
+        if close is not None:  # up close: it fills one side of the frame; the other stands off
+            size = int(h * 1.3) if k == close else int(size * 0.75)
+            fx = w * (0.5 + (0.3 if k == close else -0.12) * side) - size / 2
+            fy = h - size * (0.8 if k == close else 0.96)
         glow(fx + size / 2, fy + size * 0.45, size * 0.55, (0.4, 0.45, 0.55))  # backlight: the silhouette reads
         flip = (k == 1) != (side < 0)
         if look.hold > 1:

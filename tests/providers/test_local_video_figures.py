@@ -1,6 +1,8 @@
 """The antagonist in a video's scenes is drawn as the story describes them: a nun's habit to the
 floor, a sack for a head with the light through its eye holes, a child's height; a story that
 describes no one keeps the hooded figure."""
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -115,3 +117,24 @@ def test_the_protagonist_is_drawn_as_the_story_tells_of_them_not_a_stock_pictogr
     told = _hero_mask("Tom, Mother Agnes", ["I came at dusk and she was waiting. She said I was late.",
                                             "She smiled at me.", "I walked down the ward, and Tom was my name."])
     assert told[neck:neck + 10].sum() == tom[neck:neck + 10].sum()
+
+
+def test_the_antagonist_up_close_looms_in_the_frame():
+    """"Mother Agnes was near now, near enough to see properly": the scene showed her as small as
+    every other time."""
+    story = ["In the long ward I saw Mother Agnes for the first time: " + NUN,
+             "Mother Agnes was near now, near enough to see properly, and she smelled of wet stone.",
+             "Mother Agnes waited in the ward, and neither of us moved."]
+    req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
+                             antagonist="Mother Agnes", paragraphs=story, seed=3)
+    planner = pipeline.shot_planner(req)
+    near, far = planner.shot(story[1], 1), planner.shot(story[2], 1)
+    assert near.close and not far.close
+    # the same scene (outside, under the sky) drawn with her up close and at the usual distance
+    near = dataclasses.replace(near, room="")
+    dark = [scenes.paint(320, 180, looks.LOOKS["Cinematic"], time_of_day="Midnight", seed=3, index=1,
+                         shot=shot).mean(axis=2) < 0.03 for shot in (near, dataclasses.replace(near, close=False))]
+    assert dark[0].mean() > dark[1].mean() + 0.02  # the silhouette fills more of the frame
+    newly = dark[0] & ~dark[1]
+    assert newly[:90].sum() > 600  # her head and shoulders high in the frame, where only sky was
+    assert not planner.shot("She leaned in to read the chart.", 1).close  # no antagonist, no close-up
