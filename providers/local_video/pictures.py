@@ -10,6 +10,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from .figures import DESCRIBES
+
 #: settings: name -> (icon, synonyms)
 SETTINGS = {
     "lighthouse": ("lighthouse", "lighthouse beacon lamp-room light-station keeper lightkeeper foghorn"),
@@ -403,6 +405,8 @@ class ShotPlanner:
                 element = self.villain_element
             else:
                 figures.append("figure")
+        if "figure" not in figures and self.antagonist_look and DESCRIBES.search(str(line or "")):
+            figures.append("figure")  # "It was an old woman in a nun's black habit": who that is
         if not element and not figures:
             figures.append("figure" if index % 3 == 2 else "person" if self.cast else "figure")
         close = "figure" in figures and bool(CLOSE_UP.search(str(line or "")))

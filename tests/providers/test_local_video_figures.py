@@ -138,3 +138,15 @@ def test_the_antagonist_up_close_looms_in_the_frame():
     newly = dark[0] & ~dark[1]
     assert newly[:90].sum() > 600  # her head and shoulders high in the frame, where only sky was
     assert not planner.shot("She leaned in to read the chart.", 1).close  # no antagonist, no close-up
+
+
+def test_the_line_that_describes_the_antagonist_shows_them():
+    """"It was an old woman in a nun's black habit …" (the line after 'The first sight of Mother
+    Agnes …', which the script may leave out) showed the protagonist alone."""
+    story = ["I came to the sanatorium at dusk.", "The first sight of Mother Agnes came in the ward.", NUN]
+    req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
+                             characters="Clara", protagonist="Clara", antagonist="Mother Agnes", paragraphs=story, seed=3)
+    assert "figure" in pipeline.shot_planner(req).shot(NUN, 2).figures
+    plain = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
+                               characters="Clara", protagonist="Clara", paragraphs=story[:2], seed=3)
+    assert "figure" not in pipeline.shot_planner(plain).shot("She walked down the ward.", 1).figures
