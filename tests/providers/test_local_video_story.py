@@ -350,3 +350,19 @@ def test_a_quoted_line_keeps_its_closing_quote_and_its_speaker():
     expected = ['"Clara?" Dr. Moss said when I came in.', '"Run!"', "She ran."]
     assert script.sentences(text) == expected
     assert [s for _, s in narration.split_sentences([text])] == expected
+
+
+def test_a_line_that_runs_into_the_next_paragraph_is_in_the_room_it_starts_in():
+    """The script joined the end of a paragraph set in the hydrotherapy room to the next one, and
+    the scene was drawn in the day room the story had left (the later paragraph shared more words)."""
+    paragraphs = [
+        "It was in the day room that I first noticed a silver locket, and when I left the day room, it went too.",
+        "The first sight of Mother Agnes came in the hydrotherapy room: a shape by the far wall. It was an old "
+        "woman in a nun's black habit, the hem grey with dust, a rosary in her fingers.",
+        "Somewhere in the last hour the rules of the sanatorium had changed, and nobody had told me."]
+    line = ("It was an old woman in a nun's black habit, the hem grey with dust. Somewhere in the last hour the "
+            "rules of the sanatorium had changed, and nobody had told me.")
+    assert script.paragraph_of(line, paragraphs) == paragraphs[1]
+    planner = pictures.ShotPlanner("St. Brigid's sanatorium", "Gothic Horror", antagonist="Mother Agnes")
+    planner.shot(paragraphs[0], 1, paragraphs[0])
+    assert planner.shot(line, 2, script.paragraph_of(line, paragraphs)).room == "hydrotherapy room"
