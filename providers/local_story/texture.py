@@ -54,7 +54,7 @@ def immovable(text):
 #: how the protagonist takes a small wrongness ("…, and Ruth chose not to think about why")
 NOTICED = ["and {S} chose not to think about why", "and {S} made {REFL} look away from it",
            "and {S} said nothing about it, even to {REFL}", "which {S} noted and then tried to forget",
-           "and {S} stood still until {S} was sure of it", "and {POS} skin prickled",
+           "and {S} stood still until {S} {WAS} sure of it", "and {POS} skin prickled",
            "and {S} found {REFL} holding {POS} breath", "and {S} did not like that at all"]
 
 
