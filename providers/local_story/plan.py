@@ -81,6 +81,19 @@ def _person(text, role, pronouns=None, want=""):
     return {"name": p.short, "full": p.full, "role": role, "pronouns": pronouns or p.gender, "want": want}
 
 
+def _feared_in(premise, names, hero_text, hero):
+    """Who the prompt's premise says the story fears: its person who does harm ("an old man who
+    collects teeth" -> "the old man"), or the one of the cast it has lost ("her drowned husband"
+    and "her husband Tom" -> "her husband Tom", with what was found); ("", None) for neither."""
+    threat = fields.premise_threat(premise)
+    if threat:
+        return threat, None
+    lost = LOST.search(premise)
+    who = next((n for n in names if lost and n != hero_text and not _same_person(_person(n, ""), hero)
+                and _describes(lost.group(2), n)), "")
+    return who, (lost if who else None)
+
+
 def build_cast(request, genre, rng, kind="generic"):
     names = split_cast(request.characters)
     hero_text = (request.protagonist or "").strip()
@@ -101,13 +114,10 @@ def build_cast(request, genre, rng, kind="generic"):
     if not villain_text and re.search(r"(?i)\b(%s)s?$" % "|".join(PERSON_NOUNS), subject) \
             and not any(_describes(subject, text) for text in described):
         villain_text = subject  # "the clown was her brother": the clown is who the story is afraid of
-    if not villain_text:  # "an old man who collects teeth": the old man is who the story is afraid of
-        villain_text = fields.premise_threat(fields.parse_prompt(request.custom_prompt, "")["premise"])
+    premise = fields.parse_prompt(request.custom_prompt, "")["premise"]
     lost = None
-    if not villain_text:  # "a widow who hears her drowned husband …" and "her husband Tom" in the cast
-        lost = LOST.search(fields.parse_prompt(request.custom_prompt, "")["premise"])
-        villain_text = next((n for n in names if lost and n != hero_text and not _same_person(_person(n, ""), hero)
-                             and _describes(lost.group(2), n)), "")
+    if not villain_text:
+        villain_text, lost = _feared_in(premise, names, hero_text, hero)
     if villain_text:
         villain = _person(villain_text, "antagonist")
         if lost:  # Tom is "her drowned husband Tom": what the premise says he is
@@ -116,7 +126,6 @@ def build_cast(request, genre, rng, kind="generic"):
             villain["lost"], villain["relation"] = lost.group(1).lower(), lost.group(2).lower()
     else:
         fitting = [a for a in GENRES[genre]["antagonists"] if kind in BELONGS.get(a[0], (kind,))]
-        premise = fields.parse_prompt(request.custom_prompt, "")["premise"]
         if fields.premise_heard(premise) and set(GENRES[genre]["methods"]) & UNSEEN_METHODS:
             # "a signal that repeats a dead woman's voice": what is feared is heard (through a device)
             fitting = [VOICES[0 if DEVICES.search(premise) else 1]]

@@ -211,8 +211,8 @@ class ProseWriter:
         if own and self.person != "third":
             own = re.sub(r"\b(her|his|their)\b", self.forms[2], own)
         if rest:  # "heard her dead son …"; not a premise of what is theirs ("my late wife kept …")
-            own = re.sub(rf"^(?:{re.escape(self.hero['name'])}|I|you|You)\s+", "", own)
-            return "" if own == self._own_premise() else own
+            verb_on = re.sub(rf"^(?:{re.escape(self.hero['name'])}|I|you|You)\s+", "", own)
+            return "" if verb_on == own else verb_on
         return own
 
     def _as_the_protagonist(self, text):
