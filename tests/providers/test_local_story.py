@@ -671,6 +671,10 @@ def test_the_one_the_premise_has_lost_is_who_haunts_the_story(provider):
         assert re.search(r"pulled from the water|plastered flat", text), seed  # seen as the drowned are
         assert not re.search(r"saw Tom for the first time|first time I saw Tom", text), seed
         assert not re.search(r"\b(a|the) lake\b(?! house)", text.replace("from the lake", "")), seed
+    alone = write(provider, genre="Supernatural", setting="a lake house in Vermont", characters="Grace", protagonist="",
+                  antagonist="", plot_twist="", custom_prompt="a widow who hears her drowned husband calling from the lake",
+                  seed=4)
+    assert alone.plan["cast"][1]["name"] == "the drowned man"  # no one of the cast: still him
     for seed in range(6):  # a dead child does not lean in "close enough to kiss"
         son = write(provider, genre="Psychological", setting="a farmhouse", characters="Hannah, her son Leo",
                     protagonist="", antagonist="", plot_twist="", seed=seed,
