@@ -211,11 +211,14 @@ _PREMISE_PERSON = re.compile(
     r"(?:(?=(?:who\s+)?[a-z]+s\b)(?:who\s+)?|(?=whose\s))")
 
 
-#: what the premise's person does that makes them the one to fear, not the one it happens to
-#: ("an old man who collects teeth", "a nurse who kills her patients")
+#: what the premise's person does that makes them the one to fear, not the one it happens to: harm
+#: ("an old man who collects teeth", "a nurse who kills her patients") or haunting ("a girl who calls
+#: every night", "a woman who appears in every photograph")
 _THREAT_VERBS = {"collects", "kills", "takes", "steals", "eats", "hunts", "stalks", "watches", "follows",
                  "lures", "kidnaps", "murders", "buries", "wears", "skins", "traps", "haunts", "poisons",
-                 "dissects", "devours"}
+                 "dissects", "devours",
+                 "calls", "sings", "whispers", "knocks", "visits", "appears", "waits", "walks", "screams",
+                 "cries", "laughs", "returns", "comes", "wanders", "stands"}
 
 
 def premise_threat(premise):

@@ -724,14 +724,15 @@ def test_a_motif_is_not_put_away_like_a_thing_at_the_end(provider):
 
 
 @pytest.mark.parametrize("prompt, feared", [("an old man who collects teeth", "the old man"),
-                                             ("a nurse who kills her patients", "the nurse")])
+                                             ("a nurse who kills her patients", "the nurse"),
+                                             ("a girl who calls every night", "the girl")])
 def test_the_premise_s_person_who_does_harm_is_who_the_story_fears(provider, prompt, feared):
     """'an old man who collects teeth' made Tom, the protagonist, the one who collected teeth ('Tom
     collected teeth'), faced by a stock antagonist."""
     res = write(provider, setting="a small town dentist's office", characters="Tom", protagonist="", antagonist="",
                 plot_twist="", custom_prompt=prompt, seed=2)
     assert res.plan["cast"][1]["name"] == feared
-    assert not re.search(r"Tom (collected|killed)", res.content)
+    assert not re.search(r"Tom (collected|killed|called)", res.content)
     # and the office is an office, not the small town it is in: no bakery, bus shelter or lane
     assert not re.search(r"the (bakery|bus shelter|lane behind the church|square)\b", res.content)
 
