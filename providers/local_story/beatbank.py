@@ -62,6 +62,15 @@ PREMISE_HAPPENS = [
     "{S_cap} had never quite believed it until {room}, where it happened while {S} stood there: {event}.",
     "It happened in {room}, plainly, with nothing to blame it on, not the dark and not the tiredness: {event}.",
 ]
+#: the same, when what happens happens out of doors ("the village gave one person to the sea"):
+#: seen from where the protagonist is
+PREMISE_HAPPENS_AFAR = [
+    "From the window of {room} {S} watched it happen, the way people said it did: {event}.",
+    "{S_cap} saw it from {room}, and could not look away, and could not have stopped it: {event}.",
+]
+#: a happening out of doors, by the words of its place
+OUT_OF_DOORS = re.compile(r"(?i)\b(sea|lake|river|woods|forest|field|fields|shore|beach|sky|road|moor|marsh|"
+                          r"harbour|harbor|bay|cliffs?|orchard|garden|yard|churchyard|graveyard)\b")
 PREMISE_OWN_HAPPENS = [
     "It came again in {room}, and this time there was no putting it down to tiredness or the dark: {S} {own_rest}.",
     "Then, in {room}, it happened the way it happened at home, only nearer, and plainer: {S} {own_rest}.",

@@ -244,7 +244,8 @@ class ProseWriter:
             return None
         heard = premise_heard(plan["premise"])
         before, after = (bb.PREMISE_BEFORE_HEARD, bb.PREMISE_HEARD) if heard else (bb.PREMISE_BEFORE_SEEN, bb.PREMISE_SEEN)
-        happens = bb.PREMISE_OWN_HAPPENS if own else bb.PREMISE_HAPPENS
+        happens = (bb.PREMISE_OWN_HAPPENS if own else
+                   bb.PREMISE_HAPPENS_AFAR if bb.OUT_OF_DOORS.search(self.ctx["event"]) else bb.PREMISE_HAPPENS)
         return THREAD, [f"{b} {h} {a}" for b in before for h in happens for a in after], {}
 
     def _narrator_named(self, text):

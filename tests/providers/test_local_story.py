@@ -642,6 +642,9 @@ def test_the_prompts_premise_happens_in_the_story_not_only_told(provider, prompt
         at = next(i for i, p in enumerate(paragraphs) if happening in p)  # in the story's past, as it happens
         assert 0 < at < len(paragraphs) - 1, (seed, at)  # in the middle: told first, true at the end
         assert res.content.count(happening) == 1
+        if "sea" in happening:  # out of doors: seen from where the protagonist is, not "in the pub"
+            told = next(s for s in re.split(r"(?<=[.!?]) ", paragraphs[at]) if happening in s)
+            assert re.search(r"saw it from|From the window", told), (seed, told)
 
 
 def test_a_premise_heard_makes_what_is_feared_a_voice(provider):
