@@ -246,6 +246,8 @@ class ProseWriter:
         before, after = (bb.PREMISE_BEFORE_HEARD, bb.PREMISE_HEARD) if heard else (bb.PREMISE_BEFORE_SEEN, bb.PREMISE_SEEN)
         happens = (bb.PREMISE_OWN_HAPPENS if own else
                    bb.PREMISE_HAPPENS_AFAR if bb.OUT_OF_DOORS.search(self.ctx["event"]) else bb.PREMISE_HAPPENS)
+        if sum(b["words"] for b in plan["beats"]) < 500:  # a short story: it happens, and that is all
+            return THREAD, list(happens), {}
         return THREAD, [f"{b} {h} {a}" for b in before for h in happens for a in after], {}
 
     def _narrator_named(self, text):
@@ -521,7 +523,7 @@ class ProseWriter:
             # written down by someone who knew it before; the protagonist's own is simply nearer
             happens = self._premise_happens()
             echo = self._first("escalation", "investigation")
-            if happens and beat.get("index") == self._first("investigation", "escalation"):
+            if happens and beat.get("index") == self._first("investigation", "escalation", "first_sign"):
                 ev.append(happens)
             if beat.get("index") == echo and not (happens and plan.get("premise_own")):
                 ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))

@@ -645,6 +645,8 @@ def test_the_prompts_premise_happens_in_the_story_not_only_told(provider, prompt
         if "sea" in happening:  # out of doors: seen from where the protagonist is, not "in the pub"
             told = next(s for s in re.split(r"(?<=[.!?]) ", paragraphs[at]) if happening in s)
             assert re.search(r"saw it from|From the window", told), (seed, told)
+        short = write(provider, custom_prompt=prompt, key_elements="", plot_twist="", length_words=300, seed=seed)
+        assert happening in short.content, seed  # a short story has no room to spare, but room for this
 
 
 def test_a_premise_heard_makes_what_is_feared_a_voice(provider):
