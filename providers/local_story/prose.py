@@ -497,6 +497,11 @@ class ProseWriter:
             ev.append((COLOUR, humour.ANTAGONIST + bb.ANTAGONIST_LINES[:4] if self.comic else bb.ANTAGONIST_LINES, {}))
         if self.comic and kind in ("arrival", "first_sign", "investigation", "escalation", "climax"):
             ev.append((STEP, humour.ASIDES, {}))  # the voice telling it notices how absurd it is
+        # the prompt's premise happens once in front of the protagonist (before the beat's choice,
+        # while they are still where the beat began)
+        happens = self._premise_happens() if plan.get("premise_from_prompt") else None
+        if happens and beat.get("index") == self._first("investigation", "escalation", "first_sign"):
+            ev.append(happens)
         if kind in ("investigation", "escalation") and beat["choice"]:
             ev += self._choice(beat)
         if beat.get("death"):
@@ -519,12 +524,9 @@ class ProseWriter:
             ev += [] if unseen else face
             ev += [(THREAD, self._solve(n, room), self._element(n)) for n in beat["use"]]
         if plan.get("premise_from_prompt"):
-            # the premise happens once in front of the protagonist, then (a place's story) is found
-            # written down by someone who knew it before; the protagonist's own is simply nearer
-            happens = self._premise_happens()
+            # a place's story, once it has happened, is found written down by someone who knew it
+            # before; the protagonist's own is simply nearer
             echo = self._first("escalation", "investigation")
-            if happens and beat.get("index") == self._first("investigation", "escalation", "first_sign"):
-                ev.append(happens)
             if beat.get("index") == echo and not (happens and plan.get("premise_own")):
                 ev.append((THREAD, bb.PREMISE_OWN_ECHO if plan.get("premise_own") else bb.PREMISE_ECHO, {}))
         if kind == "aftermath":
