@@ -81,6 +81,9 @@ def init_app(app):
         ("redis://", "rediss://")) else "memory://")
     app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 2})
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    # a limit counts the calls of the last minute (or hour), not of the clock's: no burst of twice
+    # the limit across a window's edge, and no attempt forgiven because the clock turned over
+    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
     # RATELIMIT_ENABLED switches `enforce` on and off at run time (tests flip it), so the
     # limiter's storage is always set up, whatever the switch said at start-up.
     switch = app.config.get("RATELIMIT_ENABLED", True)
