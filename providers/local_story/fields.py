@@ -221,6 +221,15 @@ _THREAT_VERBS = {"collects", "kills", "takes", "steals", "eats", "hunts", "stalk
                  "cries", "laughs", "returns", "comes", "wanders", "stands"}
 
 
+#: what the one a premise has lost was to the protagonist, as the story calls them ("her drowned
+#: husband" -> "the drowned man") and sees them ("a man")
+LOST_AS = {"husband": "man", "father": "man", "grandfather": "old man", "brother": "young man", "boyfriend": "young man",
+           "fiance": "young man", "fiancé": "young man", "wife": "woman", "mother": "woman",
+           "grandmother": "old woman", "sister": "young woman", "girlfriend": "young woman", "fiancee": "young woman",
+           "fiancée": "young woman", "son": "boy", "daughter": "girl", "child": "child", "baby": "child",
+           "twin": "child", "friend": "friend"}
+
+
 def premise_threat(premise):
     """The premise's person as the one the story fears ("an old man who collects teeth" -> "the
     old man"), or ''."""

@@ -10,7 +10,7 @@ side). A voice is heard, not seen, and a presence is felt. Slots are the prose w
 """
 import re
 
-from .fields import is_plural
+from .fields import LOST_AS, is_plural
 
 #: what a person-like antagonist wears or is, by a word in its name or description (first match);
 #: {WHO} is "a tall woman", "an old man", "a stooped figure"
@@ -185,11 +185,6 @@ FIRST_KNOWN = [
     "In {room}, with {A_POS} back to {O}, stood {A}, exactly as {S} remembered and not at all.",
 ]
 YOUNG = {"son", "daughter", "child", "baby", "twin"}
-#: how someone lost is seen, by what they were to the protagonist
-LOST_WHO = {"husband": "a man", "wife": "a woman", "boyfriend": "a young man", "girlfriend": "a young woman",
-            "son": "a boy", "daughter": "a girl", "child": "a child", "baby": "a child", "twin": "a child",
-            "mother": "a woman", "father": "a man", "grandmother": "an old woman", "grandfather": "an old man",
-            "brother": "a young man", "sister": "a young woman", "friend": "a figure"}
 FIRST_FELT = [
     "{S} felt {A} for the first time in {room}: a weight in the air, a pressure at the back of the neck, the certainty of not being alone.",
     "That was the first time {S} felt {A}: in {room}, the air thickening the way it does before a storm, and something in it turning toward {O}.",
@@ -210,6 +205,14 @@ BODY = re.compile(r"\{A\} (?:stood|sat|stepped|began to walk|was there at the ed
                   r"looked at|saw whose)|stood \{A\}|\{A\} standing|where \{A\} stood|\{A\}'s hand|"
                   r"held out a hand|wearing the face|not by a door but by \{A\}")
 BODY_OR_TOUCH = re.compile(BODY.pattern + r"|\{A\} touched|\{A\} could surely see")
+
+
+def _lost_who(relation):
+    """How someone the protagonist lost is seen, by what they were to them ("a man", "an old
+    woman"; a friend, of no age or sex the story knows, "a figure")."""
+    noun = LOST_AS.get(relation, "figure")
+    noun = "figure" if noun == "friend" else noun
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 def kind(antagonist):
@@ -264,7 +267,7 @@ def describe(antagonist, what, rng):
     else:
         look = _first(FIGURES, antagonist["full"]) or SOMEONE
         look = rng.choice(look) if isinstance(look, list) else look
-        who = (LOST_WHO.get(antagonist.get("relation"), "a figure") if antagonist.get("lost") else
+        who = (_lost_who(antagonist.get("relation")) if antagonist.get("lost") else
                f"a {child.group(1).lower()}" if child else rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))
         if "very straight" in look:  # not "a stooped figure … standing very straight"
             who = who.replace("stooped", "tall")

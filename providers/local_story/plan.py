@@ -47,12 +47,6 @@ BELONGS = {"the night clerk": ("hotel",), "the hitchhiker": ("generic", "village
 LOST = re.compile(r"(?i)\b(?:her|his|their|my|your|whose)\s+(dead|drowned|late|murdered|missing|lost|vanished|buried)\s+"
                   r"(husband|wife|son|daughter|mother|father|brother|sister|child|twin|friend|boyfriend|girlfriend|"
                   r"fianc[ée]e?|baby|grandmother|grandfather)\b")
-#: the one lost, when the cast does not name them, as the story calls them ("the drowned man")
-LOST_AS = {"husband": "man", "father": "man", "grandfather": "old man", "brother": "young man", "boyfriend": "young man",
-           "fiance": "young man", "fiancé": "young man", "wife": "woman", "mother": "woman",
-           "grandmother": "old woman", "sister": "young woman", "girlfriend": "young woman", "fiancee": "young woman",
-           "fiancée": "young woman", "son": "boy", "daughter": "girl", "child": "child", "baby": "child",
-           "twin": "child", "friend": "friend"}
 #: who is feared when the prompt's premise is a thing heard, and the methods a voice can work by
 VOICES = [("the voice in the static", "they"), ("the voice in the hallway", "they")]
 DEVICES = re.compile(r"(?i)\b(radio|signal|phone|monitor|broadcast|static|tape|receiver|walkie|frequency)")
@@ -101,7 +95,7 @@ def _feared_in(premise, names, hero_text, hero):
                 and _describes(lost.group(2), n)), "")
     if not who:  # no one of the cast: "the drowned man" (her husband, as the story tells it)
         state = "dead" if lost.group(1).lower() == "late" else lost.group(1).lower()
-        who = f"the {state} {LOST_AS[lost.group(2).lower()]}"
+        who = f"the {state} {fields.LOST_AS[lost.group(2).lower()]}"
     return who, lost
 
 
