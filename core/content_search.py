@@ -21,10 +21,14 @@ operator. A query without a word matches no text.
   SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
   a longer one matches too).
 * PostgreSQL: ``content_vector @@ to_tsquery('simple', 'w1 & w2:*')`` on migration 0010's
-  column (the text's words, stored, with statistics) and its GIN index. Words among the column's
-  most common ones (``pg_stats``, read once a minute): the planner walks the feed's sort order
-  and tests each row's stored words (microseconds; tokenizing the text there cost half a
-  millisecond a row). Others are ``common`` too: the feed is read in windows
+  column (the text's words, stored, with statistics); the GIN index is on migration 0012's
+  ``content_keywords``, the same words without the common ones (``stories_common_words()``), so
+  it is asked only for the query's other words (``keyword_query``) and each row it gives is
+  tested for all of them. Words all common, or among the column's most common ones (``pg_stats``,
+  read once a minute): the planner walks the feed's sort order and tests each row's stored words
+  (microseconds; tokenizing the text there cost half a millisecond a row); several such words
+  may be common alone and rare together, and are walked only when ``PROBE_MATCHES`` of the newest
+  ``PROBE`` stories match (``dense``). Others are ``common`` too: the feed is read in windows
   (``core.search_walk``, ``POSTGRES_WINDOW`` rows first), each window's matches listed by the
   GIN index ANDed with the window's id range as two bitmaps, so only matching rows are read
   (testing each row of a window read its stored words from TOAST, ~6 µs a row; listing every
@@ -47,6 +51,9 @@ from core.search import all_of, contains, newest_matches
 FTS = "stories_content_search"
 #: PostgreSQL: the column of the text's words (migration 0010); only ``stories`` has it
 VECTOR = "content_vector"
+#: PostgreSQL: the same words without the common ones, which the GIN index holds (migration 0012)
+KEYWORDS = "content_keywords"
+COMMON_WORDS = "stories_common_words"
 WORDS = "stories_content_words"
 #: up to this many matches the feed reads the rows by id; from it on it walks its sort order
 FEW = 1500
@@ -58,9 +65,16 @@ WINDOWED = 8000
 WINDOW = 256
 SLACK = 1.5
 POSTGRES_WINDOW = 4096
+#: PostgreSQL: several common words are walked when this many of the ``PROBE`` newest stories
+#: match (a page of 20 within ~2,000 rows); else read in windows. Counting them costs ~1 ms;
+#: "drowned heart", each word in thousands of stories and together in none, walked a million
+#: rows (4.7 s)
+PROBE = 512
+PROBE_MATCHES = 5
 #: PostgreSQL: how long the column's most common words are kept (``most_common_words``)
 STATS_SECONDS = 60
 _statistics = weakref.WeakKeyDictionary()  # database -> (expires, words)
+_common = weakref.WeakKeyDictionary()  # database -> (expires, words the index leaves out)
 #: from this many matches (``estimate``) on, each walked row is looked up in the index (no set
 #: of matches built). A million stories: the set of a word's 50,000 matches is built in 16-19 ms,
 #: while a lookup costs 0.1-0.4 ms and a sort not in id order (most viewed) walks ~400 rows to
@@ -100,6 +114,17 @@ def tsquery(found):
     return " & ".join(found) + ":*"
 
 
+def keyword_query(found, common):
+    """The to_tsquery text of the words of ``found`` that the GIN index holds: not in
+    ``common`` (the words it leaves out), the last one as a prefix unless it begins a common word
+    (the index cannot list the stories holding that one); None when no word is left (the feed is
+    walked)."""
+    *whole, last = (word.lower() for word in found)
+    kept = [word for word in whole if word not in common]
+    prefix = [] if any(word.startswith(last) for word in common) else [last + ":*"]
+    return " & ".join(kept + prefix) or None
+
+
 def indexed(found, rank):
     """``(query, newest, ids)``: the FTS5 query; the id of the ``rank``-th newest story whose
     text matches it, or None when fewer match; then the ids of those fewer (else None). None
@@ -132,33 +157,38 @@ def id_range(model, including):
     return min(lowest or including, including), max(highest or including, including)
 
 
-def postgres_ids(model, query, limit):
-    """Ids of the stories whose stored words match the tsquery ``query`` (at most ``limit``),
-    read from the GIN index (never a scan that tests every story)."""
+_MATCH = (f'"{KEYWORDS}" @@ to_tsquery(\'simple\', %s) '
+          f'AND "{VECTOR}" @@ to_tsquery(\'simple\', %s)')
+
+
+def postgres_ids(model, keywords, query, limit):
+    """Ids of the stories whose stored words match the tsquery ``query`` (at most ``limit``):
+    those the GIN index lists for ``keywords`` (``keyword_query``), each tested for all the words
+    (never a scan that tests every story)."""
     table = model._meta.table_name
     with db.without_plans("seqscan"):
         cursor = db.database.execute_sql(
-            f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
-            "LIMIT %s", (query, limit))
+            f'SELECT "id" FROM "{table}" WHERE {_MATCH} LIMIT %s', (keywords, query, limit))
         return [row_id for (row_id,) in cursor]
 
 
-def postgres_ids_within(model, query, lo, hi):
+def postgres_ids_within(model, keywords, query, lo, hi):
     """Ids in ``[lo, hi]`` of the stories whose stored words match the tsquery ``query``: the GIN
-    index's matches ANDed with the primary key's range as bitmaps (no index walk that tests each
-    row), or the range's rows tested when it is small."""
+    index's matches of ``keywords`` ANDed with the primary key's range as bitmaps (no index walk
+    that tests each row), or the range's rows tested when it is small."""
     table = model._meta.table_name
     with db.without_plans("seqscan", "indexscan"):
         cursor = db.database.execute_sql(
-            f'SELECT "id" FROM "{table}" WHERE "{VECTOR}" @@ to_tsquery(\'simple\', %s) '
-            'AND "id" BETWEEN %s AND %s', (query, lo, hi))
+            f'SELECT "id" FROM "{table}" WHERE {_MATCH} AND "id" BETWEEN %s AND %s',
+            (keywords, query, lo, hi))
         return [row_id for (row_id,) in cursor]
 
 
 def postgres_vectors(model, texts):
-    """``(column, words)``: PostgreSQL's stored words of each of ``texts`` (as text, computed
-    once each) for a bulk load to write in ``model``'s words column, when the column is written
-    (migration 0011's trigger); None when it is generated (PostgreSQL before 13) or absent."""
+    """``(columns, words)``: PostgreSQL's stored words of each of ``texts`` and the same without
+    the common ones (as text, computed once each: a tuple per text) for a bulk load to write in
+    ``model``'s two words columns, when they are written (the trigger of migrations 0011 and
+    0012); None when they are generated (PostgreSQL before 13) or absent."""
     generated = db.database.execute_sql(
         "SELECT is_generated FROM information_schema.columns WHERE table_schema = "
         "current_schema() AND table_name = %s AND column_name = %s",
@@ -166,9 +196,18 @@ def postgres_vectors(model, texts):
     if generated is None or generated[0] != "NEVER":
         return None
     cursor = db.database.execute_sql(
-        "SELECT strip(to_tsvector('simple', text))::text FROM unnest(%s::text[]) "
-        "WITH ORDINALITY AS t(text, n) ORDER BY n", (list(texts),))
-    return VECTOR, [words for (words,) in cursor]
+        f"SELECT v::text, ts_delete(v, {COMMON_WORDS}())::text FROM "
+        "(SELECT strip(to_tsvector('simple', text)) AS v, n FROM unnest(%s::text[]) "
+        "WITH ORDINALITY AS t(text, n)) AS w ORDER BY n", (list(texts),))
+    return (VECTOR, KEYWORDS), [tuple(row) for row in cursor]
+
+
+def dense(model, condition):
+    """PostgreSQL: whether ``PROBE_MATCHES`` of the ``PROBE`` newest stories (by id) meet
+    ``condition``, tested row by row."""
+    newest = model.select(model.id).order_by(model.id.desc()).offset(PROBE - 1).limit(1)
+    found = model.select(SQL("1")).where(condition & (model.id >= fn.COALESCE(newest, 0)))
+    return found.limit(PROBE_MATCHES).count() >= PROBE_MATCHES
 
 
 def any_id(model, ids):
@@ -183,6 +222,18 @@ def postgres_common(found):
     *whole, last = (word.lower() for word in found)
     listed = most_common_words()
     return listed.issuperset(whole) and any(word.startswith(last) for word in listed)
+
+
+def index_common_words():
+    """The words the GIN index leaves out (migration 0012's ``stories_common_words()``), read
+    again after ``STATS_SECONDS`` (a migration may change them)."""
+    database = getattr(db.database, "obj", db.database)
+    expires, listed = _common.get(database, (0, None))
+    now = time.monotonic()
+    if now >= expires:
+        listed = frozenset(db.database.execute_sql(f"SELECT {COMMON_WORDS}()").fetchone()[0])
+        _common[database] = (now + STATS_SECONDS, listed)
+    return listed
 
 
 def most_common_words():
@@ -235,6 +286,8 @@ class TextSearch:
         self.model = model
         self.found = words(text)
         self.query = self.ids = None
+        self.keywords = None  # PostgreSQL: the words the GIN index is asked for
+        self.uncertain = False  # PostgreSQL: whether to walk is for the newest rows to say
         self.scan = False  # no index: LIKE on every word
         self.common = False
         self.matches = 0  # SQLite: how many stories match, estimated from FEW on
@@ -243,7 +296,12 @@ class TextSearch:
             return
         if not db.is_sqlite():  # common words walk; others are read in windows (or by id)
             self.query = tsquery(self.found)
-            self.common = not postgres_common(self.found)
+            self.keywords = keyword_query(self.found, index_common_words())
+            listed = postgres_common(self.found)
+            self.common = self.keywords is not None and not listed
+            # several words the statistics call common may be in few stories together ("drowned
+            # heart": a walk read a million rows): the caller looks at the newest (``dense``)
+            self.uncertain = self.keywords is not None and listed and len(self.found) > 1
             return
         answer = indexed(self.found, FEW)
         if answer is None:
@@ -257,6 +315,12 @@ class TextSearch:
             self.rows = highest - lowest + 1
             self.matches = estimate(newest, highest, self.rows, FEW)
         self.common = newest is not None and self.matches >= WINDOWED
+
+    def read_by_id(self):
+        """PostgreSQL: the index lists the matches (at most ``FEW``): fewer, and the feed reads
+        those rows; as many, and it is read in windows."""
+        self.ids = postgres_ids(self.model, self.keywords, self.query, FEW)
+        self.common = len(self.ids) >= FEW
 
     def first_window(self, wanted):
         """How many rows of the feed ``core.search_walk`` reads first for ``wanted`` matches:
@@ -284,7 +348,7 @@ class TextSearch:
         match too (the named columns' matches, ``core.story_search``), and None when no row
         of the range can match (nothing to read)."""
         if not db.is_sqlite():
-            ids = [*postgres_ids_within(self.model, self.query, lo, hi), *also]
+            ids = [*postgres_ids_within(self.model, self.keywords, self.query, lo, hi), *also]
             return any_id(self.model, ids) if ids else None
         return self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi))
 
@@ -294,7 +358,7 @@ class TextSearch:
             return None
         if not db.is_sqlite():
             if self.common and self.ids is None:  # not read in windows: ?page=, rare words
-                self.ids = postgres_ids(model, self.query, FEW)
+                self.ids = postgres_ids(model, self.keywords, self.query, FEW)
             if self.ids is not None and len(self.ids) < FEW:  # rare words: their rows by id
                 return any_id(model, self.ids) if self.ids else None
             query = fn.to_tsquery(SQL("'simple'"), self.query)

@@ -117,11 +117,11 @@ def story_rows(rng, pool, n_stories, user_ids, like_plan, now):
                    user_ids[int(random() * n_users)], random() > 0.05,
                    int(random() * 5001), len(like_plan[i]), created, created)
     columns = list(STORY_FORM) + extra_columns
-    if not db.is_sqlite():  # the text's stored words, computed once per pool story
+    if not db.is_sqlite():  # the text's stored words (and keywords), once per pool story
         vectors = content_search.postgres_vectors(Story, [content for _r, _t, content in pool])
         if vectors is not None:
-            columns.append(vectors[0])
-            forms = [form + (words,) for form, words in zip(forms, vectors[1])]
+            columns += vectors[0]
+            forms = [form + words for form, words in zip(forms, vectors[1])]
     return columns, forms, list(STORY_ROW), picks()
 
 

@@ -60,6 +60,8 @@ class StorySearch:
         self.columns = named_columns(model, text)
         self.words = content_search.TextSearch(model, text)
         self.column_ids = None  # PostgreSQL, read in windows: the named columns' matches
+        if self.words.uncertain and not content_search.dense(model, self.condition()):
+            self.words.read_by_id()  # walked only if the newest stories say a page comes at once
 
     @property
     def common(self):

@@ -77,7 +77,8 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
                     30 + len(earlier),)
         else:  # the text's stored words as PostgreSQL makes them, and made again on an edit
             stale = ("SELECT count(*) FROM stories WHERE content_vector IS DISTINCT FROM "
-                     "strip(to_tsvector('simple', content))")
+                     "strip(to_tsvector('simple', content)) OR content_keywords IS DISTINCT FROM "
+                     "ts_delete(strip(to_tsvector('simple', content)), stories_common_words())")
             assert database.execute_sql(stale).fetchone() == (0,)
             # the loaded tables vacuumed (their pages all-visible where no older transaction
             # of another session still runs), so the first searches need not settle each row's
@@ -123,6 +124,38 @@ def test_a_bulk_seed_into_an_empty_feed_keeps_what_other_tables_hold(app, monkey
         assert Video.get_by_id(video.id).title == video.title
         assert (User.select().count(), Story.select().count(), Video.select().count()) == (3, 30, 3)
         database.close()
+
+
+def test_a_bulk_seed_cut_short_after_its_commit_leaves_its_indexes_to_the_next_start(
+        app, make_client, monkeypatch):
+    """PostgreSQL builds the indexes after the load's commit, on both cores: a seed stopped
+    there has its stories, and the next start (``migrations.upgrade()``) makes every index it
+    dropped, so the feed and its search are whole again."""
+    from core import bulk, migrations
+    from core.db import database, is_sqlite
+    if is_sqlite():
+        pytest.skip("SQLite builds its indexes inside the load's transaction")
+    monkeypatch.setattr(seeding, "BULK", 10)
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        before = index_names(bulk)
+        with monkeypatch.context() as stopped:
+            stopped.setattr(bulk, "build_pending", lambda: (_ for _ in ()).throw(
+                KeyboardInterrupt("stopped after the commit")))
+            with pytest.raises(KeyboardInterrupt):
+                seeding.seed(n_users=2, n_stories=30, n_videos=0, rng_seed=4)
+        assert Story.select().count() == 30  # the rows were committed
+        assert index_names(bulk) != before  # without the indexes made after the commit
+        migrations.upgrade()
+        assert index_names(bulk) == before
+        assert bulk.build_pending() == 0  # nothing left to make
+        newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
+            Story.created_at.desc(), Story.id.desc()).first()
+        database.close()
+    word = max(re.findall(r"[^\W_]+", newest.content), key=len)
+    found = make_client().get("/api/stories/community/All Genres/All Moods/newest",
+                              query_string={"q": word, "limit": 100}).get_json()
+    assert newest.id in [story["id"] for story in found]
 
 
 def vacuums(database):

@@ -167,6 +167,13 @@ def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few
     assert titles(client, "LIGHTH") == ["Tide"]  # the last word as a prefix; not the private one
     assert titles(client, "dawn keeper") == ["Tide"]  # any order
     assert titles(client, "the") == ["Orchard", "Tide"]
+    # words in nearly every story ("the", "under", "at"; PostgreSQL's index leaves them out),
+    # alone, beside others, and as the prefix that begins one ("th", "und")
+    assert titles(client, "the stairs") == ["Tide"]
+    assert titles(client, "stairs th") == ["Tide"]
+    assert titles(client, "under the") == ["Orchard"]
+    assert titles(client, "church und") == ["Orchard"]
+    assert titles(client, "at apples") == []
     assert titles(client, "church crooked") == ["Orchard"]  # "church's": the word before the '
     assert titles(client, "apples dawn") == []  # every word in the same story
     assert titles(client, "barometer") == []  # only in the private story
@@ -224,4 +231,6 @@ def test_postgres_words_common_in_its_statistics_are_found_by_walking(users, cli
     assert titles(client, "lantern") == with_lantern
     assert titles(client, "lant", limit=3) == with_lantern[:3]
     assert titles(client, "barom") == ["Odd one"]
+    # two such words: walked when the newest stories hold them together, else read by id
+    assert titles(client, "swung lantern") == with_lantern[1:]
     assert titles(client, "lantern fog") == []
