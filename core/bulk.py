@@ -55,6 +55,8 @@ MMAP_BYTES = 2 << 30
 _sides = []
 #: PostgreSQL: the indexes a load dropped and has not made again yet (``build_pending``)
 PENDING = "bulk_pending_indexes"
+#: PostgreSQL: the advisory lock held by the one process making the pending indexes
+BUILD_LOCK = 0x64726561  # "drea"
 #: PostgreSQL: memory each connection building an index after a load may sort in
 INDEX_MEMORY = "'512MB'"
 
@@ -491,23 +493,30 @@ def build_pending():
     """PostgreSQL: make the indexes listed in ``PENDING`` (dropped by a load that committed),
     each struck off as it is made; on as many connections at once as there are cores, the GIN
     indexes first (the word index of the text takes longest), or on this connection inside a
-    transaction (another would not see its rows). Returns how many; 0 on SQLite."""
+    transaction (another would not see its rows); one process at a time (a web server and a
+    worker starting together: the second finds nothing left). Returns how many; 0 on SQLite."""
     if db.is_sqlite() or not db.database.table_exists(PENDING):
         return 0
-    pending = db.database.execute_sql(
-        f'SELECT name, definition FROM "{PENDING}" '
-        "ORDER BY position(' USING gin ' IN definition) = 0, name").fetchall()
-    if not pending:
-        return 0
-    started = time.perf_counter()
-    if db.database.in_transaction():
-        for name, definition in pending:
-            _build(db.database.execute_sql, name, definition)
-            db.database.execute_sql(f'DELETE FROM "{PENDING}" WHERE name = %s', (name,))
-    else:
-        with ThreadPoolExecutor(min(len(pending), os.cpu_count() or 1)) as builders:
-            list(builders.map(_build_apart, pending))
-    log.info("%d indexes built in %.1f s", len(pending), time.perf_counter() - started)
+    inside = db.database.in_transaction()
+    lock = "pg_advisory_xact_lock" if inside else "pg_advisory_lock"
+    db.database.execute_sql(f"SELECT {lock}(%s)", (BUILD_LOCK,))
+    try:
+        pending = db.database.execute_sql(
+            f'SELECT name, definition FROM "{PENDING}" '
+            "ORDER BY position(' USING gin ' IN definition) = 0, name").fetchall()
+        started = time.perf_counter()
+        if inside:
+            for name, definition in pending:
+                _build(db.database.execute_sql, name, definition)
+                db.database.execute_sql(f'DELETE FROM "{PENDING}" WHERE name = %s', (name,))
+        elif pending:
+            with ThreadPoolExecutor(min(len(pending), os.cpu_count() or 1)) as builders:
+                list(builders.map(_build_apart, pending))
+    finally:
+        if not inside:
+            db.database.execute_sql("SELECT pg_advisory_unlock(%s)", (BUILD_LOCK,))
+    if pending:
+        log.info("%d indexes built in %.1f s", len(pending), time.perf_counter() - started)
     return len(pending)
 
 

@@ -2,6 +2,7 @@
 import re
 import sys
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -129,8 +130,9 @@ def test_a_bulk_seed_into_an_empty_feed_keeps_what_other_tables_hold(app, monkey
 def test_a_bulk_seed_cut_short_after_its_commit_leaves_its_indexes_to_the_next_start(
         app, make_client, monkeypatch):
     """PostgreSQL builds the indexes after the load's commit, on both cores: a seed stopped
-    there has its stories, and the next start (``migrations.upgrade()``) makes every index it
-    dropped, so the feed and its search are whole again."""
+    there has its stories, and the next start (``migrations.upgrade()``; here two at once, a web
+    server and a worker) makes every index it dropped, so the feed and its search are whole
+    again."""
     from core import bulk, migrations
     from core.db import database, is_sqlite
     if is_sqlite():
@@ -146,7 +148,15 @@ def test_a_bulk_seed_cut_short_after_its_commit_leaves_its_indexes_to_the_next_s
                 seeding.seed(n_users=2, n_stories=30, n_videos=0, rng_seed=4)
         assert Story.select().count() == 30  # the rows were committed
         assert index_names(bulk) != before  # without the indexes made after the commit
-        migrations.upgrade()
+
+        def start(_):
+            try:
+                return migrations.upgrade()
+            finally:
+                database.close()
+
+        with ThreadPoolExecutor(2) as starts:
+            assert list(starts.map(start, range(2))) == [[], []]
         assert index_names(bulk) == before
         assert bulk.build_pending() == 0  # nothing left to make
         newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
