@@ -17,7 +17,9 @@ operator. A query without a word matches no text.
   each walked row is looked up in the index by id. From ``WINDOWED`` on (a common word,
   ``TextSearch.common``), a feed in pages (``core.search_walk``) reads its sort order in windows
   sized for a page at the matches' density and asks the index for each window's id range at
-  once (``within``); ``?page=`` walks as above. Without the table (an
+  once (``within``); ``?page=`` walks as above. The index is not asked for the words of
+  ``COMMON`` when a query has others (nor for a last word that begins one): the rows it gives
+  for the others are tested for them (``holds_words``, ``core.text_words``). Without the table (an
   SQLite without FTS5): every word in the text as ``LIKE '%word%'`` (a scan; a word found inside
   a longer one matches too).
 * PostgreSQL: ``content_vector @@ to_tsquery('simple', 'w1 & w2:*')`` on migration 0010's
@@ -38,6 +40,7 @@ operator. A query without a word matches no text.
   matches nothing; as many, the feed's order is walked testing each row (``condition()``, also
   for ``?page=``).
 """
+import importlib
 import re
 import time
 import weakref
@@ -47,6 +50,12 @@ from peewee import SQL, NodeList, fn
 
 from core import db
 from core.search import all_of, contains, newest_matches
+
+#: SQLite: words its index is not asked for when a search has others (nor a last word that
+#: begins one of them): the list PostgreSQL's index leaves out (migration 0012). A row the index
+#: gives for the others is tested for them (``core.text_words``): "barometer wa" asked FTS5 for
+#: the stories holding any of the 30 words that begin "wa", in every story (58 ms on a million)
+COMMON = frozenset(importlib.import_module("core.migrations.0012_content_keywords").COMMON_WORDS)
 
 FTS = "stories_content_search"
 #: PostgreSQL: the column of the text's words (migration 0010); only ``stories`` has it
@@ -92,10 +101,13 @@ def words(text):
     return WORD.findall(text)
 
 
-def fts_query(found):
+def fts_query(found, prefix=True):
     """An FTS5 query: every word a quoted string, the last one a prefix (spelt out as the words
-    it begins when it is ASCII and begins few); None when no indexed word begins with it."""
+    it begins when it is ASCII and begins few) unless ``prefix`` is false; None when no indexed
+    word begins with it."""
     last = found[-1]
+    if not prefix:
+        return " AND ".join(f'"{word}"' for word in found)
     ending = f'"{last}"*' if len(last) >= MIN_PREFIX else f'"{last}"'
     if last.isascii() and len(last) >= MIN_PREFIX:
         prefix = last.lower()
@@ -125,13 +137,34 @@ def keyword_query(found, common):
     return " & ".join(kept + prefix) or None
 
 
-def indexed(found, rank):
-    """``(query, newest, ids)``: the FTS5 query; the id of the ``rank``-th newest story whose
-    text matches it, or None when fewer match; then the ids of those fewer (else None). None
-    without the index (an older revision, an SQLite without FTS5)."""
+def asked_and_tested(found, common=COMMON):
+    """SQLite: ``(asked, prefix, tested)``: the words of ``found`` its index is asked for (not
+    ``common``; the last one, a prefix, only if it begins no common word) and whether the last of
+    them is that prefix; then the others as ``holds_words`` wants them ("the wa*"), None when
+    there are none. Every word is asked when all are common (the index is then all there is)."""
+    *whole, last = found
+    folded_last = last.lower()
+    last_asked = (len(last) < MIN_PREFIX or not last.isascii()
+                  or not any(word.startswith(folded_last) for word in common))
+    asked = [word for word in whole if word.lower() not in common]
+    tested = [word.lower() for word in whole if word.lower() in common]
+    if last_asked:
+        asked.append(last)
+    else:
+        tested.append(folded_last + "*")
+    if not asked or not tested:
+        return found, True, None
+    return asked, last_asked, " ".join(tested)
+
+
+def indexed(found, rank, prefix=True):
+    """``(query, newest, ids)``: the FTS5 query (the last word a prefix when ``prefix``); the id
+    of the ``rank``-th newest story whose text matches it, or None when fewer match; then the ids
+    of those fewer (else None). None without the index (an older revision, an SQLite without
+    FTS5)."""
     try:
         with db.database.atomic():  # a savepoint: a missing table does not end the transaction
-            query = fts_query(found)
+            query = fts_query(found, prefix)
             if query is None:
                 return None, None, []
             ids, newest = newest_matches(FTS, query, rank)
@@ -288,6 +321,7 @@ class TextSearch:
         self.query = self.ids = None
         self.keywords = None  # PostgreSQL: the words the GIN index is asked for
         self.uncertain = False  # PostgreSQL: whether to walk is for the newest rows to say
+        self.tested = None  # SQLite: the words each row is tested for (``holds_words``)
         self.scan = False  # no index: LIKE on every word
         self.common = False
         self.matches = 0  # SQLite: how many stories match, estimated from FEW on
@@ -303,9 +337,10 @@ class TextSearch:
             # heart": a walk read a million rows): the caller looks at the newest (``dense``)
             self.uncertain = self.keywords is not None and listed and len(self.found) > 1
             return
-        answer = indexed(self.found, FEW)
+        asked, prefix, self.tested = asked_and_tested(self.found)
+        answer = indexed(asked, FEW, prefix)
         if answer is None:
-            self.scan = True
+            self.scan, self.tested = True, None  # every word by LIKE
             return
         self.query, newest, self.ids = answer
         if newest is None:
@@ -350,9 +385,20 @@ class TextSearch:
         if not db.is_sqlite():
             ids = [*postgres_ids_within(self.model, self.keywords, self.query, lo, hi), *also]
             return any_id(self.model, ids) if ids else None
-        return self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi))
+        return self._holding(self._in_matches(" AND rowid BETWEEN ? AND ?", (lo, hi)))
+
+    def _holding(self, condition):
+        """SQLite: ``condition``, and each row holds the words the index was not asked for."""
+        if condition is None or self.tested is None:
+            return condition
+        return condition & (fn.holds_words(self.model.content, self.tested) == 1)
 
     def condition(self):
+        if db.is_sqlite():
+            return self._holding(self._condition())
+        return self._condition()
+
+    def _condition(self):
         model, found = self.model, self.found
         if not found:
             return None

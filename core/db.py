@@ -11,6 +11,7 @@ import peewee
 from playhouse.db_url import connect as connect_url
 
 from core.config import setting
+from core.text_words import holds_words
 from core.turns import away
 
 database = peewee.DatabaseProxy()
@@ -34,6 +35,7 @@ def open_database(url):
     """A peewee Database for a URL: ``sqlite:///path`` or ``postgresql://…``."""
     if url.startswith("sqlite"):
         db = connect_url(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+        db.register_function(holds_words, "holds_words", 2, deterministic=True)
         # taking the file's write lock waits (up to busy_timeout) while another process holds it
         _away_from_turn_during(db, "begin", lambda lock_type=None, *_: (lock_type or "").upper()
                                in ("IMMEDIATE", "EXCLUSIVE"))

@@ -174,6 +174,8 @@ def test_search_finds_every_word_of_a_story_text(texts, client, monkeypatch, few
     assert titles(client, "under the") == ["Orchard"]
     assert titles(client, "church und") == ["Orchard"]
     assert titles(client, "at apples") == []
+    assert titles(client, "stairs und") == []  # Tide has the stairs, not "under"
+    assert titles(client, "under keeper") == []
     assert titles(client, "church crooked") == ["Orchard"]  # "church's": the word before the '
     assert titles(client, "apples dawn") == []  # every word in the same story
     assert titles(client, "barometer") == []  # only in the private story
