@@ -540,9 +540,17 @@ def _postgres_vacuum(tables):
     """After the load's commit: ``VACUUM (ANALYZE)`` the loaded tables, which marks their pages
     all-visible (else each row's visibility is settled, and its page written again, on its first
     read, and no index-only scan skips the table: a freshly loaded table is read slowly until
-    autovacuum comes; a million stories: 4–5 s); only ``ANALYZE`` inside a transaction."""
+    autovacuum comes); only ``ANALYZE`` inside a transaction. Not their TOAST tables (PostgreSQL
+    14 on): a long text's chunks are read without asking whose transaction wrote them, so
+    vacuuming them makes no read faster (a million stories: 1.5 s instead of 4.1 s), and
+    autovacuum gets to them later."""
     started = time.perf_counter()
-    command = "ANALYZE" if db.database.in_transaction() else "VACUUM (ANALYZE)"
+    if db.database.in_transaction():
+        command = "ANALYZE"
+    elif db.database.server_version >= 140000:
+        command = "VACUUM (ANALYZE, PROCESS_TOAST FALSE)"
+    else:
+        command = "VACUUM (ANALYZE)"
     for table in tables:
         db.database.execute_sql(f'{command} "{table}"')
     log.info("%s of %s in %.1f s", command, ", ".join(tables), time.perf_counter() - started)
