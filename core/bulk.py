@@ -507,8 +507,7 @@ def build_pending():
         started = time.perf_counter()
         if inside:
             for name, definition in pending:
-                _build(db.database.execute_sql, name, definition)
-                db.database.execute_sql(f'DELETE FROM "{PENDING}" WHERE name = %s', (name,))
+                _build_pending(db.database.execute_sql, name, definition)
         elif pending:
             with ThreadPoolExecutor(min(len(pending), os.cpu_count() or 1)) as builders:
                 list(builders.map(_build_apart, pending))
@@ -518,6 +517,12 @@ def build_pending():
     if pending:
         log.info("%d indexes built in %.1f s", len(pending), time.perf_counter() - started)
     return len(pending)
+
+
+def _build_pending(execute, name, definition):
+    """Make the pending index ``name`` and strike it off, by ``execute``."""
+    _build(execute, name, definition)
+    execute(f'DELETE FROM "{PENDING}" WHERE name = %s', (name,))
 
 
 def _build_apart(item):
@@ -530,8 +535,7 @@ def _build_apart(item):
         connection.autocommit = True
         with connection.cursor() as cursor:
             cursor.execute(f"SET maintenance_work_mem = {INDEX_MEMORY}")
-            _build(cursor.execute, name, definition)
-            cursor.execute(f'DELETE FROM "{PENDING}" WHERE name = %s', (name,))
+            _build_pending(cursor.execute, name, definition)
     finally:
         connection.close()
 

@@ -51,10 +51,11 @@ from peewee import SQL, NodeList, fn
 from core import db
 from core.search import all_of, contains, newest_matches
 
-#: SQLite: words its index is not asked for when a search has others (nor a last word that
-#: begins one of them): the list PostgreSQL's index leaves out (migration 0012). A row the index
-#: gives for the others is tested for them (``core.text_words``): "barometer wa" asked FTS5 for
-#: the stories holding any of the 30 words that begin "wa", in every story (58 ms on a million)
+#: the words PostgreSQL's GIN index leaves out (migration 0012, which built it from this list), so
+#: that it is never asked for them; nor is SQLite's FTS5 when a search has others (nor for a last
+#: word that begins one of them): a row the index gives for the others is tested for them
+#: (``core.text_words``): "barometer wa" asked FTS5 for the stories holding any of the 30 words
+#: that begin "wa", in every story (58 ms on a million)
 COMMON = frozenset(importlib.import_module("core.migrations.0012_content_keywords").COMMON_WORDS)
 
 FTS = "stories_content_search"
@@ -83,7 +84,6 @@ PROBE_MATCHES = 5
 #: PostgreSQL: how long the column's most common words are kept (``most_common_words``)
 STATS_SECONDS = 60
 _statistics = weakref.WeakKeyDictionary()  # database -> (expires, words)
-_common = weakref.WeakKeyDictionary()  # database -> (expires, words the index leaves out)
 #: from this many matches (``estimate``) on, each walked row is looked up in the index (no set
 #: of matches built). A million stories: the set of a word's 50,000 matches is built in 16-19 ms,
 #: while a lookup costs 0.1-0.4 ms and a sort not in id order (most viewed) walks ~400 rows to
@@ -110,10 +110,10 @@ def fts_query(found, prefix=True):
         return " AND ".join(f'"{word}"' for word in found)
     ending = f'"{last}"*' if len(last) >= MIN_PREFIX else f'"{last}"'
     if last.isascii() and len(last) >= MIN_PREFIX:
-        prefix = last.lower()
+        stem = last.lower()
         words_of = [term for (term,) in db.database.execute_sql(
             f'SELECT term FROM "{WORDS}" WHERE term >= ? AND term < ? LIMIT ?',
-            (prefix, prefix + chr(0x10FFFF), PREFIX_WORDS + 1))]
+            (stem, stem + chr(0x10FFFF), PREFIX_WORDS + 1))]
         if not words_of:
             return None
         if len(words_of) <= PREFIX_WORDS:
@@ -126,32 +126,32 @@ def tsquery(found):
     return " & ".join(found) + ":*"
 
 
-def keyword_query(found, common):
-    """The to_tsquery text of the words of ``found`` that the GIN index holds: not in
-    ``common`` (the words it leaves out), the last one as a prefix unless it begins a common word
-    (the index cannot list the stories holding that one); None when no word is left (the feed is
-    walked)."""
-    *whole, last = (word.lower() for word in found)
-    kept = [word for word in whole if word not in common]
-    prefix = [] if any(word.startswith(last) for word in common) else [last + ":*"]
-    return " & ".join(kept + prefix) or None
-
-
-def asked_and_tested(found, common=COMMON):
-    """SQLite: ``(asked, prefix, tested)``: the words of ``found`` its index is asked for (not
-    ``common``; the last one, a prefix, only if it begins no common word) and whether the last of
-    them is that prefix; then the others as ``holds_words`` wants them ("the wa*"), None when
-    there are none. Every word is asked when all are common (the index is then all there is)."""
+def split_common(found, whole_if_short=False):
+    """``(asked, last_asked, tested)``: the words of ``found`` (the last one a prefix) an index is
+    asked for: not in ``COMMON``, the last one only if it begins no common word (or, with
+    ``whole_if_short``, when it is read as a whole word: shorter than ``MIN_PREFIX`` or not ASCII);
+    whether the last is among them; and the others, as ``holds_words`` wants them ("the wa*")."""
     *whole, last = found
     folded_last = last.lower()
-    last_asked = (len(last) < MIN_PREFIX or not last.isascii()
-                  or not any(word.startswith(folded_last) for word in common))
-    asked = [word for word in whole if word.lower() not in common]
-    tested = [word.lower() for word in whole if word.lower() in common]
-    if last_asked:
-        asked.append(last)
-    else:
-        tested.append(folded_last + "*")
+    last_asked = ((whole_if_short and (len(last) < MIN_PREFIX or not last.isascii()))
+                  or not any(word.startswith(folded_last) for word in COMMON))
+    asked = [word for word in whole if word.lower() not in COMMON] + ([last] if last_asked else [])
+    tested = [word.lower() for word in whole if word.lower() in COMMON]
+    return asked, last_asked, tested + ([] if last_asked else [folded_last + "*"])
+
+
+def keyword_query(found):
+    """PostgreSQL: the to_tsquery text of the words of ``found`` that the GIN index holds
+    (``split_common``); None when no word is left (the feed is walked)."""
+    asked, last_asked, _ = split_common(found)
+    return " & ".join(asked) + (":*" if last_asked else "") if asked else None
+
+
+def asked_and_tested(found):
+    """SQLite: ``(asked, prefix, tested)``: the words its index is asked for, whether the last of
+    them is a prefix, and the others for ``holds_words`` ("the wa*"), None when there are none
+    (``split_common``). Every word is asked when all are common (the index is then all there is)."""
+    asked, last_asked, tested = split_common(found, whole_if_short=True)
     if not asked or not tested:
         return found, True, None
     return asked, last_asked, " ".join(tested)
@@ -257,18 +257,6 @@ def postgres_common(found):
     return listed.issuperset(whole) and any(word.startswith(last) for word in listed)
 
 
-def index_common_words():
-    """The words the GIN index leaves out (migration 0012's ``stories_common_words()``), read
-    again after ``STATS_SECONDS`` (a migration may change them)."""
-    database = getattr(db.database, "obj", db.database)
-    expires, listed = _common.get(database, (0, None))
-    now = time.monotonic()
-    if now >= expires:
-        listed = frozenset(db.database.execute_sql(f"SELECT {COMMON_WORDS}()").fetchone()[0])
-        _common[database] = (now + STATS_SECONDS, listed)
-    return listed
-
-
 def most_common_words():
     """The stored words' most common ones (``pg_stats``), read again after ``STATS_SECONDS``
     (the view costs a few milliseconds a search; ``ANALYZE`` changes it now and then)."""
@@ -330,7 +318,7 @@ class TextSearch:
             return
         if not db.is_sqlite():  # common words walk; others are read in windows (or by id)
             self.query = tsquery(self.found)
-            self.keywords = keyword_query(self.found, index_common_words())
+            self.keywords = keyword_query(self.found)
             listed = postgres_common(self.found)
             self.common = self.keywords is not None and not listed
             # several words the statistics call common may be in few stories together ("drowned

@@ -335,7 +335,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
 
 def _close_one(shot):
     """The index among the shot's figures of the antagonist seen up close, or None."""
-    return shot.figures.index("figure") if shot.close and "figure" in shot.figures else None
+    return shot.figures.index("figure") if shot.close else None  # close: "figure" is among them
 
 
 def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None, close=None):

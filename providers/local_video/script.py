@@ -67,8 +67,8 @@ def paragraph_of(line, paragraphs):
     """The paragraph a script line was taken from (the one sharing most of its words), or ""
     when none shares at least half of them (a line the user wrote). A line that runs on into the
     next paragraph was taken from the one it starts in: its first sentence decides."""
-    first = (sentences(line) or [line])[0]
-    own = content_words(first) if len(content_words(first)) >= 3 else content_words(line)
+    first = content_words((sentences(line) or [line])[0])
+    own = first if len(first) >= 3 else content_words(line)
     shared, best = max(((len(own & _paragraph_words(p)), p) for p in paragraphs or [""]),
                        key=lambda pair: pair[0])
     return best if own and shared * 2 >= len(own) else ""
