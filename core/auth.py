@@ -5,7 +5,7 @@ from flask import g, jsonify, request
 from flask_login import LoginManager, current_user, logout_user
 from peewee import IntegrityError
 
-from core import db
+from core import db, prepared
 from core.errors import abort
 from core.models import User, utcnow
 from core.security import burn_verify, hash_password, verify_password
@@ -24,7 +24,7 @@ def _user_sql(param):
     """The select of one user by id, compiled once per parameter style (``?`` on SQLite, ``%s``
     on PostgreSQL): it runs on every signed-in request."""
     sql, _params = User.select().where(User.id == 0).sql()
-    return sql
+    return prepared.hot(sql)
 
 
 def user_by_id(user_id):

@@ -101,6 +101,10 @@ VARIABLES = {variable.name: variable for variable in (
              "each view at once", float),
     Variable("DREADFORGE_DB_POOL", 20, "`20`",
              "PostgreSQL connections pooled per web or worker process", int),
+    Variable("DREADFORGE_DB_PREPARE", True, "`1`",
+             "PostgreSQL: the hot reads (story page, feeds, a signed-in reader's user and likes) "
+             "are prepared once per connection; `0` sends them plainly (behind a pooler in "
+             "transaction mode, e.g. PgBouncer's)", lambda raw: raw != "0"),
     Variable("MEDIA_URL", None, "unset: local files",
              "`s3://bucket/prefix`: media in an S3-compatible store (see Scale-out media)"),
     Variable("MEDIA_S3_ENDPOINT", None, "AWS",

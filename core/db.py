@@ -1,16 +1,19 @@
 """The database: one peewee proxy, SQLite by default or PostgreSQL by ``DATABASE_URL``.
 
-Connections are reused between requests: PostgreSQL through a pool (``playhouse.pool``, at most
-``DREADFORGE_DB_POOL`` connections per process, 20 by default), SQLite with one connection per
-thread kept open (peewee's connection state is per thread).
+Connections are reused between requests: PostgreSQL through a pool (``core.pg_pool``, at most
+``DREADFORGE_DB_POOL`` connections per process, 20 by default; its hot reads prepared once per
+connection, ``core.prepared``), SQLite with one connection per thread kept open (peewee's
+connection state is per thread).
 """
 import os
 from contextlib import contextmanager
 
 import peewee
-from playhouse.db_url import connect as connect_url
+from playhouse import db_url
 
+from core import prepared
 from core.config import setting
+from core.pg_pool import PostgresPool
 from core.text_words import holds_words
 from core.turns import away
 
@@ -34,19 +37,19 @@ class BaseModel(peewee.Model):
 def open_database(url):
     """A peewee Database for a URL: ``sqlite:///path`` or ``postgresql://…``."""
     if url.startswith("sqlite"):
-        db = connect_url(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
+        db = db_url.connect(url, pragmas=SQLITE_PRAGMAS, check_same_thread=False)
         db.register_function(holds_words, "holds_words", 2, deterministic=True)
         # taking the file's write lock waits (up to busy_timeout) while another process holds it
         _away_from_turn_during(db, "begin", lambda lock_type=None, *_: (lock_type or "").upper()
                                in ("IMMEDIATE", "EXCLUSIVE"))
-    else:
-        url = url.replace("postgresql+psycopg2://", "postgresql://", 1)
-        scheme, rest = url.split("://", 1)
-        if not scheme.endswith("+pool"):
-            url = f"{scheme}+pool://{rest}"
-        db = connect_url(url, max_connections=setting("DREADFORGE_DB_POOL"),
-                         stale_timeout=300, timeout=30)
+    elif url.split("://", 1)[0].split("+", 1)[0] in ("postgresql", "postgres"):
+        db = PostgresPool(**db_url.parse(url), max_connections=setting("DREADFORGE_DB_POOL"),
+                          stale_timeout=300, timeout=30)
+        if setting("DREADFORGE_DB_PREPARE"):
+            prepared.install(db)
         _away_from_turn_during(db, "execute_sql")  # the query runs in the server's process
+    else:
+        raise ValueError(f"DATABASE_URL must be sqlite:///… or postgresql://…, not {url!r}")
     return db
 
 
@@ -132,13 +135,10 @@ def without_plans(*plans):
 
 
 def init_app(app):
-    """Reuse this thread's connection (SQLite) or take one from the pool for the request and
-    give it back after (PostgreSQL)."""
+    """A request takes a connection when it first asks the database something (this thread's,
+    SQLite; one from the pool, PostgreSQL), not before: a feed page served from the cache takes
+    none. PostgreSQL's goes back to the pool when the request ends."""
     bind(app.config["DATABASE_URL"])
-
-    @app.before_request
-    def _connect():
-        database.connect(reuse_if_open=True)
 
     @app.teardown_appcontext
     def _close(exc):

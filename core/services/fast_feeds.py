@@ -9,7 +9,7 @@ both give the same JSON (tests/test_fast_paths.py).
 import datetime as dt
 from functools import lru_cache
 
-from core import choices, db
+from core import choices, db, prepared
 from core.errors import abort
 from core.fast_dump import Dumper
 from core.pagination import Page, clamp_limit
@@ -67,15 +67,15 @@ def feed_sql(param, genres, mood, sort, cursor):
     one = (f'{_select()} WHERE {" AND ".join(where)} '
            f'ORDER BY s."{column}" {order}, s."id" {order} LIMIT {param}')
     if genres < 2:
-        return one
+        return prepared.hot(one)
     pages = " UNION ALL ".join(f"SELECT * FROM ({one}) AS g{n}" for n in range(genres))
-    return (f'SELECT * FROM ({pages}) AS merged '
-            f'ORDER BY "{column}" {order}, "id" {order} LIMIT {param}')
+    return prepared.hot(f'SELECT * FROM ({pages}) AS merged '
+                        f'ORDER BY "{column}" {order}, "id" {order} LIMIT {param}')
 
 
 @lru_cache(maxsize=4)
 def story_sql(param):
-    return f'{_select()} WHERE s."id" = {param}'
+    return prepared.hot(f'{_select()} WHERE s."id" = {param}')
 
 
 def _as_datetime(value):
@@ -135,9 +135,9 @@ def story_feed_dicts(genre, mood, sort, args):
 def liked_sql(param, count):
     """Which of ``count`` stories a user likes."""
     marks = ", ".join([param] * count)
-    return (f'SELECT "{Like.story.column_name}" FROM "{Like._meta.table_name}" '
-            f'WHERE "{Like.user.column_name}" = {param} AND "{Like.story.column_name}" '
-            f'IN ({marks})')
+    return prepared.hot(f'SELECT "{Like.story.column_name}" FROM "{Like._meta.table_name}" '
+                        f'WHERE "{Like.user.column_name}" = {param} AND '
+                        f'"{Like.story.column_name}" IN ({marks})')
 
 
 def mark_liked(items, user):
