@@ -9,7 +9,9 @@ and then sent as ``EXECUTE`` with its parameters.
 
 Only outside a transaction: a statement the server no longer has (``DISCARD ALL``, a pooler's
 reset) or whose tables changed shape since it was prepared fails, and is prepared again, which
-inside a transaction would have ended it. ``DREADFORGE_DB_PREPARE=0`` sends every query plainly
+inside a transaction would have ended it. A parameter is typed by the column it is compared with:
+a value that type cannot hold (a story id past 2^31) fails, and that query is sent plainly (which
+finds nothing, as before). ``DREADFORGE_DB_PREPARE=0`` sends every query plainly
 (behind a pooler in transaction mode, whose server connections do not keep what a client
 prepared).
 """
@@ -45,7 +47,10 @@ def install(db):
         statement = _statements.get(sql)
         if statement is None or db.in_transaction():
             return plain(sql, params)
-        return _execute(db, sql, statement, params or ())
+        try:
+            return _execute(db, sql, statement, params or ())
+        except peewee.DataError:  # a value its parameter's type cannot hold (an id past int4):
+            return plain(sql, params)  # as plain SQL, which compares it as the value it is
     db.execute_sql = execute_sql
 
 

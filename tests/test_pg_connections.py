@@ -67,3 +67,14 @@ def test_statements_the_server_forgot_are_prepared_again(pg, client, users):
     assert [response.status_code for response in after] == [200, 200, 200]
     assert [response.get_json() for response in after] == before
     assert pooled_connection_runs(pg, "SELECT count(*) FROM pg_prepared_statements") != [(0,)]
+
+
+def test_an_id_past_the_columns_range_is_not_found(pg, client, users):
+    """A prepared statement's parameter has its column's type (4 bytes): a larger id is still
+    a story that does not exist, not a failed query."""
+    reader, _ = users.signed_in()
+    for path in ("/api/stories/2147483648", "/api/stories/9223372036854775807/community"):
+        for who in (client, reader):
+            response = who.get(path)
+            assert response.status_code == 404, response.get_json()
+            assert response.get_json()["message"] == "Story not found"
