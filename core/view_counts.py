@@ -2,12 +2,12 @@
 
 With a Redis (``REDIS_URL``, the embedded queue of `dreadforge run` included) and
 ``VIEW_BATCH_SECONDS`` above 0 (``DREADFORGE_VIEW_BATCH``, 1 by default), a view costs the story
-page two Redis calls and no database write: a key per viewer and item for the hour (the same rule,
-once per viewer per hour), the view queued, and a pending count per item that every page adds to
-the stored ``views`` (the viewer sees their own view at once). Each web process folds the queue
-into the ``views`` table and counters every ``VIEW_BATCH_SECONDS`` (one process at a time, under a
-Redis lock), and once more when it exits. Without Redis (or with 0), views are written at once
-(``core.services.engagement.count_view``).
+page one Redis call (a script, ``COUNT``) and no database write: a key per viewer and item for
+the hour (the same rule, once per viewer per hour), the view queued, and a pending count per item
+that every page adds to the stored ``views`` (the viewer sees their own view at once). Each web
+process folds the queue into the ``views`` table and counters every ``VIEW_BATCH_SECONDS`` (one
+process at a time, under a Redis lock), and once more when it exits. Without Redis (or with 0),
+views are written at once (``core.services.engagement.count_view``).
 """
 import atexit
 import datetime as dt
@@ -29,7 +29,16 @@ log = logging.getLogger(__name__)
 WINDOW_SECONDS = 3600
 MODELS = {"story": Story, "video": Video}
 REDIS_DOWN_PAUSE = 5
-_clients, _folders = {}, {}
+_clients, _folders, _scripts = {}, {}, {}
+#: a view counted unless this viewer's was within the window, in one round trip: (counted, the
+#: item's pending views)
+COUNT = """
+if redis.call('SET', KEYS[1], 1, 'NX', 'EX', ARGV[1]) then
+  redis.call('RPUSH', KEYS[2], ARGV[2])
+  return {1, redis.call('HINCRBY', KEYS[3], ARGV[3], 1)}
+end
+return {0, tonumber(redis.call('HGET', KEYS[3], ARGV[3]) or '0')}
+"""
 _down_until = [0.0]
 
 
@@ -50,8 +59,9 @@ def _client(app):
     """This process's Redis client; starts the folding thread of this database on first use."""
     url, pid = app.config["REDIS_URL"], os.getpid()
     if (pid, url) not in _clients:
-        _clients[(pid, url)] = redis.Redis.from_url(url, socket_connect_timeout=1,
-                                                    socket_timeout=2)
+        client = _clients[(pid, url)] = redis.Redis.from_url(url, socket_connect_timeout=1,
+                                                             socket_timeout=2)
+        _scripts[id(client)] = client.register_script(COUNT)
     namespace = _namespace(app)
     if (pid, namespace) not in _folders:
         real = app._get_current_object() if hasattr(app, "_get_current_object") else app
@@ -66,18 +76,14 @@ def count(content, kind, viewer_key):
     client = _client(current_app)
     ns, item = _namespace(), f"{kind}:{content.id}"
     try:
-        if client.set(f"{ns}seen:{item}:{viewer_key}", 1, nx=True, ex=WINDOW_SECONDS):
-            pipe = client.pipeline(transaction=True)
-            pipe.rpush(f"{ns}queue", f"{item}:{viewer_key}:{time.time()}")
-            pipe.hincrby(f"{ns}pending", item, 1)
-            pending, counted = int(pipe.execute()[1]), True
-        else:
-            pending, counted = int(client.hget(f"{ns}pending", item) or 0), False
+        counted, pending = _scripts[id(client)](
+            keys=[f"{ns}seen:{item}:{viewer_key}", f"{ns}queue", f"{ns}pending"],
+            args=[WINDOW_SECONDS, f"{item}:{viewer_key}:{time.time()}", item])
     except (redis.RedisError, OSError):
         _down_until[0] = time.monotonic() + REDIS_DOWN_PAUSE
         return None
-    content.views = (content.views or 0) + pending
-    return counted
+    content.views = (content.views or 0) + int(pending)
+    return bool(counted)
 
 
 def pending_views(kind, content_id):
