@@ -61,15 +61,15 @@ def _execute(db, sql, statement, params):
     with peewee.__exception_wrapper__:
         cursor = db.cursor()
         prepared = _prepared.setdefault(db.connection(), set())
-        try:
-            if name not in prepared:
-                cursor.execute(prepare)
-                prepared.add(name)
-            cursor.execute(execute, params)
-        except _GONE:  # discarded, or its tables changed: prepare again (once)
-            cursor.execute("DEALLOCATE ALL")
-            prepared.clear()
-            cursor.execute(prepare)
-            prepared.add(name)
-            cursor.execute(execute, params)
-    return cursor
+        for again in (True, False):
+            try:
+                if name not in prepared:
+                    cursor.execute(prepare)
+                    prepared.add(name)
+                cursor.execute(execute, params)
+                return cursor
+            except _GONE:  # discarded, or its tables changed: prepare again (once)
+                if not again:
+                    raise
+                cursor.execute("DEALLOCATE ALL")
+                prepared.clear()

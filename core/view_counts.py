@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 WINDOW_SECONDS = 3600
 MODELS = {"story": Story, "video": Video}
 REDIS_DOWN_PAUSE = 5
-_clients, _folders, _scripts = {}, {}, {}
+_clients, _folders = {}, {}
 #: a view counted unless this viewer's was within the window, in one round trip: (counted, the
 #: item's pending views)
 COUNT = """
@@ -55,13 +55,13 @@ def _namespace(app=None):
     return f"{setting('DREADFORGE_QUEUE_PREFIX')}views:{digest}:"
 
 
-def _client(app):
-    """This process's Redis client; starts the folding thread of this database on first use."""
+def _connection(app):
+    """``(client, COUNT on it)``: this process's Redis client and its counting script; starts
+    the folding thread of this database on first use."""
     url, pid = app.config["REDIS_URL"], os.getpid()
     if (pid, url) not in _clients:
-        client = _clients[(pid, url)] = redis.Redis.from_url(url, socket_connect_timeout=1,
-                                                             socket_timeout=2)
-        _scripts[id(client)] = client.register_script(COUNT)
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
+        _clients[(pid, url)] = client, client.register_script(COUNT)
     namespace = _namespace(app)
     if (pid, namespace) not in _folders:
         real = app._get_current_object() if hasattr(app, "_get_current_object") else app
@@ -69,14 +69,18 @@ def _client(app):
     return _clients[(pid, url)]
 
 
+def _client(app):
+    return _connection(app)[0]
+
+
 def count(content, kind, viewer_key):
     """Count a view of ``content`` by ``viewer_key`` unless counted within the hour; sets
     ``content.views`` to the stored count plus the pending ones. None when Redis fails (the
     caller then writes the view itself)."""
-    client = _client(current_app)
+    count_script = _connection(current_app)[1]
     ns, item = _namespace(), f"{kind}:{content.id}"
     try:
-        counted, pending = _scripts[id(client)](
+        counted, pending = count_script(
             keys=[f"{ns}seen:{item}:{viewer_key}", f"{ns}queue", f"{ns}pending"],
             args=[WINDOW_SECONDS, f"{item}:{viewer_key}:{time.time()}", item])
     except (redis.RedisError, OSError):
