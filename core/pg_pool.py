@@ -14,6 +14,11 @@ from psycopg2.extensions import TRANSACTION_STATUS_IDLE
 
 
 class PostgresPool(PooledPostgresqlDatabase):
+    def connection_at_hand(self):
+        """Whether this thread's next query has a connection without making one: it holds one,
+        or the pool has an idle one."""
+        return not self.is_closed() or bool(self._connections)
+
     def _is_closed(self, conn):
         if not conn.closed and conn.get_transaction_status() == TRANSACTION_STATUS_IDLE \
                 and not _readable(conn):

@@ -39,6 +39,11 @@ def hot(sql):
     return sql
 
 
+def is_hot(sql):
+    """Whether ``sql`` was marked a hot read."""
+    return sql in _statements
+
+
 def install(db):
     """Send ``db``'s hot queries as prepared statements (a PostgreSQL database)."""
     plain = db.execute_sql

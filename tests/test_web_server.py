@@ -1,13 +1,15 @@
 """The web server of `dreadforge run` shares busy clients between its processes (issue 15)."""
 import http.client
+import re
 import socket
 import threading
 import time
+from pathlib import Path
 
 import psutil
 import pytest
 
-from cli.web_server import REQUESTS_PER_CONNECTION
+from cli.web_server import NEXT_REQUEST_WAIT, REQUESTS_PER_CONNECTION
 from tests.helpers import SiteClient, standalone_env, start_site, stop_site, wait_until
 
 CLIENTS = 16
@@ -17,7 +19,7 @@ CLIENTS = 16
 def site(tmp_path_factory):
     env = standalone_env(tmp_path_factory.mktemp("web-server"))
     proc, base = start_site(env, "--processes", "2", "--threads", "1", "--workers", "0")
-    yield proc, int(base.rsplit(":", 1)[1])
+    yield proc, int(base.rsplit(":", 1)[1]), Path(env["DREADFORGE_DATA"]) / "site.log"
     stop_site(proc)
 
 
@@ -61,7 +63,7 @@ def load_wave(port, seconds, processes=()):
 
 def test_busy_clients_are_shared_by_the_processes(site):
     """Before: one process often held all 16 clients while the other idled (half the speed)."""
-    proc, port = site
+    proc, port, _log = site
     wait_until(lambda: len(web_processes(proc)) == 2)
     load_wave(port, 1)  # both processes up and serving (a process starting takes none)
     processes = web_processes(proc)
@@ -71,7 +73,7 @@ def test_busy_clients_are_shared_by_the_processes(site):
 
 
 def test_a_kept_alive_connection_is_handed_back_and_the_client_goes_on(site):
-    _proc, port = site
+    _proc, port, _log = site
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for served in range(1, REQUESTS_PER_CONNECTION + 2):
         conn.request("GET", "/api/stories?limit=6")
@@ -81,6 +83,44 @@ def test_a_kept_alive_connection_is_handed_back_and_the_client_goes_on(site):
         closing = response.getheader("Connection", "").lower() == "close"
         assert closing == (served == REQUESTS_PER_CONNECTION), served
     conn.close()
+
+
+def test_a_client_pausing_between_requests_keeps_its_connection(site):
+    """A thread serves a client's next requests while they come at once; a client that pauses
+    (past ``NEXT_REQUEST_WAIT``) is handed back to the process's poller, on the same
+    connection."""
+    _proc, port, _log = site
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/stories?limit=1")
+    first = conn.getresponse()
+    first.read()
+    sock = conn.sock
+    for pause in (0, NEXT_REQUEST_WAIT * 5, 0, NEXT_REQUEST_WAIT * 20):
+        time.sleep(pause)
+        conn.request("GET", "/api/stories?limit=1")
+        response = conn.getresponse()
+        response.read()
+        assert response.status == 200
+        assert conn.sock is sock  # not reconnected: the server kept the connection
+    conn.close()
+
+
+def test_each_request_is_logged_in_the_combined_format(site):
+    """One line per request, as gunicorn's own logger writes it (Apache's combined format); a
+    quote a client sends cannot end its field."""
+    _proc, port, log = site
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/stories?limit=2&mark=access-log", headers={
+        "User-Agent": 'probe/1 "quoted"', "Referer": "http://example.com/explore"})
+    response = conn.getresponse()
+    body = response.read()
+    conn.close()
+    line = re.compile(r'127\.0\.0\.1 - - \[\d\d/\w{3}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] '
+                      r'"GET /api/stories\?limit=2&mark=access-log HTTP/1\.1" 200 (\d+) '
+                      r'"http://example\.com/explore" "probe/1 \\"quoted\\""$')
+    wait_until(lambda: any(line.match(row) for row in log.read_text().splitlines()))
+    logged = next(line.match(row) for row in log.read_text().splitlines() if line.match(row))
+    assert int(logged.group(1)) == len(body)
 
 
 @pytest.fixture(scope="module")
