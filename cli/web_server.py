@@ -18,12 +18,12 @@ with the access log's change, ``cli.access_log``: 1,807 -> 2,119 req/s).
 
 Within a process the requests take turns computing (``core.turns``): its threads serve waits and
 downloads side by side, and its requests the latency of a single thread."""
-import select
 import time
 
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
 
+from core.sockets import readable
 from core.turns import Turns
 
 REQUESTS_PER_CONNECTION = 1000  # nginx's keepalive_requests default
@@ -58,11 +58,7 @@ class SharingWorker(ThreadWorker):
 
 def _next_request_comes(conn, timeout):
     """Whether the client's next request is read already or arrives within ``timeout``."""
-    if conn.parser.unreader.buf.getvalue():
-        return True
-    poll = select.poll()
-    poll.register(conn.sock, select.POLLIN)
-    return bool(poll.poll(timeout * 1000))
+    return bool(conn.parser.unreader.buf.getvalue()) or readable(conn.sock, timeout)
 
 
 def serve(app, host, port, processes, threads):

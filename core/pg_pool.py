@@ -7,10 +7,10 @@ that ended it (a restart, ``pg_terminate_backend``, an idle timeout) sent its go
 the socket, which makes it readable. So a connection whose socket has nothing to read is handed
 out at once; one with something to read is asked as before (and dropped when it fails).
 """
-import select
-
 from playhouse.pool import PooledPostgresqlDatabase
 from psycopg2.extensions import TRANSACTION_STATUS_IDLE
+
+from core.sockets import readable
 
 
 class PostgresPool(PooledPostgresqlDatabase):
@@ -21,13 +21,6 @@ class PostgresPool(PooledPostgresqlDatabase):
 
     def _is_closed(self, conn):
         if not conn.closed and conn.get_transaction_status() == TRANSACTION_STATUS_IDLE \
-                and not _readable(conn):
+                and not readable(conn):
             return False
         return super()._is_closed(conn)
-
-
-def _readable(conn):
-    """Whether the connection's socket has something to read (or was closed) right now."""
-    poll = select.poll()
-    poll.register(conn.fileno(), select.POLLIN)
-    return bool(poll.poll(0))
