@@ -4,7 +4,7 @@ import logging
 
 from flask import Flask
 
-from core import auth, bounds, db, feed_cache, headers, limits, routing, security, web
+from core import auth, bounds, db, feed_cache, headers, health, limits, routing, security, web
 from core.api import BLUEPRINTS
 from core.config import load_config
 from core.errors import Api
@@ -45,6 +45,7 @@ def create_app(config=None):
                 api.register_blueprint(blueprint)
             else:
                 app.register_blueprint(blueprint)
+    health.init_app(app)
     web.init_app(app)
     return app
 

@@ -1,5 +1,9 @@
-"""Every error leaves the API as JSON ``{"code", "status", "message", "errors"?}``; never a trace."""
+"""Every error leaves the API as JSON ``{"code", "status", "message", "errors"?}``; never a trace.
+While the database cannot be reached a request answers 503 ``DATABASE_DOWN`` (not 500): a load
+balancer or a client tries again later."""
 import logging
+
+import peewee
 
 from flask import request
 from flask_smorest import Api as SmorestApi
@@ -9,6 +13,31 @@ from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 log = logging.getLogger(__name__)
+
+DATABASE_DOWN = "The database is unavailable. Please try again shortly."
+#: SQLite's errors that say the file cannot be used now (its others are the code's mistakes)
+SQLITE_UNAVAILABLE = ("unable to open", "disk i/o", "locked", "readonly database",
+                      "database or disk is full")
+
+
+def database_unreachable(exc):
+    """Whether ``exc`` says the database cannot be reached or used now: PostgreSQL's connection
+    errors (refused, ended by the server, the pool's wait run out), SQLite's file errors."""
+    if isinstance(exc, peewee.InterfaceError):
+        return True  # a connection already closed under the request
+    if not isinstance(exc, peewee.OperationalError):
+        return getattr(type(exc), "__name__", "") == "MaxConnectionsExceeded"
+    if any(type(cause).__module__.startswith("psycopg") for cause in _causes(exc)):
+        return True  # psycopg2's OperationalError: the connection, not the query
+    text = str(exc).lower()
+    return any(part in text for part in SQLITE_UNAVAILABLE)
+
+
+def _causes(exc, depth=5):
+    """The errors ``exc`` was raised from (peewee wraps the driver's, once or more)."""
+    while exc is not None and depth:
+        yield exc
+        exc, depth = exc.__cause__ or exc.__context__, depth - 1
 
 
 class Parser(FlaskParser):
@@ -75,6 +104,12 @@ class Api(SmorestApi):
     def handle_http_exception(self, error):
         if isinstance(error, InternalServerError) or not isinstance(error, HTTPException):
             original = getattr(error, "original_exception", None) or error
+            if database_unreachable(original):
+                log.warning("database unavailable on %s %s: %s", request.method, request.path,
+                            str(original).strip().splitlines()[0] if str(original).strip() else
+                            type(original).__name__)
+                return ({"code": 503, "status": "Service Unavailable", "message": DATABASE_DOWN},
+                        503, {"Retry-After": "5"})
             log.error("unhandled error on %s %s", request.method, request.path,
                       exc_info=(type(original), original, original.__traceback__))
             return {"code": 500, "status": "Internal Server Error",

@@ -1,9 +1,12 @@
-"""Serves the built React app for every non-API path (compressed and cached: ``core.assets``; a
-visitor's landing page with its data inside: ``core.landing``), and Swagger UI's files for
-/api/docs."""
+"""Serves the built React app for the paths of its pages (compressed and cached:
+``core.assets``; a visitor's landing page with its data inside: ``core.landing``), its files, and
+Swagger UI's files for /api/docs. Any other path (``/api/...`` unknown, ``/health``,
+``/foo.php``) is a JSON 404, never the app's page."""
+import re
 from pathlib import Path
 
 from flask import abort, make_response, request, send_from_directory
+from werkzeug.exceptions import NotFound
 from werkzeug.routing import Map
 
 from core import assets, landing
@@ -13,6 +16,18 @@ from core.config import ROOT
 PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dreadforge</title>
 </head><body style="background:#0b0709;color:#efe6e8;font-family:system-ui;padding:40px">
 <h1>Dreadforge</h1><p>The web app is not built yet: run <code>make run</code>.</p></body></html>"""
+
+#: the web app's client-side routes (webapp/src/app/router.tsx; SPEC §2), ``:id`` one segment
+PAGES = ("", "index.html", "explore", "story/:id", "story/:id/edit", "story-editor/:id", "create",
+         "create-story", "create-video", "video/:id", "video-editor/:id", "profile", "admin",
+         "link-story/:id", "link-video/:id")
+_PAGE = re.compile("|".join(re.escape(page).replace(":id", "[^/]+") + "/?" if page else ""
+                            for page in PAGES))
+
+
+def is_page(path):
+    """Whether ``path`` (without its leading slash) is a page of the web app."""
+    return _PAGE.fullmatch(path) is not None
 
 
 def init_app(app):
@@ -38,7 +53,10 @@ def init_app(app):
                                              "CONNECT"])
     def api_not_found(_rest):
         """A JSON 404, or a 405 naming the allowed methods when the path exists."""
-        real_routes().match(request.path, method=request.method)  # raises 405 / 404
+        try:
+            real_routes().match(request.path, method=request.method)  # raises 405 / 404
+        except NotFound:
+            pass
         abort(404, description="Not found")
 
     @app.after_request
@@ -53,11 +71,12 @@ def init_app(app):
     @app.route("/", defaults={"path": ""})
     @app.route("/<path:path>")
     def spa(path):
-        if path.startswith("media/"):
-            abort(404)  # a media URL that matched no file route (e.g. a negative id)
         dist = Path(app.config["WEBAPP_DIST"])
-        if path and path != "index.html" and (dist / path).is_file():
+        if path and path != "index.html" and not path.startswith("media/") and (
+                dist / path).is_file():
             return assets.send_asset(dist, path)
+        if not is_page(path):  # (a media URL that matched no file route, e.g. a negative id)
+            abort(404, description="Not found")
         if (dist / "index.html").is_file():
             if path or viewer() is not None:
                 return assets.send_asset(dist, "index.html")

@@ -12,7 +12,7 @@ EXPECTED = {
 def test_security_headers_on_every_kind_of_response(client):
     responses = {
         "page": client.get("/"),
-        "deep link": client.get("/stories/123"),
+        "deep link": client.get("/story/123"),
         "sign-in page": client.get("/api/login"),
         "json": client.get("/api/stories"),
         "json 404": client.get("/api/stories/999"),
