@@ -1,6 +1,7 @@
 """Every error leaves the API as JSON ``{"code", "status", "message", "errors"?}``; never a trace.
 While the database cannot be reached a request answers 503 ``DATABASE_DOWN`` (not 500): a load
 balancer or a client tries again later."""
+import json
 import logging
 
 import peewee
@@ -11,6 +12,7 @@ from flask_smorest import Blueprint as SmorestBlueprint
 from flask_smorest import abort  # noqa: F401  (re-exported for the API modules)
 from webargs.flaskparser import FlaskParser
 from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.http import HTTP_STATUS_CODES
 
 log = logging.getLogger(__name__)
 
@@ -18,6 +20,13 @@ DATABASE_DOWN = "The database is unavailable. Please try again shortly."
 #: SQLite's errors that say the file cannot be used now (its others are the code's mistakes)
 SQLITE_UNAVAILABLE = ("unable to open", "disk i/o", "locked", "readonly database",
                       "database or disk is full")
+
+
+def error_body(code, message):
+    """The JSON bytes of an error answered outside Flask (the web server's own refusals), in the
+    shape of the API's: ``{"code", "status", "message"}``."""
+    return json.dumps({"code": code, "status": HTTP_STATUS_CODES.get(code, "Error"),
+                       "message": message}, separators=(",", ":")).encode()
 
 
 def database_unreachable(exc):

@@ -1,5 +1,6 @@
 """The web server of `dreadforge run` shares busy clients between its processes (issue 15)."""
 import http.client
+import json
 import re
 import socket
 import threading
@@ -166,3 +167,119 @@ def test_a_client_sending_its_body_slowly_does_not_hold_up_the_process(one_proce
         assert time.monotonic() - started < 2
     finally:
         slow.close()
+
+
+# --- refusals: JSON, and `Connection: close` when the connection closes (issue 44) ----------------
+
+BODY_LIMIT = 2 * 1024 * 1024  # MAX_CONTENT_LENGTH
+
+
+def raw_exchange(port, data, timeout=10):
+    """Send ``data`` on a new connection; returns (responses, closed): each response as
+    ``(status, headers, body)``, and whether the server closed the connection after them."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        try:
+            sock.sendall(data)
+        except OSError:
+            pass  # refused mid-body: the answer is read below
+        received, closed = b"", False
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except TimeoutError:
+                break
+            if not chunk:
+                closed = True
+                break
+            received += chunk
+    finally:
+        sock.close()
+    return parse_responses(received), closed
+
+
+def parse_responses(raw):
+    responses = []
+    while raw:
+        head, _, rest = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {k.lower(): v.strip() for k, v in (line.split(":", 1) for line in lines[1:])}
+        length = int(headers.get("content-length", 0))
+        responses.append((int(lines[0].split()[1]), headers, rest[:length]))
+        raw = rest[length:]
+    return responses
+
+
+def chunked(size, piece=64 * 1024):
+    out = []
+    for start in range(0, size, piece):
+        part = b"x" * min(piece, size - start)
+        out.append(b"%x\r\n%s\r\n" % (len(part), part))
+    return b"".join(out) + b"0\r\n\r\n"
+
+
+NEXT = b"GET /api/share-targets HTTP/1.1\r\nHost: x\r\n\r\n"  # pipelined behind the refused one
+
+
+def assert_json_refusal(response, status):
+    code, headers, body = response
+    assert code == status
+    assert headers["content-type"] == "application/json"
+    assert headers["connection"] == "close"
+    assert json.loads(body)["message"]
+
+
+@pytest.mark.parametrize("request_bytes, status, message", [
+    (b"GET /api/stories?q=" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414,
+     "The request URL is too long."),
+    (b"GET /api/stories HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431,
+     "The request headers are too large."),
+    (b"GET /api/stories HTTP/9.9\r\nHost: x\r\n\r\n", 400, None),
+], ids=["long-url", "large-headers", "bad-request-line"])
+def test_the_servers_own_refusals_are_json(site, request_bytes, status, message):
+    """Before: gunicorn's HTML page."""
+    _proc, port, _log = site
+    (response, *_), closed = raw_exchange(port, request_bytes)
+    assert_json_refusal(response, status)
+    if message:
+        assert json.loads(response[2])["message"] == message
+    assert closed
+
+
+@pytest.mark.parametrize("framing", ["chunked", "content-length"])
+def test_a_body_over_the_limit_is_413_and_the_connection_says_it_closes(site, framing):
+    """Before: a chunked body over 2 MB was read cut short and handled as if whole (403 without a
+    CSRF token, 400 "Invalid JSON body" with one; a declared one 413), both with `Connection:
+    keep-alive`, then the connection was closed under the request pipelined behind it."""
+    _proc, port, _log = site
+    size = BODY_LIMIT + 1024 * 1024
+    head = b"POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    if framing == "chunked":
+        data = head + b"Transfer-Encoding: chunked\r\n\r\n" + chunked(size)
+    else:
+        data = head + b"Content-Length: %d\r\n\r\n" % size + b"x" * size
+    started = time.monotonic()
+    responses, closed = raw_exchange(port, data + NEXT)
+    assert len(responses) == 1
+    assert_json_refusal(responses[0], 413)
+    assert json.loads(responses[0][2])["message"] == "The request body must be at most 2 MB"
+    assert closed and time.monotonic() - started < 8  # told, and not left waiting
+
+
+def test_a_chunked_body_within_the_limit_is_read(site):
+    _proc, port, _log = site
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/auth/user")
+    response = conn.getresponse()
+    response.read()
+    cookies = "; ".join(c.split(";", 1)[0] for c in response.headers.get_all("Set-Cookie"))
+    token = next(c.split("=", 1)[1] for c in cookies.split("; ") if c.startswith("csrf_token="))
+    conn.close()
+    body = json.dumps({"email": "nobody@example.com", "password": "not the password"}).encode()
+    data = (b"POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\nCookie: %s\r\nX-CSRF-Token: %s\r\n\r\n"
+            % (cookies.encode(), token.encode())
+            + b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+    responses, _closed = raw_exchange(port, data + NEXT, timeout=3)
+    assert [status for status, _h, _b in responses] == [401, 200]
+    assert json.loads(responses[0][2])["message"] == "Invalid email or password"
