@@ -9,6 +9,8 @@ processes' Python time went to logging. The line is the same, one per request:
 """
 from gunicorn.glogging import Logger
 
+from core.config import setting
+
 LINE = '%s - %s %s "%s %s %s" %s %s "%s" "%s"'
 
 
@@ -18,7 +20,17 @@ def _quoted(value):
 
 
 class AccessLogger(Logger):
-    """gunicorn's logger; its access line formatted directly."""
+    """gunicorn's logger; its access line formatted directly. With
+    ``DREADFORGE_LOG_FORMAT=json`` its lines are JSON too (``core.logging_setup``), the access
+    line's with the request's id."""
+
+    def setup(self, cfg):
+        super().setup(cfg)
+        from core import logging_setup
+        self.json = setting("DREADFORGE_LOG_FORMAT") == "json"
+        if self.json:
+            for handler in self.error_log.handlers + self.access_log.handlers:
+                handler.setFormatter(logging_setup.JsonFormatter())
 
     def access(self, resp, req, environ, request_time):
         if not self.access_log_enabled:
@@ -33,6 +45,11 @@ class AccessLogger(Logger):
                 self.now(), environ["REQUEST_METHOD"], _quoted(environ["RAW_URI"]),
                 environ["SERVER_PROTOCOL"], status, "-" if sent is None else sent,
                 _quoted(environ.get("HTTP_REFERER", "-")),
-                _quoted(environ.get("HTTP_USER_AGENT", "-")))
+                _quoted(environ.get("HTTP_USER_AGENT", "-")),
+                extra={"request_id": _request_id(resp)} if self.json else None)
         except Exception:  # noqa: BLE001 (as gunicorn's: a log line never fails a request)
             self.exception("access log")
+
+
+def _request_id(resp):
+    return next((value for name, value in resp.headers if name.lower() == "x-request-id"), None)

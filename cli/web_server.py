@@ -35,6 +35,7 @@ from gunicorn import util
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
 
+from core.config import setting
 from core.errors import error_body
 from core.sockets import readable
 from core.turns import Turns
@@ -173,6 +174,9 @@ def serve(app, host, port, processes, threads):
     from core.db import release_connections
     release_connections()  # the processes about to be forked must not share a connection
     util.write_error = write_error  # gunicorn's workers call it through its module
+    from core import metrics
+    if metrics.enabled():
+        metrics.clean(app.config["DATA_DIR"])  # the counts of processes of an earlier run
 
     class Server(BaseApplication):
         def load_config(self):
@@ -183,6 +187,7 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("timeout", 120)
             self.cfg.set("accesslog", "-")
             self.cfg.set("logger_class", "cli.access_log.AccessLogger")
+            self.cfg.set("loglevel", setting("DREADFORGE_LOG_LEVEL").lower())
 
         def load(self):  # in each process, after the fork
             limit = app.config.get("MAX_CONTENT_LENGTH")

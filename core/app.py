@@ -1,10 +1,23 @@
 """The Flask app factory: small, it wires the parts together."""
 import importlib
-import logging
 
 from flask import Flask
 
-from core import auth, bounds, db, feed_cache, headers, health, limits, routing, security, web
+from core import (
+    auth,
+    bounds,
+    db,
+    feed_cache,
+    headers,
+    health,
+    limits,
+    logging_setup,
+    metrics,
+    request_id,
+    routing,
+    security,
+    web,
+)
 from core.api import BLUEPRINTS
 from core.config import load_config
 from core.errors import Api
@@ -16,7 +29,7 @@ def create_app(config=None):
     app = Flask(__name__, static_folder=None, template_folder="templates")
     app.config.update(settings)
     app.json.sort_keys = False
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging_setup.configure()
 
     host = PluginHost(app.config["PLUGINS_FILE"],
                       load_entrypoints=app.config["LOAD_ENTRYPOINTS"],
@@ -25,6 +38,7 @@ def create_app(config=None):
     host.validate()
     current.install(app, host)
 
+    request_id.init_app(app)
     db.init_app(app)
     from core.storage import get_storage
     get_storage(app)  # a wrong MEDIA_URL stops start-up
@@ -46,6 +60,7 @@ def create_app(config=None):
             else:
                 app.register_blueprint(blueprint)
     health.init_app(app)
+    metrics.init_app(app)
     web.init_app(app)
     return app
 

@@ -32,6 +32,20 @@ def _profile(raw):
     return name
 
 
+def _log_format(raw):
+    name = raw.strip().lower()
+    if name not in ("text", "json"):
+        raise ValueError("DREADFORGE_LOG_FORMAT must be text or json")
+    return name
+
+
+def _log_level(raw):
+    name = raw.strip().upper()
+    if name not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ValueError("DREADFORGE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR")
+    return name
+
+
 @dataclass(frozen=True)
 class Variable:
     name: str
@@ -112,6 +126,16 @@ VARIABLES = {variable.name: variable for variable in (
     Variable("MEDIA_S3_SERVE", "redirect", "`redirect`",
              "`redirect`: 302 to a presigned URL; `stream`: the web process streams the object"),
     Variable("MEDIA_URL_SECONDS", 300, "`300`", "how long a presigned media URL stays valid", int),
+    Variable("DREADFORGE_METRICS", False, "`0`",
+             "`1`: Prometheus metrics on `/metrics` (docs/operations.md)",
+             lambda raw: raw == "1"),
+    Variable("DREADFORGE_METRICS_TOKEN", None, "unset",
+             "a token `/metrics` then asks for (`Authorization: Bearer …`)"),
+    Variable("DREADFORGE_LOG_FORMAT", "text", "`text`",
+             "`json`: one JSON object per log line (time, level, logger, message, request id)",
+             _log_format),
+    Variable("DREADFORGE_LOG_LEVEL", "INFO", "`INFO`",
+             "the least level logged: `DEBUG`, `INFO`, `WARNING` or `ERROR`", _log_level),
 )}
 
 

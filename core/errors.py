@@ -5,7 +5,6 @@ import json
 import logging
 
 import peewee
-
 from flask import request
 from flask_smorest import Api as SmorestApi
 from flask_smorest import Blueprint as SmorestBlueprint

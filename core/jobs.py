@@ -17,6 +17,7 @@ from rq.job import Job as RQJob
 from rq.job import JobStatus as RQStatus
 from werkzeug.exceptions import ServiceUnavailable
 
+from core import request_id
 from core.choices import JOB_ACTIVE, JobStatus
 from core.config import setting
 from core.models import Job, utcnow
@@ -93,7 +94,8 @@ def enqueue(kind, *, user, payload, queue="stories", timeout=300, video=None):
         rq_queue = Queue(queue_name(queue), connection=app_connection(current_app))
         rq_queue.enqueue(RUN_JOB, job.id, job_id=job.id, job_timeout=timeout,
                          result_ttl=3600, failure_ttl=7 * 86400,
-                         description=f"{kind} for user {job.user_id}")
+                         description=f"{kind} for user {job.user_id}",
+                         meta={"request_id": request_id.current()})
     except (redis.RedisError, OSError) as exc:
         log.warning("could not enqueue %s job %s: %s", kind, job.id, exc)
         Job.delete().where(Job.id == job.id).execute()

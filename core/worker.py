@@ -12,7 +12,7 @@ import time
 import redis
 from rq import get_current_job
 
-from core import jobs
+from core import jobs, metrics, request_id
 from core.app import create_app
 from core.choices import JobStatus
 from core.db import database
@@ -106,12 +106,16 @@ def run_job(job_id):
         beat = threading.Thread(target=_heartbeat, args=(rq_job.connection, job_id, stop),
                                 daemon=True)
         beat.start()
+    request_id.of_job(rq_job)  # its log lines carry the id of the request that enqueued it
+    metrics.in_job()
+    started = time.monotonic()
     try:
         with app.app_context():
             database.connect(reuse_if_open=True)
             try:
                 return _run(job_id, app)
             finally:
+                metrics.job_finished(job_id, time.monotonic() - started)
                 database.close()
     finally:
         stop.set()
