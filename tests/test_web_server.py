@@ -266,6 +266,20 @@ def test_a_body_over_the_limit_is_413_and_the_connection_says_it_closes(site, fr
     assert closed and time.monotonic() - started < 8  # told, and not left waiting
 
 
+def test_a_broken_chunked_body_is_refused_and_the_connection_says_it_closes(site):
+    """The rest of a body whose chunk cannot be read cannot be found: the answer says the
+    connection closes (it said keep-alive, then the connection closed)."""
+    _proc, port, _log = site
+    data = (b"POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+    started = time.monotonic()
+    responses, closed = raw_exchange(port, data + NEXT)
+    assert len(responses) == 1
+    assert responses[0][0] in (400, 403)
+    assert_json_refusal(responses[0], responses[0][0])
+    assert closed and time.monotonic() - started < 8
+
+
 def test_a_chunked_body_within_the_limit_is_read(site):
     _proc, port, _log = site
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
