@@ -117,6 +117,7 @@ class QueueCollector:
         self.app = app
 
     def collect(self):
+        import redis
         from prometheus_client.core import GaugeMetricFamily
         from rq import Queue, Worker
 
@@ -135,7 +136,7 @@ class QueueCollector:
                 alive.add_metric([name], sum(1 for worker in workers
                                              if queue.name in worker.queue_names()))
             up.add_metric([], 1)
-        except Exception as exc:
+        except (redis.RedisError, OSError) as exc:  # the counts are still scraped
             log.warning("metrics: the queue did not answer: %s", exc)
             up.add_metric([], 0)
         yield from (depth, alive, up)
