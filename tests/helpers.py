@@ -123,14 +123,16 @@ def stop_site(proc):
 
 class SiteClient:
     """A cookie-keeping HTTP client of a running site that speaks the CSRF rule, like the web
-    app: ``call`` answers ``(status, JSON)``, ``send`` ``(status, bytes)``."""
+    app: ``call`` answers ``(status, JSON)``, ``send`` ``(status, bytes)``; ``headers`` go with
+    every request (``X-Forwarded-For`` to a site with ``DREADFORGE_PROXY_FIX=1``, say). Each
+    request opens a connection of its own."""
 
-    def __init__(self, base):
-        self.base, self.jar = base, CookieJar()
+    def __init__(self, base, headers=None):
+        self.base, self.jar, self.headers = base, CookieJar(), dict(headers or {})
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def send(self, method, path, body=None, timeout=30):
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **self.headers}
         token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
         if token:
             headers["X-CSRF-Token"] = token

@@ -89,3 +89,65 @@ def test_a_story_does_not_wait_behind_a_render(site_with_slow_renders):
     assert status == 200, story
     assert story["content"]
     assert user.call("GET", f"/api/videos/{videos[0]['id']}")[1]["status"] == "processing"
+
+
+def job_workers_of(proc, queues):
+    return [p for p in psutil.Process(proc.pid).children()
+            if p.cmdline()[-2:] == ["--queues", queues]]
+
+
+def test_a_killed_video_worker_is_started_again_and_the_next_render_completes(tmp_path):
+    """Issue 44 item 2: `dreadforge run` watches its job workers; one that dies is started
+    again (after a pause, with a log line) and takes the renders that waited meanwhile."""
+    env = standalone_env(tmp_path, DREADFORGE_PLUGIN_MODULES="tests.fake_video_provider",
+                         DREADFORGE_PLUGINS=str(ROOT / "tests" / "plugins.fake-video.toml"))
+    proc, base = start_site(env)
+    try:
+        wait_until(lambda: len(job_workers_of(proc, "videos")) == 1)
+        victim = job_workers_of(proc, "videos")[0]
+        user = SiteClient(base)
+        user.call("GET", "/api/auth/user")  # (the CSRF cookie)
+        assert user.call("POST", "/api/auth/register", {
+            "email": "maker@example.com", "password": "long enough", "firstName": "Mara"})[0] == 201
+        status, video = user.call("POST", "/api/videos", {**DIRECT, "title": "After the kill"})
+        assert status == 201, video
+
+        killed_at = time.monotonic()
+        victim.kill()
+        # the next render, asked for at once: it waits for the worker started in its place
+        assert user.call("POST", f"/api/videos/{video['id']}/generate")[0] == 202
+        wait_until(lambda: user.call("GET", f"/api/videos/{video['id']}")[1]["status"]
+                   in ("completed", "failed"), timeout=60)
+        recovered = time.monotonic() - killed_at
+        done = user.call("GET", f"/api/videos/{video['id']}")[1]
+        assert done["status"] == "completed", done
+        print(f"killed the video worker; the next render completed {recovered:.1f} s later")
+        assert [p.pid for p in job_workers_of(proc, "videos")] != [victim.pid]
+        log = (tmp_path / "site.log").read_text()
+        death = next(line for line in log.splitlines()
+                     if line.startswith(f"site: the video worker (pid {victim.pid}) "))
+        assert "; starting it again in 1 s (death 1 in a row)" in death, death
+        assert "site: the video worker started again (pid " in log
+    finally:
+        stop_site(proc)
+
+
+def test_a_killed_embedded_queue_is_started_again_and_stories_are_written(tmp_path):
+    """Issue 44 item 2: the embedded queue too; the workers find it again on their own."""
+    proc, base = start_site(standalone_env(tmp_path))
+    try:
+        queue = next(p for p in psutil.Process(proc.pid).children()
+                     if "redis-server" in p.cmdline()[0])
+        queue.kill()
+        log = tmp_path / "site.log"
+        wait_until(lambda: "site: the embedded queue started again (pid " in log.read_text())
+        assert f"site: the embedded queue (pid {queue.pid}) " in log.read_text()
+        user = SiteClient(base)
+        user.call("GET", "/api/auth/user")  # (the CSRF cookie)
+        assert user.call("POST", "/api/auth/register", {
+            "email": "maker@example.com", "password": "long enough", "firstName": "Mara"})[0] == 201
+        status, story = user.call("POST", "/api/stories/generate?wait=25", FORM)
+        assert status == 200, story
+        assert story["content"]
+    finally:
+        stop_site(proc)
