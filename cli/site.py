@@ -142,8 +142,8 @@ class Site:
         for queues in worker_queues(self.job_workers):
             label = "the video worker" if queues == RENDERS else f"the worker of {queues}"
             def start(queues=queues):
-                return subprocess.Popen([sys.executable, "-m", "cli", "worker", "--queues", queues],
-                                        env=os.environ.copy(), start_new_session=True)
+                command = [sys.executable, "-m", "cli", "worker", "--queues", queues]
+                return subprocess.Popen(command, env=os.environ.copy(), start_new_session=True)
             self.job_workers_started.append(Child(label, start, start()))
         self.watcher = threading.Thread(target=self._watch, daemon=True, name="site-watcher")
         self.watcher.start()

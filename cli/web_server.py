@@ -75,6 +75,9 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("timeout", 120)
             self.cfg.set("accesslog", "-")
             self.cfg.set("logger_class", "cli.access_log.AccessLogger")
+            # `gunicornc -s DATA/gunicorn.ctl`: this site's own, not ~/.gunicorn/gunicorn.ctl,
+            # which every site of the user would share (and the first to stop would delete)
+            self.cfg.set("control_socket", str(app.config["DATA_DIR"] / "gunicorn.ctl"))
 
         def load(self):  # in each process, after the fork
             return Turns().around(app, body_limit=app.config.get("MAX_CONTENT_LENGTH"))

@@ -52,7 +52,9 @@ VARIABLES = {variable.name: variable for variable in (
     Variable("DREADFORGE_PLUGINS", Path("plugins.toml"), "`./plugins.toml`",
              "which providers and plugins are active, with their options", _path),
     Variable("SECRET_KEY", None, "generated once into the data folder",
-             "signs the session cookie"),
+             "signs the session cookie; required, the same on every machine, when "
+             "`DATABASE_URL` or a network `REDIS_URL` is set (`run` and `worker` stop without "
+             "it)"),
     Variable("DREADFORGE_NEURAL_VOICES", True, "`1`",
              "`0` narrates with eSpeak NG only (no Piper)", _on),
     Variable("DREADFORGE_VOICES", None, "`$DREADFORGE_DATA/voices`",
@@ -137,6 +139,24 @@ def _secret_key(data_dir):
         key_file.write_text(secrets.token_hex(32))
         key_file.chmod(0o600)
     return key_file.read_text().strip()
+
+
+def missing_secret_key():
+    """Why `run` and `worker` must not start, in one line, or None: with a shared database or a
+    network Redis the site may span machines, and a key generated into each machine's data
+    folder would sign each machine's sessions differently (users signed out at random behind a
+    load balancer). A unix socket's Redis (the embedded queue) is one machine's."""
+    if setting("SECRET_KEY"):
+        return None
+    redis_url = setting("REDIS_URL") or ""
+    shared = [name for name, value in (("DATABASE_URL", setting("DATABASE_URL")),
+                                       ("REDIS_URL", not redis_url.startswith("unix://")
+                                        and redis_url)) if value]
+    if not shared:
+        return None
+    return (f"SECRET_KEY is not set: with {' and '.join(shared)} set, every machine of the site "
+            "must sign sessions with the same key; set SECRET_KEY (e.g. to the output of "
+            "`python -c 'import secrets; print(secrets.token_hex(32))'`) on each")
 
 
 def load_config(overrides=None):
