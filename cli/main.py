@@ -75,6 +75,7 @@ def run(host, port, job_workers, processes, threads):
     # until the web server takes the signals over, SIGTERM unwinds like Ctrl-C (stopping all)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     require_secret_key()
+    os.umask(0o077)  # what the site writes (database, media) is its owner's alone
     app = make_app()  # a wrong plugins.toml stops here, before anything is started
     with Site(app, job_workers) as site:
         applied = upgrade_database(app)
@@ -105,6 +106,7 @@ def worker(queues, burst, name):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
     require_secret_key()
+    os.umask(0o077)  # the renders it writes are its owner's alone
     from core.plugins import PluginConfigError
     from core.storage import StorageError
     try:

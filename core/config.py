@@ -6,6 +6,7 @@ Other modules read a variable through ``setting(name)`` (``core.config`` is the 
 touches ``os.environ``); plugin options that name a variable (``api_key_env``) are the exception:
 the name is the plugin's own.
 """
+import logging
 import os
 import secrets
 from dataclasses import dataclass
@@ -159,10 +160,53 @@ def missing_secret_key():
             "`python -c 'import secrets; print(secrets.token_hex(32))'`) on each")
 
 
+#: the data folder holds password hashes, e-mails, the secret key and private videos: its
+#: owner's alone (folders 0700, files 0600), whatever the umask
+PRIVATE_MODE = 0o700
+SQLITE_FILES = ("", "-wal", "-shm", "-journal")
+
+
+def make_private(path):
+    """Take away the group's and others' access to ``path`` (the owner's bits stay)."""
+    try:
+        mode = path.stat().st_mode & 0o7777
+        if mode & ~PRIVATE_MODE:
+            path.chmod(mode & PRIVATE_MODE)
+    except OSError as exc:  # another user's file (a folder shared on purpose): said, not fatal
+        logging.getLogger(__name__).warning("could not make %s private: %s", path, exc)
+
+
+def keep_data_private(config):
+    """The data folder 0700, the SQLite file (created now if new, so never readable by others
+    for a moment) and its journals 0600, the media folder's folders 0700 and files 0600: made
+    so on the first start, and tightened on every start of a folder an older version made.
+    (`run` and `worker` also set the umask 077, so what they write later is private too.)"""
+    data_dir, media_dir = config["DATA_DIR"], config["MEDIA_DIR"]
+    data_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
+    make_private(data_dir)
+    media_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
+    for folder, folders, files in os.walk(media_dir):
+        make_private(Path(folder))
+        for name in files:
+            make_private(Path(folder) / name)
+    url = config["DATABASE_URL"]
+    if url.startswith("sqlite:"):
+        from playhouse.db_url import parse
+        database = parse(url)["database"]
+        if database and database != ":memory:":
+            database = Path(database)
+            if database.parent.is_dir():
+                os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))  # (SQLite gives
+                for suffix in SQLITE_FILES:  # its journals the database file's mode)
+                    journal = database.with_name(database.name + suffix)
+                    if journal.exists():
+                        make_private(journal)
+
+
 def load_config(overrides=None):
     overrides = dict(overrides or {})
     data_dir = Path(overrides.get("DATA_DIR") or setting("DREADFORGE_DATA")).resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
     config = {
         "DATA_DIR": data_dir,
         "DATABASE_URL": setting("DATABASE_URL") or f"sqlite:///{data_dir / 'dreadforge.db'}",
@@ -207,6 +251,6 @@ def load_config(overrides=None):
     config.update(overrides)
     config["DATA_DIR"] = Path(config["DATA_DIR"])
     config["MEDIA_DIR"] = Path(config["MEDIA_DIR"])
-    config["MEDIA_DIR"].mkdir(parents=True, exist_ok=True)
+    keep_data_private(config)
     config.setdefault("SECRET_KEY", _secret_key(config["DATA_DIR"]))
     return config

@@ -94,11 +94,12 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def start_site(env, *args):
-    """`dreadforge run` on a free port with ``env``; returns (process, base URL) once it answers."""
+def start_site(env, *args, log_dir=None):
+    """`dreadforge run` on a free port with ``env``; returns (process, base URL) once it answers.
+    Its output goes to ``site.log`` in ``log_dir`` (default: the data folder)."""
     data_dir = env["DREADFORGE_DATA"]
     port = free_port()
-    log_path = os.path.join(data_dir, "site.log")
+    log_path = os.path.join(log_dir or data_dir, "site.log")
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port), *args],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
