@@ -30,8 +30,13 @@ DEFAULT_LIMITS = {
 }
 
 
-def caller_key():
-    if current_user and current_user.is_authenticated:
+#: kinds of call counted per address even for a signed-in caller: signing in (or registering)
+#: changes who is signed in, which would otherwise start each next attempt on a fresh count
+PER_ADDRESS = {"login", "login_address", "register"}
+
+
+def caller_key(name=None):
+    if name not in PER_ADDRESS and current_user and current_user.is_authenticated:
         return f"user:{current_user.id}"
     return f"addr:{get_remote_address()}"
 
@@ -44,7 +49,7 @@ def enforce(name, about=None):
     if limiter._storage_dead:
         limiter._check_request_limit()  # counting in memory: asks whether the storage is back
     item = parse(current_app.config[f"RATELIMIT_{name.upper()}"])
-    key = caller_key() if about is None else f"{caller_key()}|{about.strip().lower()}"
+    key = caller_key(name) if about is None else f"{caller_key(name)}|{about.strip().lower()}"
     counter = limiter.limiter
     try:
         allowed = counter.hit(item, name, key)

@@ -104,6 +104,22 @@ def test_registration_limit(make_client, limits):
         "email": "second@example.com", "password": PASSWORD, "firstName": "B"}), 60)
 
 
+def test_registering_and_signing_in_count_per_address_while_signed_in(users, make_client,
+                                                                      limits):
+    """Each registration (or sign-in) signs its caller in as someone else: counted per user, the
+    next attempt would start on a fresh count, and one address could register without end."""
+    _, victim = users.signed_in()
+    limits(REGISTER="2 per minute", LOGIN="2 per minute")
+    client = make_client()
+    Auth(client).register()
+    Auth(client).register()  # (signed in, as the first: 201)
+    assert_limited(client.post("/api/auth/register", json={
+        "email": "third@example.com", "password": PASSWORD, "firstName": "C"}), 60)
+    for _ in range(2):
+        assert Auth(client).login(victim["email"], "wrong password!").status_code == 401
+    assert_limited(Auth(client).login(victim["email"], "wrong password!"), 60)
+
+
 def test_limits_off_by_config(users, app, monkeypatch):
     author, _ = users.signed_in()
     story = make_story(author)
