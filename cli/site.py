@@ -97,6 +97,15 @@ def _kill_session(pid):
         pass
 
 
+def job_worker(queues):
+    """A `dreadforge worker` draining ``queues``, in a session of its own."""
+    def start():
+        return subprocess.Popen([sys.executable, "-m", "cli", "worker", "--queues", queues],
+                                env=os.environ.copy(), start_new_session=True)
+    label = "the video worker" if queues == RENDERS else f"the worker of {queues}"
+    return Child(label, start, start())
+
+
 class Site:
     def __init__(self, app, job_workers):
         self.app, self.job_workers = app, job_workers
@@ -139,12 +148,8 @@ class Site:
 
     def start_workers(self):
         """Start the job workers, and watch them (and the embedded queue) from now on."""
-        for queues in worker_queues(self.job_workers):
-            label = "the video worker" if queues == RENDERS else f"the worker of {queues}"
-            def start(queues=queues):
-                command = [sys.executable, "-m", "cli", "worker", "--queues", queues]
-                return subprocess.Popen(command, env=os.environ.copy(), start_new_session=True)
-            self.job_workers_started.append(Child(label, start, start()))
+        self.job_workers_started = [job_worker(queues)
+                                    for queues in worker_queues(self.job_workers)]
         self.watcher = threading.Thread(target=self._watch, daemon=True, name="site-watcher")
         self.watcher.start()
 
