@@ -48,7 +48,9 @@ VARIABLES = {variable.name: variable for variable in (
     Variable("REDIS_URL", None, "unset: embedded queue",
              "`redis://host:6379/0` selects a real Redis (and stores rate limits there)"),
     Variable("DREADFORGE_DATA", Path("instance"), "`./instance`",
-             "the SQLite file, media files, the embedded queue's socket, the generated secret",
+             "the SQLite file, media files, the embedded queue's socket, the generated secret, "
+             "the web server's control socket (`gunicornc -s $DREADFORGE_DATA/gunicorn.ctl`); "
+             "its owner's alone (0700)",
              _path),
     Variable("DREADFORGE_PLUGINS", Path("plugins.toml"), "`./plugins.toml`",
              "which providers and plugins are active, with their options", _path),
