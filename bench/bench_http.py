@@ -135,6 +135,7 @@ def base_env(data_dir):
         env.pop(name, None)
     if DATABASE["url"]:
         env["DATABASE_URL"] = DATABASE["url"]
+        env.setdefault("SECRET_KEY", "bench")  # (required with a DATABASE_URL)
     return env
 
 

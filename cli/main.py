@@ -11,7 +11,7 @@ from cli.models_cmd import models
 from cli.openapi_cmd import openapi
 from cli.plugins_cmd import plugins
 from cli.voices_cmd import voices
-from core.config import setting
+from core.config import missing_secret_key, setting
 
 
 @click.group()
@@ -23,6 +23,13 @@ main.add_command(plugins)
 main.add_command(models)
 main.add_command(openapi)
 main.add_command(voices)
+
+
+def require_secret_key():
+    """`run` and `worker` of a site that may span machines need the shared SECRET_KEY."""
+    problem = missing_secret_key()
+    if problem:
+        raise click.ClickException(problem)
 
 
 def make_app(**overrides):
@@ -67,6 +74,8 @@ def run(host, port, job_workers, processes, threads):
     from cli.web_server import serve
     # until the web server takes the signals over, SIGTERM unwinds like Ctrl-C (stopping all)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    require_secret_key()
+    os.umask(0o077)  # what the site writes (database, media) is its owner's alone
     app = make_app()  # a wrong plugins.toml stops here, before anything is started
     with Site(app, job_workers) as site:
         applied = upgrade_database(app)
@@ -96,6 +105,8 @@ def worker(queues, burst, name):
     if not setting("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
+    require_secret_key()
+    os.umask(0o077)  # the renders it writes are its owner's alone
     from core.plugins import PluginConfigError
     from core.storage import StorageError
     try:

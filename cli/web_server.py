@@ -188,6 +188,9 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("accesslog", "-")
             self.cfg.set("logger_class", "cli.access_log.AccessLogger")
             self.cfg.set("loglevel", setting("DREADFORGE_LOG_LEVEL").lower())
+            # `gunicornc -s DATA/gunicorn.ctl`: this site's own, not ~/.gunicorn/gunicorn.ctl,
+            # which every site of the user would share (and the first to stop would delete)
+            self.cfg.set("control_socket", str(app.config["DATA_DIR"] / "gunicorn.ctl"))
 
         def load(self):  # in each process, after the fork
             limit = app.config.get("MAX_CONTENT_LENGTH")

@@ -6,6 +6,7 @@ Other modules read a variable through ``setting(name)`` (``core.config`` is the 
 touches ``os.environ``); plugin options that name a variable (``api_key_env``) are the exception:
 the name is the plugin's own.
 """
+import logging
 import os
 import secrets
 from dataclasses import dataclass
@@ -61,12 +62,16 @@ VARIABLES = {variable.name: variable for variable in (
     Variable("REDIS_URL", None, "unset: embedded queue",
              "`redis://host:6379/0` selects a real Redis (and stores rate limits there)"),
     Variable("DREADFORGE_DATA", Path("instance"), "`./instance`",
-             "the SQLite file, media files, the embedded queue's socket, the generated secret",
+             "the SQLite file, media files, the embedded queue's socket, the generated secret, "
+             "the web server's control socket (`gunicornc -s $DREADFORGE_DATA/gunicorn.ctl`); "
+             "its owner's alone (0700)",
              _path),
     Variable("DREADFORGE_PLUGINS", Path("plugins.toml"), "`./plugins.toml`",
              "which providers and plugins are active, with their options", _path),
     Variable("SECRET_KEY", None, "generated once into the data folder",
-             "signs the session cookie"),
+             "signs the session cookie; required, the same on every machine, when "
+             "`DATABASE_URL` or a network `REDIS_URL` is set (`run` and `worker` stop without "
+             "it)"),
     Variable("DREADFORGE_NEURAL_VOICES", True, "`1`",
              "`0` narrates with eSpeak NG only (no Piper)", _on),
     Variable("DREADFORGE_VOICES", None, "`$DREADFORGE_DATA/voices`",
@@ -163,10 +168,71 @@ def _secret_key(data_dir):
     return key_file.read_text().strip()
 
 
+def missing_secret_key():
+    """Why `run` and `worker` must not start, in one line, or None: with a shared database or a
+    network Redis the site may span machines, and a key generated into each machine's data
+    folder would sign each machine's sessions differently (users signed out at random behind a
+    load balancer). A unix socket's Redis (the embedded queue) is one machine's."""
+    if setting("SECRET_KEY"):
+        return None
+    redis_url = setting("REDIS_URL") or ""
+    shared = [name for name, value in (("DATABASE_URL", setting("DATABASE_URL")),
+                                       ("REDIS_URL", not redis_url.startswith("unix://")
+                                        and redis_url)) if value]
+    if not shared:
+        return None
+    return (f"SECRET_KEY is not set: with {' and '.join(shared)} set, every machine of the site "
+            "must sign sessions with the same key; set SECRET_KEY (e.g. to the output of "
+            "`python -c 'import secrets; print(secrets.token_hex(32))'`) on each")
+
+
+#: the data folder holds password hashes, e-mails, the secret key and private videos: its
+#: owner's alone (folders 0700, files 0600), whatever the umask
+PRIVATE_MODE = 0o700
+SQLITE_FILES = ("", "-wal", "-shm", "-journal")
+
+
+def make_private(path):
+    """Take away the group's and others' access to ``path`` (the owner's bits stay)."""
+    try:
+        mode = path.stat().st_mode & 0o7777
+        if mode & ~PRIVATE_MODE:
+            path.chmod(mode & PRIVATE_MODE)
+    except OSError as exc:  # another user's file (a folder shared on purpose): said, not fatal
+        logging.getLogger(__name__).warning("could not make %s private: %s", path, exc)
+
+
+def keep_data_private(config):
+    """The data folder 0700, the SQLite file (created now if new, so never readable by others
+    for a moment) and its journals 0600, the media folder's folders 0700 and files 0600: made
+    so on the first start, and tightened on every start of a folder an older version made.
+    (`run` and `worker` also set the umask 077, so what they write later is private too.)"""
+    data_dir, media_dir = config["DATA_DIR"], config["MEDIA_DIR"]
+    data_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
+    make_private(data_dir)
+    media_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
+    for folder, folders, files in os.walk(media_dir):
+        make_private(Path(folder))
+        for name in files:
+            make_private(Path(folder) / name)
+    url = config["DATABASE_URL"]
+    if url.startswith("sqlite:"):
+        from playhouse.db_url import parse
+        database = parse(url)["database"]
+        if database and database != ":memory:":
+            database = Path(database)
+            if database.parent.is_dir():
+                os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))  # (SQLite gives
+                for suffix in SQLITE_FILES:  # its journals the database file's mode)
+                    journal = database.with_name(database.name + suffix)
+                    if journal.exists():
+                        make_private(journal)
+
+
 def load_config(overrides=None):
     overrides = dict(overrides or {})
     data_dir = Path(overrides.get("DATA_DIR") or setting("DREADFORGE_DATA")).resolve()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    data_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
     config = {
         "DATA_DIR": data_dir,
         "DATABASE_URL": setting("DATABASE_URL") or f"sqlite:///{data_dir / 'dreadforge.db'}",
@@ -211,6 +277,6 @@ def load_config(overrides=None):
     config.update(overrides)
     config["DATA_DIR"] = Path(config["DATA_DIR"])
     config["MEDIA_DIR"] = Path(config["MEDIA_DIR"])
-    config["MEDIA_DIR"].mkdir(parents=True, exist_ok=True)
+    keep_data_private(config)
     config.setdefault("SECRET_KEY", _secret_key(config["DATA_DIR"]))
     return config

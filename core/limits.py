@@ -1,5 +1,6 @@
-"""Rate limits (flask-limiter): per user when signed in, else per address; Redis when configured,
-in memory while Redis is unreachable."""
+"""Rate limits (flask-limiter): per user when signed in, else per address; counted in Redis, the
+one every web process reaches (``REDIS_URL``, or the embedded queue `dreadforge run` starts), in
+the process's memory only while that Redis is unreachable (or when there is none at all)."""
 import time
 
 import redis
@@ -29,8 +30,13 @@ DEFAULT_LIMITS = {
 }
 
 
-def caller_key():
-    if current_user and current_user.is_authenticated:
+#: kinds of call counted per address even for a signed-in caller: signing in (or registering)
+#: changes who is signed in, which would otherwise start each next attempt on a fresh count
+PER_ADDRESS = {"login", "login_address", "register"}
+
+
+def caller_key(name=None):
+    if name not in PER_ADDRESS and current_user and current_user.is_authenticated:
         return f"user:{current_user.id}"
     return f"addr:{get_remote_address()}"
 
@@ -43,7 +49,7 @@ def enforce(name, about=None):
     if limiter._storage_dead:
         limiter._check_request_limit()  # counting in memory: asks whether the storage is back
     item = parse(current_app.config[f"RATELIMIT_{name.upper()}"])
-    key = caller_key() if about is None else f"{caller_key()}|{about.strip().lower()}"
+    key = caller_key(name) if about is None else f"{caller_key(name)}|{about.strip().lower()}"
     counter = limiter.limiter
     try:
         allowed = counter.hit(item, name, key)
@@ -73,24 +79,47 @@ def enforce_login(email):
     enforce("login", about=email)
 
 
+def storage_uri(redis_url):
+    """The limiter's storage for a queue URL: the same Redis (a unix socket's URL as the limits
+    library spells it), else this process's memory."""
+    redis_url = redis_url or ""
+    if redis_url.startswith(("redis://", "rediss://")):
+        return redis_url
+    if redis_url.startswith("unix://"):
+        return "redis+unix://" + redis_url[len("unix://"):]
+    return "memory://"
+
+
+def count_in(app, redis_url):
+    """Count the limits in ``redis_url`` from now on: `dreadforge run` calls this once it has
+    started its embedded queue (after the app was made), before it forks its web processes, so
+    that they all count in one place, not each in its own memory."""
+    app.config["RATELIMIT_STORAGE_URI"] = storage_uri(redis_url)
+    _set_up_storage(app)
+
+
 def init_app(app):
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
-    redis_url = app.config.get("REDIS_URL") or ""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", redis_url if redis_url.startswith(
-        ("redis://", "rediss://")) else "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", storage_uri(app.config.get("REDIS_URL")))
     app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 2})
     app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
     # a limit counts the calls of the last minute (or hour), not of the clock's: no burst of twice
     # the limit across a window's edge, and no attempt forgiven because the clock turned over
     app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
+    _set_up_storage(app)
+    _unhook_per_request_checks(app)
+
+
+def _set_up_storage(app):
+    """flask-limiter's set-up (again, for a new storage: its hooks are added once per app)."""
     # RATELIMIT_ENABLED switches `enforce` on and off at run time (tests flip it), so the
     # limiter's storage is always set up, whatever the switch said at start-up.
     switch = app.config.get("RATELIMIT_ENABLED", True)
     app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
+    limiter._storage_dead = False  # a new storage: counted in from the first call
     app.config["RATELIMIT_ENABLED"] = switch
-    _unhook_per_request_checks(app)
 
 
 def _unhook_per_request_checks(app):

@@ -94,11 +94,12 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def start_site(env, *args):
-    """`dreadforge run` on a free port with ``env``; returns (process, base URL) once it answers."""
+def start_site(env, *args, log_dir=None):
+    """`dreadforge run` on a free port with ``env``; returns (process, base URL) once it answers.
+    Its output goes to ``site.log`` in ``log_dir`` (default: the data folder)."""
     data_dir = env["DREADFORGE_DATA"]
     port = free_port()
-    log_path = os.path.join(data_dir, "site.log")
+    log_path = os.path.join(log_dir or data_dir, "site.log")
     with open(log_path, "w") as log:
         proc = subprocess.Popen([sys.executable, "-m", "cli", "run", "--port", str(port), *args],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -123,14 +124,16 @@ def stop_site(proc):
 
 class SiteClient:
     """A cookie-keeping HTTP client of a running site that speaks the CSRF rule, like the web
-    app: ``call`` answers ``(status, JSON)``, ``send`` ``(status, bytes)``."""
+    app: ``call`` answers ``(status, JSON)``, ``send`` ``(status, bytes)``; ``headers`` go with
+    every request (``X-Forwarded-For`` to a site with ``DREADFORGE_PROXY_FIX=1``, say). Each
+    request opens a connection of its own."""
 
-    def __init__(self, base):
-        self.base, self.jar = base, CookieJar()
+    def __init__(self, base, headers=None):
+        self.base, self.jar, self.headers = base, CookieJar(), dict(headers or {})
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
 
     def send(self, method, path, body=None, timeout=30):
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **self.headers}
         token = next((c.value for c in self.jar if c.name == "csrf_token"), None)
         if token:
             headers["X-CSRF-Token"] = token

@@ -129,7 +129,7 @@ def postgres_url(tmp_path, run_id):
 def site_env(tmp_path, **extra):
     return standalone_env(tmp_path, DREADFORGE_PLUGIN_MODULES="tests.fake_video_provider",
                           DREADFORGE_PLUGINS=str(ROOT / "tests" / "plugins.fake-video.toml"),
-                          **extra)
+                          SECRET_KEY="test-secret", **extra)
 
 
 def count_jobs(database_url_):
@@ -234,7 +234,7 @@ def test_a_worker_whose_queue_is_gone_still_stops_on_sigterm(tmp_path, private_r
     import os
     import signal
     import sys
-    env = standalone_env(tmp_path, REDIS_URL=private_redis.url)
+    env = standalone_env(tmp_path, REDIS_URL=private_redis.url, SECRET_KEY="test-secret")
     log = open(tmp_path / "worker.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "cli", "worker"], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -259,7 +259,7 @@ def test_a_worker_started_while_its_queue_is_down_waits_for_it(tmp_path, private
 
     from core.testing import stop_worker
     private_redis.stop()
-    env = standalone_env(tmp_path, REDIS_URL=private_redis.url)
+    env = standalone_env(tmp_path, REDIS_URL=private_redis.url, SECRET_KEY="test-secret")
     log = open(tmp_path / "worker.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "cli", "worker"], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -1,8 +1,9 @@
-"""Rate limits: each kind of call gives 429 with Retry-After past its limit (lowered here)."""
+"""Rate limits: each kind of call gives 429 with Retry-After past its limit (lowered here), and
+the stated limits hold in a real `dreadforge run` of several web processes."""
 import pytest
 
-from tests.helpers import PASSWORD, Auth
-from tests.test_admin_helpers import make_story
+from tests.helpers import PASSWORD, Auth, SiteClient, standalone_env, start_site, stop_site
+from tests.test_admin_helpers import STORY, make_story
 
 
 @pytest.fixture
@@ -103,6 +104,22 @@ def test_registration_limit(make_client, limits):
         "email": "second@example.com", "password": PASSWORD, "firstName": "B"}), 60)
 
 
+def test_registering_and_signing_in_count_per_address_while_signed_in(users, make_client,
+                                                                      limits):
+    """Each registration (or sign-in) signs its caller in as someone else: counted per user, the
+    next attempt would start on a fresh count, and one address could register without end."""
+    _, victim = users.signed_in()
+    limits(REGISTER="2 per minute", LOGIN="2 per minute")
+    client = make_client()
+    Auth(client).register()
+    Auth(client).register()  # (signed in, as the first: 201)
+    assert_limited(client.post("/api/auth/register", json={
+        "email": "third@example.com", "password": PASSWORD, "firstName": "C"}), 60)
+    for _ in range(2):
+        assert Auth(client).login(victim["email"], "wrong password!").status_code == 401
+    assert_limited(Auth(client).login(victim["email"], "wrong password!"), 60)
+
+
 def test_limits_off_by_config(users, app, monkeypatch):
     author, _ = users.signed_in()
     story = make_story(author)
@@ -111,3 +128,73 @@ def test_limits_off_by_config(users, app, monkeypatch):
     for _ in range(3):
         assert author.post(f"/api/stories/{story['id']}/comments",
                            json={"content": "ok"}).status_code == 201
+
+
+# --- the default deployment: `dreadforge run`, several web processes --------------------------
+
+
+def stated(name):
+    """The number of calls the stated (default) limit ``name`` allows."""
+    from limits import parse
+
+    from core.limits import DEFAULT_LIMITS
+    return parse(DEFAULT_LIMITS[f"RATELIMIT_{name}"]).amount
+
+
+def test_stated_limits_hold_across_the_web_processes_of_dreadforge_run(tmp_path):
+    """Issue 44 item 1: `dreadforge run` forks a web process per core; each request on a fresh
+    connection may reach either, and every limit still counts once (in the embedded queue), at
+    the stated default. Each kind of call comes from an address of its own (through the proxy
+    header a site behind a proxy trusts), so no limit eats into another's."""
+    proc, base = start_site(standalone_env(tmp_path, DREADFORGE_PROXY_FIX="1",
+                                           DREADFORGE_RATELIMIT="1"),
+                            "--processes", "2", "--workers", "0")
+
+    def client(address):
+        site = SiteClient(base, headers={"X-Forwarded-For": address})
+        site.call("GET", "/api/auth/user")  # (the CSRF cookie)
+        return site
+
+    def register(address, email):
+        return client(address).call("POST", "/api/auth/register", {
+            "email": email, "password": PASSWORD, "firstName": "Mara"})
+
+    try:
+        assert register("198.51.100.1", "victim@example.com")[0] == 201
+        commenter = client("198.51.100.1")
+        assert commenter.call("POST", "/api/auth/register", {
+            "email": "talker@example.com", "password": PASSWORD, "firstName": "Tal"})[0] == 201
+
+        # sign-in per e-mail: guesses at one account's password
+        guesser = client("198.51.100.2")
+        allowed = stated("LOGIN")
+        seen = [guesser.call("POST", "/api/auth/login", {
+            "email": "victim@example.com", "password": "not the password"})[0]
+            for _ in range(allowed + 1)]
+        assert seen == [401] * allowed + [429], seen
+        # the right password too, now: the guessing is what is limited
+        assert guesser.call("POST", "/api/auth/login", {
+            "email": "victim@example.com", "password": PASSWORD})[0] == 429
+
+        # sign-in per address: one address trying many accounts
+        sprayer = client("198.51.100.3")
+        allowed = stated("LOGIN_ADDRESS")
+        seen = [sprayer.call("POST", "/api/auth/login", {
+            "email": f"someone{n}@example.com", "password": "not the password"})[0]
+            for n in range(allowed + 1)]
+        assert seen == [401] * allowed + [429], seen
+
+        # registration per address
+        allowed = stated("REGISTER")
+        seen = [register("198.51.100.4", f"new{n}@example.com")[0] for n in range(allowed + 1)]
+        assert seen == [201] * allowed + [429], seen
+
+        # comments per user
+        status, story = commenter.call("POST", "/api/stories", STORY)
+        assert status == 201, story
+        allowed = stated("COMMENTS")
+        seen = [commenter.call("POST", f"/api/stories/{story['id']}/comments",
+                               {"content": f"comment {n}"})[0] for n in range(allowed + 1)]
+        assert seen == [201] * allowed + [429], seen
+    finally:
+        stop_site(proc)
