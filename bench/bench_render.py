@@ -199,7 +199,8 @@ def main():
     if not args.skip_memory:
         peak, data = peak_tree_rss(args.memory_seconds, "1080p")
         mb = 1024 * 1024
-        print(f"{args.memory_seconds} s {data['width']}x{data['height']} render: {data['elapsed']:.1f} s, peak tree RSS "
+        print(f"{args.memory_seconds} s {data['width']}x{data['height']} render: {data['elapsed']:.1f} s, "
+              f"peak tree RSS "
               f"{peak['total'] / mb:.0f} MB (python {peak['python'] / mb:.0f} MB + ffmpeg "
               f"{peak['ffmpeg'] / mb:.0f} MB at that moment; target < 500 MB)")
 

@@ -11,7 +11,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.helpers import SiteClient, free_port, standalone_env, start_site, stop_site, wait_until
 from tests.test_jobs import FORM
-from tests.test_videos_api import DIRECT, STORY
+from tests.test_videos_api import DIRECT
 
 
 def processes_mentioning(text):

@@ -3,8 +3,19 @@
 Every write (POST, PUT, PATCH, DELETE) of these blueprints answers a signed-out caller 401 before
 its body is read (``core.auth.writes_need_sign_in``), except the public writes named here.
 """
-from core.api import (admin, ads, auth, comments, jobs, media, share_targets, stories, story_ai,
-                      users, videos)
+from core.api import (
+    admin,
+    ads,
+    auth,
+    comments,
+    jobs,
+    media,
+    share_targets,
+    stories,
+    story_ai,
+    users,
+    videos,
+)
 from core.auth import writes_need_sign_in
 
 BLUEPRINTS = [auth.blp, story_ai.blp, stories.blp, videos.blp, users.blp, jobs.blp, admin.blp,

@@ -5,8 +5,12 @@ from core.auth import require_user, viewer
 from core.limits import enforce
 from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
 from core.schemas.common import EntrySchema, ShareEntrySchema
-from core.schemas.results import (LikeStateSchema, MessageSchema, ReportStateSchema,
-                                  ShareResultSchema)
+from core.schemas.results import (
+    LikeStateSchema,
+    MessageSchema,
+    ReportStateSchema,
+    ShareResultSchema,
+)
 from core.services import engagement, reports
 from core.services.access import load_visible
 

@@ -2,13 +2,13 @@
 from flask import current_app
 from flask.views import MethodView
 
-from core.choices import JobStatus
 from core.api.jobs import described, wait_for
 from core.auth import require_user
+from core.choices import JobStatus
 from core.errors import Blueprint, abort
 from core.limits import enforce
-from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
 from core.schemas.results import EnhancedTextSchema, GeneratedStorySchema, JobStartedSchema
+from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
 from core.services import stories, story_ai
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",

@@ -11,7 +11,6 @@ in the cast are skipped.
 """
 import re
 
-
 OPEN = [
     "{S} came to {setting} {time}, {wx}, {want}.",
     "It was {time} when {S} reached {setting}, with {wx}, and the place waited as if it had been told.",

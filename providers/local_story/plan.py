@@ -13,7 +13,16 @@ from .genres import DEFAULT_NAMES, GENRES, METHODS, genre_key
 from .grammar import TITLES, Person, is_animal, is_quiet, narrative_past, split_cast
 from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
 from .titles import HOURS, SKIES, _bare, title_case
-from .worlds import INDOORS, OUTDOOR_ROOMS, carried, head_noun, keepsakes, short_place, unplaced, world_for
+from .worlds import (
+    INDOORS,
+    OUTDOOR_ROOMS,
+    carried,
+    head_noun,
+    keepsakes,
+    short_place,
+    unplaced,
+    world_for,
+)
 
 PURPOSES = {
     "hook": "open on the protagonist and the promise of dread",

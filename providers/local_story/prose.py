@@ -12,15 +12,37 @@ from . import atmosphere as at
 from . import beatbank as bb
 from . import humour
 from .composer import Deck, expand, tidy
-from .fields import definite, is_plural, premise_clause, premise_event, premise_heard, premise_person
+from .fields import (
+    definite,
+    is_plural,
+    premise_clause,
+    premise_event,
+    premise_heard,
+    premise_person,
+)
 from .genres import genre_key
 from .grammar import is_animal, is_quiet, narrative_past
 from .likeness import GLIMPSE, describe, many, nature
 from .texture import immovable, texture
 from .threads import CHOICES, TAKES_UP, UNSEEN_AFTER, record_burnt_at, record_of
 from .voice import vary
-from .worlds import (FURNITURE, INDOORS, OUTDOOR_KINDS, OUTDOOR_ROOMS, OUTDOOR_THINGS, OUTDOORS_WRONG, UNFURNISHED,
-                     carried, fixtures, placed, head_noun, keepsakes, short_place, unplaced, world_for)
+from .worlds import (
+    FURNITURE,
+    INDOORS,
+    OUTDOOR_KINDS,
+    OUTDOOR_ROOMS,
+    OUTDOOR_THINGS,
+    OUTDOORS_WRONG,
+    UNFURNISHED,
+    carried,
+    fixtures,
+    head_noun,
+    keepsakes,
+    placed,
+    short_place,
+    unplaced,
+    world_for,
+)
 
 PRONOUNS = {"she": ("she", "her", "her", "herself", "was"), "he": ("he", "him", "his", "himself", "was"),
             "they": ("they", "them", "their", "themselves", "were"), "it": ("it", "it", "its", "itself", "was"),
@@ -145,7 +167,7 @@ class ProseWriter:
         self.things = {}
         for inside in (False, True):
             def fit(items):
-                return [o for o in items if not OUTDOOR_THINGS.search(o)] if inside else items
+                return [o for o in items if not OUTDOOR_THINGS.search(o)] if inside else items  # noqa: B023 (called in this iteration)
             things = Deck(scenery(fit(world["objects"]) or world["objects"]), rng)
             fitted = Deck(scenery(fit(fixtures(world)) or fixtures(world)), rng)
             self.things[inside] = {"obj": things, "obj_cap": (lambda d: lambda: cap(d()))(things),

@@ -19,10 +19,22 @@ from PIL import Image
 
 from core.providers import ProviderError, RenderResult
 
-from . import cards, encoder, figures, grading, mixer, music, narration, overlays, scenes, script, subtitles
+from . import (
+    cards,
+    encoder,
+    figures,
+    grading,
+    mixer,
+    music,
+    narration,
+    overlays,
+    scenes,
+    script,
+    subtitles,
+)
 from .compositor import Compositor, ScenePlan
-from .pictures import ShotPlanner
 from .looks import look_for
+from .pictures import ShotPlanner
 
 HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
 ASPECTS = {"16:9": (16, 9), "9:16": (9, 16), "1:1": (1, 1), "4:3": (4, 3), "21:9": (21, 9)}

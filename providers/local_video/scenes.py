@@ -17,7 +17,9 @@ import numpy as np
 from PIL import Image, ImageFilter
 
 from . import canvas, furniture, icons
-from .canvas import add_glow, mask as _mask, paste as _paste
+from .canvas import add_glow
+from .canvas import mask as _mask
+from .canvas import paste as _paste
 from .pictures import ShotPlanner
 
 SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
@@ -302,7 +304,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     if long_room:
         for edge, frame_edge in ((x0, 0), (x1, w)):  # the back wall's edge, the frame's
             def at(x, back_y, frame_y):  # a side wall's top or bottom line at x
-                return back_y + (x - edge) / (frame_edge - edge) * (frame_y - back_y)
+                return back_y + (x - edge) / (frame_edge - edge) * (frame_y - back_y)  # noqa: B023 (called in this iteration)
             for t in (0.3, 0.62):  # how far from the back wall toward the viewer
                 xa, xb = (edge + (frame_edge - edge) * f for f in (t, t + 0.16))
                 tall = [at(x, y1, h) - at(x, y0, 0) for x in (xa, xb)]
@@ -409,7 +411,7 @@ def _geometric(w, h, rng, time_of_day, shot):
     img = _gradient(h, w, zenith, horizon_col, 1.0) * 0.6
     palette = [(0.85, 0.1, 0.12), (0.95, 0.85, 0.8), (0.1, 0.1, 0.12), (0.6, 0.0, 0.2), (0.9, 0.4, 0.1)]
 
-    for i in range(int(rng.integers(5, 10))):
+    for _ in range(int(rng.integers(5, 10))):
         color = palette[int(rng.integers(len(palette)))]
         kind = int(rng.integers(3))
         cx, cy, s = w * rng.random(), h * rng.random(), h * rng.uniform(0.08, 0.35)
