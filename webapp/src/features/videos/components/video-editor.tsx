@@ -22,7 +22,7 @@ import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
 import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
-import { useContentCommunity } from '../../content/api/content-queries';
+import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
 import { SCRIPT_EMPTY, Storyboard } from './storyboard';
