@@ -19,6 +19,7 @@ from providers.local_video import (
     narration,
     pipeline,
     register_video_providers,
+    scene_plan,
     scenes,
     subtitles,
 )
@@ -283,7 +284,7 @@ def tiny_frames(wanted, **overrides):
         _VOICES[key] = narration.fit_narration(paragraphs, req.narration_voice, 1.0, ctx.duration)
     voice = _VOICES[key]
     cues = subtitles.cues_from_narration(voice, ctx.duration)
-    plan = pipeline.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
+    plan = scene_plan.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
     painter = pipeline.local_painter(ctx)
     prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
     comp = pipeline.build_compositor(ctx, plan, prepared, cues)
