@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { Tabs, namedTabs } from '../../../components/ui/tabs';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import {
   EDITOR_ANIMATION_STYLES,
@@ -116,13 +116,7 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   script: 'script',
 };
 
-const EDITOR_TABS: TabItem[] = [
-  { value: 'video', label: 'Video' },
-  { value: 'script', label: 'Script' },
-  { value: 'audio', label: 'Audio' },
-  { value: 'effects', label: 'Effects' },
-  { value: 'publish', label: 'Publish' },
-];
+const EDITOR_TABS = namedTabs('video', 'script', 'audio', 'effects', 'publish');
 
 export function VideoEditor({ video }: { video: Video }) {
   const navigate = useNavigate();
