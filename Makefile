@@ -17,9 +17,11 @@ PYTEST_ARGS ?=
 run: setup
 	$(PY) -m cli run --port $(PORT)
 
-# lint-imports checks the import contracts of .importlinter (docs/architecture.md) first
+# The linters first (docs/architecture.md): the import contracts of .importlinter, ruff, ESLint
 test: setup llm services browser
 	$(VENV)/bin/lint-imports --no-logo
+	$(VENV)/bin/ruff check .
+	cd $(WEBAPP) && npm run lint --silent
 	$(PY) -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 setup: $(STAMP) $(WEBAPP)/dist/index.html

@@ -31,7 +31,7 @@ app = Flask(__name__)
 def when(value):
     if isinstance(value, str):
         value = dt.datetime.fromisoformat(value)
-    return value.replace(tzinfo=dt.timezone.utc).isoformat()
+    return value.replace(tzinfo=dt.UTC).isoformat()
 
 
 def story(row):

@@ -71,13 +71,13 @@ def end_to_end(duration, resolution):
 
 def pipeline_ratio(seconds, rounds=2):
     """Time our frames -> ffmpeg pipe against ffmpeg encoding the same frames read from disk."""
-    from providers.local_video import encoder, narration, pipeline, subtitles
+    from providers.local_video import encoder, narration, pipeline, scene_plan, subtitles
     req = request(seconds, "720p")
     ctx = pipeline.prepare(req)
     paragraphs = pipeline.script_of(req)
     voice = narration.fit_narration(paragraphs, req.narration_voice, 1.0, ctx.duration)
     cues = subtitles.cues_from_narration(voice, ctx.duration)
-    plan = pipeline.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
+    plan = scene_plan.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
     painter = pipeline.local_painter(ctx)
     prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
@@ -199,7 +199,8 @@ def main():
     if not args.skip_memory:
         peak, data = peak_tree_rss(args.memory_seconds, "1080p")
         mb = 1024 * 1024
-        print(f"{args.memory_seconds} s {data['width']}x{data['height']} render: {data['elapsed']:.1f} s, peak tree RSS "
+        print(f"{args.memory_seconds} s {data['width']}x{data['height']} render: {data['elapsed']:.1f} s, "
+              f"peak tree RSS "
               f"{peak['total'] / mb:.0f} MB (python {peak['python'] / mb:.0f} MB + ffmpeg "
               f"{peak['ffmpeg'] / mb:.0f} MB at that moment; target < 500 MB)")
 

@@ -7,7 +7,8 @@ seeded once into schemas ``bench_search_<size>`` of that database and measured t
 The queries: none (the bare feed, as a yardstick), words of the seeded titles, characters and
 settings (common and rare), a phrase, a 2-letter text, a text found nowhere; then words of the
 stories' text (``CONTENT_QUERIES``), summed up apart. The PostgreSQL schema's name holds the last
-migration (``bench_search_<size>_<NNNN>``): a new migration seeds a new one. Prints p50/p99 ms per query and over all of them, with the
+migration (``bench_search_<size>_<NNNN>``): a new migration seeds a new one. Prints p50/p99 ms
+per query and over all of them, with the
 load average (the machine may be busy). The feed cache is off ($DREADFORGE_FEED_CACHE=0 unless
 set): each request runs its queries.
 """

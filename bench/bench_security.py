@@ -87,7 +87,7 @@ def huge_body(app, size=300 * 1024 * 1024):
             sock.sendall(chunk)
             sent += len(chunk)
             answer = sock.recv(200)
-        except socket.timeout:
+        except TimeoutError:
             continue
         except OSError:
             break

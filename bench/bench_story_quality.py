@@ -83,6 +83,7 @@ def main():
     os.environ.setdefault("DREADFORGE_NO_ENTRYPOINTS", "1")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import story_metrics as m
+
     from providers.local_story import LocalStoryProvider
     from providers.local_story.grammar import guess_gender
 

@@ -11,8 +11,7 @@ import re
 
 import click
 
-from providers.llama_cpp_story.catalog import (CATALOG, catalog_entry_for, models_dir,
-                                               pulled_models)
+from providers.llama_cpp_story.catalog import CATALOG, catalog_entry_for, models_dir, pulled_models
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 

@@ -190,7 +190,7 @@ def stop_workers(workers):
             family[proc.pid] = psutil.Process(proc.pid).children(recursive=True)
         except psutil.NoSuchProcess:
             family[proc.pid] = []
-    for attempt in range(2):
+    for _attempt in range(2):
         for proc in workers:
             if proc.poll() is None:
                 proc.terminate()

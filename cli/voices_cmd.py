@@ -11,8 +11,14 @@ def voices():
 def list_voices():
     """Each SPEC voice and what speaks it; the neural voices known and whether installed."""
     from providers.local_video import piper_voice
-    from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, installed, \
-        neural_enabled, voices_dir
+    from providers.local_video.voices import (
+        NEURAL_VOICES,
+        STYLES,
+        choose,
+        installed,
+        neural_enabled,
+        voices_dir,
+    )
 
     ready = installed()
     click.echo("SPEC voice          speaks with")
@@ -35,7 +41,8 @@ def list_voices():
 @click.argument("name")
 def pull(name):
     """Download the Piper voice NAME (see `voices list`) from the model hub."""
-    from providers.local_video.voice_store import PullError, pull as pull_voice
+    from providers.local_video.voice_store import PullError
+    from providers.local_video.voice_store import pull as pull_voice
     from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, model_path
 
     known = NEURAL_VOICES.get(name)

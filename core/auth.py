@@ -151,12 +151,13 @@ def init_app(app):
     app.before_request(enforce_account_rules)
 
 
-def signed_in(view):
-    """Decorator: 401 for signed-out callers before the body is even validated."""
-    import functools
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        require_user()
-        return view(*args, **kwargs)
-    return wrapper
+
+def writes_need_sign_in(public):
+    """A blueprint's ``before_request``: every write (POST, PUT, PATCH, DELETE) answers a signed-out
+    caller 401 ``Unauthorized`` before its body is read, except the endpoints named in ``public``."""
+    def check():
+        if request.method in WRITE_METHODS and request.endpoint not in public:
+            require_user()
+    return check

@@ -12,7 +12,7 @@ from marshmallow.utils import missing
 
 from core.schemas.common import UTCDateTime
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 
 
 def _int(value):

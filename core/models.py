@@ -11,7 +11,7 @@ from core.db import BaseModel
 
 
 def utcnow():
-    return dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
 class Stamped:

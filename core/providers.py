@@ -4,9 +4,9 @@ A plugin returns subclasses of these from the ``register_*`` hooks in ``core.hoo
 ``plugins.toml`` names which provider is active per capability and carries its options; the options
 are validated against the provider's ``Options`` marshmallow schema at start-up.
 """
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 from urllib.parse import quote
 
 from marshmallow import Schema
@@ -82,7 +82,7 @@ class StoryResult:
     title: str
     content: str
     #: the outline the story was written from (logline, cast, beats …), as plain JSON data
-    plan: Optional[dict] = None
+    plan: dict | None = None
 
 
 class StoryProvider(Pluggable):
@@ -146,8 +146,8 @@ class VideoRenderRequest:
 @dataclass
 class RenderResult:
     video_path: Path
-    poster_path: Optional[Path] = None
-    subtitles_path: Optional[Path] = None
+    poster_path: Path | None = None
+    subtitles_path: Path | None = None
     duration: float = 0.0
     width: int = 0
     height: int = 0
@@ -180,7 +180,7 @@ class ShareTarget:
     label: str
     icon: str
     share_type: str
-    url_template: Optional[str] = None
+    url_template: str | None = None
     popup: bool = True
     extra: dict = field(default_factory=dict)
 
@@ -210,7 +210,7 @@ class Verdict:
 
 
 class ModerationFilter(Pluggable):
-    def check(self, text: str, kind: str) -> Optional[Verdict]:
+    def check(self, text: str, kind: str) -> Verdict | None:
         raise NotImplementedError
 
 
@@ -224,7 +224,7 @@ class AdProvider(Pluggable):
     def csp_sources(self) -> dict:
         return {}
 
-    def render(self, slot: str, index: int = 0, context: Optional[dict] = None) -> Optional[dict]:
+    def render(self, slot: str, index: int = 0, context: dict | None = None) -> dict | None:
         """The ad for ``slot`` or None. ``context`` (optional in subclasses): ``story``, the id of
         the story on the page or None, and ``viewer``, the signed-in user or None."""
         raise NotImplementedError

@@ -11,9 +11,9 @@ import time
 from flask import current_app
 
 from core import bulk, choices, content_search, db
-from core.providers import StoryRequest
 from core.models import Story, User, Video
 from core.plugins import plugin_host
+from core.providers import StoryRequest
 from core.security import hash_password
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ def _new_ids(model, after):
 
 def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
     rng = random.Random(rng_seed)
-    now = dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
     password_hash = hash_password(DEMO_PASSWORD)  # one hash for every demo account
     max_user = User.select(User.id).order_by(User.id.desc()).scalar() or 0
     tag = rng.randrange(16**6)
@@ -161,7 +161,7 @@ def seed(n_users=20, n_stories=200, n_videos=20, n_likes=0, rng_seed=666):
                                for i, likers in enumerate(like_plan) for u in likers))
 
         videos = []
-        for i in range(n_videos):
+        for _ in range(n_videos):
             story_index = rng.randrange(len(story_ids)) if story_ids else None
             source = (Story.get_by_id(story_ids[story_index]) if story_index is not None
                       else None)

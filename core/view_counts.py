@@ -21,8 +21,8 @@ from collections import Counter
 import redis
 from flask import current_app
 
-from core.config import setting
 from core import db
+from core.config import setting
 from core.models import Story, Video, View
 
 log = logging.getLogger(__name__)
@@ -150,7 +150,7 @@ def _write(views):
             alive = {row_id for (row_id,) in model.select(model.id)
                      .where(model.id.in_(list(wanted))).tuples()}
             rows = [{kind: content_id, "viewer": viewer, "created_at": dt.datetime.fromtimestamp(
-                        stamp, dt.timezone.utc).replace(tzinfo=None)}
+                        stamp, dt.UTC).replace(tzinfo=None)}
                     for k, content_id, viewer, stamp in views if k == kind and content_id in alive]
             if rows:
                 View.insert_many(rows).execute()

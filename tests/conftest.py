@@ -68,9 +68,9 @@ def env(request, tmp_path_factory, run_id, queue_env):
     backend = request.param
     data_dir = tmp_path_factory.mktemp(f"data-{backend}")
     url = database_url(backend, data_dir, run_id)
+    from core import migrations
     from core.app import create_app
     from core.db import database
-    from core import migrations
     app = create_app({"TESTING": True, "DATA_DIR": data_dir, "DATABASE_URL": url,
                       "REDIS_URL": REDIS_URL, "PLUGINS_FILE": DEFAULT_PLUGINS_FILE,
                       "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://",

@@ -6,8 +6,8 @@ import tomllib
 import pytest
 
 from core.plugins import PluginConfigError
-from tests.conftest import ROOT
 from plugins import ads
+from tests.conftest import ROOT
 from tests.plugins import misbehaving
 
 SNIPPET = '<script src="https://ads.example/tag.js"></script><script>render("slot")</script>'

@@ -65,3 +65,35 @@ def test_unexpected_errors_are_json_without_a_trace(env):
     body = response.get_data(as_text=True)
     assert "secret internals" not in body and "Traceback" not in body
     assert response.get_json()["message"] == "Something went wrong on our side. Please try again."
+
+
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def write_routes(app):
+    """(method, url, endpoint) of every write in the URL map, path arguments filled with 1."""
+    urls = app.url_map.bind("localhost")
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "api_not_found":
+            continue
+        for method in sorted(rule.methods & WRITES):
+            url = urls.build(rule.endpoint, {name: 1 for name in rule.arguments}, method=method)
+            yield method, url, rule.endpoint
+
+
+@pytest.mark.parametrize("body", [{}, "{not json"], ids=["empty", "malformed"])
+def test_every_write_answers_401_signed_out_before_reading_the_body(client, body):
+    from core.api import PUBLIC_WRITES
+    routes = list(write_routes(client.application))
+    assert PUBLIC_WRITES.keys() <= {endpoint for _, _, endpoint in routes}
+    checked = []
+    for method, url, endpoint in routes:
+        if endpoint in PUBLIC_WRITES:
+            continue
+        kwargs = ({"json": body} if isinstance(body, dict)
+                  else {"data": body, "headers": {"Content-Type": "application/json"}})
+        response = client.open(url, method=method, **kwargs)
+        assert (response.status_code, response.get_json()) == (
+            401, {"code": 401, "status": "Unauthorized", "message": "Unauthorized"}), (method, url)
+        checked.append(endpoint)
+    assert len(checked) >= 35

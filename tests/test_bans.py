@@ -4,8 +4,16 @@ import datetime as dt
 import pytest
 
 from tests.helpers import Auth
-from tests.test_admin_helpers import audit_actions, comment, count, make_story, make_video
-from tests.test_admin_helpers import models, update_user, user_row
+from tests.test_admin_helpers import (
+    audit_actions,
+    comment,
+    count,
+    make_story,
+    make_video,
+    models,
+    update_user,
+    user_row,
+)
 
 
 def ban(admin, user_id, **body):

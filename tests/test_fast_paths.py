@@ -23,7 +23,7 @@ def feed_path(genre="All Genres", mood="All Moods", sort="newest", query="limit=
 @pytest.fixture
 def shelf(users):
     """Stories of two authors with varied fields, one private, one liked, some viewed."""
-    (owner, owner_json), (fan, fan_json) = users.signed_in(), users.signed_in(first_name="Fan")
+    (owner, owner_json), (fan, _fan_json) = users.signed_in(), users.signed_in(first_name="Fan")
     made = [create(owner, title="Bell", characters="Ivy, Silas", intensity=9,
                    timeOfDay="Midnight", includeDialogue=False),
             create(owner, title="Mirror", genre="Slasher", mood="Dark", isPublic=False),

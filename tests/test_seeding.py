@@ -63,13 +63,13 @@ def test_a_bulk_seed_rebuilds_indexes_and_search(app, make_client, monkeypatch, 
         from core import bulk
         from core.db import database, is_sqlite
         database.connect(reuse_if_open=True)
-        before = index_names(bulk)
+        before = index_names()
         if stories_before:
             seeding.seed(n_users=1, n_stories=stories_before, n_videos=0, rng_seed=3)
         earlier = list(Story.select())
         before_vacuums = {} if is_sqlite() else vacuums(database)
         seeding.seed(n_users=3, n_stories=30, n_videos=2, n_likes=20, rng_seed=5)
-        assert index_names(bulk) == before
+        assert index_names() == before
         if is_sqlite():  # each search index holds exactly the stories' text (or this raises)
             for name in ("stories_search", "stories_content_search"):
                 database.execute_sql(f"INSERT INTO {name} ({name}, rank) "
@@ -133,21 +133,21 @@ def test_a_bulk_seed_cut_short_after_its_commit_leaves_its_indexes_to_the_next_s
     there has its stories, and the next start (``migrations.upgrade()``; here two at once, a web
     server and a worker) makes every index it dropped, so the feed and its search are whole
     again."""
-    from core import bulk, migrations
+    from core import bulk_postgres, migrations
     from core.db import database, is_sqlite
     if is_sqlite():
         pytest.skip("SQLite builds its indexes inside the load's transaction")
     monkeypatch.setattr(seeding, "BULK", 10)
     with app.app_context():
         database.connect(reuse_if_open=True)
-        before = index_names(bulk)
+        before = index_names()
         with monkeypatch.context() as stopped:
-            stopped.setattr(bulk, "build_pending", lambda: (_ for _ in ()).throw(
+            stopped.setattr(bulk_postgres, "build_pending", lambda: (_ for _ in ()).throw(
                 KeyboardInterrupt("stopped after the commit")))
             with pytest.raises(KeyboardInterrupt):
                 seeding.seed(n_users=2, n_stories=30, n_videos=0, rng_seed=4)
         assert Story.select().count() == 30  # the rows were committed
-        assert index_names(bulk) != before  # without the indexes made after the commit
+        assert index_names() != before  # without the indexes made after the commit
 
         def start(_):
             try:
@@ -157,8 +157,8 @@ def test_a_bulk_seed_cut_short_after_its_commit_leaves_its_indexes_to_the_next_s
 
         with ThreadPoolExecutor(2) as starts:
             assert list(starts.map(start, range(2))) == [[], []]
-        assert index_names(bulk) == before
-        assert bulk.build_pending() == 0  # nothing left to make
+        assert index_names() == before
+        assert bulk_postgres.build_pending() == 0  # nothing left to make
         newest = Story.select().where(Story.is_public == True).order_by(  # noqa: E712
             Story.created_at.desc(), Story.id.desc()).first()
         database.close()
@@ -175,10 +175,11 @@ def vacuums(database):
         "current_schema() AND relname IN ('stories', 'likes')").fetchall())
 
 
-def index_names(bulk):
+def index_names():
+    from core import bulk, bulk_postgres
     from core.db import is_sqlite
     if is_sqlite():
         return sorted(name for _, name, _ in bulk.sqlite_schema(["stories", "likes"]))
     tables = ["stories", "likes"]  # and the triggers and foreign keys the load drops a while
-    return (sorted(name for name, _, _ in bulk.postgres_indexes(tables)),
-            bulk.postgres_triggers(tables), bulk.postgres_foreign_keys(tables))
+    return (sorted(name for name, _, _ in bulk_postgres.postgres_indexes(tables)),
+            bulk_postgres.postgres_triggers(tables), bulk_postgres.postgres_foreign_keys(tables))

@@ -11,13 +11,10 @@ import json
 import time
 from pathlib import Path
 
-
 import pytest
 
 from tests.conftest import ROOT, kill_worker, start_worker, stop_worker
 from tests.test_videos_api import make_story, make_video
-
-
 
 FAKE_PLUGINS_TOML = ROOT / "tests" / "plugins.fake-video.toml"
 

@@ -4,8 +4,7 @@ narrated next time, an empty script has the renderer write one again; the script
 messages; and the credit of a video made from someone else's story."""
 import json
 
-from tests.test_video_jobs import (  # noqa: F401 - fixtures
-    fake_worker, fake_workers, job_id_of, render_dir, wait_for_video)
+from tests.test_video_jobs import fake_worker, fake_workers, job_id_of, render_dir, wait_for_video  # noqa: F401 - fixtures
 from tests.test_videos_api import STORY, make_story, make_video
 
 
@@ -20,7 +19,7 @@ def rendered(client, video_id, after=None):
                           check=lambda v: v["renderedAt"] and v["renderedAt"] != after)
 
 
-def test_script_and_storyboard_round_trip_through_renders(users, app, make_client, fake_worker):
+def test_script_and_storyboard_round_trip_through_renders(users, app, make_client, fake_worker):  # noqa: F811
     client, user = users.signed_in(first_name="Edgar", last_name="Thorne")
     story = make_story(client, keyElements="a music box")
     video = make_video(client, creationMode="from_story", storyId=story["id"], title="Hollow")

@@ -175,15 +175,20 @@ UNKNOWN_VALUES = [
     ("musicVolume", 101, "Music volume must be between 0 and 100"),
     ("narrationVolume", -1, "Narration volume must be between 0 and 100"),
 ]
+#: the title's messages, the same on creation and in the editor
+TITLE_CASES = [
+    ({"title": ""}, "title", "Title is required"),
+    ({"title": "   "}, "title", "Title is required"),
+    ({"title": "  "}, "title", "Title is required"),
+    ({"title": None}, "title", "Title is required"),
+    ({"title": "x" * 101}, "title", "Title must be under 100 characters"),
+]
 FROM_STORY_CASES = [
     ({}, "storyId", "Please select a story"),
     ({"storyId": None}, "storyId", "Please select a story"),
     ({"storyId": ""}, "storyId", "Please select a story"),
     ({"storyId": "abc"}, "storyId", "Please select a story"),
-    ({"title": ""}, "title", "Title is required"),
-    ({"title": "   "}, "title", "Title is required"),
-    ({"title": None}, "title", "Title is required"),
-    ({"title": "x" * 101}, "title", "Title must be under 100 characters"),
+    *TITLE_CASES,
     ({"animationStyle": ""}, "animationStyle", "Animation style is required"),
     ({"animationStyle": None}, "animationStyle", "Animation style is required"),
     ({"narrationVoice": ""}, "narrationVoice", "Narration voice is required"),
@@ -298,10 +303,7 @@ def check_story_access(users, owner):
 
 
 EDITOR_CASES = [
-    ({"title": ""}, "title", "Title is required"),
-    ({"title": "  "}, "title", "Title is required"),
-    ({"title": None}, "title", "Title is required"),
-    ({"title": "x" * 101}, "title", "Title must be under 100 characters"),
+    *TITLE_CASES,
     ({"animationStyle": ""}, "animationStyle", "Animation style is required"),
     ({"narrationVoice": None}, "narrationVoice", "Narration voice is required"),
     ({"duration": 9}, "duration", "Duration must be between 10 and 300 seconds"),

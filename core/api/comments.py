@@ -1,7 +1,6 @@
 """Comments on their own: reporting a comment or reply to the moderators."""
 from flask.views import MethodView
 
-from core.services.access import load_visible
 from core.auth import require_user
 from core.errors import Blueprint, abort
 from core.limits import enforce
@@ -9,6 +8,7 @@ from core.models import Comment, Story, Video
 from core.schemas.comments import ReportBody
 from core.schemas.results import ReportStateSchema
 from core.services import reports
+from core.services.access import load_visible
 
 blp = Blueprint("comments", __name__, url_prefix="/api/comments", description="Comments")
 

@@ -1,12 +1,16 @@
 """The engagement routes shared by stories and videos: like, share, comments, activity, report."""
 from flask.views import MethodView
 
-from core.auth import require_user, signed_in, viewer
+from core.auth import require_user, viewer
 from core.limits import enforce
 from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
 from core.schemas.common import EntrySchema, ShareEntrySchema
-from core.schemas.results import (LikeStateSchema, MessageSchema, ReportStateSchema,
-                                  ShareResultSchema)
+from core.schemas.results import (
+    LikeStateSchema,
+    MessageSchema,
+    ReportStateSchema,
+    ShareResultSchema,
+)
 from core.services import engagement, reports
 from core.services.access import load_visible
 
@@ -56,7 +60,6 @@ def add_engagement_routes(blp, model, kind):
             """Comments and replies, newest first (replies carry parentId)."""
             return engagement.comments_of(load_visible(model, content_id, viewer()))
 
-        @signed_in
         @blp.arguments(CommentBody)
         @blp.response(201, CommentSchema)
         def post(self, body, content_id):
@@ -66,7 +69,6 @@ def add_engagement_routes(blp, model, kind):
 
     @blp.route("/comments/<int:comment_id>")
     class CommentById(MethodView):
-        @signed_in
         @blp.arguments(CommentBody)
         @blp.response(200, CommentSchema)
         def put(self, body, comment_id):
@@ -99,7 +101,6 @@ def add_engagement_routes(blp, model, kind):
 
     @blp.route("/<int:content_id>/report")
     class ContentReport(MethodView):
-        @signed_in
         @blp.arguments(ReportBody)
         @blp.response(201, ReportStateSchema)
         def post(self, body, content_id):

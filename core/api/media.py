@@ -13,9 +13,9 @@ from flask.views import MethodView
 
 from core.auth import viewer
 from core.errors import Blueprint, abort
+from core.headers import BASE_POLICY, CSP_HEADER
 from core.schemas.results import file_response
 from core.services import videos
-from core.headers import BASE_POLICY, CSP_HEADER
 from core.storage import get_storage
 
 blp = Blueprint("media", __name__, url_prefix="/media", description="Media files")

@@ -2,13 +2,13 @@
 from flask import current_app
 from flask.views import MethodView
 
-from core.choices import JobStatus
 from core.api.jobs import described, wait_for
-from core.auth import require_user, signed_in
+from core.auth import require_user
+from core.choices import JobStatus
 from core.errors import Blueprint, abort
 from core.limits import enforce
-from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
 from core.schemas.results import EnhancedTextSchema, GeneratedStorySchema, JobStartedSchema
+from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
 from core.services import stories, story_ai
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
@@ -44,10 +44,9 @@ def answer(job, wait, shape):
 
 
 def job_endpoint(body_schema, done_schema, done_what):
-    """The decorators of a POST that starts a job: signed in, ``?wait=``, the body; 202 with
+    """The decorators of a POST that starts a job: ``?wait=``, the body; 202 with
     ``{jobId}``, or 200 with `done_schema` when the job is done within the wait."""
     decorators = [
-        signed_in,
         blp.arguments(WaitArgs, location="query"),
         blp.arguments(body_schema),
         blp.response(202, description=JOB_STARTED["description"]),
@@ -80,7 +79,6 @@ class Generate(MethodView):
 
 @blp.route("/suggestions")
 class Suggestions(MethodView):
-    @signed_in
     @blp.arguments(WaitArgs, location="query")
     @blp.arguments(SuggestionsSchema)
     @blp.response(202)

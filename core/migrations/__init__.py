@@ -17,7 +17,7 @@ import pkgutil
 import peewee
 from playhouse.migrate import PostgresqlMigrator, SqliteMigrator
 
-from core import bulk
+from core import bulk_postgres
 from core.db import BaseModel, database
 from core.models import utcnow
 
@@ -53,7 +53,7 @@ def _migrator(db):
 def upgrade(target=None):
     """Apply every pending migration (up to ``target`` inclusive); returns the names applied.
     Then make the indexes a bulk load dropped and did not make again (it was cut short after its
-    commit: ``core.bulk.build_pending``)."""
+    commit: ``core.bulk_postgres.build_pending``)."""
     db = database.obj
     database.create_tables([SchemaMigration], safe=True)
     done = []
@@ -65,5 +65,5 @@ def upgrade(target=None):
             module.upgrade(db, _migrator(db))
             SchemaMigration.create(version=name)
         done.append(name)
-    bulk.build_pending()
+    bulk_postgres.build_pending()
     return done

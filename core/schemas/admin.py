@@ -1,14 +1,30 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
 from marshmallow import fields, pre_load
 
-from core.choices import (AUDIT_ACTIONS, AUDIT_TARGET_TYPES, REPORT_FILTERS, REPORT_STATES,
-                          STORY_FILTERS, USER_FILTERS, VIDEO_FILTERS)
+from core.choices import (
+    AUDIT_ACTIONS,
+    AUDIT_TARGET_TYPES,
+    REPORT_FILTERS,
+    REPORT_STATES,
+    STORY_FILTERS,
+    USER_FILTERS,
+    VIDEO_FILTERS,
+)
 from core.models import ADMIN_ROLES, ROLES
-from core.schemas.common import (AdminAuthorSchema, Choice, ChoiceArg, Id, InputSchema, Limit,
-                                 PageNumber, UTCDateTime, enum_field)
+from core.schemas.common import (
+    AdminAuthorSchema,
+    Choice,
+    ChoiceArg,
+    Id,
+    InputSchema,
+    Limit,
+    PageNumber,
+    UTCDateTime,
+    enum_field,
+)
 from core.schemas.stories import StorySchema
-from core.schemas.videos import VideoSchema
 from core.schemas.users import UserSchema
+from core.schemas.videos import VideoSchema
 
 USER_ROLE_FILTERS = ("all", "user", "admin", "super_admin")
 REPORT_TYPES = ("all", "story", "video", "comment")

@@ -41,7 +41,7 @@ class UTCDateTime(fields.DateTime):
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=dt.timezone.utc)
+            value = value.replace(tzinfo=dt.UTC)
         return super()._serialize(value, attr, obj, **kwargs)
 
 

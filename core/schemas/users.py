@@ -3,7 +3,6 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core.models import ROLES
 from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
-
 from core.schemas.common import InputSchema, Trimmed, UTCDateTime, enum_field, text_problems
 
 

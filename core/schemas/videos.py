@@ -7,8 +7,15 @@ sent empty gets its 'required' message.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.schemas.common import (Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime,
-                                 enum_field)
+from core.schemas.common import (
+    Choice,
+    ChoiceArg,
+    InputSchema,
+    ListArgs,
+    Trimmed,
+    UTCDateTime,
+    enum_field,
+)
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100

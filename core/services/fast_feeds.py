@@ -12,8 +12,8 @@ from functools import lru_cache
 from core import choices, db, prepared
 from core.errors import abort
 from core.fast_dump import Dumper
-from core.pagination import Page, clamp_limit
 from core.models import Like, Story, User
+from core.pagination import Page, clamp_limit
 from core.schemas.common import AuthorSchema
 from core.schemas.stories import StorySchema
 from core.services import feeds

@@ -5,10 +5,10 @@ import json
 from peewee import JOIN
 
 from core import choices, search_walk, story_search
-from core.routing import MAX_ID
 from core.errors import abort
 from core.models import Like, Story, User, Video
 from core.pagination import Page, page_args
+from core.routing import MAX_ID
 from core.search import contains
 
 SORT_COLUMNS = {

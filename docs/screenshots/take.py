@@ -19,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from tests.helpers import standalone_env, start_site, stop_site  # noqa: E402
 

@@ -94,7 +94,7 @@ def emit(host, event, payload):
     settings = host.settings("webhooks")
     if not settings["urls"] or event not in settings["events"]:
         return []
-    body = json.dumps({"event": event, "occurredAt": dt.datetime.now(dt.timezone.utc).isoformat(),
+    body = json.dumps({"event": event, "occurredAt": dt.datetime.now(dt.UTC).isoformat(),
                        **payload}, default=iso).encode()
     headers = {"Content-Type": "application/json", EVENT_HEADER: event,
                "User-Agent": "Dreadforge-Webhooks/1"}

@@ -3,7 +3,8 @@ from core.providers import StoryResult, no_progress
 
 from .fields import target_words
 from .plan import build_plan, pacing_key
-from .prose import AIR, COLOUR, STEP, THREAD, ProseWriter, paragraphs
+from .prose import ProseWriter, paragraphs
+from .prose_slots import AIR, COLOUR, STEP, THREAD
 from .titles import told_title
 
 MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_sign": "Building dread",

@@ -25,7 +25,7 @@ _NOT_THINGS = {"house", "home", "room", "night", "dark", "woods", "forest", "tow
                "lake", "sea", "river", "pond", "ocean", "water", "waves", "sky", "shore", "beach", "field", "fields",
                "hill", "hills", "mountain", "mountains", "road", "street", "sand", "snow", "rain", "fog", "mist",
                "static", "wind", "storm", "dust", "earth", "ground", "floor", "ceiling", "stairs", "hallway",
-               "corridor", "graveyard", "cemetery", "grave", "woods", "marsh", "moor", "well", "ice", "darkness"}
+               "corridor", "graveyard", "cemetery", "grave", "marsh", "moor", "well", "ice", "darkness"}
 
 
 def premise_clause(premise):

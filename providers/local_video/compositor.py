@@ -336,8 +336,8 @@ class Compositor:
                     p = (f - (boundary - half)) / max(1, self.trans_frames)
                     transitions.apply(
                         self.transition, p,
-                        lambda out, dx=0, dy=0: self._draw(a, f, out, dx, dy),
-                        lambda out, dx=0, dy=0: self._draw(b, f, out, dx, dy),
+                        lambda out, dx=0, dy=0: self._draw(a, f, out, dx, dy),  # noqa: B023 (called in this iteration)
+                        lambda out, dx=0, dy=0: self._draw(b, f, out, dx, dy),  # noqa: B023 (called in this iteration)
                         buf, tmp, f)
                 else:
                     self._draw(self._layer(scene), f, buf)

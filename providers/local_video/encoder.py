@@ -36,7 +36,8 @@ def ffmpeg_exe():
 def video_args(width, height, fps, output):
     """The encode command for yuv420p frames on stdin (shared with the benchmark)."""
     return [ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", "-filter_threads", "1",
-            "-thread_queue_size", "2", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", f"{width}x{height}", "-r", str(fps),
+            "-thread_queue_size", "2", "-f", "rawvideo", "-pix_fmt", "yuv420p",
+            "-s", f"{width}x{height}", "-r", str(fps),
             "-i", "-", "-an", "-c:v", "libx264", "-preset", PRESET, "-crf", CRF,
             "-x264-params", X264_PARAMS, "-threads", THREADS,
             "-pix_fmt", "yuv420p", "-r", str(fps), "-movflags", "+faststart", str(output)]

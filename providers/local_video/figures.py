@@ -20,7 +20,8 @@ from . import script
 
 #: a sentence that describes someone: "a thin woman in …", "an old man with …", "something long …"
 DESCRIBES = re.compile(r"(?i)\b(a|an)\s+(?:\w+\s+){0,2}?(woman|man|figure|child|girl|boy|shape|figures|children|"
-                       r"people)\s+(in|with|holding|of)\b|\b(was|see|been) something\b|\ba (thin grey shape|shape on four legs)")
+                       r"people)\s+(in|with|holding|of)\b|\b(was|see|been) something\b|"
+                       r"\ba (thin grey shape|shape on four legs)")
 #: what a silhouette can show, by the words that describe it (all that match)
 PARTS = [
     (r"\bhabit\b|\bnun\b", "skirt veil"),
@@ -158,7 +159,8 @@ def _figure(d, holes, parts, n):
 
     # the body: shoulders to waist, then a skirt or coat to the floor, or legs
     slope = r * 0.45  # shoulders slope down from the neck
-    d.polygon([(hx - r * 0.6, shoulder_y - slope), (hx + r * 0.6, shoulder_y - slope), (hx + sw, shoulder_y + slope * 0.4),
+    d.polygon([(hx - r * 0.6, shoulder_y - slope), (hx + r * 0.6, shoulder_y - slope),
+               (hx + sw, shoulder_y + slope * 0.4),
                (cx + ww, waist_y), (cx - ww, waist_y), (hx - sw, shoulder_y + slope * 0.4)], fill=255)
     if "skirt" in parts:  # flared to the floor, the hem uneven, as cloth hangs
         ragged = [(cx + hem - 2 * hem * k / 8, foot - (H * 0.012 if k % 2 else 0)) for k in range(9)]
@@ -185,7 +187,8 @@ def _figure(d, holes, parts, n):
         out = 0.16 if (holds and side == 1) else 0.06
         hand = (cx + side * (sw + H * out * 0.6), top + reach)
         elbow = ((sx + hand[0]) / 2 + side * arm * 0.6, (shoulder_y + hand[1]) / 2)
-        d.polygon([(sx - arm, shoulder_y + arm * 0.5), (sx + arm, shoulder_y + arm * 0.5), (elbow[0] + arm * 0.8, elbow[1]),
+        d.polygon([(sx - arm, shoulder_y + arm * 0.5), (sx + arm, shoulder_y + arm * 0.5),
+                   (elbow[0] + arm * 0.8, elbow[1]),
                    (hand[0] + arm * 0.6, hand[1]), (hand[0] - arm * 0.6, hand[1]), (elbow[0] - arm * 0.8, elbow[1])],
                   fill=255)
         fingers = arm * (3.2 if tall else 2.2)  # the hand: long fingers, together, pointing down
@@ -197,7 +200,8 @@ def _figure(d, holes, parts, n):
     d.ellipse([hx - r, head_y - r, hx + r, head_y + r], fill=255)
     d.rectangle([hx - r * 0.45, head_y, hx + r * 0.45, shoulder_y + 2], fill=255)  # the neck
     if "sack" in parts:  # a lumpy sack, tied at the neck, two ragged holes
-        d.polygon([(hx - r * 1.25, head_y - r * 0.6), (hx - r * 0.7, head_y - r * 1.45), (hx + r * 0.2, head_y - r * 1.3),
+        d.polygon([(hx - r * 1.25, head_y - r * 0.6), (hx - r * 0.7, head_y - r * 1.45),
+                   (hx + r * 0.2, head_y - r * 1.3),
                    (hx + r * 1.3, head_y - r * 0.9), (hx + r * 1.2, head_y + r * 0.9), (hx + r * 0.4, shoulder_y),
                    (hx - r * 0.5, shoulder_y), (hx - r * 1.2, head_y + r * 0.8)], fill=255)
     if "sack" in parts or "eyeholes" in parts:
@@ -205,7 +209,8 @@ def _figure(d, holes, parts, n):
             ex, ey = hx + side * r * 0.42, head_y - r * 0.1
             holes.ellipse([ex - r * 0.22, ey - r * 0.15, ex + r * 0.22, ey + r * 0.15], fill=255)
     if "hair" in parts:  # long hair hanging straight down past the shoulders
-        d.polygon([(hx - r * 1.1, head_y - r * 0.2), (hx + r * 1.1, head_y - r * 0.2), (hx + r * 1.2, shoulder_y + r * 2.2),
+        d.polygon([(hx - r * 1.1, head_y - r * 0.2), (hx + r * 1.1, head_y - r * 0.2),
+                   (hx + r * 1.2, shoulder_y + r * 2.2),
                    (hx - r * 1.2, shoulder_y + r * 2.2)], fill=255)
     if "veil" in parts or "hood" in parts:  # a veil or hood draped over the head to the shoulders
         peak = head_y - r * (2.0 if "hood" in parts else 1.2)
@@ -241,5 +246,6 @@ def _held(d, what, hand, H):
     elif what == "doll":  # a doll held by one arm
         r = H * 0.025
         d.ellipse([x - r, y + r * 0.5, x + r, y + r * 2.5], fill=255)
-        d.polygon([(x - r * 1.2, y + r * 2.3), (x + r * 1.2, y + r * 2.3), (x + r * 1.5, y + r * 6), (x - r * 1.5, y + r * 6)],
+        d.polygon([(x - r * 1.2, y + r * 2.3), (x + r * 1.2, y + r * 2.3),
+                   (x + r * 1.5, y + r * 6), (x - r * 1.5, y + r * 6)],
                   fill=255)

@@ -189,7 +189,7 @@ class Music:
         frac = t / r.chord_seconds - index
         for which in np.unique(index):
             sel = index == which
-            for offset, env_part in ((0, 0.5 - 0.5 * np.cos(np.pi * np.clip(frac[sel] * 4, 0, 1))),):
+            for _offset, env_part in ((0, 0.5 - 0.5 * np.cos(np.pi * np.clip(frac[sel] * 4, 0, 1))),):
                 chord = r.chords[int(which) % len(r.chords)]
                 tt = t[sel]
                 voice = np.zeros_like(tt)

@@ -6,136 +6,18 @@ synonym table first, then by string similarity (difflib) for spellings and word 
 table lacks ("lighthouses", "cemetary", "hospitl").
 """
 import difflib
+import json
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from .figures import DESCRIBES
 
-#: settings: name -> (icon, synonyms)
-SETTINGS = {
-    "lighthouse": ("lighthouse", "lighthouse beacon lamp-room light-station keeper lightkeeper foghorn"),
-    "hospital": ("hospital", "hospital asylum sanatorium sanitarium clinic ward infirmary psychiatric "
-                             "morgue surgery nurse doctor"),
-    "church": ("church", "church chapel cathedral abbey monastery convent parish steeple belfry "
-                         "priest sanctuary nave"),
-    "forest": ("pine-tree", "forest woods woodland grove trees pines wilderness timber thicket "
-                            "clearing orchard jungle"),
-    "ship": ("sinking-ship", "ship boat vessel trawler freighter deck hull schooner galleon "
-                             "shipwreck wreck sailor crew voyage"),
-    "cabin": ("wood-cabin", "cabin cottage hut lodge shack chalet bungalow campsite"),
-    "school": ("greek-temple", "school classroom academy college university campus dormitory "
-                               "boarding-school teacher pupil library museum"),
-    "mine": ("mine-wagon", "mine mineshaft colliery quarry miner coal shaft tunnel"),
-    "graveyard": ("graveyard", "graveyard cemetery churchyard burial tombs necropolis graves "
-                               "gravestones mausoleum crypt"),
-    "castle": ("castle", "castle fortress keep citadel palace ramparts battlements throne"),
-    "subway": ("subway-train", "subway metro underground tube train railway platform "
-                               "carriage tracks"),
-    "farmhouse": ("barn", "farmhouse farm ranch barn homestead cornfield silo pasture fields "
-                          "harvest"),
-    "house": ("spooky-house", "house mansion manor home villa estate attic basement cellar "
-                              "apartment flat hallway bedroom nursery"),
-    "village": ("village", "village town hamlet street neighbourhood neighborhood suburb"),
-    "city": ("modern-city", "city downtown skyscraper office tower-block alley metropolis"),
-    "carnival": ("carousel", "carnival fair funfair amusement circus carousel fairground"),
-    "cave": ("cave-entrance", "cave cavern grotto catacombs sewer"),
-    "mountain": ("mountains", "mountain mountains peak summit cliff ridge pass"),
-    "lake": ("wooden-pier", "lake pier dock harbor harbour shore beach pond marsh swamp bayou"),
-    "sea": ("boat-horizon", "sea ocean coast waves island bay"),
-    "desert": ("cactus", "desert dunes wasteland highway"),
-    "motel": ("house", "motel motels hotel inn guesthouse roadhouse diner"),
-    "factory": ("factory", "factory mill plant warehouse workshop foundry"),
-    "bridge": ("stone-bridge", "bridge viaduct river"),
-    "camp": ("camping-tent", "camp tent campfire camping"),
-    "windmill": ("windmill", "windmill"),
-    "well": ("well", "well"),
-    "prison": ("prisoner", "prison jail cell penitentiary"),
-    "observatory": ("observatory", "observatory telescope-dome"),
-    "theatre": ("greek-temple", "theatre theater opera playhouse cinema auditorium"),
-    "radio-station": ("house", "radio-station transmitter broadcasting"),
-    "ruins": ("castle-ruins", "ruins ruin ruined"),
-    "village-huts": ("huts-village", "tribe huts"),
-}
-
-#: key elements and figures: name -> (icon, synonyms)
-ELEMENTS = {
-    "music box": ("musical-notes", "music-box musicbox melody lullaby tune song humming"),
-    "doll": ("voodoo-doll", "doll dolls puppet mannequin figurine toy"),
-    "mirror": ("mirror-mirror", "mirror mirrors reflection looking-glass"),
-    "knife": ("dripping-knife", "knife knives blade razor scalpel"),
-    "candle": ("candle-light", "candle candles candlelight wick"),
-    "skull": ("death-skull", "skull skulls skeleton"),
-    "eye": ("eyeball", "eye eyes eyeball stare gaze watching"),
-    "key": ("skeleton-key", "key keys keyhole"),
-    "telephone": ("rotary-phone", "phone telephone call ringing-phone voicemail"),
-    "bell": ("ringing-bell", "bell bells chime toll tolling"),
-    "clock": ("cuckoo-clock", "clock clocks midnight-chime ticking grandfather-clock"),
-    "mask": ("carnival-mask", "mask masks masked"),
-    "raven": ("raven", "raven ravens crow crows"),
-    "rope": ("rope-coil", "rope noose hanging"),
-    "tentacle": ("kraken-tentacle", "tentacle tentacles kraken squid"),
-    "spider": ("hanging-spider", "spider spiders web cobweb"),
-    "cross": ("gothic-cross", "cross crucifix rosary"),
-    "blood": ("blood", "blood bloody bleeding stain"),
-    "letter": ("envelope", "letter letters envelope note notes message"),
-    "camera": ("photo-camera", "camera cameras"),
-    "photograph": ("portrait", "photograph photographs photo photos polaroid polaroids picture "
-                               "pictures portrait portraits painting paintings snapshot"),
-    "footprints": ("boot-prints", "footprint footprints footstep footsteps prints bootprints"),
-    "lantern": ("old-lantern", "lantern lamp flashlight torch"),
-    "radio": ("pocket-radio", "radio static broadcast transmitter walkie-talkie"),
-    "book": ("black-book", "book books diary journal notebook ledger bible grimoire"),
-    "coffin": ("coffin", "coffin casket"),
-    "axe": ("sharp-axe", "axe hatchet"),
-    "chainsaw": ("chainsaw", "chainsaw"),
-    "scissors": ("scissors", "scissors shears"),
-    "syringe": ("syringe", "syringe needle injection"),
-    "ring": ("ring", "ring wedding-ring"),
-    "necklace": ("necklace", "necklace locket pendant amulet"),
-    "anchor": ("anchor", "anchor"),
-    "rocking chair": ("rocking-chair", "chair rocking-chair"),
-    "door": ("door", "door doors doorway"),
-    "window": ("window", "window windows pane"),
-    "bed": ("bed", "bed crib cradle"),
-    "cage": ("cage", "cage cages"),
-    "dagger": ("sacrificial-dagger", "dagger ritual-dagger athame"),
-    "gun": ("pistol-gun", "gun pistol revolver rifle shotgun"),
-    "hammer": ("claw-hammer", "hammer"),
-    "bones": ("broken-bone", "bone bones"),
-    "heart": ("bleeding-heart", "heart heartbeat"),
-    "brain": ("brain", "brain"),
-    "worm": ("earth-worm", "worm worms maggot maggots"),
-    "fly": ("fly", "fly flies swarm"),
-    "moth": ("butterfly", "moth moths butterfly"),
-    "owl": ("owl", "owl owls"),
-    "wolf": ("wolf-howl", "wolf wolves howl howling"),
-    "cat": ("cat", "cat cats"),
-    "rat": ("rat", "rat rats mice mouse"),
-    "bat": ("bat", "bat bats"),
-    "hand": ("evil-hand", "hand hands fingers claw"),
-    "teeth": ("front-teeth", "teeth tooth grin"),
-    "ghost": ("floating-ghost", "ghost ghosts spirit phantom apparition specter spectre haunting"),
-    "zombie": ("shambling-zombie", "zombie zombies undead corpse corpses"),
-    "vampire": ("vampire-dracula", "vampire vampires dracula"),
-    "witch": ("witch-flight", "witch witches coven"),
-    "werewolf": ("werewolf", "werewolf"),
-    "pumpkin": ("pumpkin-lantern", "pumpkin jack-o-lantern halloween"),
-    "scarecrow": ("scarecrow", "scarecrow"),
-    "television": ("tv", "television tv screen"),
-    "film": ("film-projector", "film projector reel tape videotape"),
-    "video camera": ("video-camera", "camcorder video-camera footage"),
-    "fire": ("flame", "fire flames burning blaze"),
-    "moon": ("evil-moon", "moon full-moon moonlight"),
-    "tombstone": ("tombstone", "tombstone headstone gravestone grave"),
-    "pentagram": ("pentagram-rose", "pentagram ritual summoning occult sigil"),
-    "reaper": ("grim-reaper", "reaper death scythe"),
-    "stairs": ("stairs", "stairs staircase stairway"),
-    "chest": ("locked-chest", "chest trunk box"),
-    "telescope": ("telescope", "telescope"),
-    "well": ("well", "well"),
-    "fog lamp": ("fog-light", "fog-lamp foglamp headlight headlights headlamp"),
-}
+#: ``data/pictures.json``: settings and key elements (and figures): name -> (icon, synonyms)
+_CATALOG = json.loads((Path(__file__).resolve().parent / "data" / "pictures.json").read_text())
+SETTINGS = {name: tuple(entry) for name, entry in _CATALOG["settings"].items()}
+ELEMENTS = {name: tuple(entry) for name, entry in _CATALOG["elements"].items()}
 
 #: a line that brings the antagonist up close ("… was near now, near enough to see properly",
 #: "leaned in, close enough to kiss", "closer than she had ever let anything come")

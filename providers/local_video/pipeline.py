@@ -6,7 +6,6 @@ frames streamed into ffmpeg (title card, subtitles) while the mix becomes AAC ->
 audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come
 from differs between providers.
 """
-import re
 import resource
 import time
 import zlib
@@ -19,15 +18,24 @@ from PIL import Image
 
 from core.providers import ProviderError, RenderResult
 
-from . import cards, encoder, figures, grading, mixer, music, narration, overlays, scenes, script, subtitles
+from . import (
+    cards,
+    encoder,
+    grading,
+    mixer,
+    music,
+    narration,
+    overlays,
+    scenes,
+    script,
+    subtitles,
+)
 from .compositor import Compositor, ScenePlan
-from .pictures import ShotPlanner
 from .looks import look_for
+from .scene_plan import plan_story, script_of, shot_planner
 
 HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
 ASPECTS = {"16:9": (16, 9), "9:16": (9, 16), "1:1": (1, 1), "4:3": (4, 3), "21:9": (21, 9)}
-MIN_SCENE = 3.0
-MAX_SCENE = 14.0
 PAINT_LONG_SIDE = 640
 STAGES = {  # message -> (first, last) percent
     "Writing script": (0, 3),
@@ -94,37 +102,6 @@ class RenderContext:
     timings: dict = field(default_factory=dict)
 
 
-def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
-    """Scenes from paragraphs, cut where each paragraph starts to be spoken."""
-    starts = {}
-    for s in placed:
-        starts.setdefault(s.paragraph, s.start)
-    texts = [str(p or "").strip() for p in paragraphs]
-    if starts:
-        order = sorted(starts.items(), key=lambda item: item[1])
-        cuts = [(0.0 if k == 0 else max(0.0, t - 0.3), texts[p]) for k, (p, t) in enumerate(order)]
-    else:
-        pieces = [t for t in texts if t] or [str(title or "")]
-        n = max(1, int(round(duration / 8)))
-        cuts = [(duration * k / n, pieces[k % len(pieces)]) for k in range(n)]
-    merged = []
-    for t, text in cuts:
-        if merged and t - merged[-1][0] < min_scene:
-            continue  # the previous scene would be too short: fold this cut into it
-        merged.append([t, text])
-    if len(merged) > 1 and duration - merged[-1][0] < min_scene:
-        merged.pop()
-    plan = []
-    for k, (t, text) in enumerate(merged):
-        end = merged[k + 1][0] if k + 1 < len(merged) else duration
-        parts = max(1, int(np.ceil((end - t) / MAX_SCENE)))
-        for j in range(parts):
-            a = t + (end - t) * j / parts
-            b = t + (end - t) * (j + 1) / parts
-            plan.append(ScenePlan(a, b, text, len(plan)))
-    return plan
-
-
 def _to_uint8(img):
     return (np.clip(img, 0, 1) * 255).astype(np.uint8)
 
@@ -154,53 +131,6 @@ def prepare(request, max_height=1080):
     scale = PAINT_LONG_SIDE / max(width, height)
     paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
     return RenderContext(request, width, height, fps, duration, seed, look, paint_size)
-
-
-def script_of(request):
-    paragraphs = request.paragraphs or []
-    if isinstance(paragraphs, str):  # a whole script: paragraphs are separated by blank lines
-        paragraphs = re.split(r"\n\s*\n", paragraphs)
-    paragraphs = [str(p).strip() for p in paragraphs if str(p or "").strip()]
-    if not paragraphs and request.title:
-        paragraphs = [str(request.title)]
-    return paragraphs
-
-
-def shot_planner(request):
-    # whom the story describes (when the form does not say), and how; how its protagonist is drawn
-    text = " ".join(script_of(request))
-    who, look = figures.described(text)
-    hero = _protagonist_text(request)
-    name = re.split(r"\s*\(|,|\bwho\b", hero)[0]
-    return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
-                       request.protagonist, request.antagonist or who, request.plot_twist, look,
-                       figures.protagonist_look(name, hero, text))
-
-
-def _protagonist_text(request):
-    """The form's words for the protagonist: the protagonist field, else the first of the cast
-    with what follows it in apposition ("Lily, a girl of nine; her mother" -> "Lily, a girl of
-    nine"; "Maya, her little brother Sam" -> "Maya")."""
-    if (request.protagonist or "").strip():
-        return request.protagonist.strip()
-    first, *rest = re.split(r"\s*,\s*", re.split(r";", request.characters or "")[0].strip())
-    return first + (", " + rest[0] if rest and re.match(r"(?i)(a|an)\s", rest[0]) else "")
-
-
-def plan_story(request, lines, shots, placed, duration, end_card=0.0):
-    """Scenes of the narrated lines (``scene.line``: the line's index, ``scene.shot``: its
-    ``Shot``), then the end card scene."""
-    narrated = duration - end_card
-    plan = plan_scenes(lines, placed, narrated, request.title)
-    line_of = {}
-    for k, line in enumerate(lines):
-        line_of.setdefault(str(line).strip(), k)
-    for scene in plan:
-        scene.line = line_of.get(scene.text, 0)
-        scene.shot = shots[scene.line] if shots else None
-    if end_card:
-        plan.append(ScenePlan(narrated, duration, "", len(plan), card="end"))
-    return plan
 
 
 def start_painting(painter, lines, shots, width, height, timings):

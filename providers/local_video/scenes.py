@@ -11,71 +11,16 @@ the same pictures.
 """
 import copy
 import math
-import zlib
 
 import numpy as np
-from PIL import Image, ImageFilter
 
 from . import canvas, furniture, icons
-from .canvas import add_glow, mask as _mask, paste as _paste
+from .canvas import add_glow
+from .canvas import mask as _mask
+from .canvas import paste as _paste
+from .paint_base import _gradient, _rng_for, _tree, fbm, is_night, sky_colours
 from .pictures import ShotPlanner
-
-SKIES = {  # time of day -> (zenith, horizon) RGB 0-1
-    "Dawn": ((0.16, 0.12, 0.26), (0.62, 0.36, 0.32)),
-    "Morning": ((0.30, 0.36, 0.46), (0.62, 0.62, 0.60)),
-    "Noon": ((0.36, 0.42, 0.50), (0.70, 0.70, 0.68)),
-    "Afternoon": ((0.30, 0.33, 0.42), (0.66, 0.56, 0.44)),
-    "Dusk": ((0.12, 0.07, 0.16), (0.62, 0.22, 0.12)),
-    "Night": ((0.04, 0.05, 0.12), (0.22, 0.24, 0.38)),
-    "Midnight": ((0.015, 0.015, 0.04), (0.13, 0.13, 0.24)),
-}
-DEFAULT_SKY = "Night"
-
-
-def sky_colours(time_of_day):
-    """(zenith, horizon) colours of the sky at ``time_of_day`` (night when not given)."""
-    return SKIES.get(time_of_day or DEFAULT_SKY, SKIES[DEFAULT_SKY])
-
-
-def is_night(time_of_day):
-    return time_of_day in ("Night", "Midnight", "Dusk", "") or not time_of_day
-
-
-def _rng_for(seed, key):
-    return np.random.default_rng(zlib.crc32(f"{seed}:{key}".encode()))
-
-
-def fbm(h, w, rng, octaves=4, base=3, persistence=0.55):
-    """Fractal value noise in 0-1, made by upscaling small random grids (cheap, smooth)."""
-    out = np.zeros((h, w), np.float32)
-    amp, total = 1.0, 0.0
-    for o in range(octaves):
-        gh = max(2, int(base * 2 ** o * h / max(h, w)) + 2)
-        gw = max(2, int(base * 2 ** o * w / max(h, w)) + 2)
-        grid = (rng.random((gh, gw)) * 255).astype(np.uint8)
-        layer = np.asarray(Image.fromarray(grid).resize((w, h), Image.BICUBIC), np.float32) / 255
-        out += amp * layer
-        total += amp
-        amp *= persistence
-    return out / total
-
-
-def _gradient(h, w, top, bottom, horizon=0.7):
-    y = np.clip(np.linspace(0, 1, h, dtype=np.float32) / horizon, 0, 1) ** 1.3
-    top, bottom = np.array(top, np.float32), np.array(bottom, np.float32)
-    col = top[None, :] * (1 - y[:, None]) + bottom[None, :] * y[:, None]
-    return np.broadcast_to(col[:, None, :], (h, w, 3)).copy()
-
-
-def _tree(draw, x, y, length, angle, depth, rng, width):
-    if depth == 0 or length < 2:
-        return
-    x2 = x + length * math.cos(angle)
-    y2 = y - length * math.sin(angle)
-    draw.line([(x, y), (x2, y2)], fill=255, width=max(1, int(width)))
-    for _ in range(2 + (rng.random() < 0.4)):
-        _tree(draw, x2, y2, length * rng.uniform(0.55, 0.78), angle + rng.uniform(-0.7, 0.7),
-              depth - 1, rng, width * 0.65)
+from .scene_styles import _abstract, _geometric, _style
 
 
 def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", seed=0, index=0,
@@ -302,7 +247,7 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     if long_room:
         for edge, frame_edge in ((x0, 0), (x1, w)):  # the back wall's edge, the frame's
             def at(x, back_y, frame_y):  # a side wall's top or bottom line at x
-                return back_y + (x - edge) / (frame_edge - edge) * (frame_y - back_y)
+                return back_y + (x - edge) / (frame_edge - edge) * (frame_y - back_y)  # noqa: B023 (called in this iteration)
             for t in (0.3, 0.62):  # how far from the back wall toward the viewer
                 xa, xb = (edge + (frame_edge - edge) * f for f in (t, t + 0.16))
                 tall = [at(x, y1, h) - at(x, y0, 0) for x in (xa, xb)]
@@ -379,105 +324,3 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
             icons.stamp(img, name, fx - (edge - size) / 2, fy - (edge - size) / 2, edge,
                         (0.75, 0.7, 0.62), flip=flip)
         icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=flip)
-
-
-def _abstract(w, h, rng, genre, shot):
-    a = fbm(h, w, rng, octaves=6, base=2)
-    b = fbm(h, w, rng, octaves=5, base=4)
-    bands = 0.5 + 0.5 * np.sin(a * 18 + b * 6)
-    ink = np.clip((b - 0.5) * 6, 0, 1)
-    base = np.array((0.5, 0.04, 0.06) if "Slasher" in genre or "Body" in genre else (0.12, 0.05, 0.22),
-                    np.float32)
-    img = bands[..., None] * base * 1.2 + (a[..., None] ** 3) * np.array((0.2, 0.3, 0.35), np.float32)
-    _paste(img, ink.astype(np.float32), (0.0, 0.0, 0.0), 0.9)
-    for _ in range(int(rng.integers(3, 8))):
-        cx, cy, r = w * rng.random(), h * rng.random(), h * rng.uniform(0.03, 0.12)
-        add_glow(img, cx, cy, r, np.array((0.8, 0.1, 0.1), np.float32) * rng.uniform(0.3, 0.9))
-    # the pictures as ink blots bleeding into the field
-    setting_icon, element_icon, _figures = shot.icon_names()
-    ink_layer = np.zeros((h, w, 1), np.float32)
-    icons.stamp(ink_layer, setting_icon, w * 0.05, h * 0.1, int(h * 0.85), (1.0,))
-    if element_icon:
-        icons.stamp(ink_layer, element_icon, w * 0.55, h * 0.3, int(h * 0.6), (1.0,))
-    blot = Image.fromarray((ink_layer[..., 0] * 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(2))
-    _paste(img, np.asarray(blot, np.float32) / 255, (0.0, 0.0, 0.0), 0.92)
-    return img
-
-
-def _geometric(w, h, rng, time_of_day, shot):
-    zenith, horizon_col = sky_colours(time_of_day)
-    img = _gradient(h, w, zenith, horizon_col, 1.0) * 0.6
-    palette = [(0.85, 0.1, 0.12), (0.95, 0.85, 0.8), (0.1, 0.1, 0.12), (0.6, 0.0, 0.2), (0.9, 0.4, 0.1)]
-
-    for i in range(int(rng.integers(5, 10))):
-        color = palette[int(rng.integers(len(palette)))]
-        kind = int(rng.integers(3))
-        cx, cy, s = w * rng.random(), h * rng.random(), h * rng.uniform(0.08, 0.35)
-
-        def shape(d, kind=kind, cx=cx, cy=cy, s=s):
-            if kind == 0:
-                d.ellipse([cx - s, cy - s, cx + s, cy + s], outline=255, width=max(2, int(s * 0.12)))
-            elif kind == 1:
-                d.polygon([(cx, cy - s), (cx + s, cy + s * 0.8), (cx - s, cy + s * 0.8)], fill=255)
-            else:
-                d.rectangle([cx - s * 1.5, cy - s * 0.08, cx + s * 1.5, cy + s * 0.08], fill=255)
-
-        _paste(img, _mask(h, w, shape), color, 0.9)
-    # flat, hard-edged pictures in the palette: the setting large, the element in a disc
-    setting_icon, element_icon, _figures = shot.icon_names()
-    icons.stamp(img, setting_icon, w * 0.08, h * 0.12, int(h * 0.8), palette[2])
-    if element_icon:
-        r = h * 0.26
-        disc = _mask(h, w, lambda d: d.ellipse([w * 0.7 - r, h * 0.5 - r, w * 0.7 + r, h * 0.5 + r], fill=255))
-        _paste(img, disc, palette[0])
-        icons.stamp(img, element_icon, w * 0.7 - r * 0.75, h * 0.5 - r * 0.75, int(r * 1.5), palette[1])
-    return img
-
-
-def _style(img, look, rng, mood):
-    h, w, _ = img.shape
-    if look.gothic_frame:
-        def arch(d):
-            d.rectangle([0, 0, w, h], fill=255)
-            d.rectangle([w * 0.12, h * 0.35, w * 0.88, h], fill=0)
-            d.ellipse([w * 0.12, h * 0.02, w * 0.88, h * 0.7], fill=0)
-        _paste(img, _mask(h, w, arch, blur=2), (0.03, 0.01, 0.03))
-    if look.warp:
-        dx = (fbm(h, w, rng, octaves=3, base=2) - 0.5) * look.warp * w * 0.08
-        dy = (fbm(h, w, rng, octaves=3, base=2) - 0.5) * look.warp * h * 0.08
-        yy, xx = np.mgrid[:h, :w]
-        cx, cy = w / 2, h / 2
-        ang = look.warp * 0.6 * np.exp(-(((xx - cx) / w) ** 2 + ((yy - cy) / h) ** 2) * 6)
-        sx = cx + (xx - cx) * np.cos(ang) - (yy - cy) * np.sin(ang) + dx
-        sy = cy + (xx - cx) * np.sin(ang) + (yy - cy) * np.cos(ang) + dy
-        img = img[np.clip(sy, 0, h - 1).astype(int), np.clip(sx, 0, w - 1).astype(int)]
-    if look.chroma_shift:
-        s = look.chroma_shift
-        img[:, s:, 0] = img[:, :-s, 0].copy()
-        img[:, :-s, 2] = img[:, s:, 2].copy()
-    if look.bloom:
-        lum = img.mean(axis=2)
-        bright = np.clip((lum - 0.45) * 2, 0, 1)
-        small = Image.fromarray((bright * 255).astype(np.uint8)).resize((max(1, w // 8), max(1, h // 8)),
-                                                                         Image.BILINEAR)
-        glow = np.asarray(small.filter(ImageFilter.GaussianBlur(2)).resize((w, h), Image.BILINEAR),
-                          np.float32) / 255
-        img = img + look.bloom * glow[..., None] * 0.6
-    img = img * np.asarray(look.palette, np.float32)
-    if look.desaturate:
-        lum = img.mean(axis=2, keepdims=True)
-        img = img * (1 - look.desaturate) + lum * look.desaturate
-    if look.red_accent:
-        img[..., 0] = np.minimum(1.0, img[..., 0] * 1.25 + 0.03)
-    if mood in ("Dark", "Ominous", "Sinister", "Dreadful"):
-        img = img * 0.8
-    elif mood in ("Eerie", "Creepy", "Unsettling"):
-        img = img * np.array((0.92, 1.02, 0.98), np.float32)
-    if look.posterize:
-        levels = look.posterize - 1
-        img = np.round(np.clip(img, 0, 1) * levels) / levels
-    if look.vignette:
-        yy, xx = np.ogrid[:h, :w]
-        d = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
-        img = img * (1 - look.vignette * np.clip(d * 0.55, 0, 1) ** 1.4)[..., None]
-    return np.clip(img, 0, 1).astype(np.float32)

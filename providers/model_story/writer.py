@@ -15,8 +15,7 @@ import logging
 from core.providers import ProviderError, StoryResult
 
 from . import prompts
-from .length import (LengthGuard, count_words, cut_to_length, drop_unfinished_sentence,
-                     token_cap)
+from .length import LengthGuard, count_words, cut_to_length, drop_unfinished_sentence, token_cap
 from .plan import engine_plan, parse_model_plan
 
 log = logging.getLogger(__name__)

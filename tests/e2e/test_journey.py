@@ -13,9 +13,19 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import (T, assert_clean_console, cli, new_page, open_screen, record_progress,
-                               recorded_progress, sign_in, sign_up, toast, unique_email)
-
+from tests.e2e.helpers import (
+    T,
+    assert_clean_console,
+    cli,
+    new_page,
+    open_screen,
+    record_progress,
+    recorded_progress,
+    sign_in,
+    sign_up,
+    toast,
+    unique_email,
+)
 
 PASSWORD = "nightmare-123"
 RENDER_TIMEOUT = 180_000
@@ -252,7 +262,8 @@ def step_create_and_render_video(creator, state):
     expect(page.locator(".badge-row").get_by_text("720p")).to_be_visible()
     expect(page.get_by_text("1:00")).to_be_visible()
 
-    h264 = page.evaluate("() => document.createElement('video').canPlayType('video/mp4; codecs=\"avc1.42E01E, mp4a.40.2\"')")
+    h264 = page.evaluate("() => document.createElement('video')"
+                         ".canPlayType('video/mp4; codecs=\"avc1.42E01E, mp4a.40.2\"')")
     if h264:
         video.evaluate("v => { v.muted = true; return v.play().then(() => true); }")
         start = video.evaluate("v => v.currentTime")
@@ -324,7 +335,7 @@ def step_video_editor(creator, state):
 
 def step_profile_lists_story_and_video(creator, state):
     page = creator
-    state.video_id
+    _ = state.video_id  # made by an earlier step
     open_screen(page, "/profile", "My Horror Collection")
     expect(page.get_by_text(creator.email).first).to_be_visible(timeout=T)
     stories = page.get_by_role("tabpanel")

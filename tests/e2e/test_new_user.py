@@ -6,7 +6,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, fill_story_form, new_page, toast, unique_email
+from tests.e2e.helpers import (
+    T,
+    assert_clean_console,
+    fill_story_form,
+    new_page,
+    toast,
+    unique_email,
+)
 from tests.e2e.test_journey import api_call
 
 STORY = {"title": "The Flooded Chapel", "content": "The water rose past the pews.",

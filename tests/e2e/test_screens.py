@@ -4,10 +4,11 @@ filters for visitors, and Undo for the AI revisions of the creation screen."""
 import re
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
-from tests.e2e.conftest import shot
 from tests.e2e import helpers
+from tests.e2e.conftest import shot
 from tests.e2e.helpers import T, assert_clean_console, toast, unique_email
 from tests.e2e.test_journey import api_call
 

@@ -20,7 +20,6 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Optional
 
 CHAT_PATH = "/v1/chat/completions"
 
@@ -35,12 +34,12 @@ class Behaviour:
     kind: str
     text: str = ""
     status: int = 200
-    body: Optional[object] = None
+    body: object | None = None
     headers: dict = field(default_factory=dict)
-    finish_reason: Optional[str] = "stop"
-    refusal: Optional[str] = None
+    finish_reason: str | None = "stop"
+    refusal: str | None = None
     delay: float = 0.0
-    stall_after: Optional[int] = None
+    stall_after: int | None = None
     chunk_words: int = 3
     raw: str = ""
 
@@ -110,7 +109,7 @@ class RecordedRequest:
     method: str
     path: str
     headers: dict
-    body: Optional[dict]
+    body: dict | None
 
     @property
     def messages(self):

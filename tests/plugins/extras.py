@@ -4,8 +4,7 @@ from flask import Blueprint
 from marshmallow import Schema, fields
 
 from core.hookspecs import hookimpl
-from core.providers import (ModerationFilter, StoryProvider, StoryResult, Verdict,
-                            VideoProvider)
+from core.providers import ModerationFilter, StoryProvider, StoryResult, Verdict, VideoProvider
 
 
 class EchoOptions(Schema):

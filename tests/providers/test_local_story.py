@@ -3,8 +3,8 @@
 Run: .venv/bin/python -m pytest -n 0 tests/providers/test_local_story.py -q
 """
 import re
-from collections import Counter
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -1296,7 +1296,7 @@ def test_a_horror_comedy_is_told_with_jokes_and_other_horror_is_not(provider):
     from providers.local_story import humour
     lines = [re.escape(re.split(r"\{\w+\}", t.split('"')[1] if t.startswith('"') else t)[-1][:-1].strip(" ,."))
              for t in humour.ASIDES + humour.COMPANION + humour.ANTAGONIST]
-    joke = re.compile("|".join(l for l in lines if len(l) > 12))
+    joke = re.compile("|".join(line for line in lines if len(line) > 12))
     for seed in range(4):
         comedy = provider.generate(replace(varied(8, 800), seed=seed)).content
         assert len(joke.findall(comedy)) >= 4, seed

@@ -11,8 +11,18 @@ import pytest
 from PIL import Image
 
 from core.providers import ProviderError, VideoRenderRequest
-from providers.local_video import LocalVideoProvider, register_video_providers
-from providers.local_video import encoder, grading, music, narration, pipeline, scenes, subtitles
+from providers.local_video import (
+    LocalVideoProvider,
+    encoder,
+    grading,
+    music,
+    narration,
+    pipeline,
+    register_video_providers,
+    scene_plan,
+    scenes,
+    subtitles,
+)
 from providers.local_video.looks import LOOKS, look_for
 
 STORY = [
@@ -186,7 +196,8 @@ def test_registered_and_built_like_plugins_toml_does():
 
 @pytest.mark.parametrize("aspect,resolution,size", [
     ("16:9", "720p", (1280, 720)), ("16:9", "1080p", (1920, 1080)), ("16:9", "1440p", (1920, 1080)),
-    ("16:9", "4K", (1920, 1080)), ("16:9", "8K", (1920, 1080)), ("9:16", "1080p", (1080, 1920)), ("9:16", "4K", (1080, 1920)),
+    ("16:9", "4K", (1920, 1080)), ("16:9", "8K", (1920, 1080)), ("9:16", "1080p", (1080, 1920)),
+    ("9:16", "4K", (1080, 1920)),
     ("1:1", "720p", (720, 720)), ("4:3", "1080p", (1440, 1080)), ("21:9", "720p", (1680, 720)),
 ])
 def test_frame_size_per_aspect_and_resolution(aspect, resolution, size):
@@ -273,7 +284,7 @@ def tiny_frames(wanted, **overrides):
         _VOICES[key] = narration.fit_narration(paragraphs, req.narration_voice, 1.0, ctx.duration)
     voice = _VOICES[key]
     cues = subtitles.cues_from_narration(voice, ctx.duration)
-    plan = pipeline.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
+    plan = scene_plan.plan_scenes(paragraphs, voice.sentences, ctx.duration, req.title)
     painter = pipeline.local_painter(ctx)
     prepared = {scene.index: painter(scene, ctx.width, ctx.height) for scene in plan}
     comp = pipeline.build_compositor(ctx, plan, prepared, cues)

@@ -145,7 +145,8 @@ def test_the_line_that_describes_the_antagonist_shows_them():
     Agnes …', which the script may leave out) showed the protagonist alone."""
     story = ["I came to the sanatorium at dusk.", "The first sight of Mother Agnes came in the ward.", NUN]
     req = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
-                             characters="Clara", protagonist="Clara", antagonist="Mother Agnes", paragraphs=story, seed=3)
+                             characters="Clara", protagonist="Clara", antagonist="Mother Agnes",
+                             paragraphs=story, seed=3)
     assert "figure" in pipeline.shot_planner(req).shot(NUN, 2).figures
     plain = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
                                characters="Clara", protagonist="Clara", paragraphs=story[:2], seed=3)

@@ -19,8 +19,19 @@ from providers.model_story.length import StreamedWords
 from providers.openai_story import OpenAIStoryProvider, register_story_providers
 from providers.openai_story.client import PLACEHOLDER_KEY
 from tests.fakes import engine_plan
-from tests.fakes.openai_server import (FakeOpenAIServer, content_filter, empty, malformed, ok,
-                                       refusal, slow, stall, status, truncated, unauthorized)
+from tests.fakes.openai_server import (
+    FakeOpenAIServer,
+    content_filter,
+    empty,
+    malformed,
+    ok,
+    refusal,
+    slow,
+    stall,
+    status,
+    truncated,
+    unauthorized,
+)
 
 KEY_ENV = "DREADFORGE_TEST_OPENAI_KEY"
 KEY = "sk-test-Secr3tKey-7f3a9c0d1e2b"

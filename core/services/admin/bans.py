@@ -7,7 +7,6 @@ from core.models import User
 from core.services import audit
 from core.services.admin.users import attach_counts, clock, get_user, guard
 
-
 BAN_DURATIONS = (1, 7, 30)
 
 

@@ -5,8 +5,8 @@ from core import db
 from core import search as text_search
 from core.choices import STORY_FILTERS, VIDEO_FILTERS
 from core.errors import abort
-from core.pagination import choice
 from core.models import Story, User, Video
+from core.pagination import choice
 from core.services import audit
 from core.services import stories as story_service
 from core.services.admin.paging import materialized_page, search_page, two_step_page, windowed_page

@@ -9,8 +9,14 @@ from core.errors import abort
 from core.models import ADMIN_ROLES, Story, User, Video
 from core.pagination import choice, page_of
 from core.services import audit
-from core.services.admin.paging import (all_of, count_rows, counting, scalars, search_page,
-                                        windowed_page)
+from core.services.admin.paging import (
+    all_of,
+    count_rows,
+    counting,
+    scalars,
+    search_page,
+    windowed_page,
+)
 
 
 def clock():

@@ -70,7 +70,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   });
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;
-    let data: any = null;
+    let data: any;
     try {
       data = JSON.parse(text);
     } catch {

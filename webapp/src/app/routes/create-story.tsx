@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { firstMood } from '../../lib/format';
 import { GENRES, MOODS } from '../../lib/constants';
-import { useContent } from '../../features/content/api/content-queries';
+import { useContent } from '../../lib/content/content-queries';
 import { StoryCreate } from '../../features/stories/components/story-create';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
-import { useContent, useUserContent } from '../../features/content/api/content-queries';
+import { useContent, useUserContent } from '../../lib/content/content-queries';
 import { StoryPicker } from '../../features/stories/components/story-picker';
 import { VideoCreate } from '../../features/videos/components/video-create';
 import { VideoChooser } from '../../features/videos/components/video-chooser';

@@ -8,7 +8,7 @@ import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, E
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
-import { useCommunityPages, useUserContent } from '../../features/content/api/content-queries';
+import { useCommunityPages, useUserContent } from '../../lib/content/content-queries';
 import { StoryCard } from '../../features/stories/components/story-card';
 import { VideoCard } from '../../features/videos/components/video-card';
 import type { Story, Video } from '../../types/api';

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { copyText } from '../../lib/clipboard';
 import { COPY_CONFIRMATION_MS } from '../../lib/constants';
 import { toast } from '../../lib/toast';
-import { useContent } from '../../features/content/api/content-queries';
+import { useContent } from '../../lib/content/content-queries';
 import { PageHeader } from '../../components/page-header';
 
 /** /link-story/{id} and /link-video/{id}: the public link and its related actions. */

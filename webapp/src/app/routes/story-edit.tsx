@@ -1,4 +1,4 @@
-import { OwnContentRoute } from '../../features/content/components/content-routes';
+import { OwnContentRoute } from '../../components/content/content-routes';
 import { StoryEditor } from '../../features/stories/components/story-editor';
 
 /** /story/{id}/edit and /story-editor/{id}. */

@@ -1,5 +1,5 @@
 import { Skeleton } from '../../components/ui/skeleton';
-import { ContentPage } from '../../features/content/components/content-routes';
+import { ContentPage } from '../../components/content/content-routes';
 import { StoryView } from '../../features/stories/components/story-view';
 import { ContentLayout } from './content-layout';
 

@@ -1,4 +1,4 @@
-import { OwnContentRoute } from '../../features/content/components/content-routes';
+import { OwnContentRoute } from '../../components/content/content-routes';
 import { VideoEditor } from '../../features/videos/components/video-editor';
 
 /** /video-editor/{id}. */

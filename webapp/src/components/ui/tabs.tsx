@@ -2,6 +2,11 @@ import { useId, useRef, type ReactNode } from 'react';
 
 export type TabItem = { value: string; label: ReactNode };
 
+/** Tabs labelled by their values, capitalised: `namedTabs('users', 'audit')` → Users, Audit. */
+export function namedTabs(...values: string[]): TabItem[] {
+  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
+
 /** A tab list with roving focus: Left/Right/Home/End move and select. */
 export function Tabs({
   items,

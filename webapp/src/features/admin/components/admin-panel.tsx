@@ -3,7 +3,7 @@ import { StatusPage, goHome } from '../../../components/status-page';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { Tabs, namedTabs } from '../../../components/ui/tabs';
 import { formatCount } from '../../../lib/format';
 import { useAdminCheck, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
@@ -11,13 +11,7 @@ import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
 import { PageHeader } from '../../../components/page-header';
 
-const ADMIN_TABS: TabItem[] = [
-  { value: 'users', label: 'Users' },
-  { value: 'stories', label: 'Stories' },
-  { value: 'videos', label: 'Videos' },
-  { value: 'reports', label: 'Reports' },
-  { value: 'audit', label: 'Audit' },
-];
+const ADMIN_TABS = namedTabs('users', 'stories', 'videos', 'reports', 'audit');
 
 export function AdminPanel() {
   const check = useAdminCheck();

@@ -138,6 +138,11 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
     e.stopPropagation();
     cancel();
   };
+  /** Reply or edit: the form opens with ``text`` in it. */
+  const begin = (next: typeof mode, text: string) => {
+    setDraft(text);
+    setMode(next);
+  };
   const focusIfCancelled = (from: typeof mode) => (button: HTMLButtonElement | null) => {
     if (!button || cancelled.current !== from) return;
     cancelled.current = 'view';
@@ -176,11 +181,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
                 ref={focusIfCancelled('reply')}
                 type="button"
                 className="btn btn-ghost btn-xs"
-                onClick={() => {
-                  if (!requireSignIn(isAuthenticated, 'reply')) return;
-                  setDraft('');
-                  setMode('reply');
-                }}
+                onClick={() => requireSignIn(isAuthenticated, 'reply') && begin('reply', '')}
               >
                 Reply
               </button>
@@ -191,10 +192,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
                   ref={focusIfCancelled('edit')}
                   type="button"
                   className="btn btn-ghost btn-xs"
-                  onClick={() => {
-                    setDraft(comment.content);
-                    setMode('edit');
-                  }}
+                  onClick={() => begin('edit', comment.content)}
                 >
                   <Icon name="edit" size={13} /> Edit
                 </button>

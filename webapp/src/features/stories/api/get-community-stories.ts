@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { storyKeys } from '../../../lib/query-keys';
-import { communityPath, type CommunityParams } from '../../content/api/content-api';
+import { communityPath, type CommunityParams } from '../../../lib/content/content-api';
 import type { Story } from '../../../types/api';
 
 /** GET /api/stories/community/{genre}/{mood}/{sort}?q=&limit=: one list (the home feed). */

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import type { JobStarted } from '../../../lib/jobs';
-import type { Scene } from '../../content/lib/scene';
+import type { Scene } from '../../../lib/content/scene';
 
 /** The generation request: the scene (mood as a list of one), the length and a title to suggest. */
 export type GeneratePayload = Omit<Scene, 'mood'> & {

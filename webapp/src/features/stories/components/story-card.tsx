@@ -1,4 +1,4 @@
-import { ContentCard, type CardOptions } from '../../content/components/content-card';
+import { ContentCard, type CardOptions } from '../../../components/content/content-card';
 import { Badge } from '../../../components/ui/badge';
 import { excerpt, firstMood } from '../../../lib/format';
 import type { Story } from '../../../types/api';

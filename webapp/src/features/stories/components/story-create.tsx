@@ -7,7 +7,7 @@ import { useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, type GeneratePayload, type GenerateResult } from '../api/story-ai';
-import { useCreateContent } from '../../content/api/content-mutations';
+import { useCreateContent } from '../../../lib/content/content-mutations';
 import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';

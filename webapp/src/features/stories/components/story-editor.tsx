@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SwitchField, TextField } from '../../../components/ui/form';
-import { ShareDropdown } from '../../content/components/share-dropdown';
+import { ShareDropdown } from '../../../components/content/share-dropdown';
 import { GENRES, MOODS } from '../../../lib/constants';
 import { copyText } from '../../../lib/clipboard';
 import { firstMood } from '../../../lib/format';

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
-import { OwnedList } from '../../content/components/owned-list';
+import { OwnedList } from '../../../components/content/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
-import { ShareDropdown } from '../../content/components/share-dropdown';
+import { ShareDropdown } from '../../../components/content/share-dropdown';
 import { excerpt, formatCount, formatDate } from '../../../lib/format';
 import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { excerpt } from '../../../lib/format';
-import { useUserContent } from '../../content/api/content-queries';
+import { useUserContent } from '../../../lib/content/content-queries';
 
 /** Picks one of the user's stories; search matches title or genre, case-insensitive. */
 export function StoryPicker({ userId, onSelect, onBack }: { userId: string | number; onSelect: (id: number) => void; onBack: () => void }) {

@@ -2,8 +2,8 @@ import { SliderField, SwitchField, TextField } from '../../../components/ui/form
 import { STORY_LENGTH } from '../../../lib/constants';
 import { lengthLabel } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
-import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
-import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../content/lib/scene';
+import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../../components/content/scene-fields';
+import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../../lib/content/scene';
 
 export type StorySettings = Scene & {
   title: string;

@@ -4,8 +4,8 @@ import { Icon } from '../../../components/ui/icons';
 import { ReportButton } from '../../../components/report-button';
 import { displayName, firstMood, formatRelative, readingTime } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth';
-import { BackAndViews } from '../../content/components/back-and-views';
-import { EngagementActions } from '../../content/components/engagement-actions';
+import { BackAndViews } from '../../../components/content/back-and-views';
+import { EngagementActions } from '../../../components/content/engagement-actions';
 import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 

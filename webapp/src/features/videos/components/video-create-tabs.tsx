@@ -1,7 +1,7 @@
 /** The tabs of the video creation form: Content, Video Settings, Audio (Publish: publish-fields). */
 import { Icon } from '../../../components/ui/icons';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../content/components/scene-fields';
+import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../../components/content/scene-fields';
 import { ANIMATION_STYLES, ASPECT_RATIOS, MUSIC, NARRATION_VOICES, RESOLUTIONS, VIDEO_DURATION } from '../../../lib/constants';
 import { displayName, formatDuration } from '../../../lib/format';
 import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';

@@ -7,7 +7,7 @@ import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import type { Story } from '../../../types/api';
-import { useCreateContent } from '../../content/api/content-mutations';
+import { useCreateContent } from '../../../lib/content/content-mutations';
 import { useGenerateVideo } from '../api/video-writes';
 import {
   DEFAULT_VIDEO_FORM,

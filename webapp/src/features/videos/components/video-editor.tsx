@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { Tabs, namedTabs } from '../../../components/ui/tabs';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import {
   EDITOR_ANIMATION_STYLES,
@@ -22,7 +22,7 @@ import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
 import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
-import { useContentCommunity } from '../../content/api/content-queries';
+import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
 import { SCRIPT_EMPTY, Storyboard } from './storyboard';
@@ -116,13 +116,7 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   script: 'script',
 };
 
-const EDITOR_TABS: TabItem[] = [
-  { value: 'video', label: 'Video' },
-  { value: 'script', label: 'Script' },
-  { value: 'audio', label: 'Audio' },
-  { value: 'effects', label: 'Effects' },
-  { value: 'publish', label: 'Publish' },
-];
+const EDITOR_TABS = namedTabs('video', 'script', 'audio', 'effects', 'publish');
 
 export function VideoEditor({ video }: { video: Video }) {
   const navigate = useNavigate();

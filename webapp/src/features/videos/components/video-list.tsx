@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { OwnedList } from '../../content/components/owned-list';
+import { OwnedList } from '../../../components/content/owned-list';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Icon } from '../../../components/ui/icons';
 import { formatDate, formatDuration } from '../../../lib/format';

@@ -16,7 +16,7 @@ import {
 } from '../../../lib/constants';
 import { firstMood, randomItem } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
-import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../content/lib/scene';
+import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../../lib/content/scene';
 import type { Story, Video } from '../../../types/api';
 
 export type CreationMode = 'from_story' | 'direct';

@@ -1,14 +1,14 @@
 /** The states shared by the story and video pages and their editors: bad id, loading, not found, failed. */
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { StatusPage, goHome } from '../../../components/status-page';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorStatus } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import type { ContentType } from '../../../types/api';
-import { useContent, useContentCommunity } from '../api/content-queries';
-import type { ContentOf } from '../api/content-api';
+import { StatusPage, goHome } from '../status-page';
+import { Spinner } from '../ui/spinner';
+import { getErrorStatus } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { ContentType } from '../../types/api';
+import { useContent, useContentCommunity } from '../../lib/content/content-queries';
+import type { ContentOf } from '../../lib/content/content-api';
 
 const NOUN: Record<ContentType, string> = { story: 'Story', video: 'Video' };
 

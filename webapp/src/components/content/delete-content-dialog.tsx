@@ -1,8 +1,8 @@
-import { ConfirmDialog } from '../../../components/ui/dialog';
-import { isSessionError } from '../../../lib/auth';
-import { toast } from '../../../lib/toast';
-import type { ContentType } from '../../../types/api';
-import { useDeleteOwnContent } from '../api/content-mutations';
+import { ConfirmDialog } from '../ui/dialog';
+import { isSessionError } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import type { ContentType } from '../../types/api';
+import { useDeleteOwnContent } from '../../lib/content/content-mutations';
 
 /** Delete confirmation for one of the user's stories or videos; deletes it on confirm. */
 export function DeleteContentDialog({

@@ -2,10 +2,10 @@
  * The HTTP calls shared by stories and videos: the same paths under
  * /api/stories and /api/videos, chosen by the content type.
  */
-import { api } from '../../../lib/api-client';
-import { getFeedPage } from '../../../lib/feed';
-import { resourceOf } from '../../../lib/query-keys';
-import type { ContentType, Story, Video } from '../../../types/api';
+import { api } from '../api-client';
+import { getFeedPage } from '../feed';
+import { resourceOf } from '../query-keys';
+import type { ContentType, Story, Video } from '../../types/api';
 
 /** Story for 'story', Video for 'video'. */
 export type ContentOf<T extends ContentType> = T extends 'story' ? Story : Video;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { isSessionError } from '../../../lib/auth';
-import { applyOptimisticLike, rollback } from '../../../lib/like-cache';
-import { contentKeys, userKeys, type ActivityKind } from '../../../lib/query-keys';
-import { toast } from '../../../lib/toast';
-import type { ContentType } from '../../../types/api';
+import { isSessionError } from '../auth';
+import { applyOptimisticLike, rollback } from '../like-cache';
+import { contentKeys, userKeys, type ActivityKind } from '../query-keys';
+import { toast } from '../toast';
+import type { ContentType } from '../../types/api';
 import { createContent, deleteContent, shareContent, toggleLike } from './content-api';
 
 /** After a like, share or comment: the lists, the item's live counts and that activity list. */

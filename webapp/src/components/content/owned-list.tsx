@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ListSkeleton } from '../../../components/page-skeletons';
-import { Icon } from '../../../components/ui/icons';
-import type { ContentType } from '../../../types/api';
-import { useUserContent } from '../api/content-queries';
-import type { ContentOf } from '../api/content-api';
+import { ListSkeleton } from '../page-skeletons';
+import { Icon } from '../ui/icons';
+import type { ContentType } from '../../types/api';
+import { useUserContent } from '../../lib/content/content-queries';
+import type { ContentOf } from '../../lib/content/content-api';
 import { DeleteContentDialog } from './delete-content-dialog';
 
 /** A profile list of the user's own stories or videos: three skeleton rows, the failure text, the empty state, then a row per item (`row` gives its parts). */

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useShareTargets, type ShareTarget } from '../../../lib/share-targets';
-import { copyText } from '../../../lib/clipboard';
-import { toast } from '../../../lib/toast';
-import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../../lib/constants';
-import { handleMenuKeys, menuButtonProps } from '../../../components/ui/dropdown-menu';
-import { Icon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import type { ContentType } from '../../../types/api';
-import { useShareContent } from '../api/content-mutations';
+import { useShareTargets, type ShareTarget } from '../../lib/share-targets';
+import { copyText } from '../../lib/clipboard';
+import { toast } from '../../lib/toast';
+import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../lib/constants';
+import { handleMenuKeys, menuButtonProps } from '../ui/dropdown-menu';
+import { Icon } from '../ui/icons';
+import { Spinner } from '../ui/spinner';
+import type { ContentType } from '../../types/api';
+import { useShareContent } from '../../lib/content/content-mutations';
 
 type Props = {
   type: ContentType;

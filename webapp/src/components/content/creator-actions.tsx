@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Icon } from '../../../components/ui/icons';
-import type { ContentType } from '../../../types/api';
+import { Icon } from '../ui/icons';
+import type { ContentType } from '../../types/api';
 import { DeleteContentDialog } from './delete-content-dialog';
 
 type CreatorLink = { label: string; icon: string; to: string };

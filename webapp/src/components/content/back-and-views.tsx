@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { Icon } from '../../../components/ui/icons';
-import { formatCount } from '../../../lib/format';
+import { Icon } from '../ui/icons';
+import { formatCount } from '../../lib/format';
 
 /** The top row of the story and video pages: Back (to Explore when there is no history) and the view count. */
 export function BackAndViews({ views = 0 }: { views?: number }) {

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { VIDEO_POLL_INTERVAL } from '../../../lib/constants';
-import { feedPaging } from '../../../lib/feed';
-import { contentKeys } from '../../../lib/query-keys';
-import type { ContentType } from '../../../types/api';
+import { VIDEO_POLL_INTERVAL } from '../constants';
+import { feedPaging } from '../feed';
+import { contentKeys } from '../query-keys';
+import type { ContentType } from '../../types/api';
 import { getCommunityPage, getContent, getContentCommunity, getUserContent, type CommunityParams, type ContentOf } from './content-api';
 
 const isId = (id: unknown) => id !== undefined && id !== null && id !== '';

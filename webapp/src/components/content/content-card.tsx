@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ActivityDialog } from '../../../components/activity-dialog';
-import { Badge } from '../../../components/ui/badge';
-import { Icon } from '../../../components/ui/icons';
-import { useAuth } from '../../../lib/auth';
-import { authorHandle, formatCount, formatDate } from '../../../lib/format';
-import type { ContentType, UserSummary } from '../../../types/api';
+import { ActivityDialog } from '../activity-dialog';
+import { Badge } from '../ui/badge';
+import { Icon } from '../ui/icons';
+import { useAuth } from '../../lib/auth';
+import { authorHandle, formatCount, formatDate } from '../../lib/format';
+import type { ContentType, UserSummary } from '../../types/api';
 import { CreatorActions } from './creator-actions';
 import { LikeButton } from './like-button';
 import { ShareDropdown } from './share-dropdown';

@@ -1,5 +1,5 @@
-import { Icon } from '../../../components/ui/icons';
-import type { ContentType } from '../../../types/api';
+import { Icon } from '../ui/icons';
+import type { ContentType } from '../../types/api';
 import { LikeButton } from './like-button';
 import { ShareDropdown } from './share-dropdown';
 

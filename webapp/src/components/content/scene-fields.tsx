@@ -1,8 +1,8 @@
 /** The scene's fields, shared by the story settings and the direct video creation form. */
-import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
-import { GENRES, INTENSITY, MOODS, PACINGS, PERSPECTIVES, TIMES_OF_DAY, WEATHER } from '../../../lib/constants';
-import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';
-import type { Scene } from '../lib/scene';
+import { SelectField, SliderField, SwitchField, TextField } from '../ui/form';
+import { GENRES, INTENSITY, MOODS, PACINGS, PERSPECTIVES, TIMES_OF_DAY, WEATHER } from '../../lib/constants';
+import type { FieldSetter, FormErrors } from '../../lib/use-validated-form';
+import type { Scene } from '../../lib/content/scene';
 
 /** Each form's own placeholders (and whether setting and characters are marked required). */
 export type SceneHints = Partial<Record<'setting' | 'characters' | 'protagonist' | 'antagonist' | 'keyElements' | 'plotTwist' | 'customPrompt', string>> & {

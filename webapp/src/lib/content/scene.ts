@@ -1,6 +1,6 @@
 /** The horror scene a story is written from (story settings, direct video creation, AI generation). */
-import { INTENSITY } from '../../../lib/constants';
-import type { FormErrors } from '../../../lib/use-validated-form';
+import { INTENSITY } from '../constants';
+import type { FormErrors } from '../use-validated-form';
 
 export type Scene = {
   genre: string;

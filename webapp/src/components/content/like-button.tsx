@@ -1,8 +1,8 @@
-import { Icon } from '../../../components/ui/icons';
-import { requireSignIn, useAuth } from '../../../lib/auth';
-import { plural } from '../../../lib/format';
-import type { ContentType } from '../../../types/api';
-import { useToggleLike } from '../api/content-mutations';
+import { Icon } from '../ui/icons';
+import { requireSignIn, useAuth } from '../../lib/auth';
+import { plural } from '../../lib/format';
+import type { ContentType } from '../../types/api';
+import { useToggleLike } from '../../lib/content/content-mutations';
 
 type Likeable = { id: number; isLikedByUser?: boolean | null; likesCount?: number | null };
 
