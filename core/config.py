@@ -212,7 +212,7 @@ def keep_data_private(config):
     data_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
     make_private(data_dir)
     media_dir.mkdir(mode=PRIVATE_MODE, parents=True, exist_ok=True)
-    for folder, folders, files in os.walk(media_dir):
+    for folder, _folders, files in os.walk(media_dir):
         make_private(Path(folder))
         for name in files:
             make_private(Path(folder) / name)
