@@ -88,7 +88,7 @@ def plugins_check(online):
     that is not a whole GGUF model; an unknown chat format) and exits 1 when there is any. With
     --online, an endpoint that cannot be reached or refuses the key is a problem too."""
     plugin_host = load_host()
-    problems = plugin_host.problems()
+    problems = plugin_host.problems() or plugin_host.thorough_problems()
     if online and not problems:
         problems = plugin_host.online_problems()
     for problem in problems:

@@ -214,23 +214,36 @@ def _share_problems(host):
     return found
 
 
+
+def thorough_problems(host):
+    """`plugins check`: each active provider's ``check_problems(options, base_dir)`` (a
+    classmethod returning ``{option: message}``): checks too slow for every start-up, such as
+    reading a model file's whole header."""
+    return _active_provider_checks(host, "check_problems", lambda options: (options,
+                                                                             host.base_dir))
+
+
 def online_problems(host, timeout=5.0):
     """`plugins check --online`: each active provider's ``online_problems(options, timeout)``
     (a classmethod returning ``{option: message}``) tries the endpoint its options name."""
+    return _active_provider_checks(host, "online_problems", lambda options: (options, timeout))
+
+
+def _active_provider_checks(host, method, arguments):
     found = []
     for capability in CAPABILITIES:
         name = host.active_name(capability)
         cls = host.available(capability).get(name)
-        check = getattr(cls, "online_problems", None)
+        check = getattr(cls, method, None)
         if check is None:
             continue
         try:
             options = cls.Options().load(host.provider_options(capability, name))
-            messages = check(options, timeout) or {}
+            messages = check(*arguments(options)) or {}
         except ValidationError:
             continue  # reported by problems()
         except Exception as exc:  # noqa: BLE001 - a plugin's own check must not crash the check
-            log.exception("online_problems of %s failed", cls.__name__)
+            log.exception("%s of %s failed", method, cls.__name__)
             messages = {"(options)": f"could not be checked: {exc}"}
         found.extend(Problem(f"{capability}.{name}.{key}", message)
                      for key, message in messages.items())
