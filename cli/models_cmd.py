@@ -65,16 +65,18 @@ def pull(name, yes):
     except ImportError:
         raise click.ClickException("pulling models needs huggingface_hub: "
                                    "pip install '.[llm]'") from None
+    from huggingface_hub import constants
+    hub = constants.ENDPOINT.rstrip("/")  # HF_ENDPOINT when set: a mirror is named as such
     destination = models_dir()
     click.echo(f"{entry.name}: {entry.about}\n"
-               f"  from     {entry.url} ({entry.filename})\n"
+               f"  from     {hub}/{entry.repo} ({entry.filename})\n"
                f"  licence  {entry.licence} (read it before you use the model)\n"
                f"  into     {destination}")
     failure = None
     try:
         metadata = get_hf_file_metadata(hf_hub_url(entry.repo, entry.filename))
     except Exception as exc:  # noqa: BLE001 - any hub or network failure, said in one line
-        failure = f"could not reach the model hub for {entry.repo}: {_short(exc)}"
+        failure = f"could not reach the model hub at {hub} for {entry.repo}: {_short(exc)}"
     if failure:
         raise click.ClickException(failure)
     size = metadata.size or int(entry.size_gb * 1e9)
@@ -85,8 +87,8 @@ def pull(name, yes):
     try:
         path = hf_hub_download(entry.repo, entry.filename, local_dir=destination)
     except Exception as exc:  # noqa: BLE001
-        failure = f"the download of {entry.filename} failed (run the command again to resume): " \
-                  f"{_short(exc)}"
+        failure = f"the download of {entry.filename} from {hub} failed (run the command again " \
+                  f"to resume): {_short(exc)}"
     if failure:
         raise click.ClickException(failure)
     expected = (metadata.etag or "").lower()

@@ -78,13 +78,19 @@ def plugins_list(as_json):
 
 
 @plugins.command("check")
-def plugins_check():
+@click.option("--online", is_flag=True,
+              help="Also try each active provider's endpoint (its base_url or host) and its key.")
+def plugins_check(online):
     """Validate plugins.toml against every plugin's declared options.
 
-    Prints one `file:key: problem` line per problem (unknown provider, section or option, bad
-    type, missing required option, API-key variable not set) and exits 1 when there is any."""
+    Prints one `file:key: problem` line per problem (unknown provider, section or option, with the
+    nearest known name; bad type; missing required option; API-key variable not set; a model file
+    that is not a whole GGUF model; an unknown chat format) and exits 1 when there is any. With
+    --online, an endpoint that cannot be reached or refuses the key is a problem too."""
     plugin_host = load_host()
-    problems = plugin_host.problems()
+    problems = plugin_host.problems() or plugin_host.thorough_problems()
+    if online and not problems:
+        problems = plugin_host.online_problems()
     for problem in problems:
         click.echo(problem.format(plugin_host.config_path))
     if problems:
@@ -121,7 +127,12 @@ def what_is(plugin_host, name, capability=None):
 
 
 def resolve(plugin_host, name, capability):
+    """What NAME is; a plugin named after what it provides (a scaffolded ``bluesky`` plugin
+    offers the ``bluesky`` share target) means the thing it provides unless ``--capability
+    plugin`` says otherwise (a disabled plugin provides nothing, so it is found as a plugin)."""
     found = what_is(plugin_host, name, capability)
+    if len(found) > 1 and "plugin" in found:
+        found.remove("plugin")
     if not found:
         where = f" as {capability}" if capability else ""
         raise click.ClickException(
@@ -163,6 +174,30 @@ def set_member(items, name, member):
     return True
 
 
+def fill_examples(doc, kind, name, cls):
+    """Write the plugin's example value (``metadata={"example": ...}`` on the option's field) for
+    each required option ``[kind.name]`` lacks, so that enabling a provider leaves a valid file;
+    returns the dotted keys written. Options with no example (a secret, an ad network's snippet)
+    are left for the operator, and `check` names them."""
+    import tomlkit
+    options = getattr(cls, "Options", None)
+    if options is None:
+        return []
+    missing = {key: field.metadata["example"] for key, field in options().fields.items()
+               if field.required and field.metadata.get("example") is not None}
+    if not missing:
+        return []
+    section = table(doc, kind)
+    if name not in section:
+        section[name] = tomlkit.table()
+    written = []
+    for key, example in missing.items():
+        if key not in section[name]:
+            section[name][key] = example
+            written.append(f"{kind}.{name}.{key}")
+    return written
+
+
 def edit(name, capability, enable):
     """Apply enable/disable to plugins.toml; returns ``(message, whether the file changed)``."""
     import tomlkit
@@ -182,6 +217,9 @@ def edit(name, capability, enable):
                 return f"{kind} provider is already '{name}'", False
             section["provider"] = name
             message = f"{kind} provider: {active} -> {name}"
+            filled = fill_examples(doc, kind, name, plugin_host.available(kind)[name])
+            if filled:
+                message += f" (set {', '.join(filled)} to the plugin's example: edit to taste)"
         else:
             if active != name:
                 return f"'{name}' is not the active {kind} provider ({active} is)", False

@@ -86,6 +86,22 @@ def test_built_in_plugins_are_documented():
             assert f"### {name}\n" in DOC, name
 
 
+def test_every_built_in_providers_options_are_documented():
+    """Each built-in story and video provider has a `#### `capability.name`` entry in
+    docs/plugins.md naming every one of its options (a plugin author reads them there)."""
+    from core.plugins import PluginHost
+    from core.plugins.factory import CAPABILITIES
+    host = PluginHost(config={}, load_entrypoints=False)
+    for capability in ("story", "video"):
+        assert capability in CAPABILITIES
+        for name, cls in host.available(capability).items():
+            heading = f"#### `{capability}.{name}`\n"
+            assert heading in DOC, heading
+            entry = DOC.split(heading, 1)[1].split("\n#", 1)[0]
+            for option in cls.Options().fields:
+                assert f"`{option}`" in entry, f"{capability}.{name}: {option}"
+
+
 def test_every_environment_variable_is_in_the_readme_table():
     """README's configuration table lists each variable ``core/config.py`` reads, with the same
     default and meaning, and nothing else reads the environment in core, cli or providers."""

@@ -36,7 +36,10 @@ def hub():
 def test_pull_shows_licence_and_size_then_downloads_and_lists(tmp_path, hub):
     declined = dreadforge(["pull", ENTRY.name], tmp_path, hub, input_text="n\n")
     assert declined.returncode != 0
-    assert ENTRY.licence in declined.stdout and ENTRY.repo in declined.stdout
+    assert ENTRY.licence in declined.stdout
+    # through a mirror (HF_ENDPOINT) the mirror is named, not huggingface.co
+    assert f"  from     {hub.url.rstrip('/')}/{ENTRY.repo} ({ENTRY.filename})" in declined.stdout
+    assert "huggingface.co" not in declined.stdout
     assert "0.00 GB" in declined.stdout  # the hub's size of the (tiny) file
     assert not (tmp_path / "models" / ENTRY.filename).exists()
 
@@ -82,5 +85,5 @@ def test_unknown_model_and_unreachable_hub_are_one_line_errors(tmp_path, hub):
     hub.files.clear()
     missing = dreadforge(["pull", ENTRY.name, "--yes"], tmp_path, hub)
     assert missing.returncode != 0
-    assert "could not reach the model hub" in missing.stderr
+    assert f"could not reach the model hub at {hub.url.rstrip('/')} for {ENTRY.repo}" in missing.stderr
     assert "Traceback" not in missing.stderr

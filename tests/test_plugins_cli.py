@@ -209,3 +209,110 @@ def test_new_package_installs_with_pip_and_shows_up_in_list(tmp_path):
     finally:
         subprocess.run([PYTHON, "-m", "pip", "uninstall", "-y", "-q", "dreadforge-ghostly-tales"],
                        capture_output=True, timeout=120)
+
+
+# --- plugin authors: what `enable` and `check` tell them ------------------------------------------
+
+
+def fake_distribution(site, name, module, source):
+    """A real, importable plugin package with a `dreadforge.plugins` entry point, as pip would
+    leave it (a module and its .dist-info), in ``site`` (put on PYTHONPATH)."""
+    (site / f"{module}.py").write_text(source)
+    info = site / f"{module}-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(f"[dreadforge.plugins]\n{name} = {module}\n")
+
+
+def scaffolded(tmp_path, name, kind):
+    """The module a `plugins new NAME --kind KIND` package holds."""
+    target = tmp_path / f"scaffold-{name}"
+    assert run("new", name, "--kind", kind, "--dir", str(target)).exit_code == 0
+    module = "dreadforge_" + name.replace("-", "_")
+    return module, (target / module / "__init__.py").read_text()
+
+
+def cli_run(config, site, *args):
+    env = {key: value for key, value in os.environ.items() if key != "DREADFORGE_NO_ENTRYPOINTS"}
+    env.update(DREADFORGE_PLUGINS=str(config), PYTHONPATH=f"{site}{os.pathsep}{ROOT}")
+    return subprocess.run([PYTHON, "-m", "cli.plugins_cmd", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_enable_a_scaffolded_share_target_and_ad_provider_by_name(toml, tmp_path):
+    """Documented as `dreadforge plugins enable bluesky`: it failed with "'bluesky' is ambiguous
+    (share, plugin)" for every scaffolded plugin; and the scaffolded ad provider, once enabled,
+    left plugins.toml invalid until its required option was written by hand."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name, kind in (("bluesky", "share-target"), ("candle-ads", "ads")):
+        module, source = scaffolded(tmp_path, name, kind)
+        fake_distribution(site, name, module, source)
+
+    shared = cli_run(toml, site, "enable", "bluesky")
+    assert shared.returncode == 0, shared.stderr
+    assert "share target 'bluesky' on" in shared.stdout
+    assert '"whatsapp", "bluesky"]' in toml.read_text()
+
+    ads = cli_run(toml, site, "enable", "candle-ads")
+    assert ads.returncode == 0, ads.stderr
+    assert "ads provider: house -> candle-ads (set ads.candle-ads.message" in ads.stdout
+    assert ads.stderr == ""  # no warning: the file is valid
+    assert cli_run(toml, site, "check").stdout == f"{toml}: ok\n"
+
+    # the whole plugin is still reachable by saying so
+    whole = cli_run(toml, site, "disable", "bluesky", "--capability", "plugin")
+    assert "plugin 'bluesky' disabled" in whole.stdout
+    assert cli_run(toml, site, "enable", "bluesky").stdout.endswith(
+        "plugin 'bluesky' enabled\nrestart the server and workers for the change to take effect\n")
+
+
+def test_check_suggests_the_nearest_option_and_section(toml):
+    text = toml.read_text().replace("temperature = 0.9", "temprature = 0.9")
+    toml.write_text(text + "\n[webhook]\nurls = []\n")
+    result = run("check")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{toml}:webhook: unknown section (did you mean 'webhooks'?)",
+        f"{toml}:story.openai.temprature: unknown option (did you mean 'temperature'?)",
+    ]
+
+
+def openai_config(toml, base_url, key_env="DREADFORGE_TEST_ONLINE_KEY"):
+    text = toml.read_text().replace('provider = "local"            # "local" (offline w',
+                                    'provider = "openai"            # "local" (offline w')
+    text = text.replace('base_url = "https://api.openai.com/v1"', f'base_url = "{base_url}"')
+    toml.write_text(text.replace('api_key_env = "OPENAI_API_KEY"', f'api_key_env = "{key_env}"'))
+
+
+def test_check_online_tries_the_story_endpoint_and_its_key(toml, monkeypatch):
+    from tests.fakes.openai_server import FakeOpenAIServer
+    monkeypatch.setenv("DREADFORGE_TEST_ONLINE_KEY", "sk-right")
+    with FakeOpenAIServer() as server:
+        server.accepted_keys = {"sk-right"}
+        openai_config(toml, server.base_url)
+        assert run("check").output == f"{toml}: ok\n"  # offline: the endpoint is not tried
+        assert not server.requests
+        assert run("check", "--online").output == f"{toml}: ok\n"
+        assert [(r.method, r.path) for r in server.requests] == [("GET", "/v1/models")]
+
+        monkeypatch.setenv("DREADFORGE_TEST_ONLINE_KEY", "sk-wrong")
+        refused = run("check", "--online")
+        assert refused.exit_code == 1
+        assert refused.output == (f"{toml}:story.openai.base_url: {server.base_url}: "
+                                  "The story service rejected the API key.\n")
+        closed = server.base_url
+    unreachable = run("check", "--online")
+    assert unreachable.exit_code == 1
+    port = closed.split(":")[2].split("/")[0]
+    assert unreachable.output == (f"{toml}:story.openai.base_url: {closed}: Could not reach the "
+                                  f"story service at 127.0.0.1:{port}.\n")
+
+
+def test_check_online_a_keyless_server(toml):
+    """A keyless local server (llama.cpp's, Ollama) with `api_key_env = ""`."""
+    from tests.fakes.openai_server import FakeOpenAIServer
+    with FakeOpenAIServer() as server:
+        openai_config(toml, server.base_url, key_env="")
+        assert run("check", "--online").output == f"{toml}: ok\n"
+        assert server.requests[0].headers["authorization"] == "Bearer sk-no-key-required"

@@ -4,6 +4,7 @@ A wrong file stops start-up with one line ``plugins.toml:story.provider: unknown
 Options are checked against each class's ``Options`` marshmallow schema; a class may add checks a
 schema cannot make with a classmethod ``option_problems(options, base_dir)`` -> ``{option: message}``.
 """
+import difflib
 import logging
 import os
 import tomllib
@@ -67,13 +68,21 @@ def humanize(message):
     return message[:1].lower() + message[1:] if message[1:2].islower() else message
 
 
+def did_you_mean(key, names, message="Unknown field."):
+    """`` (did you mean 'temperature'?)`` for an unknown option close to a known one, else ``""``."""
+    if message != "Unknown field.":
+        return ""
+    close = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
 def problems(host, check_env=True):
     """Every problem of the host's plugins.toml; empty when it is right."""
     found = []
     known = CORE_SECTIONS | set(host.section_classes())
     for key, value in host.config.items():
         if key not in known:
-            found.append(Problem(key, "unknown section"))
+            found.append(Problem(key, "unknown section" + did_you_mean(key, sorted(known))))
         elif not isinstance(value, dict):
             found.append(Problem(key, "must be a table"))
     for capability in CAPABILITIES:
@@ -131,7 +140,8 @@ def option_problems(host, prefix, cls, options, check_env, extra=True):
     try:
         loaded = cls.Options(unknown=RAISE).load(options)
     except ValidationError as err:
-        return [Problem(f"{prefix}.{key}", humanize(text))
+        names = list(cls.Options().fields)
+        return [Problem(f"{prefix}.{key}", humanize(text) + did_you_mean(key, names, text))
                 for key, text in sorted(flatten_messages(err.messages))]
     found = []
     extra_check = getattr(cls, "option_problems", None) if extra else None
@@ -201,4 +211,40 @@ def _share_problems(host):
     for target in targets:
         if target not in known:
             found.append(Problem("share.targets", f"unknown share target '{target}'"))
+    return found
+
+
+
+def thorough_problems(host):
+    """`plugins check`: each active provider's ``check_problems(options, base_dir)`` (a
+    classmethod returning ``{option: message}``): checks too slow for every start-up, such as
+    reading a model file's whole header."""
+    return _active_provider_checks(host, "check_problems", lambda options: (options,
+                                                                             host.base_dir))
+
+
+def online_problems(host, timeout=5.0):
+    """`plugins check --online`: each active provider's ``online_problems(options, timeout)``
+    (a classmethod returning ``{option: message}``) tries the endpoint its options name."""
+    return _active_provider_checks(host, "online_problems", lambda options: (options, timeout))
+
+
+def _active_provider_checks(host, method, arguments):
+    found = []
+    for capability in CAPABILITIES:
+        name = host.active_name(capability)
+        cls = host.available(capability).get(name)
+        check = getattr(cls, method, None)
+        if check is None:
+            continue
+        try:
+            options = cls.Options().load(host.provider_options(capability, name))
+            messages = check(*arguments(options)) or {}
+        except ValidationError:
+            continue  # reported by problems()
+        except Exception as exc:  # noqa: BLE001 - a plugin's own check must not crash the check
+            log.exception("%s of %s failed", method, cls.__name__)
+            messages = {"(options)": f"could not be checked: {exc}"}
+        found.extend(Problem(f"{capability}.{name}.{key}", message)
+                     for key, message in messages.items())
     return found

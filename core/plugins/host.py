@@ -16,7 +16,9 @@ from pathlib import Path
 from core.plugins import introspection
 from core.plugins.calls import call_each
 from core.plugins.config import CORE_SECTIONS, PluginConfigError, read_config
+from core.plugins.config import online_problems as config_online_problems
 from core.plugins.config import problems as config_problems
+from core.plugins.config import thorough_problems as config_thorough_problems
 from core.plugins.factory import ProviderFactory
 from core.plugins.manager import plugin_manager
 
@@ -76,6 +78,14 @@ class PluginHost(ProviderFactory):
     def problems(self, check_env=True):
         """Every problem of plugins.toml, as ``Problem(key, message)``; empty when it is right."""
         return config_problems(self, check_env)
+
+    def thorough_problems(self):
+        """Checks too slow for start-up (``plugins check``): a model file's whole header."""
+        return config_thorough_problems(self)
+
+    def online_problems(self, timeout=5.0):
+        """What each active provider's endpoint answers (``plugins check --online``)."""
+        return config_online_problems(self, timeout)
 
     def validate(self):
         """Raise ``PluginConfigError`` with the first problem, as one line."""

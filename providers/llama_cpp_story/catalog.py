@@ -19,10 +19,6 @@ class CatalogModel:
     licence: str
     about: str
 
-    @property
-    def url(self):
-        return f"https://huggingface.co/{self.repo}"
-
 
 CATALOG = {model.name: model for model in (
     CatalogModel("qwen2.5-1.5b-instruct", "Qwen/Qwen2.5-1.5B-Instruct-GGUF",

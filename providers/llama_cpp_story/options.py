@@ -4,6 +4,7 @@ import importlib.util
 from marshmallow import Schema, fields, validate
 
 from .catalog import CATALOG, resolve_model
+from .model_check import chat_format_problem, gguf_problem
 from .runtime import model_file_problem
 
 
@@ -36,4 +37,16 @@ def option_problems(options, base_dir):
         return {"model": f"model '{options['model']}' is not pulled yet: run "
                          f"`dreadforge models pull {options['model']}`"}
     problem = model_file_problem(path)
+    if problem:
+        return {"model": problem}
+    problem = chat_format_problem(options["chat_format"])
+    return {"chat_format": problem} if problem else {}
+
+
+def check_problems(options, base_dir):
+    """`plugins check` (not every start-up): the model file's whole GGUF header and tensors."""
+    path = resolve_model(options["model"], base_dir)
+    if path is None or not path.is_file():
+        return {}  # option_problems has said so
+    problem = gguf_problem(path)
     return {"model": problem} if problem else {}

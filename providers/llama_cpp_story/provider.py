@@ -3,7 +3,7 @@ from core.providers import ProviderError
 from providers.model_story.provider import ModelStoryProvider
 
 from .catalog import resolve_model
-from .options import Options, option_problems
+from .options import Options, check_problems, option_problems
 from .runtime import LlamaChat
 
 
@@ -12,6 +12,7 @@ class LlamaCppStoryProvider(ModelStoryProvider):
     label = "Local model (llama.cpp)"
     Options = Options
     option_problems = staticmethod(option_problems)
+    check_problems = staticmethod(check_problems)
     base_dir = "."
 
     def __init__(self, options=None):

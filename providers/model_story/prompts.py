@@ -168,13 +168,49 @@ _LEADING_LABEL = re.compile(r"^\s*(?:part|beat|chapter)\s*\d+\s*(?:of\s*\d+)?\s*
                             re.IGNORECASE)
 
 
-def clean_part(text):
-    """A part's prose without a title line, a heading or a 'Part 2:' label the model added."""
+def clean_part(text, messages=()):
+    """A part's prose without a title line, a heading, a 'Part 2:' label the model added, or a
+    line that echoes the prompt (``messages``): a weak model repeats "Write part 2 of 6 …" or
+    "Its purpose: …" before its prose, and that must not reach the story."""
     _title, text = split_title(text or "")
+    echoes = prompt_lines(messages)
     lines = [line for line in text.replace("\r\n", "\n").split("\n")
-             if not _HEADING_RE.match(line.strip())]
+             if not _HEADING_RE.match(line.strip()) and not echoes_prompt(line, echoes)]
     text = "\n".join(lines).strip()
     return _LEADING_LABEL.sub("", text, count=1).strip()
+
+
+#: how the prompt's own instruction lines begin (beat_messages, continue_messages, plan_outline,
+#: brief_lines): a line of the answer that begins so is the prompt coming back, not prose
+INSTRUCTION_OPENINGS = (
+    "write part ", "its purpose:", "by its end:", "this is the last part",
+    "this is the opening of the story", "the story so far ends with", "story brief:",
+    "the plan:", "answer with ", "continue it for about", "parts:", "character:", "place:",
+    "twist (revealed late):", "clue (plant before the twist):", "extra instructions from the",
+)
+
+
+def _normal(line):
+    return " ".join(line.strip().lstrip("-*>#").split()).casefold()
+
+
+def prompt_lines(messages):
+    """The prompt's lines (of a few words or more), normalised, to tell an echo by."""
+    found = set()
+    for message in messages or ():
+        for line in str(message.get("content") or "").splitlines():
+            line = _normal(line)
+            if len(line.split()) >= 3:
+                found.add(line)
+    return found
+
+
+def echoes_prompt(line, prompt):
+    """Whether an answer's line repeats the prompt: one of its lines whole, or an instruction."""
+    line = _normal(line).strip("*_")
+    if not line:
+        return False
+    return line in prompt or line.startswith(INSTRUCTION_OPENINGS)
 
 
 def fallback_title(request):

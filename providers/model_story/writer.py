@@ -102,7 +102,8 @@ def write_story(model, request, progress, use_model_plan=True):
         counter.announce(f"Writing part {index + 1} of {len(beats)}")
         words = max(1, int(beat.get("words") or target // len(beats)))
         messages = prompts.beat_messages(request, plan, index, parts[-1] if parts else "")
-        text = ask(model, messages, what="story", clean=prompts.clean_part,
+        text = ask(model, messages, what="story",
+                   clean=lambda answer, sent=messages: prompts.clean_part(answer, sent),
                    max_tokens=token_cap(words), stop=PROSE_STOP,
                    on_text=LengthGuard(words, counter),
                    seed=(request.seed + index) if request.seed else None)
@@ -122,14 +123,15 @@ def _fit_length(model, request, plan, story, target, counter):
         if missing <= LENGTH_TOLERANCE * target:
             break
         counter.announce("Finishing the story")
+        messages = prompts.continue_messages(request, plan, story, missing)
         try:
-            more = model.chat(prompts.continue_messages(request, plan, story, missing),
+            more = model.chat(messages,
                               max_tokens=token_cap(missing), stop=PROSE_STOP,
                               on_text=LengthGuard(missing, counter), what="story")
         except ProviderError as err:  # the story is whole, only short: keep it
             log.warning("could not continue a short story: %s", err)
             break
-        more = drop_unfinished_sentence(prompts.clean_part(more))
+        more = drop_unfinished_sentence(prompts.clean_part(more, messages))
         if not more:
             break
         story = f"{story}\n\n{more}"

@@ -225,6 +225,24 @@ class ChatService:
         return ProviderError(f"The story service rejected the request (HTTP {code}).")
 
 
+def endpoint_problems(options, timeout):
+    """``{"base_url": why}`` when the server at ``base_url`` cannot be reached or refuses the
+    key; ``{}`` when it answers (a 404 for the model list is an answer: not every server has one)."""
+    import openai
+
+    service = ChatService({**options, "timeout": timeout, "max_retries": 0})
+    failure = None
+    try:
+        service.client().models.list()
+    except openai.NotFoundError:
+        return {}
+    except openai.OpenAIError as exc:
+        failure = service._translate(exc)
+    if failure is None:
+        return {}
+    return {"base_url": f"{options['base_url']}: {failure}"}
+
+
 # --- reading answers -----------------------------------------------------------------------------
 
 

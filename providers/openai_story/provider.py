@@ -1,7 +1,7 @@
 """The ``openai`` story provider: the shared model writer over chat completions."""
 from providers.model_story.provider import ModelStoryProvider
 
-from .client import ChatService
+from .client import ChatService, endpoint_problems
 from .options import Options
 
 
@@ -14,6 +14,12 @@ class OpenAIStoryProvider(ModelStoryProvider):
     def __init__(self, options=None):
         super().__init__(Options().load(dict(options or {})))
         self.service = ChatService(self.options)
+
+    @classmethod
+    def online_problems(cls, options, timeout):
+        """``plugins check --online``: the server at ``base_url`` answers, and takes the key
+        (it is asked for its models; a server that lists none still answers)."""
+        return endpoint_problems(options, timeout)
 
     def chat_model(self):
         return self.service

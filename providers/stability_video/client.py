@@ -14,6 +14,20 @@ SDXL_SIZES = [(1024, 1024), (1152, 896), (1216, 832), (1344, 768), (1536, 640),
               (640, 1536), (768, 1344), (832, 1216), (896, 1152)]
 
 
+def channel_problem(host, insecure, timeout):
+    """Why a gRPC channel to ``host`` does not become ready within ``timeout`` s, or None."""
+    grpc, _pb, _pb_grpc = _sdk()
+    channel = (grpc.insecure_channel(host) if insecure
+               else grpc.secure_channel(host, grpc.ssl_channel_credentials()))
+    try:
+        grpc.channel_ready_future(channel).result(timeout=timeout)
+    except grpc.FutureTimeoutError:
+        return f"could not reach {host} within {timeout:g} s"
+    finally:
+        channel.close()
+    return None
+
+
 def sdxl_size(width, height):
     """The allowed generation size closest in aspect to ``width`` x ``height``."""
     target = width / height

@@ -22,6 +22,13 @@ class StabilityVideoProvider(VideoProvider):
         self.last_timings = {}
         self.prompts = []
 
+    @classmethod
+    def online_problems(cls, options, timeout):
+        """``plugins check --online``: a gRPC channel to ``host`` becomes ready in time."""
+        from .client import channel_problem
+        problem = channel_problem(options["host"], options["insecure"], timeout)
+        return {"host": problem} if problem else {}
+
     def _key(self):
         env = self.options["api_key_env"]
         key = os.environ.get(env, "")

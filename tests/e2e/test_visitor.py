@@ -93,3 +93,19 @@ def test_signed_out_protected_page_goes_to_sign_in(visitor):
     expect(page.get_by_role("link", name="Create Account")).to_be_visible()
     shot(page, "sign-in")
     assert_clean_console(page)
+
+
+def test_share_menu_shows_each_targets_own_icon(visitor):
+    """A share target's `icon` (a plugin's, or a built-in's) is what its menu item shows."""
+    page = visitor
+    page.goto("/explore")
+    page.locator("article.story-card").first.click()
+    expect(page).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
+    page.get_by_role("button", name=re.compile(r"^Share story")).first.click()
+    menu = page.get_by_role("menu")
+    expected = {"Copy Link": "link", "Share on X": "twitter", "Share on Facebook": "facebook",
+                "Share via Email": "mail", "Share on Reddit": "reddit",
+                "Share on WhatsApp": "whatsapp"}
+    for label, icon in expected.items():
+        item = menu.get_by_role("menuitem", name=label)
+        expect(item.locator("svg")).to_have_attribute("data-icon", icon, timeout=T)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 CHAT_PATH = "/v1/chat/completions"
+MODELS_PATH = "/v1/models"
 
 
 # --- behaviours ----------------------------------------------------------------------------------
@@ -139,6 +140,24 @@ class _Handler(BaseHTTPRequestHandler):
             super().handle()
         except (BrokenPipeError, ConnectionResetError):  # the client hung up: nothing to do
             self.close_connection = True
+
+    def do_GET(self):
+        """``GET /v1/models``: the models it offers; 401 for a key not in ``accepted_keys``."""
+        fake = self.server.fake
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        fake._record(RecordedRequest("GET", self.path, headers, None))
+        if self.path != MODELS_PATH:
+            self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+            return
+        key = headers.get("authorization", "").removeprefix("Bearer ")
+        if fake.accepted_keys is not None and key not in fake.accepted_keys:
+            self._json(401, {"error": {"message": "Incorrect API key provided",
+                                       "type": "invalid_request_error",
+                                       "code": "invalid_api_key"}})
+            return
+        self._json(200, {"object": "list", "data": [
+            {"id": name, "object": "model", "created": 0, "owned_by": "fake"}
+            for name in fake.models]})
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
@@ -288,6 +307,9 @@ class FakeOpenAIServer:
         self._sticky = None
         self._stopping = threading.Event()
         self.requests = []
+        #: what ``GET /v1/models`` lists, and the keys it accepts (None: any)
+        self.models = ["fake-horror"]
+        self.accepted_keys = None
         self._httpd = _Server((host, 0), _Handler)
         self._httpd.fake = self
         self._thread = None

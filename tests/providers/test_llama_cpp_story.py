@@ -225,3 +225,36 @@ def test_openai_provider_through_llama_cpp_server(llama_server):
     assert result.content.strip()
     assert len(result.content.split()) <= 44
     assert progress.reports[-1] == (100, "Story written")
+
+
+def test_plugins_check_reads_the_whole_model_and_the_chat_format(tmp_path, gguf, monkeypatch):
+    """A cut-short download passed `plugins check` (it read 4 bytes) and failed every job; a
+    misspelt chat_format failed the job with "Please try again"."""
+    from click.testing import CliRunner
+
+    from cli.plugins_cmd import plugins
+    config = tmp_path / "plugins.toml"
+    monkeypatch.setenv("DREADFORGE_PLUGINS", str(config))
+    monkeypatch.setenv("DREADFORGE_NO_ENTRYPOINTS", "1")
+
+    def check(model, chat_format=""):
+        config.write_text(f'[story]\nprovider = "llama_cpp"\n[story.llama_cpp]\n'
+                          f'model = "{model}"\nn_ctx = 1024\nchat_format = "{chat_format}"\n')
+        return CliRunner().invoke(plugins, ["check"]).output
+
+    whole = gguf.read_bytes()
+    in_header = tmp_path / "in-header.gguf"
+    in_header.write_bytes(whole[:2_000_000])  # stops inside the vocabulary
+    in_tensors = tmp_path / "in-tensors.gguf"
+    in_tensors.write_bytes(whole[:len(whole) - 1_000_000])  # the last tensor is missing
+
+    assert check(in_header).startswith(
+        f"{config}:story.llama_cpp.model: in-header.gguf is damaged: its GGUF header cannot be "
+        "read (")
+    assert check(in_tensors) == (
+        f"{config}:story.llama_cpp.model: in-tensors.gguf is cut short "
+        f"({(len(whole) - 1_000_000) / 1e6:.1f} of {len(whole) / 1e6:.1f} MB): pull it again\n")
+    assert check(gguf, "gema").startswith(
+        f"{config}:story.llama_cpp.chat_format: unknown chat format 'gema' (did you mean "
+        "'gemma'? known: ")
+    assert check(gguf, "gemma") == f"{config}: ok\n"

@@ -702,3 +702,16 @@ def test_registered_and_built_like_the_plugin_host(server, api_key):
 
     assert server.requests[-1].body["temperature"] == 0.2
     assert server.requests[-1].headers["x-stainless-read-timeout"] == "2.5"
+
+
+def test_lines_that_echo_the_prompt_are_not_saved_in_the_story(server, provider):
+    """A weak model repeats the prompt's scaffolding before its prose ("Write part 2 of 2 …",
+    "Its purpose: …", a line of the brief); none of it may reach the story."""
+    echoed = ("Write part 2 of 2 (climax), about 15 words: The bell and climax.\n"
+              "Its purpose: unease\n"
+              "- Setting: a ruined abbey\n\n" + PART_TWO)
+    server.script(ok(plan_json()), ok(PART_ONE), ok(echoed), empty(), empty())
+
+    result = provider.generate(story_request(length_words=80))
+
+    assert result.content == f"{PART_ONE}\n\n{PART_TWO}"

@@ -4,7 +4,7 @@ import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../lib/constants';
 import { handleMenuKeys, menuButtonProps } from '../ui/dropdown-menu';
-import { Icon } from '../ui/icons';
+import { Icon, hasIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import type { ContentType } from '../../types/api';
 import { useShareContent } from '../../lib/content/content-mutations';
@@ -20,6 +20,14 @@ type Props = {
 
 export function contentUrl(type: ContentType, id: number) {
   return `${window.location.origin}/${type}/${id}`;
+}
+
+/** A target's own icon: a data: image, one of the site's icon names, else one for its kind. */
+function TargetIcon({ target, copied }: { target: ShareTarget; copied: boolean }) {
+  if (target.shareType === 'link' && copied) return <Icon name="check" size={16} />;
+  if (target.icon?.startsWith('data:image/')) return <img src={target.icon} width={16} height={16} alt="" />;
+  if (hasIcon(target.icon)) return <Icon name={target.icon} size={16} />;
+  return <Icon name={target.shareType === 'link' ? 'link' : target.shareType === 'email' ? 'mail' : 'share'} size={16} />;
 }
 
 /** Share targets come from GET /api/share-targets: nothing is hard-coded here; each share is recorded. */
@@ -111,7 +119,7 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
           {targets.data?.map((target) => (
             <button key={target.id} type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => void choose(target)}>
               <span className="share-icon" aria-hidden="true">
-                <Icon name={target.shareType === 'link' ? (copied ? 'check' : 'link') : target.shareType === 'email' ? 'mail' : 'share'} size={16} />
+                <TargetIcon target={target} copied={copied} />
               </span>
               {target.shareType === 'link' && copied ? 'Copied!' : target.label}
             </button>

@@ -34,7 +34,16 @@ const PATHS: Record<string, string> = {
   check: 'M5 12l5 5L20 7',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01',
+  twitter: 'M4 4l16 16M20 4L4 20',
+  facebook: 'M15 4h-2a4 4 0 0 0-4 4v3H7v3h2v7h3v-7h3l.5-3H12V8a1 1 0 0 1 1-1h2z',
+  reddit: 'M12 20c4.4 0 8-2.2 8-5s-3.6-5-8-5-8 2.2-8 5 3.6 5 8 5zM9 14h.01M15 14h.01M9.5 17c1.5 1 3.5 1 5 0M12 10l1.2-5 3.8 1M19 6h.01',
+  whatsapp: 'M4 20l1.4-4.2A8 8 0 1 1 8.3 18.7zM9 9c0 3 3 6 6 6l1-1.5-2-1-1 1c-1-.5-2-1.5-2.5-2.5l1-1-1-2z',
 };
+
+/** Whether ``name`` is one of the icons drawn here (a plugin may name one, or send a data: image). */
+export function hasIcon(name: string | null | undefined): name is string {
+  return !!name && Object.prototype.hasOwnProperty.call(PATHS, name);
+}
 
 export function Icon({ name, size = 18, className = '', filled = false }: { name: keyof typeof PATHS | string; size?: number; className?: string; filled?: boolean }) {
   return (
@@ -50,6 +59,7 @@ export function Icon({ name, size = 18, className = '', filled = false }: { name
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={hasIcon(name) ? name : 'skull'}
     >
       <path d={PATHS[name] ?? PATHS.skull} />
     </svg>
