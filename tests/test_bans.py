@@ -95,7 +95,10 @@ def test_banned_user_is_signed_out_at_next_request_with_reason_and_expiry(users,
     assert body["reason"] == "Harassment"
     assert body["expiresAt"].startswith(expires[:16])
     assert "banned" in body["message"] and "Harassment" in body["message"]
-    # the session is gone
+    # the session is gone: writes are 401, and the sign-in page says why (once)
+    assert victim.post("/api/stories/suggestions", json={"content": "x"}).status_code == 401
+    page = victim.get("/api/login").get_data(as_text=True)
+    assert "Reason: Harassment" in page and "banned until" in page
     assert victim.get("/api/auth/user").get_json() is None
 
     # and signing in again is refused with the same details
