@@ -47,6 +47,9 @@ def start(user, legacy=False):
     """A new session of ``user`` for this browser; ``user.get_id()`` now names it."""
     agent = request.headers.get("User-Agent", "")[:USER_AGENT_LENGTH]
     with db.write_transaction():
+        # rows an account-wide sign-out (a ban, a deactivation) ended and no cookie came back for
+        UserSession.delete().where((UserSession.user == user.id)
+                                   & (UserSession.version != user.session_version)).execute()
         row = UserSession.create(user=user.id, version=user.session_version, user_agent=agent,
                                  legacy=legacy)
     user.session_id = row.id

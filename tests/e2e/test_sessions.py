@@ -3,6 +3,7 @@ by one), "Sign Out" that ends this browser only, and "Sign out everywhere" that 
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import T, assert_clean_console, cli, new_page, open_screen, sign_in
+from tests.e2e.conftest import shot
 from tests.e2e.helpers import toast, unique_email
 
 PASSWORD = "nightmare-123"
@@ -27,9 +28,9 @@ def test_sessions_list_signs_out_one_device_and_everywhere_asks_first(browser, s
     # Sign Out (the avatar menu's page navigation) ends that browser only
     spare = signed_in(browser, site, email)
     spare.get_by_role("button", name="Account menu").click()
-    spare.get_by_role("menuitem", name="Sign Out").click()
+    spare.get_by_role("menuitem", name="Sign Out", exact=True).click()
     expect(spare.get_by_text("in this browser")).to_be_visible(timeout=T)
-    spare.get_by_role("button", name="Sign Out").click()
+    spare.get_by_role("button", name="Sign Out", exact=True).click()
     expect(spare.get_by_role("link", name="Sign In", exact=True)).to_be_visible(timeout=T)
 
     open_screen(laptop, "/profile", "My Horror Collection")
@@ -38,6 +39,7 @@ def test_sessions_list_signs_out_one_device_and_everywhere_asks_first(browser, s
     expect(rows.filter(has_text="This device")).to_have_count(1)
     expect(rows.first).to_contain_text("Chrome on Linux")
     expect(rows.filter(has_text="This device").get_by_role("button")).to_have_count(0)
+    shot(laptop, "profile-sessions")
 
     # the other device is signed out from here
     other = rows.filter(has_not_text="This device")
@@ -55,6 +57,7 @@ def test_sessions_list_signs_out_one_device_and_everywhere_asks_first(browser, s
     laptop.get_by_role("button", name="Sign out everywhere").click()
     dialog = laptop.get_by_role("dialog", name="Sign out everywhere?")
     expect(dialog).to_contain_text("this one included")
+    shot(laptop, "sign-out-everywhere-dialog")
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
     phone.reload()
