@@ -1,16 +1,18 @@
 """Sign-in: flask-login wiring, account rules (bans, inactive accounts) and who-may-do-what helpers."""
 from functools import lru_cache
 
-from flask import g, jsonify, request
-from flask_login import LoginManager, current_user, logout_user
+from flask import g, jsonify, request, session
+from flask_login import LoginManager, current_user, login_user, logout_user
 from peewee import IntegrityError
 
-from core import db, prepared
+from core import db, prepared, sessions
 from core.errors import abort
 from core.models import User, utcnow
 from core.security import burn_verify, hash_password, verify_password
 
 login_manager = LoginManager()
+REFUSAL_KEY = "_account_refused"  # in the session: why the account's session was ended
+SIGN_IN_PAGES = ("/api/login", "/api/logout")
 
 
 class AccountError(Exception):
@@ -32,29 +34,50 @@ def user_by_id(user_id):
 
 
 @login_manager.user_loader
-def load_user(session_id):
-    """``"<id>:<session version>"`` (``User.get_id``): a session or remember-me cookie made
-    before the account's last sign-out, ban or deactivation no longer loads anyone."""
-    user_id, _, version = str(session_id).partition(":")
-    if not user_id.isdigit() or not version.isdigit():
+def load_user(key):
+    """``"<id>/<session id>"`` (``User.get_id``): a signed-out session, or one an account-wide
+    sign-out (ban, deactivation, "sign out everywhere") ended, no longer loads anyone. A cookie
+    of before sessions had rows (``"<id>:<session version>"``) is moved onto one."""
+    parsed = sessions.parse_key(key)
+    if parsed is None:
         return None
-    user = user_by_id(int(user_id))
-    if user is None or user.session_version != int(version):
-        # a ban or deactivation ended this session: the next request still says why (once)
+    user_id, session_id, version = parsed
+    if session_id is not None:
+        user = sessions.user_of_session(user_id, session_id)
+        if user is not None and not user.session_ended:
+            return user
+        # ended: if a ban or deactivation did it, the next request still says why
+        g.ended_session_user = user or user_by_id(user_id)
+        return None
+    user = user_by_id(user_id)
+    if user is None or user.session_version != version:
         g.ended_session_user = user
         return None
-    return user
+    return sessions.adopt_legacy(user)
+
+
+def sign_in(user, remember=False):
+    """A new session for this browser, beside the account's others."""
+    sessions.start(user)
+    session.pop(REFUSAL_KEY, None)
+    login_user(user, remember=remember)
 
 
 def end_sessions(user_id):
     """Sign the account out everywhere: every session and remember-me cookie stops working."""
-    User.update(session_version=User.session_version + 1).where(User.id == user_id).execute()
+    sessions.end_all(user_id)
 
 
 def sign_out():
-    """Sign the current user out, here and on every other device (copied cookies included)."""
-    if current_user.is_authenticated:
-        end_sessions(current_user.id)
+    """Sign this browser out; the account's other sessions stay (copied cookies of this one end)."""
+    if current_user.is_authenticated and getattr(current_user, "session_id", None):
+        sessions.end(current_user.id, current_user.session_id)
+    logout_user()
+
+
+def sign_out_everywhere():
+    """Sign the account out here and on every other device (remember-me cookies included)."""
+    end_sessions(require_user().id)
     logout_user()
 
 
@@ -82,21 +105,30 @@ def account_problem(user):
 
 
 def enforce_account_rules():
-    """A banned or deactivated user is signed out at their next request (checked every time)."""
+    """A banned or deactivated user is signed out at their next request (checked every time),
+    and told why: that request, if it is an API call, answers 403 with the reason (and the ban's
+    end), and the refusal is kept in the session until the sign-in page has shown it
+    (``GET /api/auth/user`` answers it meanwhile: the web app's first call after a page load)."""
     if not current_user.is_authenticated:
         ended = g.pop("ended_session_user", None)
         problem = ended and account_problem(ended)
-        if not problem:
-            return None
     else:
         problem = account_problem(current_user)
-        if problem is None:
-            return None
-    logout_user()
-    if request.path.startswith("/api/") and request.path not in ("/api/login", "/api/logout"):
-        body = {"code": 403, "status": "Forbidden", "message": problem.message, **problem.extra}
-        return jsonify(body), 403
+    if problem:
+        logout_user()
+        session[REFUSAL_KEY] = {"message": problem.message, **problem.extra}
+    elif request.path != "/api/auth/user":
+        return None
+    refusal = session.get(REFUSAL_KEY)
+    if refusal and request.path.startswith("/api/") and request.path not in SIGN_IN_PAGES:
+        return jsonify({"code": 403, "status": "Forbidden", **refusal}), 403
     return None
+
+
+def take_refusal():
+    """The message of a ban or deactivation that ended this browser's session, once."""
+    refusal = session.pop(REFUSAL_KEY, None)
+    return refusal and refusal.get("message")
 
 
 def register(email, password, first_name, last_name=""):

@@ -73,8 +73,10 @@ class User(Stamped, BaseModel, UserMixin):
         return True
 
     def get_id(self):
-        """What the session and the remember-me cookie hold: the id and the session version."""
-        return f"{self.id}:{self.session_version}"
+        """What the session and the remember-me cookie hold: ``"<id>/<session id>"`` (a row of
+        ``user_sessions``, ``core.sessions``); before sessions had rows, ``"<id>:<version>"``."""
+        session_id = getattr(self, "session_id", None)
+        return f"{self.id}/{session_id}" if session_id else f"{self.id}:{self.session_version}"
 
     @property
     def is_admin(self):
@@ -335,6 +337,42 @@ class AuditEntry(BaseModel):
         table_name = "audit_log"
 
 
+class NeverReusedId(peewee.AutoField):
+    """An id never given twice, even after the newest row is deleted: ``AUTOINCREMENT`` on
+    SQLite (a plain ``INTEGER PRIMARY KEY`` gives the largest id again), PostgreSQL's sequence
+    only moves forward."""
+
+    def ddl(self, ctx):
+        nodes = super().ddl(ctx)
+        database = self.model._meta.database
+        if isinstance(getattr(database, "obj", database), peewee.SqliteDatabase):
+            return peewee.NodeList((nodes, peewee.SQL("AUTOINCREMENT")))
+        return nodes
+
+
+class UserSession(BaseModel):
+    """One signed-in browser (``core.sessions``): its session and remember-me cookies carry this
+    row's id, and deleting the row signs that browser out. The id is never given twice, even
+    after the newest row is deleted (migration 0013: ``AUTOINCREMENT`` on SQLite, a sequence on
+    PostgreSQL), so a revoked session's cookie can never point at a new session."""
+
+    id = NeverReusedId()
+    user = peewee.ForeignKeyField(User, on_delete="CASCADE", backref="sessions", index=True)
+    # the account's ``session_version`` this session belongs to: a ban, a deactivation or
+    # "sign out everywhere" bumps the account's, and every older row stops counting
+    version = peewee.IntegerField(default=0)
+    user_agent = peewee.CharField(max_length=512, default="")
+    # made from a cookie of before migration 0013 ("<id>:<version>", no session of its own):
+    # every such cookie of the account shares this row, and signing it out ends them all
+    legacy = peewee.BooleanField(default=False)
+    created_at = peewee.DateTimeField(default=utcnow)
+    last_seen_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "user_sessions"
+
+
 CORE_MODELS = [User, Story, Video, Comment, Like, Share, View, Job]
 MODERATION_MODELS = [Report, AuditEntry]
-ALL_MODELS = CORE_MODELS + MODERATION_MODELS
+SESSION_MODELS = [UserSession]
+ALL_MODELS = CORE_MODELS + MODERATION_MODELS + SESSION_MODELS

@@ -114,7 +114,13 @@ def test_banned_user_cannot_sign_in_and_is_signed_out(client, auth, make_client,
     assert response.status_code == 403
     body = response.get_json()
     assert "Spamming the comments" in body["message"] and body["expiresAt"]
-    assert client.get("/api/auth/user").get_json() is None  # signed out
+    # signed out: writes are 401; the web app's next page load (GET /api/auth/user) still says
+    # why, until the sign-in page has shown it
+    assert client.post("/api/stories", json={"genre": "Slasher"}).status_code == 401
+    assert client.get("/api/auth/user").get_json()["reason"] == "Spamming the comments"
+    page = client.get("/api/login").get_data(as_text=True)
+    assert "Your account has been banned until" in page and "Spamming the comments" in page
+    assert client.get("/api/auth/user").get_json() is None
     other = make_client()
     refused = other.post("/api/auth/login", json={"email": "banned@example.com",
                                                   "password": PASSWORD})

@@ -103,7 +103,10 @@ def test_banned_user_is_signed_out_at_next_request_with_reason_and_expiry(users,
     assert body["reason"] == "Harassment"
     assert body["expiresAt"].startswith(expires[:16])
     assert "banned" in body["message"] and "Harassment" in body["message"]
-    # the session is gone
+    # the session is gone: writes are 401, and the sign-in page says why (once)
+    assert victim.post("/api/stories/suggestions", json={"content": "x"}).status_code == 401
+    page = victim.get("/api/login").get_data(as_text=True)
+    assert "Reason: Harassment" in page and "banned until" in page
     assert victim.get("/api/auth/user").get_json() is None
 
     # and signing in again is refused with the same details
@@ -121,6 +124,33 @@ def test_permanent_ban_message(users, make_client):
     assert response.status_code == 403
     assert "permanently" in response.get_json()["message"]
     assert response.get_json()["errors"]["expiresAt"] is None
+
+
+def test_every_open_tab_of_a_banned_user_is_told_why(users, make_client):
+    """Two browsers of one account; one reloads a page (no API call says why then), the other
+    calls the API: both learn the reason and the end, "permanently" when the ban has none."""
+    admin, _ = users.signed_in(role="admin")
+    laptop, victim = users.signed_in()
+    phone = make_client()
+    assert Auth(phone).login(victim["email"]).status_code == 200
+    assert ban(admin, victim["id"], reason="Gore in the comments",
+               expiresAt=None).status_code == 200
+
+    assert laptop.get("/").status_code == 200  # a page navigation: the web app loads
+    for client in (laptop, phone):
+        response = client.get("/api/auth/user")  # the web app's first call
+        assert response.status_code == 403
+        body = response.get_json()
+        assert body["message"] == ("Your account has been banned permanently. "
+                                   "Reason: Gore in the comments")
+        assert body["account"] == "banned" and body["expiresAt"] is None
+        assert body["reason"] == "Gore in the comments"
+        assert client.post("/api/stories/suggestions", json={"content": "x"}).status_code == 401
+        # the sign-in page the web app goes to shows it, then it has been said
+        page = client.get("/api/login")
+        assert page.status_code == 200
+        assert "banned permanently. Reason: Gore in the comments" in page.get_data(as_text=True)
+        assert client.get("/api/auth/user").get_json() is None
 
 
 WRITES = [

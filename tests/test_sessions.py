@@ -1,5 +1,6 @@
 """Sessions that really end, CSRF bound to the session, Secure cookies, sign-in limits and the
 password rules (issue 14 items 1-6; docs/security.md)."""
+import datetime as dt
 import re
 
 import pytest
@@ -62,6 +63,155 @@ def test_sign_out_everywhere(make_client):
     assert me(laptop) is None and me(phone) is None
     assert Auth(phone).login(user["email"]).status_code == 200  # signing in again works
     assert me(phone)["id"] == user["id"]
+
+
+CHROME_LINUX = ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                "Chrome/131.0.0.0 Safari/537.36")
+FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0"
+
+
+def two_devices(make_client, remember=False):
+    """One account signed in on a laptop (Chrome on Linux) and a phone (Firefox on Windows)."""
+    laptop, user = signed_in_user(make_client, remember=remember)
+    phone = make_client()
+    assert laptop.post("/api/auth/logout").status_code == 204
+    for client, agent in ((laptop, CHROME_LINUX), (phone, FIREFOX_WINDOWS)):
+        client.environ_base["HTTP_USER_AGENT"] = agent
+        response = client.post("/api/auth/login", json={
+            "email": user["email"], "password": PASSWORD, "remember": remember})
+        assert response.status_code == 200
+    return laptop, phone, user
+
+
+def session_list(client):
+    response = client.get("/api/auth/sessions")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_sign_out_ends_this_browser_only(make_client):
+    laptop, phone, user = two_devices(make_client, remember=True)
+    copy = make_client()
+    copy_cookies(phone, copy)
+    assert laptop.post("/api/auth/logout").status_code == 204
+    assert me(laptop) is None
+    assert me(phone)["id"] == user["id"] and me(copy)["id"] == user["id"]
+    assert phone.post("/api/stories", json=STORY).status_code == 201
+    assert [s["browser"] for s in session_list(phone)] == ["Firefox on Windows"]
+    # the sign-out page (a page navigation) ends this browser only, and says so
+    html = phone.get("/api/logout").get_data(as_text=True)
+    assert "in this browser" in html and "every device" not in html
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    assert phone.post("/api/logout", no_csrf=True, data={"csrf_token": token}).status_code == 302
+    assert me(phone) is None and me(copy) is None  # the copied cookies of that session too
+    laptop.post("/api/auth/login", json={"email": user["email"], "password": PASSWORD})
+    assert me(laptop)["id"] == user["id"]
+
+
+def test_revoke_all_ends_every_session(make_client):
+    laptop, phone, user = two_devices(make_client, remember=True)
+    remember_copy = make_client()
+    copy_cookies(phone, remember_copy, names=("remember_token",))
+    assert make_client().post("/api/auth/sessions/revoke-all").status_code == 401
+    assert laptop.post("/api/auth/sessions/revoke-all", no_csrf=True).status_code == 403
+    assert me(laptop)["id"] == user["id"]
+
+    assert laptop.post("/api/auth/sessions/revoke-all").status_code == 204
+
+    assert me(laptop) is None and me(phone) is None and me(remember_copy) is None
+    assert Auth(phone).login(user["email"]).status_code == 200
+    assert len(session_list(phone)) == 1
+
+
+def test_sessions_list_and_signing_one_out_from_another(make_client):
+    laptop, phone, user = two_devices(make_client)
+    listed = session_list(laptop)
+    assert [(s["browser"], s["current"]) for s in listed] == [
+        ("Firefox on Windows", False), ("Chrome on Linux", True)]  # the last seen first
+    for item in listed:
+        assert set(item) == {"id", "browser", "createdAt", "lastSeenAt", "current"}
+        created, seen = (dt.datetime.fromisoformat(item[key]) for key in ("createdAt", "lastSeenAt"))
+        assert created.utcoffset() == dt.timedelta(0) and seen >= created
+    phone_id = listed[0]["id"]
+    assert [s["current"] for s in session_list(phone)] == [True, False]
+
+    # a stranger cannot see or end them; a DELETE without this session's CSRF token is refused
+    stranger, _ = signed_in_user(make_client)
+    assert len(session_list(stranger)) == 1
+    assert stranger.delete(f"/api/auth/sessions/{phone_id}").status_code == 404
+    assert laptop.delete(f"/api/auth/sessions/{phone_id}", no_csrf=True).status_code == 403
+    assert make_client().get("/api/auth/sessions").status_code == 401
+    assert me(phone)["id"] == user["id"]
+
+    response = laptop.delete(f"/api/auth/sessions/{phone_id}")
+    assert response.status_code == 204
+    assert me(phone) is None
+    assert me(laptop)["id"] == user["id"]
+    assert [s["browser"] for s in session_list(laptop)] == ["Chrome on Linux"]
+    response = laptop.delete(f"/api/auth/sessions/{phone_id}")
+    assert response.status_code == 404 and response.get_json()["message"] == "Session not found"
+    # its own id: this browser signs out
+    own = session_list(laptop)[0]["id"]
+    assert laptop.delete(f"/api/auth/sessions/{own}").status_code == 204
+    assert me(laptop) is None
+
+
+def test_last_seen_is_written_at_most_once_a_minute(app, make_client):
+    from core.models import UserSession
+    laptop, user = signed_in_user(make_client)
+    row = UserSession.get(UserSession.user == user["id"])
+    for _ in range(5):
+        assert me(laptop)["id"] == user["id"]
+    assert UserSession.get_by_id(row.id).last_seen_at == row.last_seen_at  # no write
+    an_hour_ago = row.last_seen_at - dt.timedelta(hours=1)
+    UserSession.update(last_seen_at=an_hour_ago).where(UserSession.id == row.id).execute()
+    me(laptop)
+    seen = UserSession.get_by_id(row.id).last_seen_at
+    assert seen > an_hour_ago + dt.timedelta(minutes=59)
+    me(laptop)
+    assert UserSession.get_by_id(row.id).last_seen_at == seen
+
+
+def test_a_signed_out_session_id_is_never_given_again(make_client):
+    laptop, user = signed_in_user(make_client)
+    old = session_list(laptop)[0]["id"]
+    copy = make_client()
+    copy_cookies(laptop, copy)
+    assert laptop.post("/api/auth/logout").status_code == 204  # the newest row is deleted
+    assert Auth(laptop).login(user["email"]).status_code == 200
+    assert session_list(laptop)[0]["id"] > old
+    assert me(copy) is None
+
+
+def legacy_cookie(app, user_id, version=0):
+    """A remember-me cookie as made before sessions had rows: ``"<id>:<version>"``."""
+    from flask_login.utils import encode_cookie
+    with app.test_request_context():
+        return encode_cookie(f"{user_id}:{version}")
+
+
+def test_cookies_of_before_the_upgrade_stay_signed_in(app, make_client):
+    laptop, phone, user = two_devices(make_client)
+    old_tablet, old_desktop = make_client(), make_client()
+    for client in (old_tablet, old_desktop):
+        client.set_cookie("remember_token", legacy_cookie(app, user["id"]))
+        assert me(client)["id"] == user["id"]  # not signed out by the upgrade
+    old_tablet.get("/api/auth/user")
+    # the remember-me cookie now names the session
+    assert ":" not in old_tablet.get_cookie("remember_token").value.split("|")[0]
+    assert len(session_list(laptop)) == 3  # the two old cookies share one session
+    assert old_tablet.post("/api/stories", json=STORY).status_code == 201
+
+    assert old_tablet.post("/api/auth/logout").status_code == 204
+
+    # as before the upgrade, every cookie of that kind ends (copies included)...
+    assert me(old_desktop) is None
+    stale = make_client()
+    stale.set_cookie("remember_token", legacy_cookie(app, user["id"]))
+    assert me(stale) is None
+    # ...and the sessions made since stay signed in
+    assert me(laptop)["id"] == user["id"] and me(phone)["id"] == user["id"]
+    assert len(session_list(phone)) == 2
 
 
 @pytest.mark.parametrize("end, undo", [

@@ -3,13 +3,13 @@ from urllib.parse import urlparse
 
 from flask import redirect, render_template, request
 from flask.views import MethodView
-from flask_login import current_user, login_user
+from flask_login import current_user
 
-from core import auth
+from core import auth, sessions
 from core.errors import Blueprint, abort
 from core.limits import enforce, enforce_login
 from core.models import Story, Video
-from core.schemas.users import LoginSchema, RegisterSchema, UserSchema
+from core.schemas.users import LoginSchema, RegisterSchema, SessionSchema, UserSchema
 from core.security import csrf_token
 
 blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and the current user")
@@ -59,7 +59,7 @@ class Register(MethodView):
                                  body.get("lastName", ""))
         except auth.AccountError as err:
             abort(err.status, message=err.message)
-        login_user(user)
+        auth.sign_in(user)
         return user_json(user)
 
 
@@ -75,7 +75,7 @@ class Login(MethodView):
         except auth.AccountError as err:
             abort(err.status, message=err.message, account=err.extra.get("account"),
                   **({"errors": err.extra} if err.extra else {}))
-        login_user(user, remember=body["remember"])
+        auth.sign_in(user, remember=body["remember"])
         return user_json(user)
 
 
@@ -83,7 +83,7 @@ class Login(MethodView):
 class Logout(MethodView):
     @blp.response(204)
     def post(self):
-        """Sign out: this session and every other one of the account end."""
+        """Sign out this browser; the account's other sessions stay signed in."""
         auth.sign_out()
 
 
@@ -92,8 +92,41 @@ class LogoutEverywhere(MethodView):
     @blp.response(204)
     def post(self):
         """Sign out everywhere: every session and remember-me cookie of the account ends."""
-        auth.require_user()
-        auth.sign_out()
+        auth.sign_out_everywhere()
+
+
+@blp.route("/auth/sessions")
+class Sessions(MethodView):
+    @blp.response(200, SessionSchema(many=True))
+    def get(self):
+        """The account's signed-in browsers, the most recently seen first; ``current`` marks
+        this one."""
+        user = auth.require_user()
+        return [{"id": row.id, "browser": sessions.browser_name(row.user_agent),
+                 "created_at": row.created_at, "last_seen_at": row.last_seen_at,
+                 "current": row.id == user.session_id} for row in sessions.of_user(user)]
+
+
+@blp.route("/auth/sessions/<int:session_id>")
+class OneSession(MethodView):
+    @blp.response(204)
+    @blp.alt_response(404, description="No such session of this account")
+    def delete(self, session_id):
+        """Sign one browser out (this one included: then this browser is signed out)."""
+        user = auth.require_user()
+        if session_id == user.session_id:
+            auth.sign_out()
+        elif not sessions.end(user.id, session_id):
+            abort(404, message="Session not found")
+
+
+@blp.route("/auth/sessions/revoke-all")
+class RevokeAllSessions(MethodView):
+    @blp.response(204)
+    def post(self):
+        """Sign out everywhere (the same as ``/auth/logout-all``): every session ends, this one
+        included."""
+        auth.sign_out_everywhere()
 
 
 def _login_page(mode="login", error=None, status=200, form=None):
@@ -109,7 +142,8 @@ def login_page():
     if request.method == "GET":
         if current_user.is_authenticated:
             return redirect(safe_next(request.args.get("next")))
-        return _login_page(mode=request.args.get("mode", "login"))
+        refused = auth.take_refusal()  # a ban or deactivation ended the session: say why
+        return _login_page(mode=request.args.get("mode", "login"), error=refused)
     mode = request.form.get("mode", "login")
     form = {key: request.form.get(key, "") for key in ("email", "firstName", "lastName")}
     if mode == "register":
@@ -132,7 +166,7 @@ def login_page():
                                      request.form.get("password", ""))
         except auth.AccountError as err:
             return _login_page(mode, error=err.message, status=err.status, form=form)
-    login_user(user, remember=mode != "register" and request.form.get("remember") == "on")
+    auth.sign_in(user, remember=mode != "register" and request.form.get("remember") == "on")
     return redirect(safe_next(request.form.get("next")))
 
 

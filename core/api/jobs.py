@@ -71,7 +71,7 @@ def wait_for(job, seconds):
     if not seconds or job.status not in JOB_ACTIVE:
         return job
     config = current_app.config
-    with wait_slots.take(current_user.get_id(), config.get("JOB_WAITS_PER_USER", 2),
+    with wait_slots.take(current_user.id, config.get("JOB_WAITS_PER_USER", 2),
                          config.get("JOB_WAITS", 4)) as granted:
         deadline = time.monotonic() + (seconds if granted else 0)
         while job.status in JOB_ACTIVE and time.monotonic() < deadline:

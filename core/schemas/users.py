@@ -52,3 +52,13 @@ class LoginSchema(InputSchema):
     password = fields.String(required=True, validate=validate.Length(max=1024),
                              error_messages={"required": "Password is required"})
     remember = fields.Boolean(load_default=False)
+
+
+class SessionSchema(InputSchema):
+    """One signed-in browser of the account (``GET /api/auth/sessions``)."""
+    id = fields.Integer(required=True)
+    browser = fields.String(required=True, metadata={"example": "Chrome on Linux"})
+    created_at = UTCDateTime(data_key="createdAt", required=True)
+    last_seen_at = UTCDateTime(data_key="lastSeenAt", required=True,
+                               metadata={"description": "Updated at most once a minute"})
+    current = fields.Boolean(required=True, metadata={"description": "This browser's session"})

@@ -68,6 +68,8 @@ def test_sign_out_everywhere_ends_the_other_devices(browser, site):
 
     laptop.get_by_role("button", name="Account menu").click()
     laptop.get_by_role("menuitem", name="Sign out everywhere").click()
+    dialog = laptop.get_by_role("dialog", name="Sign out everywhere?")  # asked first
+    dialog.get_by_role("button", name="Sign out everywhere").click()
     expect(laptop.get_by_role("link", name="Sign In", exact=True)).to_be_visible(timeout=T)
 
     phone.reload()

@@ -8,10 +8,13 @@ import type { User } from '../types/api';
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 
-/** Ends every session of the account (other devices, remember-me cookies), then goes home. */
+/**
+ * Ends every session of the account (other devices, remember-me cookies, this one), then goes
+ * home. Asked first: components/sign-out-everywhere-dialog.tsx.
+ */
 export async function signOutEverywhere() {
   try {
-    await api.post('/api/auth/logout-all');
+    await api.post('/api/auth/sessions/revoke-all');
   } catch (error) {
     if (!isUnauthorizedError(error)) {
       toast({ title: 'Error', description: 'Could not sign out everywhere. Please try again.', variant: 'destructive' });
@@ -66,7 +69,8 @@ let leaving = false;
 
 /**
  * For a session failure: says why in a toast and goes to sign-in after 500 ms (SPEC §4), once
- * however many calls fail together. Tells whether `error` was one. Every mutation's failure
+ * however many calls fail together. For a ban or deactivation the sign-in page says why again
+ * (the reason and the ban's end), and keeps saying it. Tells whether `error` was one. Every mutation's failure
  * passes here (lib/query-client.ts); callers only use the answer to skip their own message.
  */
 export function handledUnauthorized(error: unknown): boolean {

@@ -37,6 +37,7 @@ export const userKeys = {
 
 export const authKeys = {
   user: () => ['auth', 'user'] as const,
+  sessions: () => ['auth', 'sessions'] as const,
 };
 
 export const adminKeys = {

@@ -15,6 +15,8 @@ export type ContentType = Exclude<Schemas['ReportTarget']['type'], 'comment' | u
 
 export type UserSummary = Schemas['Author'] & Pick<Schemas['AdminAuthor'], 'email'>;
 export type User = Sent<Schemas['User']>;
+/** One signed-in browser of the account (the profile's Sessions list). */
+export type Session = Sent<Schemas['Session']>;
 /**
  * The forms still hold choices as plain strings (and send them back in these shapes): until they
  * are typed with the generated unions (`Schemas['StoryWrite']['genre']`...), these fields are

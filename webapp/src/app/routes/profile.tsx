@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
 import { ProfileCard } from '../../features/users/components/profile-card';
+import { SessionsCard } from '../../features/auth/components/sessions-card';
 import { MyStoriesList } from '../../features/stories/components/story-list';
 import { MyVideosList } from '../../features/videos/components/video-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,6 +29,7 @@ export default function ProfileRoute() {
           {tab === 'stories' ? <MyStoriesList userId={user.id} /> : <MyVideosList userId={user.id} />}
         </div>
       </div>
+      <SessionsCard />
     </div>
   );
 }

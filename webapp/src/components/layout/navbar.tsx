@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink } from 'react-router-dom';
-import { LOGIN_URL, LOGOUT_URL, signOutEverywhere, useAuth } from '../../lib/auth';
+import { LOGIN_URL, LOGOUT_URL, useAuth } from '../../lib/auth';
 import { DropdownMenu, MenuItem, MenuLabel, MenuSeparator } from '../ui/dropdown-menu';
 import { Icon } from '../ui/icons';
 import { Avatar } from '../ui/avatar';
 import { CREATE_LINKS, CreateMenu, PageLinkItems, type PageLink } from '../create-menu';
 import { useFocusTrap } from '../ui/dialog';
+import { SignOutEverywhereDialog } from '../sign-out-everywhere-dialog';
 
 const ADMIN_LINK: PageLink = { to: '/admin', icon: 'shield', label: 'Admin Panel' };
 const PROFILE_LINK: PageLink = { to: '/profile', icon: 'user', label: 'My Profile' };
@@ -23,6 +24,11 @@ export function Brand() {
 export function Navbar() {
   const { user, isAuthenticated, isAdmin } = useAuth();
   const [drawer, setDrawer] = useState(false);
+  const [everywhere, setEverywhere] = useState(false);
+  const askSignOutEverywhere = () => {
+    setDrawer(false);
+    setEverywhere(true);
+  };
   const drawerRef = useRef<HTMLDivElement>(null);
   useFocusTrap(drawer, drawerRef, () => setDrawer(false));
   const name = user?.firstName || 'Horror Creator';
@@ -71,7 +77,7 @@ export function Navbar() {
                     <MenuItem close={close} href={LOGOUT_URL}>
                       <Icon name="logout" size={16} /> Sign Out
                     </MenuItem>
-                    <MenuItem close={close} onSelect={signOutEverywhere}>
+                    <MenuItem close={close} onSelect={askSignOutEverywhere}>
                       <Icon name="logout" size={16} /> Sign out everywhere
                     </MenuItem>
                   </>
@@ -110,7 +116,7 @@ export function Navbar() {
                   <a href={LOGOUT_URL} className="nav-link">
                     Sign Out
                   </a>
-                  <button type="button" className="nav-link" onClick={signOutEverywhere}>
+                  <button type="button" className="nav-link" onClick={askSignOutEverywhere}>
                     Sign out everywhere
                   </button>
                 </>
@@ -124,6 +130,7 @@ export function Navbar() {
         </div>,
           document.body,
         )}
+      <SignOutEverywhereDialog open={everywhere} onClose={() => setEverywhere(false)} />
     </header>
   );
 }

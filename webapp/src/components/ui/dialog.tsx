@@ -109,6 +109,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending = false,
 }: {
   open: boolean;
@@ -117,6 +118,7 @@ export function ConfirmDialog({
   title: string;
   description: string;
   confirmLabel?: string;
+  pendingLabel?: string;
   pending?: boolean;
 }) {
   return (
@@ -132,7 +134,7 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending}>
-            {pending ? 'Deleting...' : confirmLabel}
+            {pending ? pendingLabel : confirmLabel}
           </button>
         </>
       }
