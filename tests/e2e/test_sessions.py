@@ -2,9 +2,17 @@
 by one), "Sign Out" that ends this browser only, and "Sign out everywhere" that asks first."""
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import T, assert_clean_console, cli, new_page, open_screen, sign_in
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import toast, unique_email
+from tests.e2e.helpers import (
+    T,
+    assert_clean_console,
+    cli,
+    new_page,
+    open_screen,
+    sign_in,
+    toast,
+    unique_email,
+)
 
 PASSWORD = "nightmare-123"
 
