@@ -94,7 +94,7 @@ IDENTITY_KEY = "dreadforge:queue-identity"
 ALIASES_KEY = "dreadforge:queue-identity:previous"
 IDENTITY_CACHE_SECONDS = 2.0
 _seen = {}  # Redis connection -> the identities read through it, newest last
-_own = {}  # Redis connection -> (monotonic time, identities of that queue)
+_own = {}  # (Redis connection, prefix) -> (monotonic time, identities of that queue)
 
 
 def redis_identity(conn):
@@ -124,7 +124,8 @@ def queue_identity(conn):
 
 def own_identities(conn):
     """Every ``queue_identity`` that names the queue behind ``conn`` (briefly cached)."""
-    cached = _own.get(conn)
+    key = (conn, queue_prefix())
+    cached = _own.get(key)
     if cached and time.monotonic() - cached[0] < IDENTITY_CACHE_SECONDS:
         return cached[1]
     redis_identity(conn)
@@ -133,8 +134,8 @@ def own_identities(conn):
         identities |= {alias.decode() for alias in conn.smembers(ALIASES_KEY)}
     except redis.RedisError:
         pass
-    own = frozenset(f"{identity}/{queue_prefix()}" for identity in identities)
-    _own[conn] = (time.monotonic(), own)
+    own = frozenset(f"{identity}/{key[1]}" for identity in identities)
+    _own[key] = (time.monotonic(), own)
     return own
 
 
