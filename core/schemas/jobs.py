@@ -6,7 +6,7 @@ from core.schemas.common import AdminAuthorSchema, UTCDateTime, enum_field
 from core.schemas.results import JOB_STATUSES
 
 
-class QueueWorkerSchema(Schema):
+class JobWorkerSchema(Schema):
     """A worker that said it serves a queue (every few seconds while it runs)."""
 
     name = fields.String()
@@ -17,10 +17,10 @@ class QueueWorkerSchema(Schema):
     lastSeen = UTCDateTime(metadata={"description": "When it last said it was alive"})
 
 
-class QueueSchema(Schema):
+class JobQueueSchema(Schema):
     name = fields.String()
     depth = fields.Integer(metadata={"description": "Jobs waiting on the queue"})
-    workers = fields.List(fields.Nested(QueueWorkerSchema))
+    workers = fields.List(fields.Nested(JobWorkerSchema))
     noWorker = fields.Boolean(metadata={"description": "No live worker serves this queue"})
 
 
@@ -50,5 +50,5 @@ class AdminJobSchema(Schema):
 class AdminJobsSchema(Schema):
     """``GET /api/admin/jobs``."""
 
-    queues = fields.List(fields.Nested(QueueSchema))
+    queues = fields.List(fields.Nested(JobQueueSchema))
     jobs = fields.List(fields.Nested(AdminJobSchema))

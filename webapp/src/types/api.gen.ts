@@ -4069,7 +4069,7 @@ export interface components {
             /** Format: date-time */
             createdAt?: string;
         };
-        QueueWorker: {
+        JobWorker: {
             name?: string;
             host?: string | null;
             pid?: number | null;
@@ -4082,11 +4082,11 @@ export interface components {
              */
             lastSeen?: string;
         };
-        Queue: {
+        JobQueue: {
             name?: string;
             /** @description Jobs waiting on the queue */
             depth?: number;
-            workers?: components["schemas"]["QueueWorker"][];
+            workers?: components["schemas"]["JobWorker"][];
             /** @description No live worker serves this queue */
             noWorker?: boolean;
         };
@@ -4116,7 +4116,7 @@ export interface components {
             finishedAt?: string | null;
         };
         AdminJobs: {
-            queues?: components["schemas"]["Queue"][];
+            queues?: components["schemas"]["JobQueue"][];
             jobs?: components["schemas"]["AdminJob"][];
         };
         ShareTarget: {
