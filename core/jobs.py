@@ -464,7 +464,8 @@ def retry(job, conn=None, reason="asked by an admin", automatic=False):
     conn = conn or connection()
     allowed = [job.status] if automatic else [JobStatus.FAILED]
     before = {field: getattr(job, field) for field in (
-        "status", "progress", "message", "error", "result", "started_at", "finished_at")}
+        "status", "progress", "message", "error", "result", "started_at", "finished_at",
+        "retries", "queue_ident")}
     claimed = (Job.update(status=JobStatus.QUEUED, progress=0, message="Waiting for a worker",
                           error=None, result=None, started_at=None, finished_at=None,
                           retries=Job.retries + 1, queue_ident=queue_identity(conn))
