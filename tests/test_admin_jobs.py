@@ -98,7 +98,7 @@ def test_a_render_with_no_worker_says_so_and_an_admin_cancels_and_retries_it(
         [worker] = queue(listing, "videos")["workers"]
         assert worker["alive"] is True and worker["pid"] == proc.pid
         seen = dt.datetime.fromisoformat(worker["lastSeen"])
-        assert abs((dt.datetime.now(dt.timezone.utc) - seen).total_seconds()) < 30
+        assert abs((dt.datetime.now(dt.UTC) - seen).total_seconds()) < 30
         assert queue(listing, "videos")["noWorker"] is False
         deadline = time.time() + 30
         while client.get(f"/api/videos/{video['id']}").get_json()["status"] != "completed":

@@ -1,6 +1,7 @@
 """Story jobs through a real RQ worker on the real Redis: progress, results, failures, dead workers."""
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -136,7 +137,7 @@ def test_a_worker_on_another_redis_leaves_this_queues_jobs_alone(users, env, que
     finally:
         stop_worker(there)
         stop_worker(here)
-    log = open(there.log_path).read()
+    log = Path(there.log_path).read_text()
     assert f"job {orphan.id} (story.generate, generate story for user None) reaped: " \
            "The job was lost by the queue." in log
     assert job_id not in log
@@ -162,7 +163,7 @@ def test_a_job_failed_while_it_ran_is_not_marked_completed(users, slow_worker, d
     assert (row.status, row.error, row.result) == ("failed", "Reaped meanwhile.", None)
     assert client.get(f"/api/jobs/{job_id}").get_json()["status"] == "failed"
     assert f"job {job_id} (story.generate) finished, but its row was no longer processing" in \
-        open(slow_worker.log_path).read()
+        Path(slow_worker.log_path).read_text()
 
 
 def test_rq_jobs_are_named_by_what_they_do(users, app):

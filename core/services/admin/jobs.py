@@ -46,7 +46,7 @@ def overview():
 
 
 def _worker(entry):
-    return {**entry, "lastSeen": dt.datetime.fromtimestamp(entry["lastSeen"], dt.timezone.utc)
+    return {**entry, "lastSeen": dt.datetime.fromtimestamp(entry["lastSeen"], dt.UTC)
             .replace(tzinfo=None)}
 
 
