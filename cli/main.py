@@ -119,7 +119,8 @@ def worker(queues, burst, name):
     conn = jobs.connection()
     names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()
-    worker_loop.start_reaper(app, conn, stop_reaper)
+    worker_loop.start_reaper(app, conn, stop_reaper,
+                             [q.strip() for q in queues.split(",") if q.strip()], name)
 
     def make_worker():
         return Worker([Queue(n, connection=conn) for n in names], connection=conn, name=name)
@@ -128,6 +129,7 @@ def worker(queues, burst, name):
         worker_loop.work(make_worker, burst=burst, where="the queue (REDIS_URL)")
     finally:
         stop_reaper.set()
+        worker_loop.withdraw(conn)
 
 
 # --- db ------------------------------------------------------------------------------------------

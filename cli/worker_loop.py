@@ -25,26 +25,45 @@ def reap_seconds():
     return setting("DREADFORGE_REAP_SECONDS")
 
 
-def start_reaper(app, conn, stop):
-    """Every few seconds, fail the jobs whose worker died or that the queue lost."""
+def start_reaper(app, conn, stop, queues=(), name=None):
+    """Every few seconds, say that this worker serves ``queues`` (short names: the admin's Jobs
+    tab and a waiting job's notice read it) and fail the jobs of its queue whose worker died or
+    that the queue lost (a render the queue lost is put on it again once)."""
     from core import jobs
     from core.db import database
 
+    def tick():
+        try:
+            with app.app_context():
+                database.connect(reuse_if_open=True)
+                try:
+                    jobs.reap(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
+                finally:
+                    database.close()
+        except Exception as exc:  # keep reaping; a passing database error is not fatal
+            click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)
+
     def loop():
+        try:
+            with app.app_context():
+                jobs.announce(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
+        except Exception as exc:  # noqa: BLE001  (the next tick says it again)
+            click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)
         while not stop.wait(reap_seconds()):
-            try:
-                with app.app_context():
-                    database.connect(reuse_if_open=True)
-                    try:
-                        jobs.reap(conn)
-                    finally:
-                        database.close()
-            except Exception as exc:  # keep reaping; a passing database error is not fatal
-                click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)
+            tick()
 
     thread = threading.Thread(target=loop, daemon=True, name="reaper")
     thread.start()
     return thread
+
+
+def withdraw(conn):
+    """This worker stops: it no longer serves its queues."""
+    from core import jobs
+    try:
+        jobs.withdraw(conn)
+    except redis.RedisError:
+        pass  # its entry goes stale and reads as not alive
 
 
 def work(make_worker, burst=False, where="the queue", sleep=time.sleep):

@@ -25,10 +25,15 @@ class ProviderError(Exception):
 
 class JobHandler:
     """What the ``register_jobs`` hook maps a job kind to: ``run(job, progress, app)`` returns the
-    job's JSON result; ``on_fail(job, reason)`` and ``on_start(job)`` are optional."""
+    job's JSON result; ``on_fail(job, reason)`` and ``on_start(job)`` are optional.
+    ``on_retry(job)``, optional, readies what the job makes for another run (an admin's Retry, or
+    the automatic one) and returns None, or a sentence saying why it cannot run again;
+    ``retry_lost``: a job the queue lost is put on it again once by itself (when ``on_retry``
+    agrees) instead of failing."""
 
-    def __init__(self, run, on_fail=None, on_start=None):
+    def __init__(self, run, on_fail=None, on_start=None, on_retry=None, retry_lost=False):
         self.run, self.on_fail, self.on_start = run, on_fail, on_start
+        self.on_retry, self.retry_lost = on_retry, retry_lost
 
 
 class NoOptions(Schema):

@@ -69,7 +69,7 @@ class ProgressReporter:
             self.job.message = message[:200]
         self.last_saved = now
         Job.update(progress=self.job.progress, message=self.job.message).where(
-            Job.id == self.job.id).execute()
+            (Job.id == self.job.id) & (Job.status == JobStatus.PROCESSING)).execute()
         for listener in self.listeners:
             listener(self.job.progress, self.job.message)
         rq_job = get_current_job()
@@ -134,19 +134,36 @@ def _run(job_id, app):
         return None
     job.status, job.started_at, job.progress, job.message = (JobStatus.PROCESSING, utcnow(), 1,
                                                           "Starting")
-    job.save()
+    started = (Job.update(status=job.status, started_at=job.started_at, progress=job.progress,
+                          message=job.message)
+               .where((Job.id == job.id) & (Job.status == JobStatus.QUEUED)).execute())
+    if not started:  # cancelled or failed while it waited (or another worker has it)
+        log.warning("job %s (%s) not started: it is %s", job.id, job.kind,
+                    Job.get_by_id(job.id).status)
+        return None
     if job_handler.on_start:
         job_handler.on_start(job)
     progress = ProgressReporter(job)
     try:
         result = job_handler.run(job, progress, app)
     except ProviderError as exc:
-        jobs.fail(job, str(exc))
+        jobs.fail(job, str(exc), run=job.started_at)
         return None
     except Exception as exc:  # the job fails, with a reason a person can read; the worker lives on
         log.exception("job %s (%s) crashed", job.id, job.kind)
-        jobs.fail(job, jobs.plain_reason(exc, job.kind))
+        jobs.fail(job, jobs.plain_reason(exc, job.kind), run=job.started_at)
         return None
-    Job.update(status=JobStatus.COMPLETED, progress=100, message="Done", result=result,
-               finished_at=utcnow()).where(Job.id == job.id).execute()
+    # written only while the row is still this run's: a job reaped or cancelled meanwhile stays
+    # failed with its reason (what it made was already dropped by its handler's on_fail)
+    completed = (Job.update(status=JobStatus.COMPLETED, progress=100, message="Done",
+                            result=result, finished_at=utcnow())
+                 .where((Job.id == job.id) & (Job.status == JobStatus.PROCESSING)
+                        & (Job.started_at == job.started_at))
+                 .execute())
+    if not completed:
+        fresh = Job.get_or_none(Job.id == job.id)
+        log.warning("job %s (%s) finished, but its row was no longer processing (%s: %s): "
+                    "the result is dropped", job.id, job.kind, fresh and fresh.status,
+                    fresh and fresh.error)
+        return {"status": fresh.status if fresh else None}
     return {"status": JobStatus.COMPLETED}

@@ -246,3 +246,67 @@ def test_the_offline_renderer_makes_a_real_video(sqlite_only, users, app, worker
     assert part.status_code == 206 and part.data == media.data[:100]
     assert client.get(done["posterUrl"]).data[:2] == b"\xff\xd8"
     assert client.get(done["subtitlesUrl"]).get_data(as_text=True).startswith("WEBVTT")
+
+
+def lose(job_id):
+    """What a Redis that restarted empty does to a job: its RQ job, its place on the queue and
+    its worker's heartbeat are gone."""
+    from rq.job import Job as RQJob
+
+    from core import jobs
+    conn = jobs.connection()
+    for queue in conn.keys(f"rq:queue:{jobs.queue_prefix()}*"):
+        conn.lrem(queue, 0, job_id)
+    conn.delete(f"rq:job:{job_id}", f"dreadforge:alive:{job_id}")
+    assert not RQJob.exists(job_id, connection=conn)
+
+
+def test_a_render_the_queue_lost_runs_again_once(users, app, fake_workers, fake_worker, caplog):
+    """Issue 43: a render lost by the queue (its worker gone with it) while nothing of it was
+    published is put on the queue again by itself, once; lost again, the video fails."""
+    import logging
+
+    from core.db import database
+    from core.models import Job, Video
+    caplog.set_level(logging.WARNING, logger="core.jobs")
+    client, _ = users.signed_in()
+    running = make_video(client, title="SLOW and lost")
+    waiting = make_video(client, title="Lost twice")
+    client.post(f"/api/videos/{running['id']}/generate")
+    wait_for_video(client, running["id"], until=("processing",),
+                   check=lambda v: v["progressMessage"] == "Encoding video")
+    client.post(f"/api/videos/{waiting['id']}/generate")  # behind it, on the one worker
+    first, second = job_id_of(app, running["id"]), job_id_of(app, waiting["id"])
+    kill_worker(fake_worker)
+    assert render_dir(app, running["id"], first).exists()  # what the lost run had written
+    lose(first)
+    lose(second)
+
+    again = client.get(f"/api/videos/{running['id']}").get_json()
+    assert again["status"] == "processing" and again["progress"] == 0, again
+    assert again["progressMessage"].startswith("Waiting for a worker"), again
+    assert not render_dir(app, running["id"], first).exists()
+    job = client.get(f"/api/jobs/{first}").get_json()
+    assert job["status"] == "queued" and job["error"] is None
+    assert f"job {first} (video.render, render video {running['id']}) put on the queue again " \
+           "(retry 1): the queue lost it" in caplog.text
+
+    assert client.get(f"/api/videos/{waiting['id']}").get_json()["status"] == "processing"
+    lose(second)  # a second time: no more retries
+    failed = client.get(f"/api/videos/{waiting['id']}").get_json()
+    assert failed["status"] == "failed"
+    assert failed["error"] == "The job was lost by the queue. Please try again."
+    assert f"job {second} (video.render, render video {waiting['id']}) reaped: The job was " \
+           "lost by the queue." in caplog.text
+
+    with app.app_context():  # the retried render runs (quickly, this time)
+        database.connect(reuse_if_open=True)
+        Video.update(title="Found again").where(Video.id == running["id"]).execute()
+    fake_workers["ensure"]()
+    done = wait_for_video(client, running["id"])
+    assert done["status"] == "completed" and done["error"] is None, done
+    assert client.get(done["videoUrl"]).data.endswith(b"FAKE:Found again")
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        row = Job.get_by_id(first)
+        assert (row.status, row.retries) == ("completed", 1)

@@ -544,10 +544,13 @@ def test_generate_and_regenerate_state_rules(users, app):
     db_update(app, vid, status="failed", error="boom")
     response = client.post(f"/api/videos/{vid}/generate")
     assert response.status_code == 202 and response.get_json()["error"] is None
-    # a render the queue lost (no worker will ever run it) is noticed on read
+    # a render the queue lost (no worker will ever run it) is noticed on read: put on the queue
+    # again once, then failed
     from rq import Queue
 
     from core import jobs
+    Queue(jobs.queue_name("videos"), connection=jobs.connection()).empty()
+    assert client.get(f"/api/videos/{vid}").get_json()["status"] == "processing"
     Queue(jobs.queue_name("videos"), connection=jobs.connection()).empty()
     video = client.get(f"/api/videos/{vid}").get_json()
     assert video["status"] == "failed"

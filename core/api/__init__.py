@@ -5,6 +5,7 @@ its body is read (``core.auth.writes_need_sign_in``), except the public writes n
 """
 from core.api import (
     admin,
+    admin_jobs,
     ads,
     auth,
     comments,
@@ -19,7 +20,7 @@ from core.api import (
 from core.auth import writes_need_sign_in
 
 BLUEPRINTS = [auth.blp, story_ai.blp, stories.blp, videos.blp, users.blp, jobs.blp, admin.blp,
-              share_targets.blp, ads.blp, media.blp, comments.blp]
+              admin_jobs.blp, share_targets.blp, ads.blp, media.blp, comments.blp]
 
 PUBLIC_WRITES = {
     "auth.Register": "creating an account is how a visitor signs in",

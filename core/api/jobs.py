@@ -12,7 +12,7 @@ from marshmallow import fields
 from core.auth import require_user
 from core.choices import JOB_ACTIVE, JobStatus
 from core.errors import Blueprint, abort
-from core.jobs import reconcile, waiting_message
+from core.jobs import no_worker, reconcile, waiting_message
 from core.models import Job
 from core.schemas.common import InputSchema, UTCDateTime, enum_field
 from core.schemas.results import JOB_STATUSES
@@ -33,6 +33,8 @@ class JobSchema(InputSchema):
     created_at = UTCDateTime(data_key="createdAt")
     started_at = UTCDateTime(data_key="startedAt", allow_none=True)
     finished_at = UTCDateTime(data_key="finishedAt", allow_none=True)
+    no_worker = fields.Boolean(data_key="noWorker", metadata={
+        "description": "Queued, and no worker serves its queue right now"})
 
 
 class WaitSlots:
@@ -82,9 +84,11 @@ def wait_for(job, seconds):
 
 
 def described(job):
-    """``job`` with, while it is queued, a message saying what it waits for."""
+    """``job`` with, while it is queued, a message saying what it waits for (and ``noWorker``
+    when no worker serves its queue)."""
+    job.no_worker = no_worker(job)
     if job.status == JobStatus.QUEUED:
-        job.message = waiting_message(job)
+        job.message = waiting_message(job, job.no_worker)
     return job
 
 

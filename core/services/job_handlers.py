@@ -12,5 +12,7 @@ def register_jobs():
         "story.generate": JobHandler(story_ai.run_generate),
         "story.suggest": JobHandler(story_ai.run_suggest),
         "story.enhance": JobHandler(story_ai.run_enhance),
-        video_render.KIND: JobHandler(video_render.run_render, on_fail=video_render.on_fail),
+        # a render the queue lost runs again once by itself, unless it published something
+        video_render.KIND: JobHandler(video_render.run_render, on_fail=video_render.on_fail,
+                                      on_retry=video_render.on_retry, retry_lost=True),
     }

@@ -154,6 +154,26 @@ def on_fail(job, reason):
         render_failed(job.video_id, job.id, reason)
 
 
+def on_retry(job):
+    """Ready the video for another run of its render ``job`` (the queue lost it, or an admin
+    retries it): only while the video is still this render's and the render published nothing
+    (its files are not the ones served). The video goes back to processing (its previous render,
+    if any, still served) and whatever a lost run left in the render's folder is removed.
+    Returns None, or why the render cannot run again."""
+    video = Video.get_or_none(Video.id == job.video_id) if job.video_id else None
+    if video is None or video.job_id != job.id:
+        return "The video was deleted or another render replaced this one."
+    prefix = render_prefix(video.id, job.id)
+    if folder_of(video.video_file) == prefix:
+        return "This render was already published."
+    get_storage(current_app).delete_prefix(prefix)
+    moved = (Video.update(status=VideoStatus.PROCESSING, progress=0,
+                          progress_message="Waiting for a worker", error=None, updated_at=utcnow())
+             .where((Video.id == video.id) & (Video.job_id == job.id))
+             .execute())
+    return None if moved else "The video was deleted or another render replaced this one."
+
+
 # --- the job (in a worker) -----------------------------------------------------------------------
 
 

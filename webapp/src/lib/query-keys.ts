@@ -50,6 +50,7 @@ export const adminKeys = {
   userList: (params: object) => ['admin', 'users', params] as const,
   content: () => ['admin', 'content'] as const,
   contentList: (params: object) => ['admin', 'content', params] as const,
+  jobs: () => ['admin', 'jobs'] as const,
 };
 
 export const jobKeys = {

@@ -2938,6 +2938,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each queue's depth and the workers serving it (alive, last seen); the jobs running or
+         *     waiting and the latest failed ones, with reason and owner.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminJobs"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{job_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a failed job on its queue again (same id; a render's video goes back to
+         *     processing). 409 when the job is not failed or cannot run again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminJob"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a queued or running job: it fails with "Cancelled by an admin." (a render's
+         *     video too). 409 when it is over already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AdminJob"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/share-targets": {
         parameters: {
             query?: never;
@@ -3826,6 +3950,8 @@ export interface components {
             startedAt?: string | null;
             /** Format: date-time */
             finishedAt?: string | null;
+            /** @description Queued, and no worker serves its queue right now */
+            noWorker?: boolean;
         };
         AdminCheck: {
             isAdmin?: boolean;
@@ -4079,6 +4205,56 @@ export interface components {
             /** Format: date-time */
             createdAt?: string;
         };
+        JobWorker: {
+            name?: string;
+            host?: string | null;
+            pid?: number | null;
+            queues?: string[];
+            /** @description Heard of within its own reaping interval */
+            alive?: boolean;
+            /**
+             * Format: date-time
+             * @description When it last said it was alive
+             */
+            lastSeen?: string;
+        };
+        JobQueue: {
+            name?: string;
+            /** @description Jobs waiting on the queue */
+            depth?: number;
+            workers?: components["schemas"]["JobWorker"][];
+            /** @description No live worker serves this queue */
+            noWorker?: boolean;
+        };
+        AdminJob: {
+            id?: string;
+            kind?: string;
+            /** @description What it does: "render video 12" */
+            description?: string;
+            queue?: string;
+            /** @enum {string} */
+            status?: "queued" | "processing" | "completed" | "failed";
+            progress?: number;
+            message?: string;
+            error?: string | null;
+            retries?: number;
+            owner?: (Record<string, never> | null) | components["schemas"]["AdminAuthor"];
+            videoId?: number | null;
+            /** @description Put on another Redis or queue prefix than this site's: its workers reconcile it, not this one's */
+            otherQueue?: boolean;
+            /** @description Queued, and no worker serves its queue */
+            noWorker?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** Format: date-time */
+            finishedAt?: string | null;
+        };
+        AdminJobs: {
+            queues?: components["schemas"]["JobQueue"][];
+            jobs?: components["schemas"]["AdminJob"][];
+        };
         ShareTarget: {
             id?: string;
             label?: string;
@@ -4285,6 +4461,7 @@ export const reportTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const reportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Report"]["status"]> = ["open", "resolved", "dismissed"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];
 export const auditEntryTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["targetType"]> = ["user", "story", "video", "comment", "report"];
+export const adminJobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminJob"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adSettingsSlotsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdSettings"]["slots"]> = ["banner", "feed", "sidebar"];
 export const adSlotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Ad"]["slot"]> = ["banner", "feed", "sidebar"];
 export type operations = Record<string, never>;

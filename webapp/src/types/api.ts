@@ -45,3 +45,7 @@ export type ActivityEntry = Schemas['Entry'] &
   Partial<Pick<Schemas['Comment'], 'content'>>;
 export type UserStats = Sent<Schemas['Stats']>;
 export type AdminStats = Sent<Schemas['AdminStats']>;
+export type AdminJob = Sent<Schemas['AdminJob']>;
+export type JobQueue = Sent<Schemas['JobQueue']>;
+/** GET /api/admin/jobs. */
+export type AdminJobs = { queues: JobQueue[]; jobs: AdminJob[] };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminKeys, storyKeys, videoKeys } from '../../../lib/query-keys';
-import type { User } from '../../../types/api';
+import type { AdminJob, User } from '../../../types/api';
 import type { ContentKind } from './admin-queries';
 
 type QueryKeyList = ReadonlyArray<readonly unknown[]>;
@@ -58,4 +58,11 @@ export const useSettleReport = () =>
   useAdminWrite(
     ({ id, action }: { id: number; action: 'resolve' | 'dismiss' }) => api.post<unknown>(`/api/admin/reports/${id}/${action}`),
     () => [adminKeys.reports()],
+  );
+
+/** POST /api/admin/jobs/{id}/retry or /cancel. */
+export const useJobAction = () =>
+  useAdminWrite(
+    ({ id, action }: { id: string; action: 'retry' | 'cancel' }) => api.post<AdminJob>(`/api/admin/jobs/${id}/${action}`),
+    () => [adminKeys.jobs(), videoKeys.all],
   );

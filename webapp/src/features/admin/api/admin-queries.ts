@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, getPage } from '../../../lib/api-client';
 import { adminKeys } from '../../../lib/query-keys';
-import type { AdminStats, Story, User, Video } from '../../../types/api';
+import type { AdminJobs, AdminStats, Story, User, Video } from '../../../types/api';
 
 export type ContentKind = 'stories' | 'videos';
 export type ContentFilter = 'all' | 'public' | 'private' | 'pending' | 'completed';
@@ -91,3 +91,7 @@ export const useReports = () =>
 /** GET /api/admin/audit?limit=100. */
 export const useAudit = () =>
   useQuery({ queryKey: adminKeys.audit(), queryFn: () => api.get<AuditEntry[]>('/api/admin/audit', { limit: 100 }) });
+
+/** GET /api/admin/jobs: the queues (depth, workers) and the jobs, refreshed every few seconds. */
+export const useAdminJobs = (enabled = true) =>
+  useQuery({ queryKey: adminKeys.jobs(), queryFn: () => api.get<AdminJobs>('/api/admin/jobs'), enabled, refetchInterval: 5000 });

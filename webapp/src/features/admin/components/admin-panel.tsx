@@ -5,18 +5,20 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, namedTabs } from '../../../components/ui/tabs';
 import { formatCount } from '../../../lib/format';
-import { useAdminCheck, useAdminStats } from '../api/admin-queries';
+import { useAdminCheck, useAdminJobs, useAdminStats } from '../api/admin-queries';
 import { UsersTab } from './users-tab';
 import { ContentTab } from './content-tab';
 import { AuditTab, ReportsTab } from './moderation-tabs';
+import { JobsTab, NoWorkerNotice } from './jobs-tab';
 import { PageHeader } from '../../../components/page-header';
 
-const ADMIN_TABS = namedTabs('users', 'stories', 'videos', 'reports', 'audit');
+const ADMIN_TABS = namedTabs('users', 'stories', 'videos', 'reports', 'audit', 'jobs');
 
 export function AdminPanel() {
   const check = useAdminCheck();
   const allowed = check.isSuccess;
   const stats = useAdminStats(allowed);
+  const jobs = useAdminJobs(allowed);
   const [tab, setTab] = useState('users');
   if (check.isLoading)
     return (
@@ -59,6 +61,7 @@ export function AdminPanel() {
           </div>
         ))}
       </div>
+      {tab !== 'jobs' && <NoWorkerNotice data={jobs.data} />}
       <div className="panel">
         <Tabs label="Admin sections" idBase="admin" value={tab} onChange={setTab} items={ADMIN_TABS} />
         <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} className="tab-panel">
@@ -67,6 +70,7 @@ export function AdminPanel() {
           {tab === 'videos' && <ContentTab key="videos" kind="videos" />}
           {tab === 'reports' && <ReportsTab />}
           {tab === 'audit' && <AuditTab />}
+          {tab === 'jobs' && <JobsTab />}
         </div>
       </div>
     </div>
