@@ -21,7 +21,7 @@ import subprocess
 import tarfile
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import click
@@ -212,7 +212,7 @@ def take_backup(app, path):
     url = app.config["DATABASE_URL"]
     kind = database_kind(url)
     manifest = {"format": FORMAT, "version": VERSION,
-                "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "created": datetime.now(UTC).isoformat(timespec="seconds"),
                 "database": {"kind": kind}}
     if kind == "postgresql":
         pg_tool("pg_dump")  # before anything is written

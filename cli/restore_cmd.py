@@ -16,9 +16,23 @@ from pathlib import Path
 
 import click
 
-from cli.backup_cmd import (FORMAT, MANIFEST, MEDIA_PREFIX, PG_MEMBER, SQLITE_MEMBER, VERSION,
-                            counts, database_kind, describe, files_text, libpq_url, pg_tool, size_text,
-                            sqlite_path)
+from cli.backup_cmd import (
+    FORMAT,
+    MANIFEST,
+    MEDIA_PREFIX,
+    PG_MEMBER,
+    SQLITE_MEMBER,
+    VERSION,
+    counts,
+    database_kind,
+    describe,
+    files_text,
+    libpq_url,
+    pg_tool,
+    size_text,
+    sqlite_path,
+)
+
 
 def read_manifest(archive, file):
     try:
