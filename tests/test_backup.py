@@ -11,9 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from tests import test_media_s3
 from tests.conftest import PG_URL, ROOT
 from tests.helpers import SUITE_ENV
+from tests.test_media_s3 import stored_keys, use_settings
 from tests.test_videos_api import make_story, make_video, put_media
+
+s3_endpoint, bucket = test_media_s3.s3_endpoint, test_media_s3.bucket  # moto's S3 server
 
 VIDEO_BYTES = bytes(range(256)) * 40
 FEED = "/api/stories/community/All Genres/All Moods/newest"
@@ -206,3 +210,33 @@ def test_restore_says_when_a_file_is_not_a_backup(env, app, tmp_path):
     result = dreadforge(env, "restore", str(other))
     assert result.returncode == 1
     assert "is not a Dreadforge backup" in result.stderr
+
+
+def test_media_in_a_bucket_come_back_into_the_bucket(env, app, users, make_client, tmp_path,
+                                                     monkeypatch, s3_endpoint, bucket):
+    """With MEDIA_URL=s3://…, the backup copies the bucket's objects and restore uploads them."""
+    if env.backend != "sqlite":
+        pytest.skip("the media part; both databases are covered above")
+    settings = {"MEDIA_URL": f"s3://{bucket.name}/site", "MEDIA_S3_ENDPOINT": s3_endpoint,
+                "MEDIA_S3_SERVE": "stream"}
+    use_settings(app, monkeypatch, **settings)
+    stories, videos = some_content(app, users)
+    keys = stored_keys(bucket)
+    assert len(keys) == 3
+    before = served(make_client(), stories, videos)
+    assert before[f"media/{videos[0]}/video.mp4"] == (200, VIDEO_BYTES)
+
+    archive = tmp_path / "site.tar"
+    made = dreadforge(env, "backup", str(archive), **settings)
+    assert made.returncode == 0, made.stderr
+    assert f"media: 3 files, 10.0 KB from s3://{bucket.name}/site" in made.stdout
+    wipe(env)
+    bucket.delete_objects(Bucket=bucket.name, Delete={"Objects": [{"Key": k} for k in keys]})
+    assert stored_keys(bucket) == []
+
+    done = dreadforge(env, "restore", str(archive), **settings)
+    assert done.returncode == 0, done.stderr
+    assert f"media: 3 files, 10.0 KB into s3://{bucket.name}/site" in done.stdout
+    rebind(env)
+    assert stored_keys(bucket) == keys
+    assert served(make_client(), stories, videos) == before
