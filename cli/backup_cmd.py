@@ -219,8 +219,12 @@ def take_backup(app, path):
     path = Path(path).resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
+    # readable by its owner only from the start: it holds the secret key and every password hash
+    partial.unlink(missing_ok=True)
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with tempfile.TemporaryDirectory(dir=app.config["DATA_DIR"]) as scratch, \
-            tarfile.open(partial, write_mode(path)) as archive:
+            open(descriptor, "wb") as output, \
+            tarfile.open(fileobj=output, mode=write_mode(path)) as archive:
         with app.app_context():
             database.connect(reuse_if_open=True)
             try:
@@ -251,7 +255,6 @@ def take_backup(app, path):
             add_bytes(archive, PLUGINS_MEMBER, plugins_file.read_bytes(), 0o644)
             manifest["plugins"] = {"file": PLUGINS_MEMBER, "source": str(plugins_file)}
         add_bytes(archive, MANIFEST, json.dumps(manifest, indent=2).encode(), 0o644)
-    os.chmod(partial, 0o600)  # it holds the secret key and every password hash
     os.replace(partial, path)
     return manifest
 

@@ -110,6 +110,7 @@ def test_round_trip_serves_the_same_stories_likes_comments_and_videos(
     made = dreadforge(env, "backup", str(archive))
     assert made.returncode == 0, made.stderr
     assert "media: 3 files" in made.stdout and f"backed up into {archive}" in made.stdout
+    assert archive.stat().st_mode & 0o777 == 0o600  # the key and the password hashes are in it
     with tarfile.open(archive) as tar:
         manifest = json.load(tar.extractfile("manifest.json"))
     assert manifest["database"]["kind"] == ("sqlite" if env.backend == "sqlite" else "postgresql")
