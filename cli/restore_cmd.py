@@ -8,6 +8,7 @@ replaces is kept beside it). Then the schema is upgraded when the backup is olde
 Stop the site and its workers first.
 """
 import json
+import shutil
 import sqlite3
 import subprocess
 import tarfile
@@ -185,12 +186,15 @@ def run_restore(app, file, force):
                         "Run again with --force to replace it.")
                 with tempfile.TemporaryDirectory(dir=app.config["DATA_DIR"]) as scratch:
                     member = manifest["database"]["file"]
-                    archive.extract(member, scratch, filter="data")
-                    dump = Path(scratch) / member
+                    if member not in (SQLITE_MEMBER, PG_MEMBER):
+                        raise click.ClickException(f"{file}: unknown database file {member!r}")
+                    dump = Path(scratch) / Path(member).name
+                    with archive.extractfile(member) as source, dump.open("wb") as target:
+                        shutil.copyfileobj(source, target, 1024 * 1024)
                     if member == SQLITE_MEMBER:
                         database.close()
                         restore_sqlite(url, dump)
-                    elif member == PG_MEMBER:
+                    else:
                         restore_postgres(url, manifest, dump, scratch)
                 database.connect(reuse_if_open=True)
                 restored = counts()
