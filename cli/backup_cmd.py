@@ -23,6 +23,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import click
 from playhouse import db_url
@@ -50,9 +51,20 @@ def sqlite_path(url):
 
 
 def libpq_url(url):
-    """``DATABASE_URL`` as libpq (``pg_dump``, ``pg_restore``) reads it: a plain scheme."""
-    scheme, rest = url.split("://", 1)
-    return f"postgresql://{rest}" if "+" in scheme or scheme == "postgres" else url
+    """``DATABASE_URL`` as libpq (``pg_dump``, ``pg_restore``) reads it: a plain scheme, and no
+    password (a command line is visible to every local user): that goes in ``libpq_env``."""
+    parts = urlsplit(url)
+    netloc = parts.netloc.rsplit("@", 1)
+    if len(netloc) == 2:
+        netloc[0] = netloc[0].split(":", 1)[0]
+    return urlunsplit(parts._replace(scheme="postgresql", netloc="@".join(netloc)))
+
+
+def libpq_env(url):
+    """The environment of ``pg_dump`` / ``pg_restore``: this one's, with ``PGPASSWORD`` from
+    ``DATABASE_URL`` when it holds one."""
+    password = urlsplit(url).password
+    return {**os.environ, "PGPASSWORD": unquote(password)} if password else None
 
 
 def pg_tool(name):
@@ -129,7 +141,7 @@ def backup_postgres(url, schema, target):
     """``pg_dump`` of ``schema`` (one snapshot, as a serializable transaction sees it)."""
     command = [pg_tool("pg_dump"), "--format=custom", "--no-owner", "--no-privileges",
                f"--schema={schema}", f"--file={target}", f"--dbname={libpq_url(url)}"]
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=libpq_env(url))
     if done.returncode != 0:
         raise click.ClickException(f"pg_dump failed: {done.stderr.strip()}")
 

@@ -28,6 +28,7 @@ from cli.backup_cmd import (
     database_kind,
     describe,
     files_text,
+    libpq_env,
     libpq_url,
     pg_tool,
     size_text,
@@ -100,7 +101,7 @@ def restore_postgres(url, manifest, dump, scratch):
     done = subprocess.run([pg_restore, "--clean", "--if-exists", "--no-owner", "--no-privileges",
                            "--single-transaction", "--exit-on-error", f"--use-list={entries}",
                            f"--dbname={libpq_url(url)}", str(dump)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=libpq_env(url))
     if done.returncode != 0:
         raise click.ClickException(f"pg_restore failed (nothing was changed): "
                                    f"{done.stderr.strip()}")

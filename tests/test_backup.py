@@ -241,3 +241,12 @@ def test_media_in_a_bucket_come_back_into_the_bucket(env, app, users, make_clien
     rebind(env)
     assert stored_keys(bucket) == keys
     assert served(make_client(), stories, videos) == before
+
+
+def test_the_database_password_stays_off_pg_dumps_command_line():
+    """A command line is visible to every local user: the password goes in PGPASSWORD."""
+    from cli.backup_cmd import libpq_env, libpq_url
+    url = "postgresql://site:p%40ss@db.internal:5432/dreadforge?sslmode=require"
+    assert libpq_url(url) == "postgresql://site@db.internal:5432/dreadforge?sslmode=require"
+    assert libpq_env(url)["PGPASSWORD"] == "p@ss"
+    assert libpq_env("postgresql://site@db.internal/dreadforge") is None
