@@ -7,9 +7,11 @@ import threading
 
 import click
 
+from cli.backup_cmd import backup
 from cli.models_cmd import models
 from cli.openapi_cmd import openapi
 from cli.plugins_cmd import plugins
+from cli.restore_cmd import restore
 from cli.voices_cmd import voices
 from core.config import missing_secret_key, setting
 
@@ -23,6 +25,8 @@ main.add_command(plugins)
 main.add_command(models)
 main.add_command(openapi)
 main.add_command(voices)
+main.add_command(backup)
+main.add_command(restore)
 
 
 def require_secret_key():
