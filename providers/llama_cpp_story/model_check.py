@@ -21,19 +21,14 @@ def gguf_problem(path):
     except ImportError:
         return None  # without the llm extra, runtime.model_file_problem already says so
     path = Path(path)
-    size = path.stat().st_size
     try:
-        reader = GGUFReader(path)
-        tensors = list(reader.tensors)
-        end = max((int(t.data_offset) + int(t.n_bytes) for t in tensors), default=0)
+        # the reader maps every tensor's bytes: a file cut short fails here, not at a job
+        tensors = list(GGUFReader(path).tensors)
     except Exception as exc:  # noqa: BLE001 - any failure to parse means a damaged file
-        return (f"{path.name} is damaged: its GGUF header cannot be read ({_short(exc)}); "
-                "pull it again")
+        return (f"{path.name} is damaged or cut short: its GGUF header or tensor table cannot "
+                f"be read ({_short(exc)}); pull it again")
     if not tensors:
         return f"{path.name} holds no tensors: it is not a model"
-    if end > size:
-        return (f"{path.name} is cut short ({size / 1e6:.1f} of {end / 1e6:.1f} MB): "
-                "pull it again")
     return None
 
 
