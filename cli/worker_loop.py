@@ -46,6 +46,9 @@ def start_reaper(app, conn, stop, queues=(), name=None):
     def loop():
         try:
             with app.app_context():
+                # learn the queue's identity now: a Redis that restarts empty is given it back
+                # (or told it as an alias) by a process that knew it, this one included
+                jobs.redis_identity(conn)
                 jobs.announce(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
         except Exception as exc:  # noqa: BLE001  (the next tick says it again)
             click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)

@@ -30,6 +30,14 @@ def is_page(path):
     return _PAGE.fullmatch(path) is not None
 
 
+def wants_html():
+    """Whether the request is a browser's page navigation (it prefers HTML to JSON); a probe or a
+    script (``curl``, a load balancer, ``fetch``) gets the JSON 404."""
+    best = request.accept_mimetypes.best_match(["application/json", "text/html"])
+    return best == "text/html" and request.accept_mimetypes["text/html"] > request.accept_mimetypes[
+        "*/*"]
+
+
 def init_app(app):
     swagger = ROOT / "webapp" / "node_modules" / "swagger-ui-dist"
 
@@ -38,6 +46,12 @@ def init_app(app):
         if not swagger.is_dir():
             abort(404)
         return send_from_directory(swagger, filename, max_age=86400)
+
+    @app.route("/favicon.ico")
+    def favicon():
+        """The site's icon where a page names none (a JSON answer, the server's own pages)."""
+        return send_from_directory(ROOT / "core" / "static", "favicon.svg",
+                                   mimetype="image/svg+xml", max_age=86400)
 
     routes = {}
 
@@ -76,6 +90,11 @@ def init_app(app):
                 dist / path).is_file():
             return assets.send_asset(dist, path)
         if not is_page(path):  # (a media URL that matched no file route, e.g. a negative id)
+            if wants_html() and (dist / "index.html").is_file():
+                # a person's browser: the web app's own "not found" screen, as a 404
+                response = assets.send_asset(dist, "index.html")
+                response.status_code = 404
+                return response
             abort(404, description="Not found")
         if (dist / "index.html").is_file():
             if path or viewer() is not None:

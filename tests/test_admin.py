@@ -255,8 +255,11 @@ def test_deactivate_and_reactivate(app, users, make_client):
     # signed out at their next request with a 403 that says why, and cannot sign in again
     refused = victim.get("/api/auth/user")
     assert refused.status_code == 403 and "deactivated" in refused.get_json()["message"]
-    assert victim.get("/api/auth/user").get_json() is None
+    # signed out: writes are 401; the next page load still says why until the sign-in page has
     assert victim.post("/api/stories", json={"title": "x"}).status_code == 401
+    assert victim.get("/api/auth/user").get_json()["account"] == "deactivated"
+    assert "deactivated" in victim.get("/api/login").get_data(as_text=True)
+    assert victim.get("/api/auth/user").get_json() is None
     response = Auth(make_client()).login(victim_json["email"])
     assert response.status_code == 403 and "deactivated" in response.get_json()["message"]
     admin.patch(f"/api/admin/users/{victim_json['id']}", json={"isActive": True})

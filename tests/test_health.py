@@ -41,6 +41,19 @@ def test_a_path_that_is_no_page_is_a_json_404(app, client):
 
 
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
+def test_a_browser_gets_the_apps_not_found_screen_as_a_404(app, client):
+    """A person who mistypes an address sees the site's own "not found" screen, with status 404;
+    a probe (no HTML in its Accept) gets the JSON above."""
+    browser = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    for path in ("/no-such-page", "/health", "/storyy/3"):
+        response = client.get(path, headers=browser)
+        assert response.status_code == 404, path
+        assert response.mimetype == "text/html", path
+    assert client.get("/api/nothing", headers=browser).mimetype == "application/json"
+    assert client.get("/favicon.ico").mimetype == "image/svg+xml"  # no 404 in a console
+
+
+@pytest.mark.parametrize("env", ["sqlite"], indirect=True)
 def test_the_web_app_pages_are_still_served(app, client):
     for path in PAGE_PATHS:
         response = client.get(path)

@@ -109,7 +109,9 @@ def test_dreadforge_run_stops_with_the_problem(tmp_path):
 
 def test_unknown_options_of_a_plugin_section_are_reported():
     assert problems({"webhooks": {"url": "https://x.test"}}) == [
-        "plugins.toml:webhooks.url: unknown option"]
+        "plugins.toml:webhooks.url: unknown option (did you mean 'urls'?)"]
+    assert problems({"webhooks": {"retries": 2}}) == [
+        "plugins.toml:webhooks.retries: unknown option"]  # nothing near enough to suggest
 
 
 def test_disabled_plugin_is_not_registered():

@@ -195,9 +195,13 @@ def _normal(line):
 
 
 def prompt_lines(messages):
-    """The prompt's lines (of a few words or more), normalised, to tell an echo by."""
+    """The system prompt's lines (the brief and the plan, of a few words or more), normalised, to
+    tell an echo by. The user message's instructions are told by INSTRUCTION_OPENINGS; its other
+    lines are the story so far, which a part may take up again in its own words."""
     found = set()
     for message in messages or ():
+        if message.get("role") != "system":
+            continue
         for line in str(message.get("content") or "").splitlines():
             line = _normal(line)
             if len(line.split()) >= 3:
