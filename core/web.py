@@ -33,9 +33,9 @@ def is_page(path):
 def wants_html():
     """Whether the request is a browser's page navigation (it prefers HTML to JSON); a probe or a
     script (``curl``, a load balancer, ``fetch``) gets the JSON 404."""
-    best = request.accept_mimetypes.best_match(["application/json", "text/html"])
-    return best == "text/html" and request.accept_mimetypes["text/html"] > request.accept_mimetypes[
-        "*/*"]
+    accept = request.accept_mimetypes
+    named = any(value == "text/html" and quality > 0 for value, quality in accept)
+    return named and accept.best_match(["application/json", "text/html"]) == "text/html"
 
 
 def init_app(app):
@@ -90,12 +90,13 @@ def init_app(app):
                 dist / path).is_file():
             return assets.send_asset(dist, path)
         if not is_page(path):  # (a media URL that matched no file route, e.g. a negative id)
-            if wants_html() and (dist / "index.html").is_file():
-                # a person's browser: the web app's own "not found" screen, as a 404
-                response = assets.send_asset(dist, "index.html")
-                response.status_code = 404
-                return response
-            abort(404, description="Not found")
+            if not wants_html():
+                abort(404, description="Not found")
+            # a person's browser: the web app's own "not found" screen, as a 404
+            response = (assets.send_asset(dist, "index.html") if (dist / "index.html").is_file()
+                        else make_response(PLACEHOLDER))
+            response.status_code = 404
+            return response
         if (dist / "index.html").is_file():
             if path or viewer() is not None:
                 return assets.send_asset(dist, "index.html")
