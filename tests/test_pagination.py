@@ -12,6 +12,71 @@ from tests.helpers import set_role
 from tests.test_admin_helpers import make_story
 
 
+# --- core.pagination for any caller (the API's schemas check the same bounds first) ------------
+
+def refusal(call, *args, **kwargs):
+    with pytest.raises(HTTPException) as raised:
+        call(*args, **kwargs)
+    return raised.value.code, raised.value.data["message"]
+
+
+def test_limit_defaults_to_20_and_stays_within_1_to_100():
+    assert pagination.clamp_limit(None) == 20
+    assert [pagination.clamp_limit(n) for n in (1, 2, 99, 100)] == [1, 2, 99, 100]
+    for limit in (0, -1, 101):
+        assert refusal(pagination.clamp_limit, limit) == (400, "limit must be between 1 and 100")
+
+
+def test_page_args():
+    assert pagination.page_args({}) == (1, 20)
+    assert pagination.page_args({}, default_page=None) == (None, 20)
+    assert pagination.page_args({"page": 3, "limit": 7}) == (3, 7)
+    assert pagination.page_args({"page": 1}) == (1, 20)
+    for page in (0, -2):
+        assert refusal(pagination.page_args, {"page": page}) == (400, "page must be 1 or more")
+    assert refusal(pagination.page_args, {"limit": 101})[0] == 400
+
+
+def test_page_headers_of_a_page_by_hand():
+    page = pagination.Page(["a", "b"], total=7, page=2, per_page=3)
+    assert page.items == ["a", "b"] and page.total == 7
+    assert page.headers() == {"X-Total-Count": "7", "X-Pagination": json.dumps(
+        {"total": 7, "total_pages": 3, "page": 2, "per_page": 3})}
+    assert pagination.Page([], next_cursor="abc").headers() == {"X-Next-Cursor": "abc"}
+    assert pagination.Page([]).headers() == {}
+    assert json.loads(pagination.Page([], total=4).headers()["X-Pagination"])["total_pages"] == 1
+
+
+def test_page_by_ids_keeps_the_order_of_the_ids_and_skips_rows_gone_meanwhile():
+    class Row:
+        def __init__(self, row_id):
+            self.id = row_id
+    fetched = []
+
+    def fetch(ids):
+        fetched.append(list(ids))
+        return [Row(i) for i in ids if i != 5]  # row 5 was deleted after the ids were read
+
+    page = pagination.page_by_ids([9, 5, 2], fetch, total=3, page=1, limit=3)
+    assert [row.id for row in page.items] == [9, 2]
+    assert (page.total, page.page, page.per_page) == (3, 1, 3)
+    empty = pagination.page_by_ids([], fetch, total=0, page=2, limit=3)
+    assert empty.items == [] and fetched == [[9, 5, 2]]  # no query for no ids
+
+
+def test_choice():
+    allowed = ("all", "open", "closed")
+    assert pagination.choice({"status": " Open "}, "status", allowed, "all") == "open"
+    assert pagination.choice({}, "status", allowed, "all") == "all"
+    assert pagination.choice({"status": ""}, "status", allowed, "all") == "all"
+    assert refusal(pagination.choice, {"status": "x"}, "status", allowed, "all") == (
+        400, "Unknown status 'x' (use all, open, closed)")
+    assert refusal(pagination.choice, {"kind": "x"}, "kind", allowed, "all", "filter") == (
+        400, "Unknown filter 'x' (use all, open, closed)")
+
+
+# --- the API's lists ------------------------------------------------------------------------------
+
 def pages(response):
     assert response.status_code == 200, response.get_json()
     assert "X-Next-Cursor" not in response.headers
@@ -109,66 +174,3 @@ def test_admin_filters_are_trimmed_lowercased_and_named_when_unknown(app, five_s
     response = admin.get("/api/admin/stories?filter=Sideways")
     assert response.status_code == 400
     assert response.get_json()["message"].startswith("Unknown filter 'sideways' (use all, ")
-
-
-# --- core.pagination for any caller (the API's schemas check the same bounds first) ------------
-
-def refusal(call, *args, **kwargs):
-    with pytest.raises(HTTPException) as raised:
-        call(*args, **kwargs)
-    return raised.value.code, raised.value.data["message"]
-
-
-def test_limit_defaults_to_20_and_stays_within_1_to_100():
-    assert pagination.clamp_limit(None) == 20
-    assert [pagination.clamp_limit(n) for n in (1, 2, 99, 100)] == [1, 2, 99, 100]
-    for limit in (0, -1, 101):
-        assert refusal(pagination.clamp_limit, limit) == (400, "limit must be between 1 and 100")
-
-
-def test_page_args():
-    assert pagination.page_args({}) == (1, 20)
-    assert pagination.page_args({}, default_page=None) == (None, 20)
-    assert pagination.page_args({"page": 3, "limit": 7}) == (3, 7)
-    assert pagination.page_args({"page": 1}) == (1, 20)
-    for page in (0, -2):
-        assert refusal(pagination.page_args, {"page": page}) == (400, "page must be 1 or more")
-    assert refusal(pagination.page_args, {"limit": 101})[0] == 400
-
-
-def test_page_headers_of_a_page_by_hand():
-    page = pagination.Page(["a", "b"], total=7, page=2, per_page=3)
-    assert page.items == ["a", "b"] and page.total == 7
-    assert page.headers() == {"X-Total-Count": "7", "X-Pagination": json.dumps(
-        {"total": 7, "total_pages": 3, "page": 2, "per_page": 3})}
-    assert pagination.Page([], next_cursor="abc").headers() == {"X-Next-Cursor": "abc"}
-    assert pagination.Page([]).headers() == {}
-    assert json.loads(pagination.Page([], total=4).headers()["X-Pagination"])["total_pages"] == 1
-
-
-def test_page_by_ids_keeps_the_order_of_the_ids_and_skips_rows_gone_meanwhile():
-    class Row:
-        def __init__(self, row_id):
-            self.id = row_id
-    fetched = []
-
-    def fetch(ids):
-        fetched.append(list(ids))
-        return [Row(i) for i in ids if i != 5]  # row 5 was deleted after the ids were read
-
-    page = pagination.page_by_ids([9, 5, 2], fetch, total=3, page=1, limit=3)
-    assert [row.id for row in page.items] == [9, 2]
-    assert (page.total, page.page, page.per_page) == (3, 1, 3)
-    empty = pagination.page_by_ids([], fetch, total=0, page=2, limit=3)
-    assert empty.items == [] and fetched == [[9, 5, 2]]  # no query for no ids
-
-
-def test_choice():
-    allowed = ("all", "open", "closed")
-    assert pagination.choice({"status": " Open "}, "status", allowed, "all") == "open"
-    assert pagination.choice({}, "status", allowed, "all") == "all"
-    assert pagination.choice({"status": ""}, "status", allowed, "all") == "all"
-    assert refusal(pagination.choice, {"status": "x"}, "status", allowed, "all") == (
-        400, "Unknown status 'x' (use all, open, closed)")
-    assert refusal(pagination.choice, {"kind": "x"}, "kind", allowed, "all", "filter") == (
-        400, "Unknown filter 'x' (use all, open, closed)")

@@ -35,39 +35,90 @@ def copy_tree(target):
     shutil.copytree(ROOT, target, ignore=COPY_IGNORE, symlinks=True)
 
 
+PROJECT = ("core", "cli", "providers", "plugins", "tests", "conftest")
+PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "-k", "not postgres",
+               "-W", "ignore::pytest.PytestUnknownMarkWarning"]
+
+
 def pytest_command(tests):
-    return [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-            "-k", "not postgres", "-W", "ignore::pytest.PytestUnknownMarkWarning", *tests]
+    return [sys.executable, "-m", "pytest", *PYTEST_ARGS, *tests]
+
+
+def is_project(name):
+    return name.split(".")[0] in PROJECT
+
+
+def preload(tree):
+    """Import, in this process, the libraries the tests import (not the project's modules): each
+    run is a fork of this process, so it starts with them loaded and imports only the project,
+    mutant included, from ``tree``."""
+    listed = subprocess.run(
+        [sys.executable, "-c", "import sys, core.app, core.testing, tests.conftest, pytest; "
+                               "print(' '.join(sorted(sys.modules)))"],
+        cwd=tree, env=run_env(tree), capture_output=True, text=True, check=True)
+    import importlib
+    for name in listed.stdout.split():
+        if not is_project(name) and name != "__main__":
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 (an optional part: the run imports it if needed)
+                pass
+
+
+def run_env(tree):
+    return {**os.environ, "PYTHONPATH": str(tree), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def run_tests(tree, tests, timeout):
-    """``"passed"``, ``"failed"`` or ``"timeout"`` for the tests run on ``tree``."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    proc = subprocess.Popen(pytest_command(tests), cwd=tree, env=env, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """``"passed"``, ``"failed"`` or ``"timeout"`` for the tests run on ``tree`` (in a fork of
+    this process, in a session of its own, so that what the tests start ends with it)."""
+    pid = os.fork()
+    if pid == 0:  # the child: the project's modules from the copy, then pytest
+        code = 3
+        try:
+            os.setsid()
+            for name in [n for n in sys.modules if is_project(n)]:
+                del sys.modules[name]
+            sys.path[:] = [str(tree)] + [p for p in sys.path if p not in ("", str(ROOT))]
+            os.chdir(tree)
+            os.environ.update(run_env(tree))
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            import pytest
+            code = int(pytest.main([*PYTEST_ARGS, *tests]))
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + timeout
     try:
-        code = proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        stop(proc)
-        return "timeout"
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                return "passed" if os.waitstatus_to_exitcode(status) == 0 else "failed"
+            if time.monotonic() > deadline:
+                stop(pid)
+                return "timeout"
+            time.sleep(0.05)
     except BaseException:
-        stop(proc)
+        stop(pid)
         raise
-    return "passed" if code == 0 else "failed"
 
 
-def stop(proc):
-    """End the test run and what it started (its session), politely first."""
-    for sig, wait in ((signal.SIGTERM, 5), (signal.SIGKILL, None)):
+def stop(pid):
+    """End a test run and what it started (its session), politely first."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
         try:
-            os.killpg(proc.pid, sig)
+            os.killpg(pid, sig)
         except ProcessLookupError:
-            return
-        try:
-            proc.wait(timeout=wait)
-            return
-        except subprocess.TimeoutExpired:
-            continue
+            break
+        for _ in range(50):
+            if os.waitpid(pid, os.WNOHANG)[0]:
+                return
+            time.sleep(0.1)
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
 
 
 def keyed(mutants):
@@ -111,13 +162,15 @@ def mutate_module(tree, module, verbose):
                 continue
             stamp += 1
             write(path, mutant.apply(source), stamp)
+            mutant_started = time.monotonic()
             fate = run_tests(tree, tests, timeout)
             if fate == "passed":
                 survivors.append(mutant)
             else:
                 killed += 1
             if verbose:
-                print(f"  [{index}/{len(mutants)}] {fate:7} line {mutant.line}: {mutant.change}",
+                print(f"  [{index}/{len(mutants)}] {fate:7} {time.monotonic() - mutant_started:4.0f} s"
+                      f"  line {mutant.line}: {mutant.change}",
                       flush=True)
     finally:
         write(path, source, stamp + 1)
@@ -144,6 +197,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="dreadforge-mutation-") as tmp:
         tree = Path(tmp) / "tree"
         copy_tree(tree)
+        preload(tree)
         for module in args.modules:
             print(f"{module}: {len(MODULES[module])} test files", flush=True)
             module_started = time.monotonic()
