@@ -8,7 +8,7 @@ import pytest
 from tests.helpers import PASSWORD, Auth
 from tests.test_admin_helpers import make_story
 
-DOCUMENTED = {  # docs/security.md, "Rate limits"
+DOCUMENTED = {  # docs/moderation.md (rate limits) and docs/security.md (sign-in)
     "RATELIMIT_LOGIN": "20 per minute",
     "RATELIMIT_LOGIN_ADDRESS": "30 per minute",
     "RATELIMIT_REGISTER": "100 per minute",

@@ -13,4 +13,17 @@ MODULES = {
 # module: [(where, change, which of identical changes, why it changes nothing)], as the runner
 # prints them
 EQUIVALENT = {
+    "core/security.py": [
+        ("module", "PasswordHasher() -> None", 1,
+         "init_app always replaces the hasher (use_profile) before anything is hashed"),
+        ("module", "\"_csrf\" -> 'XX_csrfXX'", 1,
+         "the session key's name is read only through CSRF_SESSION_KEY: any name works alike"),
+        ("verify_password", "return False -> return None", 1,
+         "its one caller tests `not verify_password(...)`: None and False are both false"),
+        ("burn_verify", "16 -> 17", 1,
+         "the length of the throw-away hash's random password: no one ever sees or matches it"),
+        ("check_csrf", "\"\" -> 'XXXX'", 2,
+         "the sent token's default when neither header nor field has one: '' or 'XXXX', it "
+         "never equals a session's random 43-character token, and no token passes without one"),
+    ],
 }

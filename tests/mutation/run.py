@@ -53,7 +53,8 @@ def preload(tree):
     run is a fork of this process, so it starts with them loaded and imports only the project,
     mutant included, from ``tree``."""
     listed = subprocess.run(
-        [sys.executable, "-c", "import sys, core.app, core.testing, tests.conftest, pytest; "
+        [sys.executable, "-c", "import sys, core.testing, tests.conftest, pytest; "
+                               f"core.testing.make_app({str(tree.parent / 'app')!r}); "
                                "print(' '.join(sorted(sys.modules)))"],
         cwd=tree, env=run_env(tree), capture_output=True, text=True, check=True)
     import importlib
@@ -66,7 +67,18 @@ def preload(tree):
 
 
 def run_env(tree):
-    return {**os.environ, "PYTHONPATH": str(tree), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    """The environment of the runs: the copy first on the path, bytecode cached beside it (a
+    mutant's own mtime keeps a stale one from being taken), no plugins but the suite's."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+           "PYTHONPYCACHEPREFIX": str(tree.parent / "pycache")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def cache_bytecode(tree):
+    """Compiling the project's modules again for every mutant costs seconds a run."""
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = run_env(tree)["PYTHONPYCACHEPREFIX"]
 
 
 def run_tests(tree, tests, timeout):
@@ -81,6 +93,7 @@ def run_tests(tree, tests, timeout):
                 del sys.modules[name]
             sys.path[:] = [str(tree)] + [p for p in sys.path if p not in ("", str(ROOT))]
             os.chdir(tree)
+            os.environ.clear()
             os.environ.update(run_env(tree))
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 1)
@@ -138,9 +151,8 @@ def write(path, text, stamp):
     os.utime(path, (stamp, stamp))
 
 
-def mutate_module(tree, module, verbose):
-    """Score one module: ``(killed, survivors, equivalent, total)``."""
-    tests = MODULES[module]
+def mutate_module(tree, module, tests, verbose):
+    """Score one module against ``tests``: ``(killed, survivors, equivalent, total)``."""
     path = tree / module
     source = path.read_text()
     equivalent = {(where, change, n): reason
@@ -154,6 +166,8 @@ def mutate_module(tree, module, verbose):
     timeout = 3 * (time.monotonic() - started) + 30
 
     mutants = list(keyed(find_mutants(source)))
+    for key in sorted(set(equivalent) - {key for _mutant, key in mutants}):
+        print(f"  stale entry in EQUIVALENT (no such mutant any more): {key}")
     killed, survivors, excluded = 0, [], []
     try:
         for index, (mutant, key) in enumerate(mutants, 1):
@@ -188,6 +202,8 @@ def main(argv=None):
                         help="modules to mutate (default: all of MODULES)")
     parser.add_argument("--min", type=float, default=85.0, help="lowest score that passes (%%)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every mutant")
+    parser.add_argument("--tests", nargs="+", metavar="FILE",
+                        help="run these test files instead of the module's own list")
     args = parser.parse_args(argv)
     unknown = [m for m in args.modules if m not in MODULES]
     if unknown:
@@ -197,11 +213,13 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="dreadforge-mutation-") as tmp:
         tree = Path(tmp) / "tree"
         copy_tree(tree)
+        cache_bytecode(tree)
         preload(tree)
         for module in args.modules:
-            print(f"{module}: {len(MODULES[module])} test files", flush=True)
+            tests = args.tests or MODULES[module]
+            print(f"{module}: {' '.join(tests)}", flush=True)
             module_started = time.monotonic()
-            killed, survivors, excluded, total = mutate_module(tree, module, args.verbose)
+            killed, survivors, excluded, total = mutate_module(tree, module, tests, args.verbose)
             scored = total - len(excluded)
             score = 100.0 * killed / scored if scored else 100.0
             results.append((module, score))
@@ -218,4 +236,7 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit("interrupted (the working tree was not touched)")
