@@ -11,7 +11,6 @@ from core import pagination
 from tests.helpers import set_role
 from tests.test_admin_helpers import make_story
 
-
 # --- core.pagination for any caller (the API's schemas check the same bounds first) ------------
 
 def refusal(call, *args, **kwargs):

@@ -23,7 +23,9 @@ EQUIVALENT = {
         ("burn_verify", "16 -> 17", 1,
          "the length of the throw-away hash's random password: no one ever sees or matches it"),
         ("check_csrf", "\"\" -> 'XXXX'", 2,
-         "the sent token's default when neither header nor field has one: '' or 'XXXX', it "
-         "never equals a session's random 43-character token, and no token passes without one"),
+         ("the sent token's default when neither header nor field has one: '' or 'XXXX', it "
+          "never equals a session's random 43-character token, and no token passes without one")),
+        ("csrf_token", "32 -> 33", 1,
+         "a token of 33 random bytes instead of 32: as unguessable, and nothing reads its length"),
     ],
 }

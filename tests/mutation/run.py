@@ -2,8 +2,9 @@
 
 For each module of ``MODULES`` (``tests/mutation/modules.py``), each mutant
 (``tests/mutation/mutants.py``) is written into a copy of the tree, and the module's tests run on
-it (SQLite only, stopping at the first failure): a failure (or a run past its time) kills the
-mutant, a pass lets it survive. Prints each module's score and its surviving mutants; exits 1
+it (SQLite only, stopping at the first failure; each run a fork of this process with the
+libraries already imported): a failure (or a run past its time) kills the mutant, a pass lets it
+survive. Prints each module's score and its surviving mutants; exits 1
 when a module scores under ``--min`` (85 %).
 
 The working tree is never written to: the mutants live in a temporary copy, removed at the end
@@ -13,6 +14,8 @@ The working tree is never written to: the mutants live in a temporary copy, remo
     python -m tests.mutation.run core/limits.py -v      # one, printing each mutant's fate
 """
 import argparse
+import contextlib
+import importlib
 import os
 import shutil
 import signal
@@ -29,15 +32,13 @@ from tests.mutation.mutants import find_mutants
 ROOT = Path(__file__).resolve().parents[2]
 COPY_IGNORE = shutil.ignore_patterns(".git", "node_modules", "dist", ".parcel-cache",
                                      "__pycache__", "*.pyc", "screenshots", ".venv", "*.db")
+PROJECT = ("core", "cli", "providers", "plugins", "tests", "conftest")  # imported from the copy
+PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "-k", "not postgres",
+               "-W", "ignore::pytest.PytestUnknownMarkWarning"]
 
 
 def copy_tree(target):
     shutil.copytree(ROOT, target, ignore=COPY_IGNORE, symlinks=True)
-
-
-PROJECT = ("core", "cli", "providers", "plugins", "tests", "conftest")
-PYTEST_ARGS = ["-x", "-q", "-p", "no:cacheprovider", "-k", "not postgres",
-               "-W", "ignore::pytest.PytestUnknownMarkWarning"]
 
 
 def pytest_command(tests):
@@ -52,18 +53,15 @@ def preload(tree):
     """Import, in this process, the libraries the tests import (not the project's modules): each
     run is a fork of this process, so it starts with them loaded and imports only the project,
     mutant included, from ``tree``."""
-    listed = subprocess.run(
-        [sys.executable, "-c", "import sys, core.testing, tests.conftest, pytest; "
-                               f"core.testing.make_app({str(tree.parent / 'app')!r}); "
-                               "print(' '.join(sorted(sys.modules)))"],
-        cwd=tree, env=run_env(tree), capture_output=True, text=True, check=True)
-    import importlib
+    script = ("import sys, core.testing, tests.conftest, pytest; "
+              f"core.testing.make_app({str(tree.parent / 'app')!r}); "
+              "print(' '.join(sorted(sys.modules)))")
+    listed = subprocess.run([sys.executable, "-c", script], cwd=tree, env=run_env(tree),
+                            capture_output=True, text=True, check=True)
     for name in listed.stdout.split():
         if not is_project(name) and name != "__main__":
-            try:
+            with contextlib.suppress(Exception):  # optional: a run imports it if it needs it
                 importlib.import_module(name)
-            except Exception:  # noqa: BLE001 (an optional part: the run imports it if needed)
-                pass
 
 
 def run_env(tree):
@@ -183,9 +181,9 @@ def mutate_module(tree, module, tests, verbose):
             else:
                 killed += 1
             if verbose:
-                print(f"  [{index}/{len(mutants)}] {fate:7} {time.monotonic() - mutant_started:4.0f} s"
-                      f"  line {mutant.line}: {mutant.change}",
-                      flush=True)
+                seconds = time.monotonic() - mutant_started
+                print(f"  [{index}/{len(mutants)}] {fate:7} {seconds:4.0f} s  line {mutant.line}: "
+                      f"{mutant.change}", flush=True)
     finally:
         write(path, source, stamp + 1)
     return killed, survivors, excluded, len(mutants)
@@ -223,12 +221,14 @@ def main(argv=None):
             scored = total - len(excluded)
             score = 100.0 * killed / scored if scored else 100.0
             results.append((module, score))
+            seconds = time.monotonic() - module_started
             print(f"{module}: {killed}/{scored} mutants killed = {score:.1f} % "
-                  f"({len(excluded)} equivalent left out, {time.monotonic() - module_started:.0f} s)")
+                  f"({len(excluded)} equivalent left out, {seconds:.0f} s)")
             for mutant in survivors:
                 print(f"  survived  line {mutant.line} ({mutant.where}): {mutant.change}")
             for mutant, reason in excluded:
-                print(f"  equivalent line {mutant.line} ({mutant.where}): {mutant.change}: {reason}")
+                print(f"  equivalent line {mutant.line} ({mutant.where}): {mutant.change}: "
+                      f"{reason}")
     print(f"\nmutation score ({time.monotonic() - started:.0f} s):")
     for module, score in results:
         print(f"  {module:24} {score:5.1f} %{'' if score >= args.min else '  < ' + str(args.min)}")
