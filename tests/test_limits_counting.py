@@ -43,6 +43,13 @@ def retry_after(response):
     return seconds
 
 
+def test_the_documented_defaults_apply(app_factory):
+    app = app_factory()
+    for name, value in DOCUMENTED.items():
+        assert app.config[name] == value, name
+    assert app.config["RATELIMIT_ENABLED"] is False  # as the test app asked
+
+
 def test_an_email_in_another_case_or_with_spaces_shares_one_sign_in_counter(
         users, make_client, limits):
     _, user = users.signed_in()
@@ -110,41 +117,6 @@ def test_retry_after_is_exact(users, make_client, limits):
     assert seconds <= int(3600 - (refused_sent - report_answered)) + 1
 
 
-def test_a_short_window_asks_for_one_second_and_then_lets_in(users, make_client, limits):
-    _, user = users.signed_in()
-    limits(LOGIN="1 per second")
-    guesser = make_client()
-    assert login(guesser, user["email"]).status_code == 401
-    seconds = retry_after(login(guesser, user["email"]))
-    assert seconds == 1
-    time.sleep(seconds + 0.1)
-    assert login(guesser, user["email"], PASSWORD).status_code == 200
-
-
-def test_the_window_moves_with_each_attempt(users, make_client, limits):
-    """The attempts of the last 4 seconds count, not those of the clock's current 4 seconds: no
-    attempt is forgiven because a window's edge went by."""
-    _, user = users.signed_in()
-    limits(LOGIN="2 per 4 seconds")
-    guesser = make_client()
-    assert login(guesser, user["email"]).status_code == 401
-    first_answered = time.time()
-    time.sleep(2.0)
-    assert login(guesser, user["email"]).status_code == 401
-    assert login(guesser, user["email"]).status_code == 429
-    time.sleep(max(0.0, first_answered + 4.1 - time.time()))
-    # the first attempt has left the window, the second (2 s later) has not: one more only
-    assert login(guesser, user["email"]).status_code == 401
-    assert login(guesser, user["email"]).status_code == 429
-
-
-def test_the_documented_defaults_apply(app_factory):
-    app = app_factory()
-    for name, value in DOCUMENTED.items():
-        assert app.config[name] == value, name
-    assert app.config["RATELIMIT_ENABLED"] is False  # as the test app asked
-
-
 def test_sign_in_defaults_hold_per_email_and_per_address(users, make_client, limits, app):
     for name in ("LOGIN", "LOGIN_ADDRESS"):
         assert app.config[f"RATELIMIT_{name}"] == DOCUMENTED[f"RATELIMIT_{name}"]
@@ -184,3 +156,31 @@ def test_visitors_count_per_address_and_signed_in_users_per_account(users, make_
     assert first.post(path, json={"content": "one"}).status_code == 201
     retry_after(first.post(path, json={"content": "two"}))
     assert second.post(path, json={"content": "mine"}).status_code == 201
+
+
+def test_a_short_window_asks_for_one_second_and_then_lets_in(users, make_client, limits):
+    _, user = users.signed_in()
+    limits(LOGIN="1 per second")
+    guesser = make_client()
+    assert login(guesser, user["email"]).status_code == 401
+    seconds = retry_after(login(guesser, user["email"]))
+    assert seconds == 1
+    time.sleep(seconds + 0.1)
+    assert login(guesser, user["email"], PASSWORD).status_code == 200
+
+
+def test_the_window_moves_with_each_attempt(users, make_client, limits):
+    """The attempts of the last 4 seconds count, not those of the clock's current 4 seconds: no
+    attempt is forgiven because a window's edge went by."""
+    _, user = users.signed_in()
+    limits(LOGIN="2 per 4 seconds")
+    guesser = make_client()
+    assert login(guesser, user["email"]).status_code == 401
+    first_answered = time.time()
+    time.sleep(2.0)
+    assert login(guesser, user["email"]).status_code == 401
+    assert login(guesser, user["email"]).status_code == 429
+    time.sleep(max(0.0, first_answered + 4.1 - time.time()))
+    # the first attempt has left the window, the second (2 s later) has not: one more only
+    assert login(guesser, user["email"]).status_code == 401
+    assert login(guesser, user["email"]).status_code == 429
