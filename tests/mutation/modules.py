@@ -28,4 +28,17 @@ EQUIVALENT = {
         ("csrf_token", "32 -> 33", 1,
          "a token of 33 random bytes instead of 32: as unguessable, and nothing reads its length"),
     ],
+    "core/limits.py": [
+        ("module", "True -> False", 1,
+         ("headers_enabled: flask-limiter adds its headers in its after-request hook, which "
+          "init_app takes out; enforce sets Retry-After itself")),
+        ("caller_key", "f\"user:{current_user.id}\" -> (\"XX\" + f\"user:{current_user.id}\")", 1,
+         "the counter's key text: every call of a kind builds it alike, so it counts alike"),
+        ("caller_key",
+         "f\"addr:{get_remote_address()}\" -> (\"XX\" + f\"addr:{get_remote_address()}\")", 1,
+         "the counter's key text: every call of a kind builds it alike, so it counts alike"),
+        ("enforce", ("f\"{caller_key()}|{about.strip().lower()}\" -> "
+                     "(\"XX\" + f\"{caller_key()}|{about.strip().lower()}\")"), 1,
+         "the counter's key text: every call of a kind builds it alike, so it counts alike"),
+    ],
 }
