@@ -40,5 +40,8 @@ EQUIVALENT = {
         ("enforce", ("f\"{caller_key()}|{about.strip().lower()}\" -> "
                      "(\"XX\" + f\"{caller_key()}|{about.strip().lower()}\")"), 1,
          "the counter's key text: every call of a kind builds it alike, so it counts alike"),
+        ("init_app", "\"\" -> 'XXXX'", 1,
+         ("REDIS_URL's stand-in when unset, only tested for a redis:// prefix: '' and 'XXXX' "
+          "both lack it")),
     ],
 }
