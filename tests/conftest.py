@@ -227,3 +227,14 @@ def blank_database(request, tmp_path):
         admin.execute_sql(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         admin.close()
     database.initialize(previous)
+
+
+@pytest.fixture
+def limits(app, monkeypatch):
+    """Turn the rate limits on for one test; ``limits(COMMENTS='2 per minute')`` lowers one."""
+    monkeypatch.setitem(app.config, "RATELIMIT_ENABLED", True)
+
+    def set_limits(**values):
+        for name, value in values.items():
+            monkeypatch.setitem(app.config, f"RATELIMIT_{name}", value)
+    return set_limits

@@ -31,34 +31,34 @@ def test_health_and_readiness_answer_json(app, client):
         "database": {"ok": True}, "queue": {"ok": True}, "media": {"ok": True}}}
 
 
+def served(client, paths, **headers):
+    """What each path answers: ``{path: (status, mimetype)}``."""
+    answers = {path: client.get(path, headers=headers) for path in paths}
+    return {path: (answer.status_code, answer.mimetype) for path, answer in answers.items()}
+
+
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
 def test_a_path_that_is_no_page_is_a_json_404(app, client):
-    for path in NOT_PAGES:
-        response = client.get(path)
-        assert response.status_code == 404, path
-        assert response.mimetype == "application/json", path
-        assert response.get_json()["message"] == "Not found", path
+    assert served(client, NOT_PAGES) == {path: (404, "application/json") for path in NOT_PAGES}
+    assert {client.get(path).get_json()["message"] for path in NOT_PAGES} == {"Not found"}
 
 
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
 def test_a_browser_gets_the_apps_not_found_screen_as_a_404(app, client):
     """A person who mistypes an address sees the site's own "not found" screen, with status 404;
     a probe (no HTML in its Accept) gets the JSON above."""
-    browser = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
-    for path in ("/no-such-page", "/health", "/storyy/3"):
-        response = client.get(path, headers=browser)
-        assert response.status_code == 404, path
-        assert response.mimetype == "text/html", path
-    assert client.get("/api/nothing", headers=browser).mimetype == "application/json"
-    assert client.get("/favicon.ico").mimetype == "image/svg+xml"  # no 404 in a console
+    browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+    mistyped = ("/no-such-page", "/health", "/storyy/3")
+    assert served(client, mistyped, Accept=browser) == {path: (404, "text/html")
+                                                        for path in mistyped}
+    assert served(client, ["/api/nothing"], Accept=browser) == {
+        "/api/nothing": (404, "application/json")}
+    assert served(client, ["/favicon.ico"]) == {"/favicon.ico": (200, "image/svg+xml")}
 
 
 @pytest.mark.parametrize("env", ["sqlite"], indirect=True)
 def test_the_web_app_pages_are_still_served(app, client):
-    for path in PAGE_PATHS:
-        response = client.get(path)
-        assert response.status_code == 200, path
-        assert response.mimetype == "text/html", path
+    assert served(client, PAGE_PATHS) == {path: (200, "text/html") for path in PAGE_PATHS}
 
 
 def test_the_pages_are_the_routes_of_the_web_app():

@@ -1,20 +1,8 @@
 """Rate limits: each kind of call gives 429 with Retry-After past its limit (lowered here), and
 the stated limits hold in a real `dreadforge run` of several web processes."""
-import pytest
 
 from tests.helpers import PASSWORD, Auth, SiteClient, standalone_env, start_site, stop_site
 from tests.test_admin_helpers import STORY, make_story
-
-
-@pytest.fixture
-def limits(app, monkeypatch):
-    """Turn the limits on for one test; ``limits(COMMENTS='2 per minute')`` lowers one."""
-    monkeypatch.setitem(app.config, "RATELIMIT_ENABLED", True)
-
-    def set_limits(**values):
-        for name, value in values.items():
-            monkeypatch.setitem(app.config, f"RATELIMIT_{name}", value)
-    return set_limits
 
 
 def assert_limited(response, window_seconds):
