@@ -37,11 +37,11 @@ EQUIVALENT = {
         ("caller_key",
          "f\"addr:{get_remote_address()}\" -> (\"XX\" + f\"addr:{get_remote_address()}\")", 1,
          "the counter's key text: every call of a kind builds it alike, so it counts alike"),
-        ("enforce", ("f\"{caller_key()}|{about.strip().lower()}\" -> "
-                     "(\"XX\" + f\"{caller_key()}|{about.strip().lower()}\")"), 1,
+        ("enforce", ("f\"{caller_key(name)}|{about.strip().lower()}\" -> "
+                     "(\"XX\" + f\"{caller_key(name)}|{about.strip().lower()}\")"), 1,
          "the counter's key text: every call of a kind builds it alike, so it counts alike"),
-        ("init_app", "\"\" -> 'XXXX'", 1,
-         ("REDIS_URL's stand-in when unset, only tested for a redis:// prefix: '' and 'XXXX' "
-          "both lack it")),
+        ("storage_uri", "\"\" -> 'XXXX'", 1,
+         ("REDIS_URL's stand-in when unset, only tested for a redis:// or unix:// prefix: '' "
+          "and 'XXXX' both lack it")),
     ],
 }
