@@ -103,7 +103,7 @@ def worker(queues, burst, name):
     from rq import Queue, Worker
 
     from cli import worker_loop
-    from core import jobs
+    from core import job_queues
     from core.db import database
     from core.worker import preload_story_provider, worker_app
     if not setting("REDIS_URL"):
@@ -120,8 +120,8 @@ def worker(queues, burst, name):
     database.close()
     if "stories" in [q.strip() for q in queues.split(",")]:
         preload_story_provider(app)
-    conn = jobs.connection()
-    names = [jobs.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
+    conn = job_queues.connection()
+    names = [job_queues.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()
     worker_loop.start_reaper(app, conn, stop_reaper,
                              [q.strip() for q in queues.split(",") if q.strip()], name)

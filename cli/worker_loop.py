@@ -29,7 +29,7 @@ def start_reaper(app, conn, stop, queues=(), name=None):
     """Every few seconds, say that this worker serves ``queues`` (short names: the admin's Jobs
     tab and a waiting job's notice read it) and fail the jobs of its queue whose worker died or
     that the queue lost (a render the queue lost is put on it again once)."""
-    from core import jobs
+    from core import job_queues, job_reaper
     from core.db import database
 
     def tick():
@@ -37,7 +37,7 @@ def start_reaper(app, conn, stop, queues=(), name=None):
             with app.app_context():
                 database.connect(reuse_if_open=True)
                 try:
-                    jobs.reap(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
+                    job_reaper.reap(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
                 finally:
                     database.close()
         except Exception as exc:  # keep reaping; a passing database error is not fatal
@@ -48,8 +48,8 @@ def start_reaper(app, conn, stop, queues=(), name=None):
             with app.app_context():
                 # learn the queue's identity now: a Redis that restarts empty is given it back
                 # (or told it as an alias) by a process that knew it, this one included
-                jobs.redis_identity(conn)
-                jobs.announce(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
+                job_queues.redis_identity(conn)
+                job_queues.announce(conn, queues, ttl=3 * reap_seconds() + 5, name=name)
         except Exception as exc:  # noqa: BLE001  (the next tick says it again)
             click.echo(f"reaper: {exc.__class__.__name__}: {exc}", err=True)
         while not stop.wait(reap_seconds()):
@@ -62,9 +62,9 @@ def start_reaper(app, conn, stop, queues=(), name=None):
 
 def withdraw(conn):
     """This worker stops: it no longer serves its queues."""
-    from core import jobs
+    from core import job_queues
     try:
-        jobs.withdraw(conn)
+        job_queues.withdraw(conn)
     except redis.RedisError:
         pass  # its entry goes stale and reads as not alive
 

@@ -121,17 +121,17 @@ class QueueCollector:
         from prometheus_client.core import GaugeMetricFamily
         from rq import Queue, Worker
 
-        from core import jobs
+        from core import job_queues, jobs
         depth = GaugeMetricFamily("dreadforge_queue_depth", "Jobs waiting in each queue",
                                   labels=["queue"])
         alive = GaugeMetricFamily("dreadforge_workers_alive", "Workers serving each queue",
                                   labels=["queue"])
         up = GaugeMetricFamily("dreadforge_queue_up", "1 when the queue (Redis) answered")
         try:
-            conn = jobs.app_connection(self.app)
+            conn = job_queues.app_connection(self.app)
             workers = Worker.all(connection=conn)
             for name in jobs.QUEUES:
-                queue = Queue(jobs.queue_name(name), connection=conn)
+                queue = Queue(job_queues.queue_name(name), connection=conn)
                 depth.add_metric([name], queue.count)
                 alive.add_metric([name], sum(1 for worker in workers
                                              if queue.name in worker.queue_names()))

@@ -286,7 +286,7 @@ class Job(BaseModel):
     created_at = peewee.DateTimeField(default=utcnow)
     started_at = peewee.DateTimeField(null=True)
     finished_at = peewee.DateTimeField(null=True)
-    # migration 0014: the queue it is on (``core.jobs.queue_identity``), runs again, time limit
+    # migration 0014: the queue it is on (``core.job_queues.queue_identity``), runs again, time limit
     queue_ident = peewee.CharField(max_length=120, null=True)
     retries = peewee.IntegerField(default=0)
     timeout = peewee.IntegerField(null=True)

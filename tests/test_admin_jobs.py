@@ -127,8 +127,8 @@ def test_a_running_job_is_cancelled_on_its_worker(users, app, lonely_queue, env)
         assert admin.post(f"/api/admin/jobs/{job_id}/cancel").status_code == 200
         from rq.job import Job as RQJob
 
-        from core import jobs
-        rq_job = RQJob.fetch(job_id, connection=jobs.connection())
+        from core import job_queues
+        rq_job = RQJob.fetch(job_id, connection=job_queues.connection())
         deadline = time.time() + 15
         while rq_job.get_status(refresh=True) == "started":  # its work horse was stopped
             assert time.time() < deadline

@@ -111,7 +111,7 @@ def test_a_worker_on_another_redis_leaves_this_queues_jobs_alone(users, env, que
     """Two real workers share the database: one on this run's Redis db, one (reaping every
     second) on another db number. The second used to fail the first's running job within
     seconds ("The job was lost by the queue"); now it reaps only its own queue's jobs."""
-    from core import jobs
+    from core import job_queues
     from core.models import Job, utcnow
     other_url = other_redis_db(queue_env["REDIS_URL"])
     here = start_worker(env, queue_env, DREADFORGE_PLUGINS=str(ROOT / "tests/plugins.slow.toml"),
@@ -124,9 +124,9 @@ def test_a_worker_on_another_redis_leaves_this_queues_jobs_alone(users, env, que
         time.sleep(4)  # four of the other reaper's rounds
         assert Job.get_by_id(job_id).status == "processing"
         # a job of the other queue whose worker died: that queue's reaper fails it
-        other_conn = jobs.connection(other_url)
+        other_conn = job_queues.connection(other_url)
         orphan = Job.create(kind="story.generate", queue="stories", status="processing",
-                            started_at=utcnow(), queue_ident=jobs.queue_identity(other_conn))
+                            started_at=utcnow(), queue_ident=job_queues.queue_identity(other_conn))
         deadline = time.time() + 15
         while Job.get_by_id(orphan.id).status != "failed" and time.time() < deadline:
             time.sleep(0.2)
@@ -148,13 +148,13 @@ def test_a_job_failed_while_it_ran_is_not_marked_completed(users, slow_worker, d
     meanwhile (by a reaper, an admin) keeps its reason."""
     from rq.job import Job as RQJob
 
-    from core import jobs
+    from core import job_queues
     from core.models import Job
     client, _ = users.signed_in()
     job_id = client.post("/api/stories/generate", json=FORM).get_json()["jobId"]
     poll(client, job_id, until=("processing",))
     Job.update(status="failed", error="Reaped meanwhile.").where(Job.id == job_id).execute()
-    rq_job = RQJob.fetch(job_id, connection=jobs.connection())
+    rq_job = RQJob.fetch(job_id, connection=job_queues.connection())
     deadline = time.time() + 20
     while rq_job.get_status(refresh=True) not in ("finished", "failed") and time.time() < deadline:
         time.sleep(0.1)
@@ -169,8 +169,8 @@ def test_a_job_failed_while_it_ran_is_not_marked_completed(users, slow_worker, d
 def test_rq_jobs_are_named_by_what_they_do(users, app):
     from rq.job import Job as RQJob
 
-    from core import jobs
+    from core import job_queues
     client, user = users.signed_in()
     job_id = client.post("/api/stories/generate", json=FORM).get_json()["jobId"]
-    rq_job = RQJob.fetch(job_id, connection=jobs.connection())
+    rq_job = RQJob.fetch(job_id, connection=job_queues.connection())
     assert rq_job.description == f"generate story for user {user['id']}"

@@ -253,9 +253,9 @@ def lose(job_id):
     its worker's heartbeat are gone."""
     from rq.job import Job as RQJob
 
-    from core import jobs
-    conn = jobs.connection()
-    for queue in conn.keys(f"rq:queue:{jobs.queue_prefix()}*"):
+    from core import job_queues
+    conn = job_queues.connection()
+    for queue in conn.keys(f"rq:queue:{job_queues.queue_prefix()}*"):
         conn.lrem(queue, 0, job_id)
     conn.delete(f"rq:job:{job_id}", f"dreadforge:alive:{job_id}")
     assert not RQJob.exists(job_id, connection=conn)

@@ -79,8 +79,8 @@ def _no_leftover_jobs(queue_env):
     yield
     from rq import Queue
 
-    from core import jobs
-    Queue(jobs.queue_name("videos"), connection=jobs.connection()).empty()
+    from core import job_queues
+    Queue(job_queues.queue_name("videos"), connection=job_queues.connection()).empty()
 
 
 # --- creation ------------------------------------------------------------------------------------
@@ -548,10 +548,10 @@ def test_generate_and_regenerate_state_rules(users, app):
     # again once, then failed
     from rq import Queue
 
-    from core import jobs
-    Queue(jobs.queue_name("videos"), connection=jobs.connection()).empty()
+    from core import job_queues
+    Queue(job_queues.queue_name("videos"), connection=job_queues.connection()).empty()
     assert client.get(f"/api/videos/{vid}").get_json()["status"] == "processing"
-    Queue(jobs.queue_name("videos"), connection=jobs.connection()).empty()
+    Queue(job_queues.queue_name("videos"), connection=job_queues.connection()).empty()
     video = client.get(f"/api/videos/{vid}").get_json()
     assert video["status"] == "failed"
     assert video["error"] == "The job was lost by the queue. Please try again."

@@ -12,7 +12,8 @@ from marshmallow import fields
 from core.auth import require_user
 from core.choices import JOB_ACTIVE, JobStatus
 from core.errors import Blueprint, abort
-from core.jobs import no_worker, reconcile, waiting_message
+from core.job_reaper import reconcile
+from core.jobs import no_worker, waiting_message
 from core.models import Job
 from core.schemas.common import InputSchema, UTCDateTime, enum_field
 from core.schemas.results import JOB_STATUSES

@@ -15,7 +15,7 @@ enqueues a ``video.render`` job. The job (``run_render``, in a worker):
    the same folder, served like the poster) are stored on the row.
 
 Failure (a render error, a job timeout, a worker killed mid-render noticed by
-``core.jobs.reconcile``): the job's ``on_fail`` removes the new folder and
+``core.job_reaper.reconcile``): the job's ``on_fail`` removes the new folder and
 
 * a video that never rendered becomes ``failed`` with the reason in ``error``;
 * a video that has a previous render (a failed *regeneration*) goes back to ``completed`` with the
@@ -100,17 +100,17 @@ def start(video, user, allowed_from, conflict_message):
 
 def reconcile_video(video):
     """While ``video`` is processing, bring it in line with its job: a job that failed, timed out,
-    or whose worker died (``core.jobs.reconcile``) leaves the video failed. Returns the video."""
+    or whose worker died (``core.job_reaper.reconcile``) leaves the video failed. Returns the video."""
     if video.status != VideoStatus.PROCESSING:
         return video
-    from core import jobs
+    from core import job_reaper, jobs
     job = Job.get_or_none(Job.id == video.job_id) if video.job_id else None
     if job is None:  # (job_id is set right after enqueueing: allow that moment)
         age = (utcnow() - (video.updated_at or video.created_at)).total_seconds()
         if video.job_id or age > LOST_AFTER_SECONDS:
             render_failed(video.id, video.job_id, "The render job was lost. Please try again.")
     else:
-        job = jobs.reconcile(job)
+        job = job_reaper.reconcile(job)
         if job.status == JobStatus.FAILED:  # normally done by the job's on_fail already; idempotent
             render_failed(video.id, job.id, job.error or "The render failed.")
     fresh = Video.get_or_none(Video.id == video.id)

@@ -28,7 +28,7 @@ from flask import current_app, has_request_context, request
 from marshmallow import Schema, fields, validate
 from rq import Queue, Retry
 
-from core import jobs
+from core import job_queues
 from core.hookspecs import hookimpl
 from core.providers import Pluggable
 
@@ -101,7 +101,7 @@ def emit(host, event, payload):
     secret = os.environ.get(settings["secret_env"]) if settings["secret_env"] else None
     if secret:
         headers[SIGNATURE_HEADER] = sign(secret, body)
-    queue = Queue(jobs.queue_name("default"), connection=jobs.app_connection(current_app))
+    queue = Queue(job_queues.queue_name("default"), connection=job_queues.app_connection(current_app))
     queued = []
     try:
         for url in settings["urls"]:

@@ -1,11 +1,11 @@
 """Admin: the Jobs tab. Each queue's depth and the workers serving it, the jobs running, waiting
-and failed (with reason and owner); Retry and Cancel (``core.jobs.retry`` and ``cancel``)."""
+and failed (with reason and owner); Retry and Cancel (``core.job_reaper.retry`` and ``cancel``)."""
 import datetime as dt
 
 import redis
 from rq import Queue
 
-from core import jobs
+from core import job_queues, job_reaper, jobs
 from core.choices import JOB_ACTIVE, JobStatus
 from core.errors import abort
 from core.models import Job, User
@@ -17,13 +17,13 @@ ACTIVE_SHOWN = 200
 
 def overview():
     """``{"queues": [{name, depth, workers, noWorker}], "jobs": [...]}``."""
-    conn = jobs.connection()
+    conn = job_queues.connection()
     try:
-        everyone = jobs.workers(conn)
+        everyone = job_queues.workers(conn)
         names = list(jobs.QUEUES)
         names += sorted({q for w in everyone for q in w["queues"]} - set(names))
-        depths = {name: Queue(jobs.queue_name(name), connection=conn).count for name in names}
-        own = jobs.own_identities(conn)
+        depths = {name: Queue(job_queues.queue_name(name), connection=conn).count for name in names}
+        own = job_queues.own_identities(conn)
     except redis.RedisError:
         abort(503, message="The job queue is unavailable. Please try again shortly.")
     active = list(Job.select().where(Job.status.in_(JOB_ACTIVE))
@@ -74,8 +74,8 @@ def retry(job_id):
     if job.status != JobStatus.FAILED:
         abort(409, message=f"Only a failed job can be retried (this one is {job.status}).")
     try:
-        job = jobs.retry(job, jobs.connection())
-    except jobs.JobConflict as exc:
+        job = job_reaper.retry(job, job_queues.connection())
+    except job_reaper.JobConflict as exc:
         abort(409, message=str(exc))
     return listed(job)
 
@@ -84,15 +84,15 @@ def cancel(job_id):
     """Stop a queued or running job (409 when it is over already)."""
     job = one(job_id)
     try:
-        job = jobs.cancel(job)
-    except jobs.JobConflict as exc:
+        job = job_reaper.cancel(job)
+    except job_reaper.JobConflict as exc:
         abort(409, message=str(exc))
     return listed(Job.get_by_id(job.id))
 
 
 def listed(job):
     """``job`` as the tab lists it."""
-    conn = jobs.connection()
-    serving = jobs.serving(conn, job.queue)
-    return _job(job, User.get_or_none(User.id == job.user_id), jobs.own_identities(conn),
+    conn = job_queues.connection()
+    serving = job_queues.serving(conn, job.queue)
+    return _job(job, User.get_or_none(User.id == job.user_id), job_queues.own_identities(conn),
                 {job.queue} if serving == [] else set())
