@@ -3,7 +3,8 @@ from flask.views import MethodView
 
 from core.auth import require_user, signed_in, viewer
 from core.limits import enforce
-from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
+from core.schemas.comments import (CommentBody, CommentEditBody, CommentSchema, ReportBody,
+                                   ShareBody)
 from core.schemas.common import EntrySchema, ShareEntrySchema
 from core.schemas.results import (LikeStateSchema, MessageSchema, ReportStateSchema,
                                   ShareResultSchema)
@@ -67,7 +68,7 @@ def add_engagement_routes(blp, model, kind):
     @blp.route("/comments/<int:comment_id>")
     class CommentById(MethodView):
         @signed_in
-        @blp.arguments(CommentBody)
+        @blp.arguments(CommentEditBody)
         @blp.response(200, CommentSchema)
         def put(self, body, comment_id):
             """Edit your comment."""

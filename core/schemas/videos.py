@@ -7,8 +7,8 @@ sent empty gets its 'required' message.
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from core import choices
-from core.schemas.common import (Choice, ChoiceArg, InputSchema, ListArgs, Trimmed, UTCDateTime,
-                                 enum_field)
+from core.schemas.common import (VISIBLE_TEXT, Choice, ChoiceArg, InputSchema, ListArgs, Trimmed,
+                                 UTCDateTime, enum_field, shows_something)
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
 MAX_TITLE = 100
@@ -76,7 +76,13 @@ class OptionalChoice(Choice):
 
 
 class FrameRate(fields.Integer):
+    """24, 30 or 60 (documented as that enum)."""
+
     default_error_messages = {"invalid": "Frame rate must be 24, 30 or 60"}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).setdefault("enum", list(choices.FRAME_RATES))
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool):
@@ -209,7 +215,7 @@ def _blank(original, name):
     value = original.get(name)
     if isinstance(value, (list, tuple)):
         value = value[0] if value else None
-    return value is None or (isinstance(value, str) and not value.strip())
+    return value is None or (isinstance(value, str) and not shows_something(value))
 
 
 def creation_mode(original):
@@ -259,7 +265,7 @@ class VideoEditSchema(_EditBase):
     change (title 1-100, duration 10-300, frame rate 24/30/60, voice speed 0.5-2, volumes 0-100)."""
 
     title = Trimmed(validate=validate.Length(max=MAX_TITLE, error=TITLE_TOO_LONG),
-                    error_messages={"null": TITLE_REQUIRED})
+                    error_messages={"null": TITLE_REQUIRED}, metadata={"pattern": VISIBLE_TEXT})
     description = _text(2000, "Description")
     duration = _duration(10)
     script = ScriptLines(allow_none=True)
@@ -267,7 +273,7 @@ class VideoEditSchema(_EditBase):
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _title_required(self, data, original, **kwargs):
         if isinstance(original, dict) and isinstance(original.get("title"), str) \
-                and not original["title"].strip():
+                and not shows_something(original["title"]):
             raise ValidationError(TITLE_REQUIRED, "title")
 
 
