@@ -234,10 +234,33 @@ _EditBase = InputSchema.from_dict({**settings_fields(False), **content_fields()}
                                   name="VideoEditBase")
 
 
+def _mode_rules():
+    """Each creation mode as an OpenAPI alternative: its mode (named, or inferred: from_story
+    when a storyId is sent) and the fields it needs, each showing something."""
+    visible = {"type": "string", "pattern": VISIBLE_TEXT}
+    needs = {"storyId": {"type": "integer"}, "title": visible,
+             "genre": {"type": "string", "enum": list(choices.GENRES)},
+             "mood": {"type": "string", "enum": list(choices.MOODS)},
+             "setting": visible, "characters": visible}
+    unnamed = {"type": "string", "nullable": True, "enum": ["", None]}
+    rules = []
+    for mode, names in MODE_REQUIRED.items():
+        properties = {name: needs[name] for name in names}
+        rules.append({"properties": {"creationMode": {"type": "string", "enum": [mode]},
+                                     **properties}, "required": ["creationMode", *names]})
+        inferred = {"nullable": True, "enum": [None]} if mode == "direct" else needs["storyId"]
+        rules.append({"properties": {"creationMode": unnamed, **properties, "storyId": inferred},
+                      "required": list(names)})
+    return {"anyOf": rules}
+
+
 class VideoCreateSchema(_CreateBase):
     """``POST /api/videos``: ``creationMode`` from_story (storyId, title) or direct (genre, mood,
     setting, characters); both need animationStyle and narrationVoice; duration 15-300.
     Without ``creationMode`` the mode is from_story when a storyId is sent, else direct."""
+
+    class Meta(_CreateBase.Meta):
+        openapi = _mode_rules()
 
     creationMode = Choice(choices.CREATION_MODES, "creation mode", allow_none=True)
     storyId = OptionalId(STORY_REQUIRED, load_default=None)
