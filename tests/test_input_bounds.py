@@ -238,3 +238,14 @@ def test_the_document_says_which_text_must_show_something(client):
         assert not pattern.match(text), text
     for text in ("a", " \u200b a", "\U0001F480", "\u0645\u200c\u06cc"):
         assert pattern.match(text), text
+
+
+def test_ban_end_dates_at_the_edges_of_the_calendar_are_not_a_500(users):
+    admin, _ = users.signed_in(role="admin")
+    _, victim = users.signed_in(first_name="Ivo")
+    path = f"/api/admin/users/{victim['id']}/ban"
+    early = admin.post(path, json={"reason": "x", "expiresAt": "0001-01-01T00:00:00+14:00"})
+    assert early.status_code == 400 and "future" in early.get_json()["message"]
+    late = admin.post(path, json={"reason": "x", "expiresAt": "9999-12-31T23:59:59-14:00"})
+    assert late.status_code == 200, late.get_json()
+    assert late.get_json()["banExpiresAt"].startswith("9999-12-31T23:59:59")
