@@ -147,7 +147,8 @@ class ShareEntrySchema(EntrySchema):
 
 #: A feed's cursor (``X-Next-Cursor``): the sort column's value of the last row seen (a count,
 #: or a time in microseconds since 1970) and its id (``core.services.feeds.encode_cursor``).
-CURSOR_PATTERN = r"^[0-9]{1,18}\.[0-9]{1,18}$"
+#: (Empty means "from the start", as a cursor left out.)
+CURSOR_PATTERN = r"^([0-9]{1,18}\.[0-9]{1,18})?$"
 
 
 class ListArgs(InputSchema):

@@ -97,8 +97,15 @@ class FrameRate(fields.Integer):
 
 
 class ScriptLines(fields.Field):
-    """The narration script: a list of at most 40 lines, each 1-500 characters after trimming.
-    An empty list (or null) clears it: the renderer then writes the script again."""
+    """The narration script: a list of at most 40 lines, each 1-500 characters after trimming
+    that show something. An empty list (or null) clears it: the renderer then writes the script
+    again."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update({
+            "type": "array", "maxItems": MAX_SCRIPT_LINES, "items": {
+                "type": "string", "maxLength": MAX_SCRIPT_LINE, "pattern": VISIBLE_TEXT}})
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if value is None:
@@ -110,7 +117,7 @@ class ScriptLines(fields.Field):
                 f"The script can have at most {MAX_SCRIPT_LINES} lines ({len(value)} sent)")
         lines = [line.strip() for line in value]
         for number, line in enumerate(lines, 1):
-            if not line:
+            if not shows_something(line):
                 raise ValidationError(f"Line {number} of the script is empty")
             if len(line) > MAX_SCRIPT_LINE:
                 raise ValidationError(f"Line {number} of the script must be at most "

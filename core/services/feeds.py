@@ -65,7 +65,7 @@ def decode_cursor(cursor, column_name):
     """``(value, id)`` of a cursor for a feed sorted by ``column_name`` (the value a datetime for
     ``created_at``); 400 for anything but ``CURSOR_PATTERN``. Any such cursor names a place in
     the order, so it answers a page (perhaps an empty one)."""
-    if not isinstance(cursor, str) or not CURSOR.match(cursor):
+    if not isinstance(cursor, str) or not cursor or not CURSOR.match(cursor):
         abort(400, message="Invalid cursor")
     value, row_id = (int(part) for part in cursor.split("."))
     if column_name == "created_at":

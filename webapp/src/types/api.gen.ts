@@ -3784,7 +3784,7 @@ export interface components {
             title?: string;
             description?: string;
             duration?: number;
-            script?: unknown;
+            script?: string[] | null;
         };
         Stats: {
             storiesCount?: number;
