@@ -204,14 +204,15 @@ def test_every_operation_keeps_the_contract(app, users, role):
     print(f"schemathesis cases per phase ({role}):", dict(cases))
     assert not errors, errors
     assert cases["coverage"] + cases["fuzzing"] > 1000
-    # signed in for real: writes pass the CSRF and sign-in checks and reach their rules
-    assert all(cases[f"{method} 2xx"] >= 5 for method in WRITES), dict(cases)
     # Not yet held: some operations accept a request the document calls invalid (a leniency it
     # does not state); they are printed, and every other check must pass.
     lenient = sorted({label for check, label, *_ in failures if check == "negative_data_rejection"})
     print(f"schema-violating requests accepted by ({role}):", lenient)
     failures = [f for f in failures if f[0] != "negative_data_rejection"]
     assert not failures, "\n".join(sorted({" | ".join(f) for f in failures}))
+    # signed in for real: writes pass the CSRF and sign-in checks and reach their rules
+    assert sum(cases[f"{method} 2xx"] for method in WRITES) >= 40, dict(cases)
+    assert cases["POST 2xx"] and cases["DELETE 2xx"] and cases["PATCH 2xx"], dict(cases)
 
 
 def test_suggestions_are_documented_as_the_list_they_answer(client):
