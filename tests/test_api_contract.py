@@ -11,6 +11,7 @@ import pytest
 import schemathesis
 from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, events, from_schema
+from schemathesis.generation.overrides import for_operation
 
 CONFIG = """
 workers = 1
@@ -75,13 +76,15 @@ def seed(owner, other, spare):
 
 
 def pinned(ids):
-    """``[[operations]]`` entries giving each path parameter a real id (see ``seed``)."""
+    """``[[operations]]`` entries giving each path parameter a real id (see ``seed``).
+
+    Each entry selects by one regular expression over the operation's name (``METHOD /path``):
+    schemathesis joins an entry's include filters with OR, so a path and a method given apart
+    would select every operation of that method too (and the first entry's ids would win)."""
     def entry(path, method=None, **parameters):
-        rules = [f"include-path-regex = '{path}'"]
-        if method:
-            rules.append(f'include-method = "{method}"')
+        rule = f"include-name-regex = '^{method or '[A-Z]+'} {path.removeprefix('^')}'"
         values = ", ".join(f'"path.{name}" = {value}' for name, value in parameters.items())
-        return "[[operations]]\n" + "\n".join(rules) + f"\nparameters = {{ {values} }}\n"
+        return f"[[operations]]\n{rule}\nparameters = {{ {values} }}\n"
 
     story, video = ids["story"], ids["video"]
     return "\n".join([
@@ -121,8 +124,8 @@ def future(value):
         moment = dt.datetime.fromisoformat(value)
     except (TypeError, ValueError):
         return value
-    aware = moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)
-    if aware.year < 9000 and aware <= dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=1):
+    aware = moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+    if aware.year < 9000 and aware <= dt.datetime.now(dt.UTC) + dt.timedelta(hours=1):
         return moment.replace(year=9000, month=1, day=1).isoformat()
     return value
 
@@ -213,6 +216,29 @@ def test_every_operation_keeps_the_contract(app, users, role):
     # signed in for real: writes pass the CSRF and sign-in checks and reach their rules
     assert sum(cases[f"{method} 2xx"] for method in WRITES) >= 40, dict(cases)
     assert cases["POST 2xx"] and cases["DELETE 2xx"] and cases["PATCH 2xx"], dict(cases)
+
+
+def test_each_path_parameter_is_pinned_to_its_own_operation(client):
+    """The admin's DELETE and PATCH of a user aim at other accounts (never its own), and a
+    DELETE at a spare thing: an entry of ``pinned`` reaches its operation and no other."""
+    ids = {name: number for number, name in enumerate(
+        ("story", "spare_story", "video", "spare_video", "comment", "spare_comment",
+         "video_comment", "spare_video_comment", "other", "spare_user", "report", "owner"), 101)}
+    config = SchemathesisConfig.from_str(CONFIG + pinned(ids))
+    schema = schemathesis.openapi.from_dict(client.get("/api/openapi.json").get_json(),
+                                            config=config)
+    got = {}
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        got[operation.label] = for_operation(schema.config, operation=operation).path_parameters
+    assert got["DELETE /api/admin/users/{user_id}"] == {"user_id": ids["spare_user"]}
+    assert got["PATCH /api/admin/users/{user_id}"] == {"user_id": ids["other"]}
+    assert got["POST /api/admin/users/{user_id}/ban"] == {"user_id": ids["other"]}
+    assert got["GET /api/stories/{story_id}"] == {"story_id": ids["story"]}
+    assert got["DELETE /api/stories/{story_id}"] == {"story_id": ids["spare_story"]}
+    assert got["DELETE /api/admin/stories/{content_id}"] == {"content_id": ids["spare_story"]}
+    assert got["GET /api/videos/{video_id}"] == {"video_id": ids["video"]}
+    assert got["GET /api/jobs/{job_id}"] == {}
 
 
 def test_suggestions_are_documented_as_the_list_they_answer(client):

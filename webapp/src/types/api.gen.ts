@@ -851,7 +851,7 @@ export interface paths {
                         /** @default 5 */
                         intensity?: number;
                         /** @default 1000 */
-                        storyLength?: unknown;
+                        storyLength?: ("short" | "medium" | "long") | number;
                         /**
                          * @default
                          * @enum {string}
@@ -3303,7 +3303,7 @@ export interface components {
             /** @default 5 */
             intensity?: number;
             /** @default 1000 */
-            storyLength?: unknown;
+            storyLength?: ("short" | "medium" | "long") | number;
             /**
              * @default
              * @enum {string}
@@ -3427,7 +3427,7 @@ export interface components {
             /** @default 5 */
             intensity?: number;
             /** @default 1000 */
-            storyLength?: unknown;
+            storyLength?: ("short" | "medium" | "long") | number;
             /**
              * @default
              * @enum {string}
@@ -4129,6 +4129,7 @@ type ReadonlyArray<T> = [
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
+export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["storyLength"]> = ["short", "medium", "long"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4211,6 +4212,7 @@ export const shareChoiceAnyOf5ShareTypeValues: ReadonlyArray<Extract<FlattenedDe
     shareType: unknown;
 }>["shareType"]> = ["social"];
 export const userRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["User"]["role"]> = ["user", "admin", "super_admin"];
+export const generateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["storyLength"]> = ["short", "medium", "long"];
 export const generateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const generateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const generateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4225,6 +4227,7 @@ export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<component
 export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
 export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
