@@ -91,18 +91,31 @@ STORABLE_TEXT = "^[^\x00]*$"  # no NUL byte: PostgreSQL cannot store one (core.b
 
 
 def storable_text(self, field, **kwargs):
-    """apispec attribute function: every documented string says it cannot hold a NUL byte."""
+    """apispec attribute function: every documented string says it cannot hold a NUL byte (a
+    field with a pattern of its own says it there)."""
     from marshmallow import fields
-    if isinstance(field, fields.String) and not isinstance(field, (fields.Email, fields.Url)):
+    if isinstance(field, fields.String) and not isinstance(field, (fields.Email, fields.Url)) \
+            and "pattern" not in kwargs.get("ret", {}):
         return {"pattern": STORABLE_TEXT}
     return {}
 
 
+def schema_rules(schema):
+    """The rules a schema states about its whole body (``Meta.openapi``, e.g. ``anyOf``)."""
+    return dict(getattr(getattr(schema, "Meta", None), "openapi", None) or {})
+
+
 class Api(SmorestApi):
     def __init__(self, app=None, **kwargs):
-        from apispec.ext.marshmallow import MarshmallowPlugin
-        kwargs.setdefault("spec_kwargs", {})["marshmallow_plugin"] = MarshmallowPlugin(
-            schema_name_resolver=schema_name)
+        from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
+
+        class Converter(OpenAPIConverter):
+            def schema2jsonschema(self, schema):
+                return {**super().schema2jsonschema(schema), **schema_rules(schema)}
+
+        plugin = MarshmallowPlugin(schema_name_resolver=schema_name)
+        plugin.Converter = Converter
+        kwargs.setdefault("spec_kwargs", {})["marshmallow_plugin"] = plugin
         super().__init__(app, **kwargs)
 
     def _init_spec(self, *args, **kwargs):

@@ -7,6 +7,7 @@
 from werkzeug.routing import IntegerConverter, PathConverter
 
 from core import choices
+from core.plugins import plugin_host
 from core.schemas.choices import document_choice_lists
 
 MAX_ID = 2**63 - 1
@@ -38,4 +39,4 @@ def init_app(app, api):
         app.url_map.converters[name] = converter
         api.register_converter(converter, lambda converter: {
             "type": "string", "enum": list(converter.choices)})
-    document_choice_lists(api.spec)
+    document_choice_lists(api.spec, plugin_host(app).share_targets())

@@ -16,6 +16,10 @@ blp = Blueprint("auth", __name__, url_prefix="/api", description="Sign-in and th
 HTML_PAGE = {"200": {"description": "An HTML page",
                      "content": {"text/html": {"schema": {"type": "string"}}}},
              "302": {"description": "Done: on to the next page"}}
+# the form refused (the page again, with the reason), or the request refused before it (JSON)
+REFUSED_PAGE = {"description": "Refused: the page again with the reason, or a JSON error",
+                "content": {"text/html": {"schema": {"type": "string"}},
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
 
 
 def user_json(user):
@@ -137,7 +141,7 @@ def _login_page(mode="login", error=None, status=200, form=None):
 
 @blp.route("/login", methods=["GET", "POST"])
 @blp.doc(summary="The sign-in / create-account page (a page navigation, not JSON)",
-         responses=HTML_PAGE)
+         responses={**HTML_PAGE, **dict.fromkeys(("400", "401", "403", "409"), REFUSED_PAGE)})
 def login_page():
     if request.method == "GET":
         if current_user.is_authenticated:

@@ -3,7 +3,7 @@ from flask.views import MethodView
 
 from core.auth import require_user, viewer
 from core.limits import enforce
-from core.schemas.comments import CommentBody, CommentSchema, ReportBody, ShareBody
+from core.schemas.comments import CommentBody, CommentEditBody, CommentSchema, ReportBody, ShareBody
 from core.schemas.common import EntrySchema, ShareEntrySchema
 from core.schemas.results import (
     LikeStateSchema,
@@ -69,7 +69,7 @@ def add_engagement_routes(blp, model, kind):
 
     @blp.route("/comments/<int:comment_id>")
     class CommentById(MethodView):
-        @blp.arguments(CommentBody)
+        @blp.arguments(CommentEditBody)
         @blp.response(200, CommentSchema)
         def put(self, body, comment_id):
             """Edit your comment."""

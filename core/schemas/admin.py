@@ -1,5 +1,5 @@
 """Admin panel: query arguments, bodies and the shapes of users, content, reports and the audit log."""
-from marshmallow import fields, pre_load
+from marshmallow import ValidationError, fields, pre_load, validate, validates_schema
 
 from core.choices import (
     AUDIT_ACTIONS,
@@ -13,18 +13,18 @@ from core.choices import (
 from core.models import ADMIN_ROLES, ROLES
 from core.schemas.common import (
     AdminAuthorSchema,
-    Choice,
     ChoiceArg,
     Id,
     InputSchema,
     Limit,
     PageNumber,
+    RequiredText,
     UTCDateTime,
     enum_field,
 )
 from core.schemas.stories import StorySchema
 from core.schemas.users import UserSchema
-from core.schemas.videos import VideoSchema
+from core.schemas.videos import SettingChoice, VideoSchema
 
 USER_ROLE_FILTERS = ("all", "user", "admin", "super_admin")
 REPORT_TYPES = ("all", "story", "video", "comment")
@@ -74,25 +74,55 @@ class AuditListArgs(PageArgs):
 
 
 class UserPatchBody(InputSchema):
-    role = Choice(ROLES, "role")
+    """``role`` and/or ``isActive``: at least one of them."""
+
+    class Meta(InputSchema.Meta):
+        openapi = {"anyOf": [{"required": ["role"]}, {"required": ["isActive"]}]}
+
+    role = SettingChoice(ROLES, "role")
     isActive = fields.Boolean(error_messages={"invalid": "isActive must be true or false"})
+
+    @validates_schema
+    def _something_to_update(self, data, **kwargs):
+        if not data:
+            raise ValidationError("Nothing to update: send role and/or isActive")
+
+
+MAX_NOTE = 1000  # a ban reason, a report's resolution note (core.services.reports.MAX_REASON)
+BAN_DURATIONS = (1, 7, 30)
+EXPIRES_MESSAGE = ("expiresAt must be an ISO date and time in the future "
+                   "(or null for a permanent ban)")
 
 
 class BanBody(InputSchema):
-    # Checked in the service so every malformed value gives the product's message.
-    reason = fields.Raw(load_default=None, allow_none=True)
-    expiresAt = fields.Raw(load_default=None, allow_none=True)
-    durationDays = fields.Raw(load_default=None, allow_none=True)
+    """``{reason, expiresAt}`` (null: permanent) or ``{reason, durationDays}``, not both. The
+    service reads the dates (``core.services.admin.bans``)."""
+
+    class Meta(InputSchema.Meta):
+        # not both an end date and a duration
+        openapi = {"not": {"required": ["expiresAt", "durationDays"], "properties": {
+            "expiresAt": {"type": "string", "minLength": 1},
+            "durationDays": {"type": "integer"}}}}
+
+    reason = RequiredText("Ban reason is required", MAX_NOTE,
+                          f"Ban reason must be at most {MAX_NOTE:,} characters", required=True,
+                          error_messages={"invalid": "Ban reason is required"})
+    expiresAt = fields.String(load_default=None, allow_none=True, metadata={
+        "format": "date-time"}, error_messages={"invalid": EXPIRES_MESSAGE})
+    durationDays = fields.Integer(load_default=None, allow_none=True, strict=True, metadata={
+        "enum": [*BAN_DURATIONS, None]}, error_messages={
+        "invalid": "durationDays must be 1, 7 or 30 (or null for a permanent ban)"})
 
 
 class VisibilityBody(InputSchema):
-    # Required, but checked after the admin check so a visitor gets 401 before any 400.
-    isPublic = fields.Boolean(load_default=None, allow_none=True, error_messages={
-        "invalid": "isPublic must be true or false"})
+    isPublic = fields.Boolean(required=True, error_messages={
+        "invalid": "isPublic must be true or false", "required": "isPublic is required",
+        "null": "isPublic is required"})
 
 
 class NoteBody(InputSchema):
-    note = fields.String(load_default=None, allow_none=True)
+    note = fields.String(load_default=None, allow_none=True, validate=validate.Length(
+        max=MAX_NOTE, error=f"Note must be at most {MAX_NOTE:,} characters"))
 
 
 # --- responses ----------------------------------------------------------------------------------

@@ -39,7 +39,17 @@ def enum_schema(values):
     return {"type": kind, "enum": list(values)}
 
 
-def document_choice_lists(spec):
-    """Add every list of ``CHOICE_LISTS`` to the OpenAPI components of ``spec``."""
+def share_choice_schema(targets):
+    """What a share may name: one enabled target's ``platform`` with its ``shareType``."""
+    pairs = [{"type": "object", "properties": {
+        "platform": {"type": "string", "enum": [target.id]},
+        "shareType": {"type": "string", "enum": [target.share_type]}}} for target in targets]
+    return {"anyOf": pairs} if pairs else {"not": {}}
+
+
+def document_choice_lists(spec, share_targets=()):
+    """Add every list of ``CHOICE_LISTS`` to the OpenAPI components of ``spec``, and
+    ``ShareChoice``: the enabled ``share_targets`` (fixed while the site runs)."""
     for name, values in CHOICE_LISTS.items():
         spec.components.schema(name, enum_schema(values))
+    spec.components.schema("ShareChoice", share_choice_schema(share_targets))

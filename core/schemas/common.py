@@ -1,10 +1,22 @@
 """Shared schema pieces: camelCase output, lenient input, trimmed strings, UTC times."""
 import datetime as dt
+import re
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validates_schema
-from marshmallow.validate import Length, OneOf, Range
+from marshmallow.validate import Length, OneOf, Range, Regexp
 
 MAX_ID = 2**63 - 1  # the databases' 64-bit id columns
+
+#: Characters that show nothing and take no room: the soft hyphen, the Mongolian vowel separator,
+#: the zero-width space, non-joiner and joiner, the left-to-right and right-to-left marks, the
+#: bidi embeddings, overrides and isolates, the word joiner and invisible operators, the byte
+#: order mark (a regular-expression class body, the same in Python and in OpenAPI's ECMA 262).
+INVISIBLE = r"\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+INVISIBLE_CHARACTERS = re.compile(f"[{INVISIBLE}]")
+VISIBLE_CHARACTER = re.compile(rf"[^\s{INVISIBLE}]")
+#: The OpenAPI pattern of text that must show something: a character that is neither white space
+#: nor invisible (and, as every documented string, no NUL: ``core.errors.STORABLE_TEXT``).
+VISIBLE_TEXT = rf"^[^\x00]*[^\x00\s{INVISIBLE}][^\x00]*$"
 MAX_PAGE = 100_000
 MAX_LIMIT = 100
 
@@ -73,12 +85,27 @@ class InputSchema(Schema):
             raise ValidationError(problems)
 
 
+def shows_something(text):
+    """True when ``text`` holds a character that is neither white space nor invisible."""
+    return isinstance(text, str) and VISIBLE_CHARACTER.search(text) is not None
+
+
 class Trimmed(fields.String):
-    """A string with surrounding white space removed before validation."""
+    """A string with surrounding white space removed before validation; text that shows nothing
+    (only white space, zero-width characters or bidi controls) is blank."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        return value if shows_something(value) else ""
+
+
+class Name(Trimmed):
+    """A person's name: zero-width characters and bidi controls are removed (they can only hide
+    or reorder what others read), then white space is trimmed."""
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
-        return value.strip()
+        return INVISIBLE_CHARACTERS.sub("", value).strip()
 
 
 class FirstOfList(fields.String):
@@ -118,12 +145,19 @@ class ShareEntrySchema(EntrySchema):
     share_type = fields.String(data_key="shareType")
 
 
+#: A feed's cursor (``X-Next-Cursor``): the sort column's value of the last row seen (a count,
+#: or a time in microseconds since 1970) and its id (``core.services.feeds.encode_cursor``).
+#: (Empty means "from the start", as a cursor left out.)
+CURSOR_PATTERN = r"^([0-9]{1,18}\.[0-9]{1,18})?$"
+
+
 class ListArgs(InputSchema):
     """``?limit=&page=`` or ``?limit=&cursor=`` pagination."""
 
     limit = Limit(load_default=20)
     page = PageNumber(load_default=None)
-    cursor = fields.String(load_default=None)
+    cursor = fields.String(load_default=None, validate=Regexp(CURSOR_PATTERN,
+                                                              error="Invalid cursor"))
 
     @pre_load
     def _blank_to_none(self, data, **kwargs):
@@ -163,12 +197,14 @@ class Choice(fields.String):
 
 
 class RequiredText(Trimmed):
-    """Text that must be non-empty after trimming, with a bounded length."""
+    """Text that must show something (a character that is neither white space nor invisible),
+    with a bounded length; documented with the ``VISIBLE_TEXT`` pattern."""
 
     def __init__(self, required_message, max_length, too_long_message, **kwargs):
         kwargs.setdefault("error_messages", {})
         kwargs["error_messages"].setdefault("required", required_message)
         kwargs["error_messages"].setdefault("null", required_message)
+        kwargs.setdefault("metadata", {}).setdefault("pattern", VISIBLE_TEXT)
         self.required_message = required_message
         super().__init__(validate=Length(max=max_length, error=too_long_message), **kwargs)
 
@@ -177,3 +213,7 @@ class RequiredText(Trimmed):
         if not value and self.required:
             raise ValidationError(self.required_message)
         return value
+
+
+class RequiredName(Name, RequiredText):
+    """A name that must show something once zero-width characters and bidi controls are gone."""

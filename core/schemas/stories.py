@@ -1,4 +1,6 @@
 """Stories: the story shape, the create/update bodies and the generation form."""
+from typing import ClassVar
+
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices
@@ -18,8 +20,14 @@ def _text(max_length, name):
 class StoryLength(fields.Field):
     """A word count 100-3000, or the spec's label (short, medium, long)."""
 
-    default_error_messages = {
+    default_error_messages: ClassVar[dict] = {
         "invalid": "Story length must be short, medium, long or a number of words from 100 to 3000"}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).setdefault("anyOf", [
+            {"type": "string", "enum": list(choices.STORY_LENGTH_LABELS)},
+            {"type": "integer", "minimum": 100, "maximum": 3000}])
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str) and value.strip().lower() in choices.STORY_LENGTH_LABELS:

@@ -3,7 +3,15 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core.models import ROLES
 from core.passwords import MAX_LENGTH, MIN_LENGTH, password_problem
-from core.schemas.common import InputSchema, Trimmed, UTCDateTime, enum_field, text_problems
+from core.schemas.common import (
+    InputSchema,
+    Name,
+    RequiredName,
+    Trimmed,
+    UTCDateTime,
+    enum_field,
+    text_problems,
+)
 
 
 class UserSchema(InputSchema):
@@ -30,11 +38,9 @@ class RegisterSchema(InputSchema):
         validate.Length(min=MIN_LENGTH, error=f"Password must be at least {MIN_LENGTH} characters"),
         validate.Length(max=MAX_LENGTH, error=f"Password must be at most {MAX_LENGTH} characters")],
         error_messages={"required": "Password is required"})
-    firstName = Trimmed(required=True, validate=[
-        validate.Length(min=1, error="First name is required"),
-        validate.Length(max=100, error="First name must be at most 100 characters")],
-        error_messages={"required": "First name is required"})
-    lastName = Trimmed(load_default="", validate=validate.Length(
+    firstName = RequiredName("First name is required", 100,
+                             "First name must be at most 100 characters", required=True)
+    lastName = Name(load_default="", validate=validate.Length(
         max=100, error="Last name must be at most 100 characters"))
 
     @validates_schema

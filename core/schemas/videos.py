@@ -8,6 +8,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from core import choices
 from core.schemas.common import (
+    VISIBLE_TEXT,
     Choice,
     ChoiceArg,
     InputSchema,
@@ -15,6 +16,7 @@ from core.schemas.common import (
     Trimmed,
     UTCDateTime,
     enum_field,
+    shows_something,
 )
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
 
@@ -83,7 +85,13 @@ class OptionalChoice(Choice):
 
 
 class FrameRate(fields.Integer):
+    """24, 30 or 60 (documented as that enum)."""
+
     default_error_messages = {"invalid": "Frame rate must be 24, 30 or 60"}
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).setdefault("enum", list(choices.FRAME_RATES))
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, bool):
@@ -98,8 +106,15 @@ class FrameRate(fields.Integer):
 
 
 class ScriptLines(fields.Field):
-    """The narration script: a list of at most 40 lines, each 1-500 characters after trimming.
-    An empty list (or null) clears it: the renderer then writes the script again."""
+    """The narration script: a list of at most 40 lines, each 1-500 characters after trimming
+    that show something. An empty list (or null) clears it: the renderer then writes the script
+    again."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update({
+            "type": "array", "maxItems": MAX_SCRIPT_LINES, "items": {
+                "type": "string", "maxLength": MAX_SCRIPT_LINE, "pattern": VISIBLE_TEXT}})
+        super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if value is None:
@@ -111,7 +126,7 @@ class ScriptLines(fields.Field):
                 f"The script can have at most {MAX_SCRIPT_LINES} lines ({len(value)} sent)")
         lines = [line.strip() for line in value]
         for number, line in enumerate(lines, 1):
-            if not line:
+            if not shows_something(line):
                 raise ValidationError(f"Line {number} of the script is empty")
             if len(line) > MAX_SCRIPT_LINE:
                 raise ValidationError(f"Line {number} of the script must be at most "
@@ -216,7 +231,7 @@ def _blank(original, name):
     value = original.get(name)
     if isinstance(value, (list, tuple)):
         value = value[0] if value else None
-    return value is None or (isinstance(value, str) and not value.strip())
+    return value is None or (isinstance(value, str) and not shows_something(value))
 
 
 def creation_mode(original):
@@ -235,10 +250,33 @@ _EditBase = InputSchema.from_dict({**settings_fields(False), **content_fields()}
                                   name="VideoEditBase")
 
 
+def _mode_rules():
+    """Each creation mode as an OpenAPI alternative: its mode (named, or inferred: from_story
+    when a storyId is sent) and the fields it needs, each showing something."""
+    visible = {"type": "string", "pattern": VISIBLE_TEXT}
+    needs = {"storyId": {"type": "integer"}, "title": visible,
+             "genre": {"type": "string", "enum": list(choices.GENRES)},
+             "mood": {"type": "string", "enum": list(choices.MOODS)},
+             "setting": visible, "characters": visible}
+    unnamed = {"type": "string", "nullable": True, "enum": ["", None]}
+    rules = []
+    for mode, names in MODE_REQUIRED.items():
+        properties = {name: needs[name] for name in names}
+        rules.append({"properties": {"creationMode": {"type": "string", "enum": [mode]},
+                                     **properties}, "required": ["creationMode", *names]})
+        inferred = {"nullable": True, "enum": [None]} if mode == "direct" else needs["storyId"]
+        rules.append({"properties": {"creationMode": unnamed, **properties, "storyId": inferred},
+                      "required": list(names)})
+    return {"anyOf": rules}
+
+
 class VideoCreateSchema(_CreateBase):
     """``POST /api/videos``: ``creationMode`` from_story (storyId, title) or direct (genre, mood,
     setting, characters); both need animationStyle and narrationVoice; duration 15-300.
     Without ``creationMode`` the mode is from_story when a storyId is sent, else direct."""
+
+    class Meta(_CreateBase.Meta):
+        openapi = _mode_rules()
 
     creationMode = Choice(choices.CREATION_MODES, "creation mode", allow_none=True)
     storyId = OptionalId(STORY_REQUIRED, load_default=None)
@@ -266,7 +304,7 @@ class VideoEditSchema(_EditBase):
     change (title 1-100, duration 10-300, frame rate 24/30/60, voice speed 0.5-2, volumes 0-100)."""
 
     title = Trimmed(validate=validate.Length(max=MAX_TITLE, error=TITLE_TOO_LONG),
-                    error_messages={"null": TITLE_REQUIRED})
+                    error_messages={"null": TITLE_REQUIRED}, metadata={"pattern": VISIBLE_TEXT})
     description = _text(2000, "Description")
     duration = _duration(10)
     script = ScriptLines(allow_none=True)
@@ -274,7 +312,7 @@ class VideoEditSchema(_EditBase):
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _title_required(self, data, original, **kwargs):
         if isinstance(original, dict) and isinstance(original.get("title"), str) \
-                and not original["title"].strip():
+                and not shows_something(original["title"]):
             raise ValidationError(TITLE_REQUIRED, "title")
 
 

@@ -10,7 +10,6 @@ import datetime as dt
 from functools import lru_cache
 
 from core import choices, db, prepared
-from core.errors import abort
 from core.fast_dump import Dumper
 from core.models import Like, Story, User
 from core.pagination import Page, clamp_limit
@@ -94,14 +93,7 @@ def story_feed(genre, mood, sort, args):
     cursor = args.get("cursor")
     after = []
     if cursor:
-        value, row_id = feeds.decode_cursor(cursor)
-        if column_name == "created_at":
-            try:
-                value = dt.datetime.fromisoformat(value)
-            except (TypeError, ValueError):
-                abort(400, message="Invalid cursor")
-        elif type(value) is not int:
-            abort(400, message="Invalid cursor")
+        value, row_id = feeds.decode_cursor(cursor, column_name)
         value = getattr(Story, column_name).db_value(value)
         after = [value, value, row_id]
     sql = feed_sql(db.database.param, len(genres), bool(mood), sort, bool(cursor))

@@ -1,6 +1,6 @@
 """Feeds of stories and videos: filters, search, sorts and pagination in a constant number of queries."""
-import base64
-import json
+import datetime as dt
+import re
 
 from peewee import JOIN
 
@@ -8,8 +8,10 @@ from core import choices, search_walk, story_search
 from core.errors import abort
 from core.models import Like, Story, User, Video
 from core.pagination import Page, page_args
-from core.routing import MAX_ID
+from core.schemas.common import CURSOR_PATTERN
 from core.search import contains
+
+CURSOR = re.compile(CURSOR_PATTERN)
 
 SORT_COLUMNS = {
     "newest": ("created_at", True),
@@ -46,25 +48,28 @@ def search(query, model, text):
                        | contains(model.characters, text) | contains(model.setting, text)), None
 
 
+EPOCH = dt.datetime(1970, 1, 1)
+MICROSECOND = dt.timedelta(microseconds=1)
+LATEST = (dt.datetime.max - EPOCH) // MICROSECOND
+
+
 def encode_cursor(value, row_id):
-    if hasattr(value, "isoformat"):
-        value = value.isoformat()
-    raw = json.dumps([value, row_id]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    """``"<value>.<id>"``: the last row's sort value (a count, or a time in microseconds since
+    1970) and id; ``core.schemas.common.CURSOR_PATTERN`` documents it."""
+    if isinstance(value, dt.datetime):
+        value = (value - EPOCH) // MICROSECOND
+    return f"{value}.{row_id}"
 
 
-def decode_cursor(cursor):
-    """``(value, id)`` of a cursor made by ``encode_cursor``; 400 for anything else."""
-    try:
-        padded = cursor + "=" * (-len(cursor) % 4)
-        value, row_id = json.loads(base64.urlsafe_b64decode(padded.encode()))
-    except (ValueError, TypeError, RecursionError):
+def decode_cursor(cursor, column_name):
+    """``(value, id)`` of a cursor for a feed sorted by ``column_name`` (the value a datetime for
+    ``created_at``); 400 for anything but ``CURSOR_PATTERN``. Any such cursor names a place in
+    the order, so it answers a page (perhaps an empty one)."""
+    if not isinstance(cursor, str) or not cursor or not CURSOR.match(cursor):
         abort(400, message="Invalid cursor")
-    if not all(type(item) in (int, str) for item in (value, row_id)):
-        abort(400, message="Invalid cursor")
-    if type(row_id) is not int or not 0 <= row_id <= MAX_ID or (
-            type(value) is int and not -MAX_ID <= value <= MAX_ID):
-        abort(400, message="Invalid cursor")
+    value, row_id = (int(part) for part in cursor.split("."))
+    if column_name == "created_at":
+        value = EPOCH + min(value, LATEST) * MICROSECOND
     return value, row_id
 
 
@@ -86,15 +91,7 @@ def paginate(query, model, sort, args, walk=None, unjoined=None):
         return Page(rows, total=total, page=page, per_page=limit)
     cursor = args.get("cursor")
     if cursor:
-        value, row_id = decode_cursor(cursor)
-        if column_name == "created_at":
-            from datetime import datetime
-            try:
-                value = datetime.fromisoformat(value)
-            except (TypeError, ValueError):
-                abort(400, message="Invalid cursor")
-        elif type(value) is not int:
-            abort(400, message="Invalid cursor")
+        value, row_id = decode_cursor(cursor, column_name)
         ordered = ordered.where(search_walk.after(column, model, value, row_id, descending))
         if unjoined is not None:
             unjoined = unjoined.where(search_walk.after(column, model, value, row_id, descending))

@@ -46,7 +46,10 @@ def parse_ban(body, now):
     except ValueError:
         abort(400, message=message, errors={"expiresAt": [message]})
     if expires.tzinfo is not None:
-        expires = expires.astimezone(dt.UTC).replace(tzinfo=None)
+        try:
+            expires = expires.astimezone(dt.UTC).replace(tzinfo=None)
+        except OverflowError:  # beyond the years 1-9999 once in UTC: the first or the last day
+            expires = dt.datetime.min if expires.year == 1 else dt.datetime.max
     if expires <= now:
         abort(400, message="The ban must end in the future", errors={"expiresAt": [message]})
     return reason, expires

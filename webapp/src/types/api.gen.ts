@@ -350,6 +350,46 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -379,6 +419,46 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Refused: the page again with the reason, or a JSON error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
@@ -893,7 +973,7 @@ export interface paths {
                         /** @default 5 */
                         intensity?: number;
                         /** @default 1000 */
-                        storyLength?: unknown;
+                        storyLength?: ("short" | "medium" | "long") | number;
                         /**
                          * @default
                          * @enum {string}
@@ -1218,7 +1298,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CommentBody"];
+                    "application/json": components["schemas"]["CommentEditBody"];
                 };
             };
             responses: {
@@ -2008,7 +2088,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CommentBody"];
+                    "application/json": components["schemas"]["CommentEditBody"];
                 };
             };
             responses: {
@@ -3400,6 +3480,37 @@ export interface components {
         ColorGrading: "Horror" | "Dark & Moody" | "High Contrast" | "Desaturated" | "Vintage" | "Natural";
         /** @enum {string} */
         Transition: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
+        ShareChoice: {
+            /** @enum {string} */
+            platform?: "clipboard";
+            /** @enum {string} */
+            shareType?: "link";
+        } | {
+            /** @enum {string} */
+            platform?: "twitter";
+            /** @enum {string} */
+            shareType?: "social";
+        } | {
+            /** @enum {string} */
+            platform?: "facebook";
+            /** @enum {string} */
+            shareType?: "social";
+        } | {
+            /** @enum {string} */
+            platform?: "email";
+            /** @enum {string} */
+            shareType?: "email";
+        } | {
+            /** @enum {string} */
+            platform?: "reddit";
+            /** @enum {string} */
+            shareType?: "social";
+        } | {
+            /** @enum {string} */
+            platform?: "whatsapp";
+            /** @enum {string} */
+            shareType?: "social";
+        };
         Register: {
             /** Format: email */
             email: string;
@@ -3452,7 +3563,7 @@ export interface components {
             /** @default 5 */
             intensity?: number;
             /** @default 1000 */
-            storyLength?: unknown;
+            storyLength?: ("short" | "medium" | "long") | number;
             /**
              * @default
              * @enum {string}
@@ -3576,7 +3687,7 @@ export interface components {
             /** @default 5 */
             intensity?: number;
             /** @default 1000 */
-            storyLength?: unknown;
+            storyLength?: ("short" | "medium" | "long") | number;
             /**
              * @default
              * @enum {string}
@@ -3657,10 +3768,12 @@ export interface components {
             };
         };
         CommentBody: {
-            /** @default  */
-            content?: unknown;
+            content: string;
             /** @default null */
             parentId?: number | null;
+        };
+        CommentEditBody: {
+            content: string;
         };
         Entry: {
             id?: number;
@@ -3687,8 +3800,7 @@ export interface components {
             shareType?: string;
         };
         ReportBody: {
-            /** @default  */
-            reason?: string;
+            reason: string;
         };
         ReportState: {
             id?: number;
@@ -3816,8 +3928,11 @@ export interface components {
              * @enum {string|null}
              */
             resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K" | "" | null;
-            /** @default 30 */
-            frameRate?: number;
+            /**
+             * @default 30
+             * @enum {integer}
+             */
+            frameRate?: 24 | 30 | 60;
             /** @default 1 */
             voiceSpeed?: number;
             /** @default 50 */
@@ -3889,7 +4004,8 @@ export interface components {
             aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "21:9" | "" | null;
             /** @enum {string|null} */
             resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K" | "" | null;
-            frameRate?: number;
+            /** @enum {integer} */
+            frameRate?: 24 | 30 | 60;
             voiceSpeed?: number;
             musicVolume?: number;
             narrationVolume?: number;
@@ -3928,7 +4044,7 @@ export interface components {
             title?: string;
             description?: string;
             duration?: number;
-            script?: unknown;
+            script?: string[] | null;
         };
         Stats: {
             storiesCount?: number;
@@ -3995,7 +4111,7 @@ export interface components {
         };
         UserPatchBody: {
             /** @enum {string} */
-            role?: "user" | "admin" | "super_admin" | "";
+            role?: "user" | "admin" | "super_admin";
             isActive?: boolean;
         };
         DeletedUserSummary: {
@@ -4010,12 +4126,17 @@ export interface components {
             deleted?: components["schemas"]["DeletedUserSummary"];
         };
         BanBody: {
-            /** @default null */
-            reason?: unknown;
-            /** @default null */
-            expiresAt?: unknown;
-            /** @default null */
-            durationDays?: unknown;
+            reason: string;
+            /**
+             * Format: date-time
+             * @default null
+             */
+            expiresAt?: string | null;
+            /**
+             * @default null
+             * @enum {integer|null}
+             */
+            durationDays?: 1 | 7 | 30 | null;
         };
         AdminAuthor: {
             id?: number;
@@ -4066,8 +4187,7 @@ export interface components {
             storyLength?: number;
         };
         VisibilityBody: {
-            /** @default null */
-            isPublic?: boolean | null;
+            isPublic: boolean;
         };
         AdminVideo: {
             id?: number;
@@ -4321,6 +4441,7 @@ type ReadonlyArray<T> = [
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
+export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["storyLength"]> = ["short", "medium", "long"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4366,7 +4487,44 @@ export const editorResolutionValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const frameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FrameRate"]> = [24, 30, 60];
 export const colorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ColorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const transitionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Transition"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const shareChoiceAnyOf0PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["clipboard"];
+export const shareChoiceAnyOf0ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["link"];
+export const shareChoiceAnyOf1PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["twitter"];
+export const shareChoiceAnyOf1ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["social"];
+export const shareChoiceAnyOf2PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["facebook"];
+export const shareChoiceAnyOf2ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["social"];
+export const shareChoiceAnyOf3PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["email"];
+export const shareChoiceAnyOf3ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["email"];
+export const shareChoiceAnyOf4PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["reddit"];
+export const shareChoiceAnyOf4ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["social"];
+export const shareChoiceAnyOf5PlatformValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    platform: unknown;
+}>["platform"]> = ["whatsapp"];
+export const shareChoiceAnyOf5ShareTypeValues: ReadonlyArray<Extract<FlattenedDeepRequired<components>["schemas"]["ShareChoice"], {
+    shareType: unknown;
+}>["shareType"]> = ["social"];
 export const userRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["User"]["role"]> = ["user", "admin", "super_admin"];
+export const generateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["storyLength"]> = ["short", "medium", "long"];
 export const generateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const generateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const generateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4381,6 +4539,7 @@ export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<component
 export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
 export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
@@ -4409,6 +4568,7 @@ export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequire
 export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
 export const videoCreateAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9", ""];
 export const videoCreateResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K", ""];
+export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["frameRate"]> = [24, 30, 60];
 export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
@@ -4423,6 +4583,7 @@ export const videoEditNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<
 export const videoEditMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
 export const videoEditAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9", ""];
 export const videoEditResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K", ""];
+export const videoEditFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["frameRate"]> = [24, 30, 60];
 export const videoEditColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoEditTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
@@ -4434,7 +4595,7 @@ export const videoEditPacingValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const jobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Job"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adminCheckRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminCheck"]["role"]> = ["admin", "super_admin"];
 export const adminUserRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminUser"]["role"]> = ["user", "admin", "super_admin"];
-export const userPatchBodyRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserPatchBody"]["role"]> = ["user", "admin", "super_admin", ""];
+export const userPatchBodyRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserPatchBody"]["role"]> = ["user", "admin", "super_admin"];
 export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const adminStoryMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const adminStoryTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
