@@ -104,14 +104,18 @@ def clean_tables():
 @pytest.fixture
 def app(env):
     """The app bound to this backend's database, with every table empty."""
+    from core import security
     from core.db import bind, database
-    from core.limits import limiter
+    from core.limits import DEFAULT_LIMITS, limiter
     bind(env.database_url)
     with env.app.app_context():
         database.connect(reuse_if_open=True)
         clean_tables()
         database.close()
-    env.app.config["RATELIMIT_ENABLED"] = False
+    # what an earlier test changed in place: the limits (some lower them without monkeypatch)
+    # and the password hasher (a global that every app made in this process sets)
+    env.app.config.update(DEFAULT_LIMITS, RATELIMIT_ENABLED=False)
+    security.use_profile(env.app.config["PASSWORD_PROFILE"])
     if limiter._storage is not None:
         limiter.reset()
     media = Path(env.app.config["MEDIA_DIR"])

@@ -19,6 +19,7 @@ from core.plugins import PluginHost
 from core.providers import ProviderError, StoryRequest
 from providers.llama_cpp_story import LlamaCppStoryProvider
 from providers.llama_cpp_story.runtime import model_file_problem
+from providers.model_story.prompts import echoes_prompt
 from providers.openai_story import OpenAIStoryProvider
 from tests.conftest import start_worker, stop_worker
 from tests.fakes import engine_plan
@@ -218,12 +219,19 @@ def test_openai_provider_through_llama_cpp_server(llama_server):
     capped = service.chat([{"role": "user", "content": "Tell me a long story."}],
                           max_tokens=5, stop=["\nTitle:"])
     progress = Progress()
-    result = provider.generate(StoryRequest(**REQUEST), progress)
+    try:
+        result = provider.generate(StoryRequest(**REQUEST), progress)
+    except ProviderError as err:  # the 270M base model often answers with the prompt itself
+        result, refused = None, str(err)
 
     assert text.lstrip().startswith("{") and "".join(pieces) == text
     assert 0 < len(capped.split()) <= 5
+    if result is None:  # all it wrote was the prompt's scaffolding: nothing of it is kept
+        assert refused == "The story service returned an empty story."
+        return
     assert result.content.strip()
     assert len(result.content.split()) <= 44
+    assert not any(echoes_prompt(line, set()) for line in result.content.splitlines())
     assert progress.reports[-1] == (100, "Story written")
 
 
