@@ -87,21 +87,21 @@ def pinned(ids):
         return f"[[operations]]\n{rule}\nparameters = {{ {values} }}\n"
 
     story, video = ids["story"], ids["video"]
+
+    def content(kind, param, item, edit, spare, comment, spare_comment):
+        """A story's or a video's operations: the item, its edit, its comments."""
+        path = f"^/api/{kind}/\\{{{param}\\}}"
+        return [entry(path, "GET", **{param: item}), entry(path, edit, **{param: item}),
+                entry(path, "POST", **{param: item}), entry(path + "$", "DELETE", **{param: spare}),
+                entry(f"^/api/{kind}/\\{{content_id\\}}", None, content_id=item),
+                entry(f"^/api/{kind}/comments/", "PUT", comment_id=comment),
+                entry(f"^/api/{kind}/comments/", "DELETE", comment_id=spare_comment)]
+
     return "\n".join([
-        entry("^/api/stories/\\{story_id\\}", "GET", story_id=story),
-        entry("^/api/stories/\\{story_id\\}", "PUT", story_id=story),
-        entry("^/api/stories/\\{story_id\\}", "POST", story_id=story),
-        entry("^/api/stories/\\{story_id\\}$", "DELETE", story_id=ids["spare_story"]),
-        entry("^/api/stories/\\{content_id\\}", None, content_id=story),
-        entry("^/api/stories/comments/", "PUT", comment_id=ids["comment"]),
-        entry("^/api/stories/comments/", "DELETE", comment_id=ids["spare_comment"]),
-        entry("^/api/videos/\\{video_id\\}", "GET", video_id=video),
-        entry("^/api/videos/\\{video_id\\}", "PATCH", video_id=video),
-        entry("^/api/videos/\\{video_id\\}", "POST", video_id=video),
-        entry("^/api/videos/\\{video_id\\}$", "DELETE", video_id=ids["spare_video"]),
-        entry("^/api/videos/\\{content_id\\}", None, content_id=video),
-        entry("^/api/videos/comments/", "PUT", comment_id=ids["video_comment"]),
-        entry("^/api/videos/comments/", "DELETE", comment_id=ids["spare_video_comment"]),
+        *content("stories", "story_id", story, "PUT", ids["spare_story"], ids["comment"],
+                 ids["spare_comment"]),
+        *content("videos", "video_id", video, "PATCH", ids["spare_video"], ids["video_comment"],
+                 ids["spare_video_comment"]),
         entry("^/api/comments/", None, comment_id=ids["comment"]),
         entry("^/api/(stories|videos|users)/(user/)?\\{user_id\\}", None, user_id=ids["owner"]),
         entry("^/api/admin/users/\\{user_id\\}$", "DELETE", user_id=ids["spare_user"]),
