@@ -130,7 +130,9 @@ def future(value):
     return value
 
 
-SIGN_OUTS = ("/api/auth/logout", "/api/auth/logout-all", "/api/logout")
+#: the calls that end sessions of their account (sign-out, sign out everywhere, a session ended
+#: from the Sessions list): sent with the leaver's cookies (paths that begin so)
+SIGN_OUTS = ("/api/auth/logout", "/api/logout", "/api/auth/sessions/")
 
 
 def session_of(client):
@@ -142,12 +144,13 @@ def session_of(client):
 
 def with_cookies(app, session, leaver):
     """``app`` with the ``(cookies, CSRF token)`` of ``session`` on every request, and of
-    ``leaver`` on the sign-out calls (which end every session of their account). A ``Cookie``
+    ``leaver`` on the calls that end sessions (sign-out, sign out everywhere, a session ended by
+    id). A ``Cookie``
     header given to schemathesis does not reach the app: werkzeug's test client replaces it with
     its own (empty) cookie jar, so every case would run signed out and every write end in the
     CSRF 403."""
     def wsgi(environ, start_response):
-        cookies, csrf = leaver if environ.get("PATH_INFO") in SIGN_OUTS else session
+        cookies, csrf = leaver if environ.get("PATH_INFO", "").startswith(SIGN_OUTS) else session
         environ["HTTP_COOKIE"] = cookies
         environ["HTTP_X_CSRF_TOKEN"] = csrf
         return app(environ, start_response)
