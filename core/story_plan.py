@@ -1,0 +1,204 @@
+"""The story plan: the one description of a story's spine (cast, places, key elements, twist,
+beats and the custom prompt's instructions), shared by the outline screen, both writers and the
+video.
+
+Each part is a marshmallow schema, and that schema is the only description of its fields: the API
+validates and documents a plan with it (OpenAPI, the web app's generated types), and the writers
+get typed objects from it (``load_plan``: attribute access, snake_case names) and hand them back
+(``dump_plan``: plain JSON, camelCase as the API speaks). A plan is stored with its story as that
+JSON (``stories.plan``).
+"""
+from types import SimpleNamespace
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, post_load, validates_schema
+from marshmallow.validate import Length, OneOf, Range
+
+PLAN_VERSION = 1
+PRONOUNS = ("she", "he", "they", "it", "i")
+ROLES = ("protagonist", "antagonist", "supporting")
+ELEMENT_JOBS = ("clue", "tool", "cost")
+BEAT_KINDS = ("hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax",
+              "aftermath", "scene")
+FORMATS = ("prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report")
+MAX_CAST, MAX_PLACES, MAX_ELEMENTS, MAX_BEATS = 12, 12, 12, 40
+MAX_SHORT, MAX_TEXT = 200, 1000
+
+
+class PlanPart(SimpleNamespace):
+    """A loaded part of a plan: its fields as attributes (``beat.text``, ``person.pronouns``)."""
+
+
+def _short(name, **kwargs):
+    return fields.String(validate=Length(max=MAX_SHORT, error=f"{name} must be at most {MAX_SHORT} characters"),
+                         **kwargs)
+
+
+def _text(name, **kwargs):
+    return fields.String(validate=Length(max=MAX_TEXT, error=f"{name} must be at most {MAX_TEXT:,} characters"),
+                         **kwargs)
+
+
+def _required(name, maximum=MAX_SHORT):
+    return fields.String(required=True, validate=Length(
+        min=1, max=maximum, error=f"{name} must be 1 to {maximum:,} characters"),
+        error_messages={"required": f"{name} is required"})
+
+
+def _ids(what, maximum):
+    return fields.List(fields.String(validate=Length(min=1, max=40)), load_default=list,
+                       validate=Length(max=maximum, error=f"At most {maximum} {what}"))
+
+
+def _words(name, maximum):
+    return fields.List(fields.String(validate=Length(min=1, max=MAX_SHORT)), load_default=list,
+                       validate=Length(max=maximum, error=f"At most {maximum} {name}"))
+
+
+class PartSchema(Schema):
+    """A plan part: unknown keys are ignored (a client sends whole objects back), loads to a
+    ``PlanPart``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    @post_load
+    def _part(self, data, **kwargs):
+        return PlanPart(**data)
+
+
+class PersonSchema(PartSchema):
+    id = _required("A cast member's id", 40)
+    name = _required("A cast member's name")
+    handle = _short("What to call them", load_default="",
+                    metadata={"description": "What the story calls them after the first mention "
+                                             "(\"the girl\", \"Pichler\"); the name when empty"})
+    pronouns = fields.String(load_default="they", validate=OneOf(PRONOUNS, error="Pronouns must be one of: "
+                                                                                  + ", ".join(PRONOUNS)))
+    role = fields.String(load_default="supporting", validate=OneOf(ROLES, error="Role must be one of: "
+                                                                               + ", ".join(ROLES)))
+    look = _short("A look", load_default="", metadata={"description": "How they look, in the story's words"})
+    want = _short("A want", load_default="", metadata={"description": "What they want"})
+
+
+class PlaceSchema(PartSchema):
+    id = _required("A place's id", 40)
+    name = _required("A place's name")
+    handle = _short("What to call it", load_default="",
+                    metadata={"description": "The short name after the first mention (\"the station\")"})
+    description = _text("A place's description", load_default="")
+    fixtures = _words("fixtures", 20)
+    sounds = _words("sounds", 20)
+    outdoors = fields.Boolean(load_default=False)
+
+
+class ElementSchema(PartSchema):
+    id = _required("A key element's id", 40)
+    name = _required("A key element's name")
+    handle = _short("What to call it", load_default="")
+    job = fields.String(load_default="clue", validate=OneOf(ELEMENT_JOBS, error="A key element's job must be "
+                                                                                "one of: " + ", ".join(ELEMENT_JOBS)),
+                        metadata={"description": "clue: it tells something; tool: it is used; "
+                                                 "cost: using it costs something"})
+    beats = _ids("beats", MAX_BEATS)
+
+
+class TwistSchema(PartSchema):
+    reveal = _text("The twist", load_default="")
+    about = fields.String(load_default="", validate=Length(max=40),
+                          metadata={"description": "The id of the cast member the twist is about, if any"})
+    clues = _ids("clues", MAX_BEATS)
+
+
+class InstructionsSchema(PartSchema):
+    """What the custom prompt asks for, read as instructions (never pasted into the prose)."""
+
+    format = fields.String(load_default="prose", validate=OneOf(FORMATS, error="Format must be one of: "
+                                                                               + ", ".join(FORMATS)))
+    avoid = _words("things to avoid", 20)
+    focus = _words("things to focus on", 20)
+    framing = _short("A framing device", load_default="")
+    notes = _text("Notes", load_default="",
+                  metadata={"description": "What else the prompt asks, in a writer's words"})
+
+
+class BeatSchema(PartSchema):
+    id = _required("A beat's id", 40)
+    kind = fields.String(load_default="scene", validate=OneOf(BEAT_KINDS, error="A beat's kind must be one of: "
+                                                                                + ", ".join(BEAT_KINDS)))
+    text = _required("A beat's text", MAX_TEXT)
+    place = fields.String(load_default="", validate=Length(max=40),
+                          metadata={"description": "The id of the place where it happens"})
+    who = _ids("people in a beat", MAX_CAST)
+    elements = _ids("key elements in a beat", MAX_ELEMENTS)
+    changes = _text("What a beat changes", load_default="")
+    clue = _text("A beat's clue", load_default="")
+    words = fields.Integer(load_default=0, validate=Range(min=0, max=3000))
+    edited = fields.Boolean(load_default=False,
+                            metadata={"description": "Written or changed by the author: the story tells it"})
+
+
+class StoryPlanSchema(PartSchema):
+    version = fields.Integer(load_default=PLAN_VERSION, validate=OneOf([PLAN_VERSION]))
+    title = _short("A title", load_default="")
+    logline = _text("A logline", load_default="")
+    premise = _text("A premise", load_default="")
+    setting = _text("A setting", load_default="")
+    world = _short("A world", load_default="",
+                   metadata={"description": "What kind of place the setting is (\"ger\", \"daycare\")"})
+    weather = _short("Weather", load_default="")
+    time_of_day = _short("Time of day", load_default="", data_key="timeOfDay")
+    instructions = fields.Nested(InstructionsSchema, load_default=lambda: PlanPart(
+        format="prose", avoid=[], focus=[], framing="", notes=""))
+    cast = fields.List(fields.Nested(PersonSchema), required=True,
+                       validate=Length(min=1, max=MAX_CAST, error=f"A plan has 1 to {MAX_CAST} cast members"))
+    places = fields.List(fields.Nested(PlaceSchema), required=True,
+                         validate=Length(min=1, max=MAX_PLACES, error=f"A plan has 1 to {MAX_PLACES} places"))
+    elements = fields.List(fields.Nested(ElementSchema), load_default=list,
+                           validate=Length(max=MAX_ELEMENTS, error=f"At most {MAX_ELEMENTS} key elements"))
+    twist = fields.Nested(TwistSchema, load_default=lambda: PlanPart(reveal="", about="", clues=[]))
+    beats = fields.List(fields.Nested(BeatSchema), required=True,
+                        validate=Length(min=1, max=MAX_BEATS, error=f"A plan has 1 to {MAX_BEATS} beats"))
+    ending = _text("An ending", load_default="")
+
+    @validates_schema
+    def _references(self, data, **kwargs):
+        """Every id is unique and every reference names a part of this plan."""
+        problems = {}
+        ids = {}
+        for key in ("cast", "places", "elements", "beats"):
+            seen = [part.id for part in data.get(key, [])]
+            if len(seen) != len(set(seen)):
+                problems[key] = [f"Two {key} share an id"]
+            ids[key] = set(seen)
+        if sum(person.role == "protagonist" for person in data.get("cast", [])) != 1:
+            problems.setdefault("cast", []).append("A plan has exactly one protagonist")
+        for beat in data.get("beats", []):
+            if beat.place and beat.place not in ids["places"]:
+                problems.setdefault("beats", []).append(f"Beat {beat.id}: unknown place {beat.place}")
+            for who in beat.who:
+                if who not in ids["cast"]:
+                    problems.setdefault("beats", []).append(f"Beat {beat.id}: unknown cast member {who}")
+            for element in beat.elements:
+                if element not in ids["elements"]:
+                    problems.setdefault("beats", []).append(f"Beat {beat.id}: unknown key element {element}")
+        for element in data.get("elements", []):
+            if any(b not in ids["beats"] for b in element.beats):
+                problems.setdefault("elements", []).append(f"Key element {element.id}: unknown beat")
+        twist = data.get("twist")
+        if twist is not None:
+            if twist.about and twist.about not in ids["cast"]:
+                problems["twist"] = [f"The twist is about an unknown cast member {twist.about}"]
+            if any(b not in ids["beats"] for b in twist.clues):
+                problems.setdefault("twist", []).append("A twist clue names an unknown beat")
+        if problems:
+            raise ValidationError(problems)
+
+
+def load_plan(data):
+    """A typed plan (``PlanPart`` objects) from its JSON; ``ValidationError`` when it is not one."""
+    return StoryPlanSchema().load(data)
+
+
+def dump_plan(plan):
+    """The JSON of a typed plan (what the API returns and the database keeps)."""
+    return StoryPlanSchema().dump(plan)
