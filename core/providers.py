@@ -86,16 +86,26 @@ class StoryRequest:
 class StoryResult:
     title: str
     content: str
-    #: the outline the story was written from (logline, cast, beats …), as plain JSON data
+    #: the plan the story was written from: the JSON of ``core.story_plan.StoryPlanSchema``
     plan: dict | None = None
 
 
 class StoryProvider(Pluggable):
-    """Writes, reviews and revises stories."""
+    """Writes, reviews and revises stories.
+
+    A plan is the JSON of ``core.story_plan.StoryPlanSchema`` (``load_plan`` gives typed parts).
+    ``outline`` makes one from the form without prose; ``generate`` with a ``plan`` writes from
+    that plan (a beat the author added or changed is told), without one it plans first.
+    """
 
     ENHANCE_MODES = ("expand", "shorten", "enhance", "continue")
 
-    def generate(self, request: StoryRequest, progress: Progress = no_progress) -> StoryResult:
+    def generate(self, request: StoryRequest, progress: Progress = no_progress,
+                 plan: dict | None = None) -> StoryResult:
+        raise NotImplementedError
+
+    def outline(self, request: StoryRequest, progress: Progress = no_progress) -> dict:
+        """The plan (JSON) of the story the form asks for, without prose."""
         raise NotImplementedError
 
     def suggest(self, content: str, kind: str = "improvement",
