@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .figures import DESCRIBES
+from providers.video.imagery.figures import DESCRIBES
 
 #: ``data/pictures.json``: settings and key elements (and figures): name -> (icon, synonyms)
-_CATALOG = json.loads((Path(__file__).resolve().parent / "data" / "pictures.json").read_text())
+_CATALOG = json.loads((Path(__file__).resolve().parents[1] / "data" / "pictures.json").read_text())
 SETTINGS = {name: tuple(entry) for name, entry in _CATALOG["settings"].items()}
 ELEMENTS = {name: tuple(entry) for name, entry in _CATALOG["elements"].items()}
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from . import figures
+from providers.video.imagery import figures
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 ATTRIBUTION = "Icons: game-icons.net, CC BY 3.0"
 DRAWN = "drawn:"
 

@@ -10,8 +10,8 @@ drawn between the two by its depth.
 """
 import numpy as np
 
-from . import canvas
-from .canvas import add_glow
+from providers.video.imagery import canvas
+from providers.video.imagery.canvas import add_glow
 
 #: a room (``Shot.room``; "lamp room" by its first word) -> what stands in it, far to near
 FURNISHINGS = {

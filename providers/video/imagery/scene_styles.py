@@ -4,11 +4,11 @@
 import numpy as np
 from PIL import Image, ImageFilter
 
-from . import icons
-from .canvas import add_glow
-from .canvas import mask as _mask
-from .canvas import paste as _paste
-from .paint_base import _gradient, fbm, sky_colours
+from providers.video.imagery import icons
+from providers.video.imagery.canvas import add_glow
+from providers.video.imagery.canvas import mask as _mask
+from providers.video.imagery.canvas import paste as _paste
+from providers.video.imagery.paint_base import _gradient, fbm, sky_colours
 
 
 def _abstract(w, h, rng, genre, shot):

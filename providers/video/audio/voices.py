@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.config import setting
-
-from . import piper_voice
-from .espeak_voice import EspeakProfile
+from providers.video.audio import piper_voice
+from providers.video.audio.espeak_voice import EspeakProfile
 
 HUB_REPO = "rhasspy/piper-voices"
 HUB_REVISION = "main"

@@ -17,22 +17,14 @@ import numpy as np
 from PIL import Image
 
 from core.providers import ProviderError, RenderResult
-
-from . import (
-    cards,
-    encoder,
-    grading,
-    mixer,
-    music,
-    narration,
-    overlays,
-    scenes,
-    script,
-    subtitles,
-)
-from .compositor import Compositor, ScenePlan
-from .looks import look_for
-from .scene_plan import plan_story, script_of, shot_planner
+from providers.video.audio import mixer, music, narration
+from providers.video.encode import encoder
+from providers.video.frames import cards, overlays, subtitles
+from providers.video.frames.compositor import Compositor, ScenePlan
+from providers.video.imagery import grading, scenes
+from providers.video.imagery.looks import look_for
+from providers.video.script import script
+from providers.video.script.scene_plan import plan_story, script_of, shot_planner
 
 HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
 ASPECTS = {"16:9": (16, 9), "9:16": (9, 16), "1:1": (1, 1), "4:3": (4, 3), "21:9": (21, 9)}

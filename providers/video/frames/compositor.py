@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from . import layers, overlays, transitions, yuv
-from .layers import Layer
-from .subtitles import cue_at
+from providers.video.frames import layers, overlays, transitions, yuv
+from providers.video.frames.layers import Layer
+from providers.video.frames.subtitles import cue_at
 
 GRAIN_VARIANTS = 2
 #: a lightning flash, per channel: (gain, lift)
@@ -128,7 +128,7 @@ class Compositor:
                 self.flicker[s:s + int(rng.integers(1, 3))] = True
         self.flash = np.zeros(self.n_frames + 1, bool)
         if stormy:
-            from .music import lightning_times
+            from providers.video.audio.music import lightning_times
             for t in lightning_times(duration, seed):
                 f = int(t * fps)
                 for k in (0, 1, 3):

@@ -9,7 +9,7 @@ twist's words are in the script.
 import functools
 import re
 
-from . import narration
+from providers.video.audio import narration
 
 #: SPEC pacing labels (and plain words) -> one of four paces
 PACES = {"slow burn": "slow", "slow": "slow", "moderate": "medium", "medium": "medium",

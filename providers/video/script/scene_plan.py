@@ -4,11 +4,9 @@ import re
 
 import numpy as np
 
-from . import (
-    figures,
-)
-from .compositor import ScenePlan
-from .pictures import ShotPlanner
+from providers.video.frames.compositor import ScenePlan
+from providers.video.imagery import figures
+from providers.video.imagery.pictures import ShotPlanner
 
 MIN_SCENE = 3.0
 MAX_SCENE = 14.0

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from . import overlays
-from .icons import ATTRIBUTION
+from providers.video.frames import overlays
+from providers.video.imagery.icons import ATTRIBUTION
 
-FONT = Path(__file__).resolve().parent / "data" / "fonts" / "Creepster-Regular.woff"
+FONT = Path(__file__).resolve().parents[1] / "data" / "fonts" / "Creepster-Regular.woff"
 FONT_CREDIT = "Title font: Creepster by Font Diner, SIL OFL 1.1"
 TITLE_SECONDS = 3.2
 FADE_LEVELS = 5

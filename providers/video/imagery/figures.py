@@ -16,7 +16,7 @@ import re
 import numpy as np
 from PIL import Image, ImageDraw
 
-from . import script
+from providers.video.script import script
 
 #: a sentence that describes someone: "a thin woman in …", "an old man with …", "something long …"
 DESCRIBES = re.compile(r"(?i)\b(a|an)\s+(?:\w+\s+){0,2}?(woman|man|figure|child|girl|boy|shape|figures|children|"

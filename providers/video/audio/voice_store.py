@@ -12,8 +12,7 @@ import shutil
 from pathlib import Path
 
 from core.config import setting
-
-from .voices import HUB_REPO, HUB_REVISION, NEURAL_VOICES, voices_dir
+from providers.video.audio.voices import HUB_REPO, HUB_REVISION, NEURAL_VOICES, voices_dir
 
 
 class PullError(Exception):

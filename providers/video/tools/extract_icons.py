@@ -1,9 +1,9 @@
 """Re-extract the bundled art and font from the web app's npm packages.
 
     cd webapp && npm install          # @iconify-json/game-icons, @fontsource/creepster
-    .venv/bin/python -m providers.local_video.tools.extract_icons
+    .venv/bin/python -m providers.video.tools.extract_icons
 
-Writes ``providers/local_video/data/icons.json`` (the SVG bodies of the icons that
+Writes ``providers/video/data/icons.json`` (the SVG bodies of the icons that
 ``pictures.py`` names, 512x512 viewBox, CC BY 3.0, game-icons.net) and copies the Creepster
 font (SIL OFL 1.1) with its licence into ``data/fonts/``.
 """
@@ -20,7 +20,7 @@ FONT_DIR = MODULES / "@fontsource" / "creepster"
 
 
 def wanted():
-    from providers.local_video import pictures
+    from providers.video.imagery import pictures
     names = {icon for icon, _ in pictures.SETTINGS.values()}
     names |= {icon for icon, _ in pictures.ELEMENTS.values()}
     names |= set(pictures.FIGURE_ICONS.values())

@@ -11,7 +11,7 @@ import textwrap
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from . import yuv
+from providers.video.frames import yuv
 
 FONT_CANDIDATES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",

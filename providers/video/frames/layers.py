@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from . import yuv
+from providers.video.frames import yuv
 
 
 @dataclass

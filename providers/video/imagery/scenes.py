@@ -14,13 +14,20 @@ import math
 
 import numpy as np
 
-from . import canvas, furniture, icons
-from .canvas import add_glow
-from .canvas import mask as _mask
-from .canvas import paste as _paste
-from .paint_base import _gradient, _rng_for, _tree, fbm, is_night, sky_colours
-from .pictures import ShotPlanner
-from .scene_styles import _abstract, _geometric, _style
+from providers.video.imagery import canvas, furniture, icons
+from providers.video.imagery.canvas import add_glow
+from providers.video.imagery.canvas import mask as _mask
+from providers.video.imagery.canvas import paste as _paste
+from providers.video.imagery.paint_base import (
+    _gradient,
+    _rng_for,
+    _tree,
+    fbm,
+    is_night,
+    sky_colours,
+)
+from providers.video.imagery.pictures import ShotPlanner
+from providers.video.imagery.scene_styles import _abstract, _geometric, _style
 
 
 def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", seed=0, index=0,

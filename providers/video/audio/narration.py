@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import espeak_voice, piper_voice, voice_effects, voices
+from providers.video.audio import espeak_voice, piper_voice, voice_effects, voices
 
 MAX_SPEEDUP = 1.25
 LEVEL = 0.7  # peak of every spoken sentence, whichever engine

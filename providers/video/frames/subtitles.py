@@ -8,7 +8,7 @@ A cue shows from its first spoken word to just after its last.
 import re
 from dataclasses import dataclass
 
-from .narration import TITLES
+from providers.video.audio.narration import TITLES
 
 LINE = 42
 TARGET = 56  # characters: a comfortable cue, about two seconds of speech

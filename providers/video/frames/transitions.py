@@ -7,7 +7,7 @@ transition windows.
 """
 import numpy as np
 
-from . import yuv
+from providers.video.frames import yuv
 
 DURATIONS = {"Fade": 1.0, "Dissolve": 1.2, "Wipe": 0.8, "Glitch": 0.4, "Horror Effect": 0.7, "Cut": 0.0}
 
