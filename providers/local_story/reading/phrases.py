@@ -52,13 +52,25 @@ def _is_prep(token):
     return _word(token) in words.kept_prepositions or _word(token) in words.other_prepositions
 
 
-def _is_participle(token, previous):
-    """'crossing', 'dated', 'stamped' after a noun: the start of what the phrase says about it."""
+_AFTER_PARTICIPLE = {"tomorrow", "yesterday", "today", "tonight", "forever", "backwards", "alone", "together",
+                     "shut", "open", "away", "up", "down", "out", "off", "over"}
+
+
+def _is_participle(token, previous, following=None):
+    """'crossing', 'dated', 'stamped' after a noun and before what they govern ("crossing the
+    Strait", "dated tomorrow", "stamped 1893"): the start of what the phrase says about it (but
+    "a 30-tonne refrigerated container": a modifier)."""
     word = _word(token)
     if not previous or word in lexicon().noun_modifiers or len(word) < 5:
         return False
-    return word.endswith("ing") or (word.endswith("ed") and word not in lexicon().adjectives
-                                    and word not in ("bed", "shed", "seed", "need", "reed", "speed", "steed"))
+    if not (word.endswith("ing") or (word.endswith("ed") and word not in lexicon().adjectives
+                                     and word not in ("bed", "shed", "seed", "need", "reed", "speed", "steed"))):
+        return False
+    if following is None:
+        return True
+    nxt = _word(following)
+    return (nxt in DETERMINERS or nxt in _AFTER_PARTICIPLE or following[:1].isupper() or following[:1].isdigit()
+            or _is_prep(following) or _is_clause(following))
 
 
 def parse_phrase(text):
@@ -92,7 +104,8 @@ def parse_phrase(text):
     end = len(tokens)
     for k in range(start, len(tokens)):
         token = tokens[k]
-        if k > start and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1])):
+        following = tokens[k + 1] if k + 1 < len(tokens) else None
+        if k > start and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1], following)):
             end = k
             break
     core = tokens[start:end]
@@ -120,7 +133,8 @@ def _object(tokens):
     """The noun phrase a preposition governs, up to the next clause or preposition."""
     out = []
     for k, token in enumerate(tokens):
-        if out and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1])):
+        following = tokens[k + 1] if k + 1 < len(tokens) else None
+        if out and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1], following)):
             break
         out.append(token)
     return out
@@ -172,11 +186,14 @@ def _plain(text):
     return re.sub(r"^(?:a|an|the|some|one)\s+", "", text.strip().lower())
 
 
-def _bad_head(head):
+def _bad_head(head, modifiers):
+    """A head no handle can stand on: a preposition or pronoun, or an adjective standing alone
+    ("the high", "the quiet"; "the cheese iron" has a noun before it, so "iron" is one)."""
     words = lexicon()
     word = _word(head.split()[-1])
     return (not word or word in words.not_alone
-            or (word in words.adjectives and word not in words.person_nouns and word not in words.thing_nouns))
+            or (word in words.adjectives and not modifiers and word not in words.person_nouns
+                and word not in words.thing_nouns))
 
 
 def handles_for(phrase):
@@ -198,7 +215,7 @@ def handles_for(phrase):
         # a name ("Hotel Cecil in Los Angeles"): only the name itself, when shorter
         name = " ".join([*parsed.modifiers, parsed.head])
         return [name] if _plain(name) != _plain(parsed.text) else []
-    if _bad_head(parsed.head):
+    if _bad_head(parsed.head, parsed.modifiers):
         return []
     head = parsed.head
     out = []
@@ -213,7 +230,8 @@ def handles_for(phrase):
     if nearest and (keep_whole or _noun_modifier(nearest)):
         out.append(f"the {owner + ' ' if kin else ''}{compound}")
     if not keep_whole:
-        out.append(f"the {named}")
+        numbered = _NUMBERISH.match(head.split()[-1]) and not kin
+        out.append(head if numbered else f"the {named}")  # "container 7714", not "the container 7714"
     unique = []
     for handle in sorted(out, key=lambda h: -len(h.split())):
         if handle.lower() != parsed.text.lower() and handle.lower() not in (u.lower() for u in unique) \
