@@ -16,6 +16,11 @@ from .lexicon import fold, lexicon
 from .people import Reading, read_person
 
 _NAMED_LEAD = re.compile(r"^(?:[A-Z]|I\b)")
+#: "the Okafor twins, Ada and Obi": the names of a group said after it, read as "the Okafor twins Ada and Obi"
+_GROUP_THEN_NAMES = re.compile(
+    r"(?P<group>\b(?:the|her|his|their|my|our)\s+(?:[\w'’-]+\s+)?(?:twins|sisters|brothers|sons|daughters|friends|"
+    r"kids|children|cousins|parents|grandparents|neighbours|neighbors)),\s+"
+    r"(?P<names>[A-Z][\w'’-]*(?:\s*,\s*[A-Z][\w'’-]*)*\s+(?:and|&)\s+[A-Z][\w'’-]*)")
 
 
 def split_people(characters):
@@ -27,6 +32,7 @@ def split_people(characters):
     text = (characters or "").strip()
     if not text:
         return []
+    text = _GROUP_THEN_NAMES.sub(lambda m: f"{m.group('group')} {m.group('names')}", text)
     if re.search(r"[;\n]", text):
         parts = [p.strip(" .,") for p in re.split(r"\s*[;\n]+\s*", text)]
     else:
@@ -38,7 +44,7 @@ def split_people(characters):
             else:
                 parts.append(piece)
     people = []
-    for part in filter(None, parts):
+    for part in filter(None, (re.sub(r"(?i)^(?:and|&)\s+", "", p) for p in parts)):
         people.extend(_split_and(part))
     seen, out = set(), []
     for person in people:
@@ -65,12 +71,15 @@ def _split_and(part):
         lead = " ".join([*first_tokens[:k], singular])
         names = [" ".join(first_tokens[k + 1:]), *pieces[1:]]
         return [f"{lead} {n.strip()}" + (f", {description.strip()}" if comma else "") for n in names if n.strip()]
+    tail = f", {description.strip()}" if comma else ""
     if len(first_tokens) == 1 and fold(first_tokens[0]).strip(".") in words.title_pronoun and len(pieces) == 2:
         last = pieces[1].split()
         surname = last[-1] if len(last) > 1 else ""
-        return [f"{pieces[0]} {surname}".strip(), pieces[1]]
-    if any(fold(t).strip(".,") in words.groups for t in description.split()[:3]):
-        return [p.strip() + f", {description.strip()}" for p in pieces]
+        return [f"{pieces[0]} {surname}".strip() + tail, pieces[1] + tail]  # "Mr. and Mrs. Okafor"
+    plural = next((t for t in description.split()[:3] if fold(t).strip(".,") in words.groups), None)
+    if plural:  # "Rosa and Ines, sisters": each a sister
+        singular = description.replace(plural, words.groups[fold(plural).strip(".,")][0], 1).strip()
+        return [f"{p.strip()}, {singular}" for p in pieces]
     return [p.strip() for p in pieces[:-1]] + [pieces[-1].strip() + (f", {description.strip()}" if comma else "")]
 
 
@@ -78,6 +87,8 @@ def same_person(a, b):
     """Whether two readings are one person ("Dr. Helen Marsh" and "Helen Marsh", "Amélie" and
     "Amélie, his apprentice"): the name words of one, titles aside, are all in the other."""
     x, y = set(a.keys) - {"the"}, set(b.keys) - {"the"}
+    if {a.pronouns, b.pronouns} == {"she", "he"}:
+        return False  # "Mr. Okafor" and "Mrs. Okafor"
     if a.described or b.described:
         return a.name.lower() == b.name.lower()
     return bool(x and y and (x <= y or y <= x))

@@ -137,8 +137,10 @@ def _relation_then_name(text):
     tokens = text.split()
     if not tokens or (_word(tokens[0]) not in POSSESSIVES | _ARTICLES and not re.search(r"['’]s$", tokens[0])):
         return None
-    at = next((k for k, t in enumerate(tokens) if t[:1].isupper() and k > 0), None)
-    if at is None:
+    at = len(tokens)
+    while at > 1 and tokens[at - 1][:1].isupper():
+        at -= 1  # the name is the run of capitalised words at the end ("the Okafor twin Ada")
+    if at == len(tokens):
         return None
     relation, name = " ".join(tokens[:at]), " ".join(tokens[at:])
     if _word(tokens[0]) in _ARTICLES and at == 1:

@@ -270,6 +270,7 @@ def phrase_pronoun(text):
     if parsed.someone:
         return "they"
     own = [_word(t) for t in (*parsed.modifiers, *parsed.head.split())]
+    own += [w[:-1] for w in own if w.endswith("s")]  # "sisters", "sons"
     head = _word(parsed.head.split()[0]) if parsed.head else ""
     for word in reversed(own):
         if word in words.female_words - words.pronoun_words["she"]:
