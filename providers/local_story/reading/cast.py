@@ -38,8 +38,7 @@ def split_people(characters):
     else:
         parts = []
         for piece in (p.strip(" .") for p in text.split(",")):
-            if parts and piece and not _NAMED_LEAD.match(piece) and _NAMED_LEAD.match(parts[-1]) \
-                    and "," not in parts[-1]:
+            if parts and piece and _is_description(piece) and "," not in parts[-1]:
                 parts[-1] = f"{parts[-1]}, {piece}"  # "Edith, a widowed lighthouse keeper"
             else:
                 parts.append(piece)
@@ -52,6 +51,15 @@ def split_people(characters):
             seen.add(person.lower())
             out.append(person)
     return out
+
+
+def _is_description(piece):
+    """Whether a comma's piece describes the person before it ("a German actress", "the
+    ferryman", "his apprentice") rather than being a person ("Tom", "her brother Nils", "the
+    Pale Nurse": a name at the start or the end)."""
+    words = piece.split()
+    return bool(words) and not _NAMED_LEAD.match(piece) and not re.match(r"^[A-Z]", words[-1]) \
+        and fold(words[0]) not in ("and", "&")
 
 
 def _split_and(part):

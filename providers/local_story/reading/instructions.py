@@ -211,8 +211,15 @@ def read_premise(custom_prompt):
     for clause in clauses(custom_prompt):
         if read_clause(clause, _empty()) or _FILLER.match(clause) or not _is_premise(clause):
             continue
-        parts.append(_ABOUT.sub("", _PREMISE_LEAD.sub("", clause)))
+        parts.append(_lower_lead(_ABOUT.sub("", _PREMISE_LEAD.sub("", clause))))
     return ", ".join(parts)[:1000]
+
+
+def _lower_lead(text):
+    """'A girl finds …' -> 'a girl finds …' (a leading article or pronoun, never a name)."""
+    if re.match(r"(?:A|An|The|Some|Someone|Something|Every|Two|Three|It|There)\b", text):
+        return text[:1].lower() + text[1:]
+    return text
 
 
 def _empty():
@@ -228,7 +235,7 @@ def read_instructions(custom_prompt):
         if read_clause(clause, reading) or _FILLER.match(clause):
             continue
         if _is_premise(clause):
-            notes.append("The story is about " + _ABOUT.sub("", _PREMISE_LEAD.sub("", clause)) + ".")
+            notes.append("The story's premise: " + _lower_lead(_ABOUT.sub("", _PREMISE_LEAD.sub("", clause))) + ".")
         else:
             notes.append("The author also asks for this: " + _as_note(clause) + ".")
     reading["avoid"], reading["focus"], reading["tone"] = reading["avoid"][:20], reading["focus"][:20], \

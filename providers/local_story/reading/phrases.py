@@ -205,8 +205,8 @@ def handles_for(phrase):
     or a phrase with no noun to stand for it)."""
     words = lexicon()
     parsed = parse_phrase(phrase)
-    if not parsed.head:
-        return []
+    if not parsed.head or _is_prep(parsed.text.split()[0]):
+        return []  # "in the dark" is where, not what
     if parsed.thing or parsed.someone:
         noun = "thing" if parsed.thing else "one"
         out = [f"the {noun} {parsed.prep} {_short_object(parsed.object)}"] if parsed.object else []
