@@ -4,6 +4,7 @@ prompt read for what it asks (never as story text) and the twist for what it is 
 
 Pure functions, no database: the twelve bench field sets and cases written the way users write."""
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -388,3 +389,35 @@ def test_twists_about_the_protagonist():
     assert (twist.kind, twist.about) == ("protagonist_cause", "c1")
     assert read_twist("it was all a dream", cast).kind == "unreal"
     assert read_twist("", cast).reveal == ""
+
+
+# -- any input -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("maya, a nurse; tom", [("protagonist", "Maya", "Maya", "she"), ("supporting", "Tom", "Tom", "he")]),
+    ("ANA GARCIA, A NURSE", [("protagonist", "Ana Garcia", "Ana", "she")]),
+    ("a nurse named maya", [("protagonist", "Maya", "Maya", "she")]),
+    ("Room 237", [("protagonist", "Room 237", "Room 237", "they")]),
+    (",,, ; a", []),
+])
+def test_names_typed_in_lower_or_upper_case_are_still_names(text, expected):
+    assert people(text) == expected
+
+
+def test_any_text_in_any_field_reads_without_error():
+    """Whatever is typed, every reader returns the plan's types (a half-read form is never a 500)."""
+    pieces = ("the a her his my Mr. Dr. Herr Yeay and , ; ( ) — whatever is inside something that who in on at "
+              "Ana Tom girl boy widow container 7714 twins friends I me quiet high no gore as diary focus "
+              "on : the killer is was dead").split()
+    rng = random.Random(40)
+    texts = ["", " ", ",,,", "x" * 3000, "Ana, " * 60]
+    texts += [" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(300)]
+    for text in texts:
+        cast = read_cast(text, text[:30], text[-30:], text)
+        assert sum(p.role == "protagonist" for p in cast) == (1 if cast and cast[0].role == "protagonist" else 0)
+        assert all(p.name.strip() for p in cast)
+        assert read_twist(text, cast).kind in ("", "dead_all_along", "secret_identity", "culprit",
+                                               "protagonist_cause", "place", "trap", "unreal", "other")
+        read_elements(text)
+        read_instructions(text)
+        handles_for(text)

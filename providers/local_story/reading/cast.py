@@ -32,6 +32,8 @@ def split_people(characters):
     text = (characters or "").strip()
     if not text:
         return []
+    if re.search(r"[A-Z]", text) and not re.search(r"[a-z]", text):
+        text = text.lower()  # typed in capitals: read as typed in lower case (names are found again)
     text = _GROUP_THEN_NAMES.sub(lambda m: f"{m.group('group')} {m.group('names')}", text)
     if re.search(r"[;\n]", text):
         parts = [p.strip(" .,") for p in re.split(r"\s*[;\n]+\s*", text)]
@@ -123,6 +125,13 @@ def _richer(a, b):
     return a if (len(a.source) >= len(b.source)) else b
 
 
+def _is_someone(reading):
+    """Whether a reading names anyone at all (not "", "a", "her", ",,,")."""
+    words = lexicon()
+    name = fold(reading.name).strip(" .,'\"")
+    return bool(re.search(r"\w", name)) and name not in words.not_alone and name not in ("a", "an", "some")
+
+
 def _part(reading, pid, role):
     return PersonSchema().load({"id": pid, "name": reading.name[:200], "handle": reading.handle[:200],
                                 "pronouns": reading.pronouns, "role": role, "look": reading.look[:200]})
@@ -132,12 +141,16 @@ def read_cast(characters, protagonist="", antagonist="", plot_twist=""):
     """The plan's cast (``PersonSchema`` parts, ids "c1"...; the protagonist first, then the
     antagonist when the form has one, then the rest in the characters field's order)."""
     del plot_twist  # never a source of names or pronouns (see the module's note)
-    people = [read_person(text) for text in split_people(characters)]
+    people = [p for p in (read_person(text) for text in split_people(characters)) if _is_someone(p)]
     hero_text, villain_text = (protagonist or "").strip(), (antagonist or "").strip()
     hero_field = read_person(hero_text) if hero_text else None
+    if hero_field and not _is_someone(hero_field):
+        hero_field = None
     _owners_pronouns(people if not hero_field or any(same_person(p, hero_field) for p in people)
                      else [hero_field, *people])
     villain = read_person(villain_text) if villain_text else None
+    if villain and not _is_someone(villain):
+        villain = None
     if villain:
         match = next((p for p in people if same_person(p, villain)), None)
         if match:

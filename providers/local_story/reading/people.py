@@ -9,6 +9,7 @@ a pronoun of their own description ("who keeps her head down"); "they" when noth
 """
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .lexicon import fold, lexicon, name_pronoun
 from .phrases import best_handle, parse_phrase, phrase_pronoun
@@ -107,7 +108,8 @@ def read_name(name_text, description=""):
     elif titles:
         kin = any(_word(t) in words.kin_titles for t in titles)
         handle = " ".join([*titles, rest[0] if kin else rest[-1]])
-    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]):
+    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) \
+            or any(ch.isdigit() for ch in name):  # "Room 237", "Unit 7" are said whole
         handle = " ".join(rest)
     else:
         handle = rest[0]
@@ -155,11 +157,44 @@ def _relation_then_name(text):
     return relation, name
 
 
+_PARTICLES = {"de", "da", "del", "della", "di", "du", "la", "le", "van", "von", "der", "den", "ter", "bin", "bint",
+              "ibn", "al", "el", "y", "dos", "das", "do"}
+
+
+@lru_cache(maxsize=1)
+def _known_words():
+    """Every word the lists know as something other than a name."""
+    words = lexicon()
+    return frozenset(words.person_nouns | words.thing_nouns | words.adjectives | words.not_alone | words.animals
+                     | words.kin_nouns | words.female_words | words.male_words | words.things_leads
+                     | words.someone_leads | words.first_person | POSSESSIVES | _ARTICLES)
+
+
+def _capitalised(name_part):
+    """A name typed in lower case as a name ("maya" -> "Maya", "ana de la cruz" -> "Ana de la
+    Cruz") when it reads as one: a first name the list knows, or a word or three that are no
+    noun, adjective or article the lists know. Anything else is left as it is (a description)."""
+    words = lexicon()
+    tokens = name_part.split()
+    if not tokens or not name_part.islower() or len(tokens) > 4:
+        return name_part
+    known = _known_words()
+    first = _word(tokens[0])
+    if first in words.title_pronoun and len(tokens) > 1:
+        pass  # "dr marsh", "uncle des"
+    elif not name_pronoun(first) and (first in known or any(_word(t) in known for t in tokens)):
+        return name_part
+    return " ".join(t if (k and t in _PARTICLES) else t[:1].upper() + t[1:] for k, t in enumerate(tokens))
+
+
 def read_person(text):
     """A ``Reading`` of one person as the characters, protagonist or antagonist field gives them."""
     words = lexicon()
     text = _tidy(text)
+    if re.search(r"[A-Z]", text) and not re.search(r"[a-z]", text):
+        text = text.lower()  # "ANA GARCIA, A NURSE": read as typed in lower case
     name_part, _, description = (s.strip() for s in text.partition(","))
+    name_part = _capitalised(name_part)
     if _is_first_person(name_part):
         # "I", "I, Maya, a nurse": the narrator, by name when the field gives one
         named = re.match(r"^([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)(?:\s*,\s*(.*))?$", description)
@@ -171,6 +206,7 @@ def read_person(text):
     split = _relation_then_name(name_part)
     if split:
         relation, name = split
+        name = _capitalised(name)  # "a nurse named maya"
         person = read_name(name, ", ".join(filter(None, [relation, description])))
         animal = any(_word(t) in words.animals for t in relation.split())
         if animal:

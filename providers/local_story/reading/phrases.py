@@ -269,6 +269,8 @@ def phrase_pronoun(text):
         return "it"
     if parsed.someone:
         return "they"
+    if not parsed.head.strip():
+        return "they"
     own = [_word(t) for t in (*parsed.modifiers, *parsed.head.split())]
     own += [w[:-1] for w in own if w.endswith("s")]  # "sisters", "sons"
     head = _word(parsed.head.split()[0]) if parsed.head else ""
