@@ -64,6 +64,8 @@ def assert_sound_handles(cast):
     ("a 24-hour laundromat in Osaka", ["the laundromat"]),
     ("a receipt dated tomorrow", ["the receipt"]),
     ("a call recording from 2009", ["the recording from 2009", "the call recording", "the recording"]),
+    ("a lock of hair", ["the lock of hair"]),
+    ("the Grey", []),
 ])
 def test_handles_for_long_phrases(phrase, handles):
     assert handles_for(phrase) == handles
@@ -357,6 +359,14 @@ def test_elements_split_on_and_before_an_article_only():
      {"avoid": ["gore", "on-page death", "sexual content", "swearing"], "chapters": True,
       "chapter_end": "cliffhanger"}),
     ("As a police incident report.", {"format": "report", "framing": "a police incident report"}),
+    ("Tell it as voicemails left for a dead sister", {"format": "recording",
+                                                      "framing": "voicemails left for a dead sister"}),
+    ("Make it scary but not too gory. Slow burn, dark humour.", {"avoid": ["gore"],
+                                                                 "tone": ["scary", "slow-burn", "dark humour"]}),
+    ("Write it as a warning to whoever takes the job next",
+     {"framing": "a warning to whoever takes the job next"}),
+    ("I want it to feel like a Stephen King story",
+     {"notes": "The author also asks for this: the story to feel like a Stephen King story."}),
 ])
 def test_custom_prompts_are_read_as_instructions(prompt, expected):
     assert vars(read_instructions(prompt)) == {**INSTRUCTION_DEFAULTS, **expected}

@@ -15,6 +15,8 @@ from core.story_plan import MAX_CAST, PersonSchema
 from .lexicon import fold, lexicon
 from .people import Reading, read_person
 
+_PERSON_SCHEMA = PersonSchema()  # one instance: building a schema costs more than a load
+
 _NAMED_LEAD = re.compile(r"^(?:[A-Z]|I\b)")
 #: "the Okafor twins, Ada and Obi": the names of a group said after it, read as "the Okafor twins Ada and Obi"
 _GROUP_THEN_NAMES = re.compile(
@@ -133,7 +135,7 @@ def _is_someone(reading):
 
 
 def _part(reading, pid, role):
-    return PersonSchema().load({"id": pid, "name": reading.name[:200], "handle": reading.handle[:200],
+    return _PERSON_SCHEMA.load({"id": pid, "name": reading.name[:200], "handle": reading.handle[:200],
                                 "pronouns": reading.pronouns, "role": role, "look": reading.look[:200]})
 
 

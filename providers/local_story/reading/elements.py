@@ -13,6 +13,8 @@ from core.story_plan import MAX_ELEMENTS, ElementSchema
 from .lexicon import DATA, fold
 from .phrases import best_handle, parse_phrase
 
+_ELEMENT_SCHEMA = ElementSchema()  # one instance: building a schema costs more than a load
+
 _SMALL = {"clay", "toy", "model", "miniature", "tiny", "small", "little", "paper", "pocket", "wooden", "porcelain"}
 
 
@@ -85,6 +87,6 @@ def read_elements(key_elements):
     """The plan's key elements (``ElementSchema`` parts, ids "e1"...)."""
     parts = []
     for n, item in enumerate(split_elements(key_elements)[:MAX_ELEMENTS], start=1):
-        parts.append(ElementSchema().load({"id": f"e{n}", "name": item[:200], "handle": best_handle(item)[:200],
+        parts.append(_ELEMENT_SCHEMA.load({"id": f"e{n}", "name": item[:200], "handle": best_handle(item)[:200],
                                            "job": element_job(item), "portable": is_portable(item)}))
     return parts

@@ -16,6 +16,8 @@ from core.story_plan import InstructionsSchema
 
 from .lexicon import DATA
 
+_INSTRUCTIONS_SCHEMA = InstructionsSchema()  # one instance: building a schema costs more than a load
+
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSES = re.compile(r"\s*[;,]\s*|\s+(?:but|and then)\s+|\s+and\s+(?=(?:don't|do not|no|never|keep|make|focus|"
                       r"avoid|write|tell|use|include|add|let|give|end|start|have|lots)\b)", re.I)
@@ -27,6 +29,11 @@ def _compile(patterns, where):
     if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
         raise ValueError(f"instructions.json {where}: expected a list of patterns")
     return [re.compile(p, re.I) for p in patterns]
+
+
+def _tone_name(pattern):
+    """A tone's pattern as the plan names it: 'slow[- ]burn' -> 'slow-burn', 'humou?r' -> 'humour'."""
+    return re.sub(r"\[(.)[^\]]*\]", r"\1", pattern).replace("?", "")
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +52,7 @@ def cues():
         "avoid": [(_compile(item["cues"], "avoid"), list(item["avoid"])) for item in raw["avoid"]],
         "focus_kinds": {kind: re.compile(r"^(?:%s)$" % "|".join(words), re.I)
                         for kind, words in raw["focus_kinds"].items()},
-        "tones": [(t.replace("?", "").replace("-", " "), re.compile(rf"\b{t}\b", re.I)) for t in tones],
+        "tones": [(_tone_name(t), re.compile(rf"\b{t}\b", re.I)) for t in tones],
         "dialogue": {k: _compile(v, f"dialogue.{k}") for k, v in raw["dialogue"].items()},
         "chapters": _compile(raw["chapters"], "chapters"),
         "chapter_length": {k: _compile(v, f"chapter_length.{k}") for k, v in raw["chapter_length"].items()},
@@ -182,7 +189,9 @@ def read_clause(clause, reading):
 
 def _as_note(clause):
     """A clause no cue reads, put as a request to a model writer (never story text)."""
-    text = re.sub(r"(?i)^(?:please\s+|make sure (?:to|that|you)\s+|i want\s+|i'd like\s+)+", "", clause.strip())
+    text = re.sub(r"(?i)^(?:please\s+|make sure (?:to|that|you)\s+)+", "", clause.strip())
+    text = re.sub(r"(?i)^(?:i want|i'd like|i would like|i'd love)\s+(?:it|the story)\s+to\s+", "the story to ", text)
+    text = re.sub(r"(?i)^(?:i want|i'd like|i would like|i'd love)\s+", "", text)
     swaps = {"you": "the writer", "your": "the writer's", "me": "the author", "my": "the author's", "i": "the author"}
     text = re.sub(r"(?i)\b(you|your|me|my|i)\b", lambda m: swaps[m.group(1).lower()], text)
     return text[:1].lower() + text[1:]
@@ -241,4 +250,4 @@ def read_instructions(custom_prompt):
     reading["avoid"], reading["focus"], reading["tone"] = reading["avoid"][:20], reading["focus"][:20], \
         reading["tone"][:20]
     reading["chapterLength"], reading["chapterEnd"] = reading.pop("chapter_length"), reading.pop("chapter_end")
-    return InstructionsSchema().load({**reading, "notes": " ".join(notes)[:1000]})
+    return _INSTRUCTIONS_SCHEMA.load({**reading, "notes": " ".join(notes)[:1000]})

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 DATA = Path(__file__).resolve().parent.parent / "data" / "reading"
 
 
+@lru_cache(maxsize=4096)
 def fold(word):
     """A word as the lists keep it: lower case, without accents ("Órla" -> "orla")."""
     decomposed = unicodedata.normalize("NFKD", word.lower())
@@ -80,6 +81,7 @@ def lexicon():
         keep_compounds=_listed(raw["keep_compounds"], "keep_compounds"),
         place_nouns=_listed(raw["place_nouns"], "place_nouns"),
         clause_words=_listed(raw["clause_words"], "clause_words"),
+        needs_of=_listed(raw["needs_of"], "needs_of"),
         kept_prepositions=_words(raw["kept_prepositions"], "kept_prepositions"),
         other_prepositions=_words(raw["other_prepositions"], "other_prepositions"),
         female_names=female,

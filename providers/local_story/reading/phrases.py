@@ -229,6 +229,8 @@ def handles_for(phrase):
     keep_whole = fold(compound) in words.keep_compounds
     if nearest and (keep_whole or _noun_modifier(nearest)):
         out.append(f"the {owner + ' ' if kin else ''}{compound}")
+    if parsed.prep == "of" and _word(head.split()[-1]) in words.needs_of and _object_keeps(parsed):
+        keep_whole = True  # "the lock of hair", never "the lock"
     if not keep_whole:
         numbered = _NUMBERISH.match(head.split()[-1]) and not kin
         out.append(head if numbered else f"the {named}")  # "container 7714", not "the container 7714"

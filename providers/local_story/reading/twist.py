@@ -24,6 +24,8 @@ from core.story_plan import TwistSchema
 
 from .lexicon import DATA, fold, lexicon
 
+_TWIST_SCHEMA = TwistSchema()  # one instance: building a schema costs more than a load
+
 
 @lru_cache(maxsize=1)
 def _cues():
@@ -96,7 +98,7 @@ def read_twist(plot_twist, cast):
     plan's cast (PersonSchema parts, as ``read_cast`` gives)."""
     reveal = _clean(plot_twist)
     if not reveal:
-        return TwistSchema().load({})
+        return _TWIST_SCHEMA.load({})
     cues = _cues()
     subject = _subject(reveal)
     about = next((p for p in cast if subject and _refers(subject, p)), None)
@@ -120,7 +122,7 @@ def read_twist(plot_twist, cast):
     if kind in ("culprit", "trap", "other") and protagonist and any(p.search(reveal) for p in cues["self"]) \
             and (about is None or about is protagonist):
         kind, about = "protagonist_cause", protagonist
-    return TwistSchema().load({"reveal": reveal[:1000], "about": about.id if about else "", "kind": kind,
+    return _TWIST_SCHEMA.load({"reveal": reveal[:1000], "about": about.id if about else "", "kind": kind,
                                "sameAs": same.id if same else ""})
 
 
