@@ -302,6 +302,11 @@ def test_no_antagonist_is_invented_when_the_field_is_empty():
      [("protagonist", "Señora Ruiz", "Señora Ruiz", "she"),
       ("antagonist", "the dryer that always finishes one minute late", "the dryer", "it"),
       ("supporting", "Abuelo Tito", "Abuelo", "they")]),
+    ("Priya, a paramedic", "", "Priya's reflection",
+     [("protagonist", "Priya", "Priya", "she"), ("antagonist", "Priya's reflection", "Priya's reflection", "it")]),
+    ("a girl named Wren; the old woman called Agafya", "", "",
+     [("protagonist", "Wren", "Wren", "she"), ("supporting", "Agafya", "Agafya", "she")]),
+    ("Hana; Jiro, her dog", "", "", [("protagonist", "Hana", "Hana", "she"), ("supporting", "Jiro", "Jiro", "he")]),
 ])
 def test_casts_as_users_write_them(characters, protagonist, antagonist, expected):
     assert people(characters, protagonist, antagonist) == expected

@@ -227,7 +227,8 @@ def read_person(text):
         tokens = tokens[1:]
     name_part = " ".join(tokens)
     first = tokens[0] if tokens else ""
-    is_name = first[:1].isupper() and _word(first) not in _ARTICLES | POSSESSIVES | words.things_leads \
+    owned = len(tokens) > 1 and re.search(r"['’]s?$", first)  # "Priya's reflection": a description
+    is_name = not owned and first[:1].isupper() and _word(first) not in _ARTICLES | POSSESSIVES | words.things_leads \
         | words.someone_leads
     if not is_name:
         person = read_description(name_part if not description else text)

@@ -219,8 +219,12 @@ def handles_for(phrase):
         return []
     head = parsed.head
     out = []
-    kin = _word(head) in words.kin_nouns and parsed.possessor
     owner = " ".join(parsed.possessor)
+    if parsed.possessor and not parsed.article and parsed.possessor[0][:1].isupper():
+        # "Priya's reflection", "Salem's family": whose it is is what it is called
+        said = f"{owner} {head}"
+        return [said] if said.lower() != parsed.text.lower() else []
+    kin = _word(head) in words.kin_nouns and parsed.possessor
     named = f"{owner} {head}" if kin else head
     if _object_keeps(parsed):
         out.append(f"the {named} {parsed.prep} {_definite_object(parsed.object)}")
