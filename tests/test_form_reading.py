@@ -65,6 +65,12 @@ def assert_sound_handles(cast):
     ("a receipt dated tomorrow", ["the receipt"]),
     ("a call recording from 2009", ["the recording from 2009", "the call recording", "the recording"]),
     ("a lock of hair", ["the lock of hair"]),
+    ("a gondola station high in the Dolomites", ["the gondola station", "the station"]),
+    ("a cabin deep in the woods", ["the cabin"]),
+    ("an Arctic container ship carrying reefer containers", ["the container ship", "the ship"]),
+    ("a school bus stuck in the snow", ["the school bus", "the bus"]),
+    ("a 30-tonne refrigerated container", ["the container"]),
+    ("the old Hotel Cecil in downtown Los Angeles", ["the Hotel Cecil"]),
     ("the Grey", []),
 ])
 def test_handles_for_long_phrases(phrase, handles):

@@ -52,25 +52,42 @@ def _is_prep(token):
     return _word(token) in words.kept_prepositions or _word(token) in words.other_prepositions
 
 
+_POST_HEAD = {"alone", "somewhere", "far", "just", "right", "way", "up", "down", "out", "away", "again", "once",
+              "there", "here", "nowhere", "high", "deep", "low"}
 _AFTER_PARTICIPLE = {"tomorrow", "yesterday", "today", "tonight", "forever", "backwards", "alone", "together",
                      "shut", "open", "away", "up", "down", "out", "off", "over"}
 
 
-def _is_participle(token, previous, following=None):
-    """'crossing', 'dated', 'stamped' after a noun and before what they govern ("crossing the
-    Strait", "dated tomorrow", "stamped 1893"): the start of what the phrase says about it (but
-    "a 30-tonne refrigerated container": a modifier)."""
+_IRREGULAR_PARTICIPLES = {"stuck", "left", "built", "found", "hidden", "frozen", "broken", "forgotten", "sunk", "caught",
+                          "held", "kept", "made", "hung", "bound", "buried", "lost", "torn", "worn", "sewn", "drawn",
+                          "shut", "split", "spun", "struck", "swept", "written", "woven", "stolen", "driven", "run"}
+
+
+def _noun_like(token):
+    """Whether a word before a participle can be the noun it describes ("ship" in "ship carrying
+    …"), not a modifier ("30-tonne", "old") or an article."""
     word = _word(token)
-    if not previous or word in lexicon().noun_modifiers or len(word) < 5:
+    return (word.isalpha() and word not in DETERMINERS and word not in lexicon().adjectives
+            and not _is_prep(token) and not _is_clause(token))
+
+
+def _is_participle(token, previous, following=None):
+    """'crossing', 'dated', 'stamped', 'stuck' after a noun and before what they govern
+    ("crossing the Strait", "dated tomorrow", "stamped 1893", "carrying reefer containers"): the
+    start of what the phrase says about it (but "a 30-tonne refrigerated container": a modifier)."""
+    word = _word(token)
+    if not previous or word in lexicon().noun_modifiers or len(word) < 4:
         return False
-    if not (word.endswith("ing") or (word.endswith("ed") and word not in lexicon().adjectives
-                                     and word not in ("bed", "shed", "seed", "need", "reed", "speed", "steed"))):
+    ing = word.endswith("ing") and len(word) > 4
+    ed = word.endswith("ed") and len(word) > 4 and word not in lexicon().adjectives \
+        and word not in ("bed", "shed", "seed", "need", "reed", "speed", "steed", "hundred", "sacred")
+    if not (ing or ed or word in _IRREGULAR_PARTICIPLES) or following is None:
+        return (ing or ed) and following is None and _noun_like(previous)
+    if not _noun_like(previous):
         return False
-    if following is None:
-        return True
     nxt = _word(following)
-    return (nxt in DETERMINERS or nxt in _AFTER_PARTICIPLE or following[:1].isupper() or following[:1].isdigit()
-            or _is_prep(following) or _is_clause(following))
+    return (ing or nxt in DETERMINERS or nxt in _AFTER_PARTICIPLE or following[:1].isupper()
+            or following[:1].isdigit() or _is_prep(following) or _is_clause(following))
 
 
 def parse_phrase(text):
@@ -109,6 +126,9 @@ def parse_phrase(text):
             end = k
             break
     core = tokens[start:end]
+    while len(core) > 1 and (_word(core[-1]) in words.adjectives or _word(core[-1]) in _POST_HEAD) \
+            and _noun_like(core[-2]) and _word(core[-1]) not in words.person_nouns | words.thing_nouns:
+        core = core[:-1]  # "a gondola station high in the Dolomites", "a cabin deep in the woods"
     # "the farmer's son": the possessor is another one, not a modifier of this one
     owner = max((k for k, t in enumerate(core[:-1]) if re.search(r"['’]s?$", t)), default=-1)
     if owner >= 0:
@@ -215,6 +235,15 @@ def handles_for(phrase):
         # a name ("Hotel Cecil in Los Angeles"): only the name itself, when shorter
         name = " ".join([*parsed.modifiers, parsed.head])
         return [name] if _plain(name) != _plain(parsed.text) else []
+    if parsed.head[:1].isupper() and parsed.modifiers and parsed.modifiers[-1][:1].isupper():
+        # "the old Hotel Cecil": a proper name is said whole
+        run = [parsed.head]
+        for token in reversed(parsed.modifiers):
+            if not token[:1].isupper():
+                break
+            run.insert(0, token)
+        said = f"{parsed.article + ' ' if parsed.article == 'the' else ''}{' '.join(run)}"
+        return [said] if said.lower() != parsed.text.lower() else []
     if _bad_head(parsed.head, parsed.modifiers):
         return []
     head = parsed.head
