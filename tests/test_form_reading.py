@@ -442,3 +442,20 @@ def test_any_text_in_any_field_reads_without_error():
         read_elements(text)
         read_instructions(text)
         handles_for(text)
+
+
+@pytest.mark.parametrize("antagonist, name, handle, pronouns", [
+    ("Bloody Mary", "Bloody Mary", "Bloody Mary", "she"),
+    ("La Llorona", "La Llorona", "La Llorona", "they"),
+    ("Baba Yaga", "Baba Yaga", "Baba Yaga", "she"),
+    ("Jack the Ripper", "Jack the Ripper", "Jack", "he"),
+    ("Slender Man", "Slender Man", "Slender Man", "he"),
+    ("It", "It", "It", "it"),
+    ("someone in the attic", "someone in the attic", "the one in the attic", "they"),
+    ("a swarm of moths", "a swarm of moths", "the swarm", "it"),
+    ("a tall man with no face", "a tall man with no face", "the man", "he"),
+    ("my neighbour Mr. Fisk", "Mr. Fisk", "Mr. Fisk", "he"),
+])
+def test_antagonists_as_users_name_them(antagonist, name, handle, pronouns):
+    villain = read_cast("Ana", "", antagonist)[1]
+    assert (villain.role, villain.name, villain.handle, villain.pronouns) == ("antagonist", name, handle, pronouns)

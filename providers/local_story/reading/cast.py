@@ -131,7 +131,8 @@ def _is_someone(reading):
     """Whether a reading names anyone at all (not "", "a", "her", ",,,")."""
     words = lexicon()
     name = fold(reading.name).strip(" .,'\"")
-    return bool(re.search(r"\w", name)) and name not in words.not_alone and name not in ("a", "an", "some")
+    return bool(re.search(r"\w", name)) and (name not in words.not_alone or reading.name == "It") \
+        and name not in ("a", "an", "some")
 
 
 def _part(reading, pid, role):

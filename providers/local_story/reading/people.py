@@ -92,6 +92,29 @@ def _surname_first(rest):
     return len(rest) >= 2 and _word(rest[0]) in lexicon().surname_first and not name_pronoun(rest[0])
 
 
+_NAME_ARTICLES = {"la", "el", "le", "les", "los", "las", "die", "der", "das", "il", "lo", "o", "a"}
+
+
+def _epithet(rest):
+    """Whether a name is an epithet said whole: its first word is an adjective or an article of
+    another language ("Bloody Mary", "Black Annis", "La Llorona", "Slender Man")."""
+    first = _word(rest[0])
+    return len(rest) > 1 and (first in _NAME_ARTICLES or first in lexicon().adjectives
+                              or first in ("slender", "bloody", "mister", "lady"))
+
+
+def _name_word_cue(rest):
+    """'she'/'he' from a word of an epithet ("Slender Man", "Old Man Haskins", "Grey Lady")."""
+    words = lexicon()
+    for token in rest:
+        word = _word(token)
+        if word in words.female_words - words.pronoun_words["she"]:
+            return "she"
+        if word in words.male_words - words.pronoun_words["he"]:
+            return "he"
+    return ""
+
+
 def read_name(name_text, description=""):
     """A ``Reading`` for a name ("Captain Aurelio Soto", "Herr Pichler", "Park Ji-woo") with its
     description ("a German actress", "her nephew")."""
@@ -109,13 +132,13 @@ def read_name(name_text, description=""):
         kin = any(_word(t) in words.kin_titles for t in titles)
         handle = " ".join([*titles, rest[0] if kin else rest[-1]])
     elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) \
-            or any(ch.isdigit() for ch in name):  # "Room 237", "Unit 7" are said whole
+            or any(ch.isdigit() for ch in name) or _epithet(rest):  # "Room 237", "Bloody Mary": whole
         handle = " ".join(rest)
     else:
         handle = rest[0]
-    given = [] if not rest else rest[1:] if _surname_first(rest) else rest[:1]
+    given = [] if not rest else rest[1:] if (_surname_first(rest) or _epithet(rest)) else rest[:1]
     pronouns = (title_pronoun or _own_cue(description) or next((name_pronoun(g) for g in given if name_pronoun(g)), "")
-                or _pronoun_words(description) or "they")
+                or _name_word_cue(rest) or _pronoun_words(description) or "they")
     keys = tuple(_word(t) for t in rest) or tuple(_word(t) for t in titles)
     return Reading(name=name, handle=handle, pronouns=pronouns, look=description, keys=keys)
 
@@ -194,6 +217,9 @@ def read_person(text):
     if re.search(r"[A-Z]", text) and not re.search(r"[a-z]", text):
         text = text.lower()  # "ANA GARCIA, A NURSE": read as typed in lower case
     name_part, _, description = (s.strip() for s in text.partition(","))
+    if name_part in ("It", "IT"):  # the thing that is only ever called It
+        return Reading(name="It", handle="It", pronouns="it", look=description, described=True, keys=("it",),
+                       source=text)
     name_part = _capitalised(name_part)
     if _is_first_person(name_part):
         # "I", "I, Maya, a nurse": the narrator, by name when the field gives one
