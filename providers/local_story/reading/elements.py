@@ -15,7 +15,6 @@ from .phrases import best_handle, parse_phrase
 
 _ELEMENT_SCHEMA = ElementSchema()  # one instance: building a schema costs more than a load
 
-_SMALL = {"clay", "toy", "model", "miniature", "tiny", "small", "little", "paper", "pocket", "wooden", "porcelain"}
 
 
 @lru_cache(maxsize=1)
@@ -23,7 +22,7 @@ def _banks():
     with open(DATA / "elements.json", encoding="utf-8") as handle:
         raw = json.load(handle)
     banks = {}
-    for key in ("clue", "tool", "cost", "fixed", "clue_marks", "heavy_marks"):
+    for key in ("clue", "tool", "cost", "fixed", "clue_marks", "heavy_marks", "small"):
         words = raw[key]
         if not all(isinstance(w, str) and w == w.lower() for w in words):
             raise ValueError(f"elements.json {key}: expected lower-case words")
@@ -79,7 +78,7 @@ def is_portable(item):
     if any(re.search(rf"\b{re.escape(mark)}", low) for mark in banks["heavy_marks"]):
         return False
     if head in banks["fixed"]:
-        return any(word in _SMALL for word in modifiers)
+        return any(word in banks["small"] for word in modifiers)
     return True
 
 

@@ -21,7 +21,6 @@ _INSTRUCTIONS_SCHEMA = InstructionsSchema()  # one instance: building a schema c
 _SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
 _CLAUSES = re.compile(r"\s*[;,]\s*|\s+(?:but|and then)\s+|\s+and\s+(?=(?:don't|do not|no|never|keep|make|focus|"
                       r"avoid|write|tell|use|include|add|let|give|end|start|have|lots)\b)", re.I)
-_FILLER = re.compile(r"(?i)^(?:please|thanks|thank you|ok|okay|cheers|if possible|if you can)$")
 _ARTICLE = re.compile(r"(?i)^(?:the|a|an|some|any)\s+")
 
 
@@ -41,8 +40,9 @@ def cues():
     """The compiled cues (checked as they load: a bad pattern fails here, not in a story)."""
     with open(DATA / "instructions.json", encoding="utf-8") as handle:
         raw = json.load(handle)
-    one = {key: re.compile(raw[key], re.I) for key in ("format_lead", "frame_after", "avoid_generic",
-                                                       "focus_lead", "tone_lead")}
+    one = {key: re.compile(raw[key], re.I) for key in ("format_lead", "frame_after", "avoid_generic", "focus_lead",
+                                                       "tone_lead", "filler", "premise_lead", "about_lead",
+                                                       "premise_start")}
     tones = sorted(raw["tones"], key=len, reverse=True)
     return {
         **one,
@@ -197,19 +197,11 @@ def _as_note(clause):
     return text[:1].lower() + text[1:]
 
 
-_PREMISE_LEAD = re.compile(r"(?i)^(?:(?:please\s+)?(?:write|tell|give me|i want|i'd like)\s+(?:me\s+)?)?"
-                           r"(?:a|an|the)?\s*(?:short\s+|scary\s+|creepy\s+|horror\s+)*(?:story|tale)\s+"
-                           r"(?:about|where|in which|of|featuring)\s+")
-
-
-_ABOUT = re.compile(r"(?i)^(?:make it|it's|it is|the story is|let it be|have it be)\s+(?:all\s+)?about\s+")
-
-
 def _is_premise(clause):
     """Whether a clause no cue reads says what the story is about ("a story about a mother who
     hears her dead son on the baby monitor", "a lighthouse keeper who stops the clocks")."""
-    return bool(_PREMISE_LEAD.match(clause) or _ABOUT.match(clause)
-                or re.match(r"(?i)^(?:a|an|the|someone|something|every|two|three)\b", clause))
+    return bool(cues()["premise_lead"].match(clause) or cues()["about_lead"].match(clause)
+                or cues()["premise_start"].match(clause))
 
 
 def read_premise(custom_prompt):
@@ -218,9 +210,9 @@ def read_premise(custom_prompt):
     monitor. No gore." -> "a mother who hears her son on the baby monitor"."""
     parts = []
     for clause in clauses(custom_prompt):
-        if read_clause(clause, _empty()) or _FILLER.match(clause) or not _is_premise(clause):
+        if read_clause(clause, _empty()) or cues()["filler"].match(clause) or not _is_premise(clause):
             continue
-        parts.append(_lower_lead(_ABOUT.sub("", _PREMISE_LEAD.sub("", clause))))
+        parts.append(_lower_lead(cues()["about_lead"].sub("", cues()["premise_lead"].sub("", clause))))
     return ", ".join(parts)[:1000]
 
 
@@ -241,10 +233,10 @@ def read_instructions(custom_prompt):
     reading = _empty()
     notes = []
     for clause in clauses(custom_prompt):
-        if read_clause(clause, reading) or _FILLER.match(clause):
+        if read_clause(clause, reading) or cues()["filler"].match(clause):
             continue
         if _is_premise(clause):
-            notes.append("The story's premise: " + _lower_lead(_ABOUT.sub("", _PREMISE_LEAD.sub("", clause))) + ".")
+            notes.append("The story's premise: " + _lower_lead(cues()["about_lead"].sub("", cues()["premise_lead"].sub("", clause))) + ".")
         else:
             notes.append("The author also asks for this: " + _as_note(clause) + ".")
     reading["avoid"], reading["focus"], reading["tone"] = reading["avoid"][:20], reading["focus"][:20], \

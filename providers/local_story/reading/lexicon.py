@@ -84,6 +84,7 @@ def lexicon():
         needs_of=_listed(raw["needs_of"], "needs_of"),
         kept_prepositions=_words(raw["kept_prepositions"], "kept_prepositions"),
         other_prepositions=_words(raw["other_prepositions"], "other_prepositions"),
+        **{key: _words(value, f"grammar.{key}") for key, value in raw["grammar"].items() if key != "about"},
         female_names=female,
         male_names=male,
     )

@@ -14,8 +14,8 @@ from functools import lru_cache
 from .lexicon import fold, lexicon, name_pronoun
 from .phrases import best_handle, parse_phrase, phrase_pronoun
 
-POSSESSIVES = {"my", "her", "his", "their", "our", "your", "its"}
-_ARTICLES = {"a", "an", "the", "some", "one"}
+POSSESSIVES = lexicon().possessives
+_ARTICLES = lexicon().articles
 
 
 @dataclass
@@ -92,7 +92,7 @@ def _surname_first(rest):
     return len(rest) >= 2 and _word(rest[0]) in lexicon().surname_first and not name_pronoun(rest[0])
 
 
-_NAME_ARTICLES = {"la", "el", "le", "les", "los", "las", "die", "der", "das", "il", "lo", "o", "a"}
+_NAME_ARTICLES = lexicon().name_articles
 
 
 def _epithet(rest):
@@ -100,7 +100,7 @@ def _epithet(rest):
     another language ("Bloody Mary", "Black Annis", "La Llorona", "Slender Man")."""
     first = _word(rest[0])
     return len(rest) > 1 and (first in _NAME_ARTICLES or first in lexicon().adjectives
-                              or first in ("slender", "bloody", "mister", "lady"))
+                              or first in lexicon().epithet_words)
 
 
 def _name_word_cue(rest):
@@ -180,8 +180,7 @@ def _relation_then_name(text):
     return relation, name
 
 
-_PARTICLES = {"de", "da", "del", "della", "di", "du", "la", "le", "van", "von", "der", "den", "ter", "bin", "bint",
-              "ibn", "al", "el", "y", "dos", "das", "do"}
+_PARTICLES = lexicon().name_particles
 
 
 @lru_cache(maxsize=1)

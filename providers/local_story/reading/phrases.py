@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .lexicon import fold, lexicon
 
-DETERMINERS = {"a", "an", "the", "some", "one", "this", "that", "my", "his", "her", "their", "our", "your", "its"}
+DETERMINERS = lexicon().determiners
 _TOKEN = re.compile(r"[^\s,;:()\[\]]+")
 _CUT = re.compile(r"\s*(?:[,;:(\[]|\s[—–-]\s|\s--\s).*$", re.S)
 _NUMBERISH = re.compile(r"^(?:no\.?|#)?\d[\w-]*$", re.I)
@@ -52,15 +52,9 @@ def _is_prep(token):
     return _word(token) in words.kept_prepositions or _word(token) in words.other_prepositions
 
 
-_POST_HEAD = {"alone", "somewhere", "far", "just", "right", "way", "up", "down", "out", "away", "again", "once",
-              "there", "here", "nowhere", "high", "deep", "low"}
-_AFTER_PARTICIPLE = {"tomorrow", "yesterday", "today", "tonight", "forever", "backwards", "alone", "together",
-                     "shut", "open", "away", "up", "down", "out", "off", "over"}
-
-
-_IRREGULAR_PARTICIPLES = {"stuck", "left", "built", "found", "hidden", "frozen", "broken", "forgotten", "sunk", "caught",
-                          "held", "kept", "made", "hung", "bound", "buried", "lost", "torn", "worn", "sewn", "drawn",
-                          "shut", "split", "spun", "struck", "swept", "written", "woven", "stolen", "driven", "run"}
+_POST_HEAD = lexicon().post_head
+_AFTER_PARTICIPLE = lexicon().after_participle
+_IRREGULAR_PARTICIPLES = lexicon().irregular_participles
 
 
 def _noun_like(token):
@@ -80,7 +74,7 @@ def _is_participle(token, previous, following=None):
         return False
     ing = word.endswith("ing") and len(word) > 4
     ed = word.endswith("ed") and len(word) > 4 and word not in lexicon().adjectives \
-        and word not in ("bed", "shed", "seed", "need", "reed", "speed", "steed", "hundred", "sacred")
+        and word not in lexicon().not_participles
     if not (ing or ed or word in _IRREGULAR_PARTICIPLES) or following is None:
         return (ing or ed) and following is None and _noun_like(previous)
     if not _noun_like(previous):
