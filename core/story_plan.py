@@ -132,7 +132,10 @@ class InstructionsSchema(PartSchema):
                                                                                + ", ".join(FORMATS)))
     avoid = _words("things to avoid", 20)
     focus = _words("things to focus on", 20)
-    framing = _short("A framing device", load_default="")
+    framing = _short("A framing device", load_default="",
+                     metadata={"description": "The device the prompt names (\"the ship's medical log\", \"the "
+                                              "rushes they watch each night\"), in the prompt's words: for the "
+                                              "writer to build on, never printed whole"})
     notes = _text("Notes", load_default="",
                   metadata={"description": "What else the prompt asks, in a writer's words"})
     tone = _words("tones", 20)

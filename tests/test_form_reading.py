@@ -394,6 +394,12 @@ def test_what_no_cue_reads_is_a_premise_or_a_note_never_an_instruction_field():
     assert read_premise("No supernatural. Keep the violence offstage.") == ""
 
 
+@pytest.mark.parametrize("prompt", ["No one leaves the island alive", "Never go into the basement",
+                                    "No matter what, the lights stay on"])
+def test_a_premise_that_starts_with_no_is_not_a_thing_to_avoid(prompt):
+    assert read_instructions(prompt).avoid == []
+
+
 def test_a_premise_word_is_not_taken_for_a_format():
     read = read_instructions("A girl finds her dead sister's letters in the attic")
     assert read.format == "prose" and read.notes.startswith("The story's premise: a girl finds her dead sister's")
