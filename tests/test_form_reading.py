@@ -331,6 +331,14 @@ def test_an_antagonist_in_the_characters_field_is_cast_once_as_the_antagonist():
                                                           ("antagonist", "Mrs. Hayashi", "the owner")]
 
 
+def test_split_people_reads_lists_typed_with_bullets_ages_and_slashes():
+    assert split_people("- Ana Lima, 34, a nurse\n- Tom\n2. Mrs. Grey") == ["Ana Lima, 34, a nurse", "Tom", "Mrs. Grey"]
+    assert split_people("Ana / Tom | Mrs. Grey") == ["Ana", "Tom", "Mrs. Grey"]
+    assert split_people("Ana, a nurse/midwife; Tom") == ["Ana, a nurse/midwife", "Tom"]
+    assert people("Ana Lima, 34, a nurse, Tom") == [("protagonist", "Ana Lima", "Ana", "she"),
+                                                    ("supporting", "Tom", "Tom", "he")]
+
+
 def test_split_people_keeps_descriptions_with_their_person():
     assert split_people("Camila Reyes, a ship's nurse, Captain Aurelio Soto") == [
         "Camila Reyes, a ship's nurse", "Captain Aurelio Soto"]

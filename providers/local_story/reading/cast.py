@@ -37,12 +37,13 @@ def split_people(characters):
     if re.search(r"[A-Z]", text) and not re.search(r"[a-z]", text):
         text = text.lower()  # typed in capitals: read as typed in lower case (names are found again)
     text = _GROUP_THEN_NAMES.sub(lambda m: f"{m.group('group')} {m.group('names')}", text)
-    if re.search(r"[;\n]", text):
-        parts = [p.strip(" .,") for p in re.split(r"\s*[;\n]+\s*", text)]
+    text = re.sub(r"(?m)^\s*(?:[-*•·–]|\d+[.)])\s+", "", text)  # a list typed with bullets or numbers
+    if re.search(r"[;\n|]|\s/\s", text):  # "nurse/midwife" is one person's
+        parts = [p.strip(" .,") for p in re.split(r"\s*[;\n|]+\s*|\s+/\s+", text)]
     else:
         parts = []
         for piece in (p.strip(" .") for p in text.split(",")):
-            if parts and piece and _is_description(piece) and "," not in parts[-1]:
+            if parts and piece and _is_description(piece):
                 parts[-1] = f"{parts[-1]}, {piece}"  # "Edith, a widowed lighthouse keeper"
             else:
                 parts.append(piece)
