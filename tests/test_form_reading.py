@@ -473,3 +473,11 @@ def test_any_text_in_any_field_reads_without_error():
 def test_antagonists_as_users_name_them(antagonist, name, handle, pronouns):
     villain = read_cast("Ana", "", antagonist)[1]
     assert (villain.role, villain.name, villain.handle, villain.pronouns) == ("antagonist", name, handle, pronouns)
+
+
+def test_a_twist_told_with_a_pronoun_is_about_the_one_it_can_mean():
+    cast = read_cast("Órla Keane, a night guard; Professor Declan Byrne, the curator", "Órla Keane")
+    twist = read_twist("she has been dead since the fire in 1922", cast)
+    assert (twist.kind, twist.about) == ("dead_all_along", "c1")
+    assert read_twist("he is the apothecary's son", cast).about == "c2"
+    assert read_twist("they were never there", cast).about == ""

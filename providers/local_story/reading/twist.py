@@ -101,7 +101,7 @@ def read_twist(plot_twist, cast):
         return _TWIST_SCHEMA.load({})
     cues = _cues()
     subject = _subject(reveal)
-    about = next((p for p in cast if subject and _refers(subject, p)), None)
+    about = next((p for p in cast if subject and _refers(subject, p)), None) or _pronoun_subject(subject, cast)
     named_culprit = subject.lower() in cues["culprit_subjects"]
     complement = _complement(reveal)
     same = next((p for p in cast if complement and _refers(complement, p, possessive_ok=False)
@@ -124,6 +124,19 @@ def read_twist(plot_twist, cast):
         kind, about = "protagonist_cause", protagonist
     return _TWIST_SCHEMA.load({"reveal": reveal[:1000], "about": about.id if about else "", "kind": kind,
                                "sameAs": same.id if same else ""})
+
+
+def _pronoun_subject(subject, cast):
+    """Who a twist's pronoun subject is: "I" is the narrator-protagonist; "she"/"he" the
+    protagonist when that is their pronoun, else the one cast member who has it."""
+    word = subject.strip().lower()
+    if word not in ("i", "she", "he"):
+        return None
+    hero = next((p for p in cast if p.role == "protagonist"), None)
+    if hero and (hero.pronouns == word or (word == "i" and hero.pronouns == "i")):
+        return hero
+    same = [p for p in cast if p.pronouns == word]
+    return same[0] if len(same) == 1 else None
 
 
 def _is_thing(subject):
