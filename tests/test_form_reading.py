@@ -445,7 +445,8 @@ def test_any_text_in_any_field_reads_without_error():
               "Ana Tom girl boy widow container 7714 twins friends I me quiet high no gore as diary focus "
               "on : the killer is was dead").split()
     rng = random.Random(40)
-    texts = ["", " ", ",,,", "x" * 3000, "Ana, " * 60]
+    texts = ["", " ", ",,,", "x" * 3000, "Ana, " * 60, "Focus on sounds: " + "a" * 500, "no " + "q" * 300,
+             "told through " + "z " * 300, "Mr. " + "E" * 300]
     texts += [" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(300)]
     for text in texts:
         cast = read_cast(text, text[:30], text[-30:], text)

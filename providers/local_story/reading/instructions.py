@@ -239,7 +239,7 @@ def read_instructions(custom_prompt):
             notes.append("The story's premise: " + _lower_lead(cues()["about_lead"].sub("", cues()["premise_lead"].sub("", clause))) + ".")
         else:
             notes.append("The author also asks for this: " + _as_note(clause) + ".")
-    reading["avoid"], reading["focus"], reading["tone"] = reading["avoid"][:20], reading["focus"][:20], \
-        reading["tone"][:20]
+    for key in ("avoid", "focus", "tone"):  # the plan's bounds: 20 items of 1 to 200 characters
+        reading[key] = [item[:200] for item in reading[key] if item.strip()][:20]
     reading["chapterLength"], reading["chapterEnd"] = reading.pop("chapter_length"), reading.pop("chapter_end")
     return _INSTRUCTIONS_SCHEMA.load({**reading, "notes": " ".join(notes)[:1000]})
