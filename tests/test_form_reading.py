@@ -482,3 +482,8 @@ def test_a_twist_told_with_a_pronoun_is_about_the_one_it_can_mean():
     assert (twist.kind, twist.about) == ("dead_all_along", "c1")
     assert read_twist("he is the apothecary's son", cast).about == "c2"
     assert read_twist("they were never there", cast).about == ""
+
+
+def test_what_a_description_says_someone_wants_is_their_want():
+    cast = read_cast("Mara Voss, a realtor who wants to sell the farm before winter; Eli")
+    assert (cast[0].want, cast[0].pronouns, cast[1].want) == ("to sell the farm before winter", "she", "")

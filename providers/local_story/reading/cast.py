@@ -136,9 +136,17 @@ def _is_someone(reading):
         and name not in ("a", "an", "some")
 
 
+_WANT = re.compile(r"(?i)\b(?:who|that)\s+(?:wants|wanted|needs|hopes|is trying|tries|has come|came|is desperate)\s+"
+                   r"(to\s+[^,;]+)")
+
+
 def _part(reading, pid, role):
+    """A PersonSchema part; what the description says they want ("who wants to sell the farm")
+    becomes their ``want``."""
+    want = _WANT.search(reading.look or "")
     return _PERSON_SCHEMA.load({"id": pid, "name": reading.name[:200], "handle": reading.handle[:200],
-                                "pronouns": reading.pronouns, "role": role, "look": reading.look[:200]})
+                                "pronouns": reading.pronouns, "role": role, "look": reading.look[:200],
+                                "want": want.group(1).strip()[:200] if want else ""})
 
 
 def read_cast(characters, protagonist="", antagonist="", plot_twist=""):
