@@ -80,8 +80,7 @@ def _split_title(tokens):
     """(titles, the rest) for name tokens: "Dr. Helen Marsh" -> (["Dr."], ["Helen", "Marsh"])."""
     words = lexicon()
     k = 0
-    while k < len(tokens) - 0 and _word(tokens[k]) in words.title_pronoun and (
-            tokens[k][:1].isupper() or k == 0):
+    while k < len(tokens) and _word(tokens[k]) in words.title_pronoun and (tokens[k][:1].isupper() or k == 0):
         k += 1
     return tokens[:k], tokens[k:]
 

@@ -176,7 +176,7 @@ def _definite_object(tokens):
     first = _word(tokens[0])
     if first in ("a", "an", "some", "one"):
         tokens = ["the", *tokens[1:]]
-    words = [t for t in tokens]
+    words = list(tokens)
     if len(words) > 4:  # "the long dark corridor under the stairs" is too much to repeat
         words = ["the", words[-1]]
     return " ".join(words)
@@ -189,11 +189,7 @@ def _object_keeps(phrase):
     if not phrase.object or phrase.prep not in words.kept_prepositions:
         return False
     head = phrase.object[-1]
-    if head[:1].isupper() or _word(head) in words.place_nouns:
-        return False
-    if _NUMBERISH.match(head) and len(phrase.object) == 1:
-        return True  # "from 2009"
-    return True
+    return not (head[:1].isupper() or _word(head) in words.place_nouns)  # "from 2009" stays
 
 
 def _plain(text):
