@@ -1,0 +1,54 @@
+"""The places a story moves through, as plan places (``PlanPart`` through ``PlaceSchema``): a
+kind's own places, a few from a second kind the setting names ("sauna" in "a sauna village"), or,
+for a setting no table knows, neutral parts named from the setting's own noun ("the laundrette's
+entrance", "the road out").
+"""
+import re
+
+from core.story_plan import PlaceSchema
+
+MAX_PLACES = 6
+_PLACES = PlaceSchema(many=True)
+_TAIL = re.compile(r"\s+(?:between|behind|under|beneath|above|below|beside|at|by|on|in|with|where|of the)\s.*$")
+
+
+def short_handle(name):
+    """'the lashing gangways between the stacks' -> 'the lashing gangways'."""
+    return _TAIL.sub("", name)
+
+
+def pick(first_places, kind_tables, others):
+    """Place specs: the first places (4 when another kind shares the world, else up to 6; 3 of a
+    setting no table knows), then the others' (two of the sauna in a sauna village, three of the
+    garden in a garden shed), at most six."""
+    places = list(first_places)
+    if not others:
+        return places[:MAX_PLACES]
+    keep = 4 if len(places) > 5 else 3
+    chosen = places[:keep]
+    for other in others:
+        chosen += list(kind_tables[other]["places"])[:MAX_PLACES - keep]
+    return chosen[:MAX_PLACES]
+
+
+def generic(specs, noun):
+    """Neutral place specs with the setting's own noun put in ("the {noun}'s entrance")."""
+    owner = noun + ("'" if noun.endswith("s") else "'s")
+    fill = lambda text: text.replace("{noun}'s", owner).replace("{noun}", noun)  # noqa: E731 - a one-line filler
+    return [{**spec, "name": fill(spec["name"]), "handle": fill(spec.get("handle", "")), "about": fill(spec["about"]),
+             "fixtures": [fill(f) for f in spec["fixtures"]], "sounds": [fill(s) for s in spec.get("sounds", [])]}
+            for spec in specs]
+
+
+def to_parts(specs, sounds):
+    """``PlanPart`` places p1.. from specs; a place with no sounds of its own gets one of the
+    world's, in turn."""
+    data = []
+    for number, spec in enumerate(specs, start=1):
+        own = list(spec.get("sounds") or [])
+        if not own and sounds:
+            own = [sounds[(number - 1) % len(sounds)]]
+        data.append({"id": f"p{number}", "name": spec["name"], "handle": spec.get("handle") or short_handle(spec["name"]),
+                     "description": spec["about"], "fixtures": list(spec["fixtures"]), "sounds": own,
+                     "outdoors": bool(spec.get("outdoors"))})
+    return _PLACES.load(data)
