@@ -1,7 +1,7 @@
 """Which of a world's words belong to another kind of place.
 
-A *term* is a kind's word ("pub", "harbour"), or one of its place names, fixtures or keepsakes
-without its article and trailing clause ("sign-out desk", "felt door"). A term is *specific* to the
+A *term* is a kind's word ("pub", "harbour"), or one of its place names, fixtures, keepsakes or
+surroundings without its article and trailing clause ("sign-out desk", "felt door", "lych gate"). A term is *specific* to the
 kinds whose tables contain it when at most ``SPECIFIC`` kinds do and the neutral table (what
 any place has: an entrance, a torch, the road out) does not ("stairwell" belongs to the apartment
 block; "door" to everyone, so to no one). A term of a world is *foreign* when it is
@@ -40,7 +40,9 @@ def _blob(table):
 
 
 def _singular(word):
-    return word[:-2] if word.endswith("es") and len(word) > 4 else word[:-1] if word.endswith("s") and len(word) > 3 else word
+    if word.endswith(("ss", "us", "is", "'s")) or len(word) <= 3 or not word.endswith("s"):
+        return word
+    return word[:-2] if word.endswith(("ches", "shes", "xes", "sses")) else word[:-1]
 
 
 def _grams(text):
@@ -87,7 +89,7 @@ def specific_terms():
         terms.update(_key(w) for w in table["words"])
         for place in table["places"]:
             terms.update(_key(core(p)) for p in (place["name"], *place["fixtures"]))
-        terms.update(_key(core(k)) for k in table["keepsakes"])
+        terms.update(_key(core(k)) for k in (*table["keepsakes"], *table["outside"]))
     return {term: frozenset(owners[term]) for term in terms
             if term and len(" ".join(term)) >= 3 and term not in neutral and 0 < len(owners.get(term, ())) <= SPECIFIC}
 

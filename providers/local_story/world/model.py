@@ -19,6 +19,8 @@ class World:
     keepsakes: small things someone there might pick up and carry
     weather_lines: how the story's weather shows in this place (nothing where it cannot be)
     has_sky: False underground, underwater, in a cave or a submarine (no sky, sun or stars)
+    medium: "land", "shore", "sea", "under" (water or ground) or "air"
+    coastal: whether the sea or a lake shore may be mentioned (a ship, a harbour, "a coastal ...")
     known: whether a table described it (False: built from the setting's own words)
     kinds: the tables it drew on, its kind first ("village", "sauna" for a sauna village)
     modifiers: the modifiers its words matched ("arctic", "soviet")
@@ -35,6 +37,8 @@ class World:
     keepsakes: list
     weather_lines: list
     has_sky: bool = True
+    medium: str = "land"
+    coastal: bool = False
     known: bool = True
     kinds: list = field(default_factory=list)
     modifiers: list = field(default_factory=list)
