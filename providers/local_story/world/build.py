@@ -46,13 +46,12 @@ def world_for_setting(setting, weather="", time_of_day=""):
         noun = _noun_phrase(reading)
         shape = ("open" if reading.head_noun in neutral["open_nouns"] else
                  "rooms" if reading.head_noun in neutral["room_nouns"] else "built")
-        is_open = shape == "open"
         specs = pick(generic(neutral[shape], noun), kinds, others)
         medium = "land"
-        own = {"outside": neutral["outside_open" if is_open else "outside_built"], "sounds": neutral["sounds"],
+        own = {"outside": neutral[f"outside_{shape}"], "sounds": neutral["sounds"],
                "smells": neutral["smells"], "keepsakes": neutral["keepsakes"]}
         own = {key: [v.replace("{noun}", noun) for v in values] for key, values in own.items()}
-        surfaces = {"roof": "" if is_open else f"the roof of the {noun}", "glass": ""}
+        surfaces = {"roof": f"the roof of the {noun}" if shape == "built" else "", "glass": ""}
         kind, kind_handle = reading.head_noun, ""
     for other in others:
         for key in own:

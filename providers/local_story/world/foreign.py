@@ -67,7 +67,8 @@ def _key(term):
 def _neutral_text():
     """The neutral table's words: what any place may have (an entrance, a torch, the road out)."""
     generic = tables()[3]
-    parts = [*generic["outside_built"], *generic["outside_open"], *generic["sounds"], *generic["smells"],
+    parts = [*generic["outside_built"], *generic["outside_open"], *generic["outside_rooms"], *generic["sounds"],
+             *generic["smells"],
              *generic["keepsakes"]]
     for place in generic["built"] + generic["open"] + generic["rooms"]:
         parts += [place["name"], place["handle"], place["about"], *place["fixtures"], *place["sounds"]]

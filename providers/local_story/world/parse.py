@@ -20,6 +20,11 @@ _NOT_PARTICIPLE = re.compile(r"(shed|bed|sled|stead|eed|building|ring|wing|sprin
                              r"dwelling|lodging|offing|siding|railing|piling|ding|king|ling|thing|ping)$")
 
 
+#: nouns that look like adjectives and name a kind of room or building ("a panic room")
+_NOUNS_LIKE_ADJECTIVES = frozenset({"panic", "music", "traffic", "magic", "attic", "clinic", "signal", "hospital",
+                                    "festival", "mineral", "animal", "metal", "rental", "arrival", "survival"})
+
+
 @dataclass
 class Reading:
     """What a setting's words say about its world."""
@@ -78,13 +83,19 @@ def matches(words, index, longest=4):
     return [m for m in found if not any(o[0] <= m[0] and m[1] <= o[1] and o != m for o in found)]
 
 
-def _head(tokens, adjectives):
+def _head(tokens, adjectives, known=frozenset()):
     """The head phrase's tokens: from the first word up to a preposition, a clause, a punctuation
     mark, or a participle with an object ("crossing the Strait"); trailing adverbs dropped ("high")."""
     head, used = [], 0
     for i, token in enumerate(tokens):
         low = token.lower()
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        joined = (tokens[i - 1].lower(), "and", nxt) if i else ()
+        if token == "&" or (low == "and" and joined in known):  # "a bed & breakfast", "a bed and breakfast"
+            if joined in known:
+                used = i + 1
+                head.append("and")
+                continue
         if not re.match(r"\w", token) or (head and (low in _CUT or low in _DETERMINERS)):
             break
         takes_object = nxt in _DETERMINERS or (nxt[:1].isalpha() and tokens[i + 1][:1].isupper())
@@ -123,8 +134,8 @@ def _named(setting, tokens, modifier_words):
 def read_setting(setting):
     """A ``Reading`` of ``setting``'s words."""
     by_words, mods, parts, adjectives = _indexes()
-    tokens = _TOKEN.findall(setting or "")
-    head, rest = _head(tokens, adjectives)
+    tokens = _TOKEN.findall((setting or "").replace("&", " and "))
+    head, rest = _head(tokens, adjectives, frozenset(k for k in by_words if len(k) == 3 and k[1] == "and"))
     all_words = _words(setting or "")
     modifiers = list(dict.fromkeys(value for _, _, value in matches(all_words, mods, 3)))
     modifier_words = {w for key in mods for w in key}
@@ -159,6 +170,7 @@ def handles(reading, kind_handle=""):
     """Shorter ways to say the setting after its first mention ("the gondola station", "the
     station"), each ending in a noun of the setting or its kind, never a bare adjective."""
     _, _, _, adjectives = _indexes()
+    rooms = frozenset(tables()[3]["room_nouns"])
     found = []
     if reading.part:
         found.append(f"the {reading.part}")
@@ -171,10 +183,13 @@ def handles(reading, kind_handle=""):
         found.append(kind_handle)
     if len(reading.head_words) >= 2:
         before, last = reading.head_words[-2], reading.head_words[-1]
+        suffix = r"(ed|ous|ful|ive|ic|al|ish|less|ern|ian|ese)$" if reading.head_noun in rooms else \
+            r"(ed|ous|ful|ive|ic|al|ish|less|ern|ian|ese|ing)$"  # a waiting room; not a "living facility"
         if (before.isalpha() and last.isalpha() and before.islower() and last.islower() and before not in adjectives
-                and not re.search(r"(ed|ous|ful|ive|ic|al|ish|less|ern|ian|ese|ing)$", before)):
+                and before not in _CUT
+                and (before in _NOUNS_LIKE_ADJECTIVES or not re.search(suffix, before))):
             found.append(f"the {before} {reading.head_noun}")
-    if reading.kind_phrase and reading.kind_phrase.startswith(reading.head_noun) or not reading.part:
+    if (reading.kind_phrase.startswith(reading.head_noun) or not reading.part) and " and " not in reading.kind_phrase:
         found.append(f"the {reading.head_noun}")
     if reading.part:
         found.append(f"the {reading.kind_phrase}")

@@ -99,6 +99,7 @@ class GenericSchema(_Strict):
     adjectives = fields.List(fields.String(), required=True)
     outside_built = _phrases(2, 8)
     outside_open = _phrases(2, 8)
+    outside_rooms = _phrases(2, 8)
     sounds = _phrases(3, 12)
     smells = _phrases(2, 10)
     keepsakes = _phrases(3, 12)
