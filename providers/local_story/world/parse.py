@@ -90,12 +90,10 @@ def _head(tokens, adjectives, known=frozenset()):
     for i, token in enumerate(tokens):
         low = token.lower()
         nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
-        joined = (tokens[i - 1].lower(), "and", nxt) if i else ()
-        if token == "&" or (low == "and" and joined in known):  # "a bed & breakfast", "a bed and breakfast"
-            if joined in known:
-                used = i + 1
-                head.append("and")
-                continue
+        if low == "and" and i and (tokens[i - 1].lower(), "and", nxt) in known:  # "a bed and breakfast"
+            used = i + 1
+            head.append("and")
+            continue
         if not re.match(r"\w", token) or (head and (low in _CUT or low in _DETERMINERS)):
             break
         takes_object = nxt in _DETERMINERS or (nxt[:1].isalpha() and tokens[i + 1][:1].isupper())
@@ -198,4 +196,6 @@ def handles(reading, kind_handle=""):
         last = handle.split()[-1]
         if handle not in out and last not in adjectives and last.isalpha():
             out.append(handle)
+    # the fuller name first ("the sauna village", then "the village"); a part first of all ("the ruins")
+    out.sort(key=lambda h: (not reading.part or h != f"the {reading.part}", -len(h.split())))
     return out or [f"the {reading.head_noun}"]
