@@ -1,12 +1,13 @@
 """Which of a world's words belong to another kind of place.
 
 A *term* is a kind's word ("pub", "harbour"), or one of its place names, fixtures, keepsakes or
-surroundings without its article and trailing clause ("sign-out desk", "felt door", "lych gate"). A term is *specific* to the
-kinds whose tables contain it when at most ``SPECIFIC`` kinds do and the neutral table (what
-any place has: an entrance, a torch, the road out) does not ("stairwell" belongs to the apartment
-block; "door" to everyone, so to no one). A term of a world is *foreign* when it is
-specific to kinds the world did not draw on, and neither the setting's own words nor a modifier it
-carries say it ("a harbour café" may have a harbour; an Ohio daycare may not).
+surroundings without its article and trailing clause ("sign-out desk", "felt door", "lych gate").
+A term is *specific* to the kinds whose tables contain it when at most ``SPECIFIC`` kinds do and
+neither the neutral table (what any place has: an entrance, a torch, the road out) nor the weather
+templates do ("stairwell" belongs to the apartment block and the dormitory; "door" to everyone,
+so to no one). A term of a world is *foreign* when it is specific to kinds the world did not draw
+on, and neither the setting's own words nor a modifier it carries say it ("a harbour café" may
+have a harbour; an Ohio daycare may not).
 """
 import re
 from functools import cache
@@ -65,11 +66,13 @@ def _key(term):
 
 
 def _neutral_text():
-    """The neutral table's words: what any place may have (an entrance, a torch, the road out)."""
-    generic = tables()[3]
+    """The neutral table's words and the weather's: what any place may have (an entrance, a torch,
+    the road out, rain)."""
+    _, _, weather, generic = tables()
     parts = [*generic["outside_built"], *generic["outside_open"], *generic["outside_rooms"], *generic["sounds"],
              *generic["smells"],
              *generic["keepsakes"]]
+    parts += [line for templates in weather.values() for lines in templates.values() for line in lines]
     for place in generic["built"] + generic["open"] + generic["rooms"]:
         parts += [place["name"], place["handle"], place["about"], *place["fixtures"], *place["sounds"]]
     return " | ".join(parts).lower()

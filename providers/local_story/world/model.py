@@ -17,9 +17,10 @@ class World:
         fixtures, sounds, outdoors)
     outside: what surrounds it ("the steppe"); smells, sounds: of the whole place
     keepsakes: small things someone there might pick up and carry
-    weather_lines: how the story's weather shows in this place (nothing where it cannot be)
+    weather_lines: how the story's weather shows in this place (nothing where it cannot be: none in
+        space)
     has_sky: False underground, underwater, in a cave or a submarine (no sky, sun or stars)
-    medium: "land", "shore", "sea", "under" (water or ground) or "air"
+    medium: "land", "shore", "sea", "under" (water or ground), "air" or "space"
     coastal: whether the sea or a lake shore may be mentioned (a ship, a harbour, "a coastal ...")
     known: whether a table described it (False: built from the setting's own words)
     kinds: the tables it drew on, its kind first ("village", "sauna" for a sauna village)

@@ -17,7 +17,7 @@ from marshmallow.validate import Length, OneOf
 DATA = Path(__file__).resolve().parent / "data"
 CATEGORIES = ("home", "work", "shop", "transport", "vehicle", "institution", "religious", "outdoor",
               "leisure", "industrial", "farm", "station")
-MEDIA = ("land", "shore", "sea", "under", "air")
+MEDIA = ("land", "shore", "sea", "under", "air", "space")
 WEATHERS = ("clear", "cloudy", "foggy", "rainy", "stormy", "snowy", "windy")
 _THE = re.compile(r"^the \S")
 
