@@ -67,7 +67,7 @@ def world_for_setting(setting, weather="", time_of_day=""):
     extra = [line for m in mods for line in m["weather"].get(weather_key(weather), [])]
     return World(
         setting=setting, kind=kind, name=reading.name, handles=said,
-        places=to_parts(specs, own["sounds"]), outside=outside,
+        places=to_parts(specs, own["sounds"], [s for m in mods for s in m["sounds"]]), outside=outside,
         smells=_merged(*[m["smells"][:1] for m in mods], own["smells"], limit=6),
         sounds=_merged(*[m["sounds"][:2] for m in mods], own["sounds"], limit=8),
         keepsakes=_merged(*[m["keepsakes"][:1] for m in mods], own["keepsakes"], limit=8),

@@ -40,14 +40,16 @@ def generic(specs, noun):
             for spec in specs]
 
 
-def to_parts(specs, sounds):
+def to_parts(specs, sounds, outdoor_sounds=()):
     """``PlanPart`` places p1.. from specs; a place with no sounds of its own gets one of the
-    world's, in turn."""
+    world's in turn, an outdoor place one of ``outdoor_sounds`` (what surrounds it) when there
+    are any."""
     data = []
     for number, spec in enumerate(specs, start=1):
         own = list(spec.get("sounds") or [])
-        if not own and sounds:
-            own = [sounds[(number - 1) % len(sounds)]]
+        pool = outdoor_sounds if spec.get("outdoors") and outdoor_sounds else sounds
+        if not own and pool:
+            own = [pool[(number - 1) % len(pool)]]
         data.append({"id": f"p{number}", "name": spec["name"], "handle": spec.get("handle") or short_handle(spec["name"]),
                      "description": spec["about"], "fixtures": list(spec["fixtures"]), "sounds": own,
                      "outdoors": bool(spec.get("outdoors"))})
