@@ -21,7 +21,10 @@ def _merged(*lists, limit=8):
 def _noun_phrase(reading):
     """How the neutral parts name a place no table knows: its two-word handle when it has one
     ("treatment plant"), else its head noun."""
-    for handle in handles(reading):
+    said = handles(reading)
+    if said and not said[0].startswith("the "):
+        return said[0]  # a name: "Pripyat"
+    for handle in said:
         if handle.endswith(" " + reading.head_noun) and handle.count(" ") == 2:
             return handle[4:]
     return reading.head_noun

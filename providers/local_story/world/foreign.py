@@ -46,13 +46,16 @@ def _singular(word):
     return word[:-2] if word.endswith(("ches", "shes", "xes", "sses")) else word[:-1]
 
 
-def _grams(text):
+def _grams(text, starts=None):
     """Every run of up to ``LONGEST`` words of ``text`` (split at punctuation), with a plural last
-    word also in the singular: what a term may be found as."""
+    word also in the singular: what a term may be found as (only runs from a word in ``starts``,
+    when given)."""
     grams = set()
     for chunk in re.split(r"[|,.;:!?()]", text.lower()):
         words = _TOKEN.findall(chunk)
         for i in range(len(words)):
+            if starts is not None and words[i] not in starts and _singular(words[i]) not in starts:
+                continue
             for j in range(i + 1, min(i + LONGEST, len(words)) + 1):
                 gram = tuple(words[i:j])
                 grams.add(gram)
@@ -79,15 +82,13 @@ def _neutral_text():
 
 
 @cache
-def specific_terms():
-    """term (a tuple of words, the last singular) -> the kinds it is specific to (at most
-    ``SPECIFIC``)."""
+def _kind_terms():
+    """term -> the kinds whose tables contain it, for the terms at most ``SPECIFIC`` kinds have."""
     kinds = tables()[0]
     owners = {}
     for kind, table in kinds.items():
         for gram in _grams(_blob(table)):
             owners.setdefault(gram, set()).add(kind)
-    neutral = _grams(_neutral_text())
     terms = set()
     for table in kinds.values():
         terms.update(_key(w) for w in table["words"])
@@ -95,7 +96,23 @@ def specific_terms():
             terms.update(_key(core(p)) for p in (place["name"], *place["fixtures"]))
         terms.update(_key(core(k)) for k in (*table["keepsakes"], *table["outside"]))
     return {term: frozenset(owners[term]) for term in terms
-            if term and len(" ".join(term)) >= 3 and term not in neutral and 0 < len(owners.get(term, ())) <= SPECIFIC}
+            if term and len(" ".join(term)) >= 3 and 0 < len(owners.get(term, ())) <= SPECIFIC}
+
+
+@cache
+def neutral_terms():
+    """The few terms of some kinds that the neutral table or the weather also use ("threshold",
+    "road out"): nobody's, since any place may have them."""
+    neutral = _grams(_neutral_text())
+    return frozenset(" ".join(term) for term in _kind_terms() if term in neutral)
+
+
+@cache
+def specific_terms():
+    """term (a tuple of words, the last singular) -> the kinds it is specific to (at most
+    ``SPECIFIC``), the neutral terms aside."""
+    neutral = neutral_terms()
+    return {term: owners for term, owners in _kind_terms().items() if " ".join(term) not in neutral}
 
 
 def _modifier_text(name):
@@ -111,8 +128,21 @@ def _modifier_text(name):
 def foreign_terms(world):
     """The terms of ``world`` specific to kinds it did not draw on and not said by its setting or
     its modifiers, sorted (as text)."""
-    said = _grams(" | ".join([world.setting, *(_modifier_text(name) for name in world.modifiers)]))
     own = set(world.kinds)
     specific = specific_terms()
-    return sorted(" ".join(gram) for gram in _grams(world.text())
-                  if gram in specific and not specific[gram] & own and gram not in said)
+    starts = _starts()
+    found = [gram for gram in _grams(world.text(), starts) if gram in specific and not specific[gram] & own]
+    if not found:
+        return []
+    said = _grams(world.setting).union(*(_modifier_grams(name) for name in world.modifiers))
+    return sorted(" ".join(gram) for gram in found if gram not in said)
+
+
+@cache
+def _starts():
+    return frozenset(term[0] for term in specific_terms())
+
+
+@cache
+def _modifier_grams(name):
+    return frozenset(_grams(_modifier_text(name)))

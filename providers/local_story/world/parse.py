@@ -10,6 +10,7 @@ from .tables import tables
 
 _TOKEN = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[,;:()\u2013\u2014/!?]")
 _LEAD = frozenset({"a", "an", "the", "one", "some"})
+MAX_NOUN = 40  # a longer "word" is not a noun a story can repeat
 _CUT = frozenset(
     "at on in of under beneath below above near by beyond behind outside inside off to from across with "
     "without for where which that who whose when after during before between among along around over past "
@@ -38,6 +39,7 @@ class Reading:
     others: list = field(default_factory=list)     # other kinds its words name ("sauna")
     modifiers: list = field(default_factory=list)  # modifiers its words carry ("arctic")
     part: str = ""              # "ruins" in "the ruins of a monastery"
+    number: str = ""            # "237" in "Room 237"
 
 
 def _words(text):
@@ -56,6 +58,13 @@ def _indexes():
         for word in table["words"]:
             mods[tuple(_words(word))] = name
     return by_words, mods, frozenset(generic["parts"]), frozenset(generic["adjectives"])
+
+
+@cache
+def _joined_words():
+    """The kind words joined by "and" ("bed and breakfast"), and every word of a modifier."""
+    by_words, mods, _, _ = _indexes()
+    return frozenset(k for k in by_words if len(k) == 3 and k[1] == "and"), frozenset(w for key in mods for w in key)
 
 
 def _singular(word):
@@ -114,8 +123,8 @@ def _named(setting, tokens, modifier_words):
     """The setting as the story first says it: a lower-cased lead article, one added before a common
     noun phrase or a modifier ("Soviet radio telescope" -> "a Soviet radio telescope")."""
     text = re.sub(r"\s+", " ", setting.strip()).rstrip(".")
-    if not tokens:
-        return text
+    if not any(re.match(r"\w", token) for token in tokens):
+        return "a place"
     first = tokens[0]
     if first.lower() in _LEAD:
         return first.lower() + text[len(first):]
@@ -133,12 +142,14 @@ def read_setting(setting):
     """A ``Reading`` of ``setting``'s words."""
     by_words, mods, parts, adjectives = _indexes()
     tokens = _TOKEN.findall((setting or "").replace("&", " and "))
-    head, rest = _head(tokens, adjectives, frozenset(k for k in by_words if len(k) == 3 and k[1] == "and"))
+    joined, modifier_words = _joined_words()
+    head, rest = _head(tokens, adjectives, joined)
+    number = head.pop() if len(head) > 1 and head[-1].isdigit() else ""  # "Room 237" is a room
     all_words = _words(setting or "")
     modifiers = list(dict.fromkeys(value for _, _, value in matches(all_words, mods, 3)))
-    modifier_words = {w for key in mods for w in key}
+    head_noun = (_words(head[-1]) or ["place"])[-1][:MAX_NOUN] if head else "place"
     reading = Reading(setting=setting or "", name=_named(setting or "", tokens, modifier_words), head_words=head,
-                      head_noun=_words(head[-1])[-1] if head else "place", modifiers=modifiers)
+                      head_noun=head_noun, modifiers=modifiers, number=number)
     split, origin = [], []
     for number, token in enumerate(head):
         for word in _words(token.replace("-", " ")):
@@ -169,6 +180,12 @@ def handles(reading, kind_handle=""):
     station"), each ending in a noun of the setting or its kind, never a bare adjective."""
     _, _, _, adjectives = _indexes()
     rooms = frozenset(tables()[3]["room_nouns"])
+    if reading.number:
+        named = [f"{reading.head_words[-1]} {reading.number}"]  # "Room 237", then "the room"
+        return named + [f"the {reading.kind_phrase or reading.head_noun}"]
+    if not reading.kind and len(reading.head_words) == 1 and reading.head_words[0][:1].isupper() \
+            and reading.head_noun not in _joined_words()[1]:
+        return [reading.head_words[0][:MAX_NOUN]]  # a name: "Pripyat", "Hogwarts"
     found = []
     if reading.part:
         found.append(f"the {reading.part}")

@@ -34,7 +34,11 @@ def pick(first_places, kind_tables, others):
 def generic(specs, noun):
     """Neutral place specs with the setting's own noun put in ("the {noun}'s entrance")."""
     owner = noun + ("'" if noun.endswith("s") else "'s")
-    fill = lambda text: text.replace("{noun}'s", owner).replace("{noun}", noun)  # noqa: E731 - a one-line filler
+    article = "" if noun[:1].isupper() else "the "  # "Pripyat's entrance", "the back of Pripyat"
+
+    def fill(text):
+        return text.replace("the {noun}", article + "{noun}").replace("{noun}'s", owner).replace("{noun}", noun)
+
     return [{**spec, "name": fill(spec["name"]), "handle": fill(spec.get("handle", "")), "about": fill(spec["about"]),
              "fixtures": [fill(f) for f in spec["fixtures"]], "sounds": [fill(s) for s in spec.get("sounds", [])]}
             for spec in specs]
