@@ -74,7 +74,8 @@ def world_for_setting(setting, weather="", time_of_day=""):
         smells=_merged(*[m["smells"][:1] for m in mods], own["smells"], limit=6),
         sounds=_merged(*[m["sounds"][:2] for m in mods], own["sounds"], limit=8),
         keepsakes=_merged(*[m["keepsakes"][:1] for m in mods], own["keepsakes"], limit=8),
-        weather_lines=[] if medium == "space" else weather_lines(weather, time_of_day, surfaces, has_sky, extra),
+        weather_lines=[] if medium == "space" else weather_lines(weather, time_of_day, surfaces, has_sky, extra,
+                                                                        seed=setting or ""),
         has_sky=has_sky, medium=medium, coastal=medium in ("shore", "sea") or any(m["coastal"] for m in mods),
         known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers))
 

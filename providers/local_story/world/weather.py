@@ -6,6 +6,7 @@ lines, and ``sheltered`` lines for a place with no sky. A template naming a surf
 not got ({roof}, {glass}) is skipped.
 """
 import re
+import zlib
 
 from .tables import tables
 
@@ -36,20 +37,31 @@ def _fill(template, surfaces):
     return _SLOT.sub(lambda m: surfaces[m.group(1)], template)
 
 
-def weather_lines(weather, time_of_day, surfaces, has_sky, extra=(), limit=4):
+def _turned(lines, seed):
+    """``lines`` starting at a place chosen by ``seed``: two settings in the same weather do not
+    open on the same sentence."""
+    if not lines:
+        return []
+    start = zlib.crc32(seed.encode("utf-8")) % len(lines)
+    return list(lines[start:]) + list(lines[:start])
+
+
+def weather_lines(weather, time_of_day, surfaces, has_sky, extra=(), limit=4, seed=""):
     """Up to ``limit`` lines for ``weather`` in a place with ``surfaces`` (roof, glass, ground,
-    place); ``extra`` lines (a modifier's) first when the place has a sky."""
+    place): a modifier's ``extra`` lines, then one on this place's own roof or glass, then one for
+    the hour, then the rest; ``seed`` (the setting) chooses which template of each comes first."""
     key = weather_key(weather)
     if not key:
         return []
     templates = tables()[2][key]
     hour = (time_of_day or "").strip().lower()
     if has_sky:
-        pool = list(extra)
-        pool += templates["night"] if hour in NIGHT else templates["day"] if hour in DAY else []
-        pool += templates["sky"]
+        sky = _turned(templates["sky"], seed)
+        own = [t for t in sky if ("{roof}" in t and surfaces.get("roof")) or ("{glass}" in t and surfaces.get("glass"))]
+        hours = _turned(templates["night"] if hour in NIGHT else templates["day"] if hour in DAY else [], seed)
+        pool = list(extra) + own[:1] + hours[:1] + own[1:] + [t for t in sky if t not in own] + hours[1:]
     else:
-        pool = templates["sheltered"]
+        pool = _turned(templates["sheltered"], seed)
     lines = []
     for template in pool:
         line = _fill(template, surfaces)
