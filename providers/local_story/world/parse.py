@@ -138,6 +138,16 @@ def _named(setting, tokens, modifier_words):
     return f"{article} {text}"
 
 
+def _as_said(tokens):
+    """A kind's words as a handle says them: lower-case, but a capital that comes before a
+    lower-case noun stays ("Tibetan monastery"; "Blackmoor Academy" is an academy)."""
+    out = [t.lower() for t in tokens]
+    for i in range(len(tokens) - 1):
+        if tokens[i][:1].isupper() and tokens[i + 1][:1].islower():
+            out[i] = tokens[i]
+    return " ".join(out)
+
+
 def read_setting(setting):
     """A ``Reading`` of ``setting``'s words."""
     by_words, mods, parts, adjectives = _indexes()
@@ -159,7 +169,7 @@ def read_setting(setting):
     ends_head = [m for m in found if m[1] == len(split)]
     if ends_head:
         start, end, kind = max(ends_head, key=lambda m: m[1] - m[0])
-        written = " ".join(head[origin[start]:origin[end - 1] + 1]).lower()
+        written = _as_said(head[origin[start]:origin[end - 1] + 1])
         reading.kind = kind
         reading.kind_phrase = written if len(_words(written.replace("-", " "))) == end - start else " ".join(split[start:end])
         reading.others = [k for s, e, k in found if k != kind and (e <= start or s >= end)]
@@ -190,7 +200,7 @@ def handles(reading, kind_handle=""):
     if reading.part:
         found.append(f"the {reading.part}")
     head = [w.lower() for w in reading.head_words]
-    if reading.kind_phrase and head[-len(reading.kind_phrase.split()):] == reading.kind_phrase.split():
+    if reading.kind_phrase and head[-len(reading.kind_phrase.split()):] == reading.kind_phrase.lower().split():
         found.append(f"the {reading.kind_phrase}")
     elif reading.kind_phrase and not reading.part:
         found.append(f"the {reading.head_noun}")
@@ -204,7 +214,8 @@ def handles(reading, kind_handle=""):
                 and before not in _CUT
                 and (before in _NOUNS_LIKE_ADJECTIVES or not re.search(suffix, before))):
             found.append(f"the {before} {reading.head_noun}")
-    if (reading.kind_phrase.startswith(reading.head_noun) or not reading.part) and " and " not in reading.kind_phrase:
+    if (reading.kind_phrase.lower().startswith(reading.head_noun) or not reading.part) \
+            and " and " not in reading.kind_phrase:
         found.append(f"the {reading.head_noun}")
     if reading.part:
         found.append(f"the {reading.kind_phrase}")
