@@ -3,9 +3,11 @@ kind's own places, a few from a second kind the setting names ("sauna" in "a sau
 for a setting no table knows, neutral parts named from the setting's own noun ("the laundrette's
 entrance", "the road out").
 """
+import json
 import re
+from functools import lru_cache
 
-from core.story_plan import PlaceSchema
+from core.story_plan import PlaceSchema, PlanPart
 
 MAX_PLACES = 6
 _PLACES = PlaceSchema(many=True)
@@ -57,4 +59,11 @@ def to_parts(specs, sounds, outdoor_sounds=()):
         data.append({"id": f"p{number}", "name": spec["name"], "handle": spec.get("handle") or short_handle(spec["name"]),
                      "description": spec["about"], "fixtures": list(spec["fixtures"]), "sounds": own,
                      "outdoors": bool(spec.get("outdoors"))})
-    return _PLACES.load(data)
+    # fresh objects every call (a planner may edit them), validated once per distinct set of places
+    return [PlanPart(**{key: list(value) if isinstance(value, list) else value for key, value in place.items()})
+            for place in _validated(json.dumps(data))]
+
+
+@lru_cache(maxsize=2048)
+def _validated(data):
+    return tuple(vars(place) for place in _PLACES.load(json.loads(data)))
