@@ -3,6 +3,7 @@ from an edited plan, the plan kept with the saved story, read and corrected by i
 import copy
 
 from core.story_plan import load_plan
+from tests.conftest import start_worker, stop_worker
 
 FORM = {"genre": "Cosmic Horror", "mood": "Eerie", "setting": "the lighthouse on Raven Point",
         "characters": "Elena, Tom", "protagonist": "Elena", "storyLength": 600, "seed": 7,
@@ -137,3 +138,23 @@ def test_a_bad_plan_is_refused_naming_the_problem(users):
             response = client.put(f"/api/stories/{story_id}/plan", json=bad)
             assert response.status_code == 400, response.get_json()
     assert client.get(f"/api/stories/{story_id}/plan").get_json()["beats"][0]["text"] == "Elena climbs"
+
+
+def test_a_writer_without_plans_falls_back_to_the_engine(users, env, queue_env, tmp_path):
+    """Its outline is the engine's; a story asked from a plan is written by the engine from
+    it; a story without one is its own, kept without a plan."""
+    config = tmp_path / "plugins.toml"
+    config.write_text('[story]\nprovider = "planless"\n\n[video]\nprovider = "local"\n\n[ads]\nprovider = "none"\n')
+    client, _ = users.signed_in()
+    worker = start_worker(env, queue_env, DREADFORGE_PLUGINS=str(config),
+                          DREADFORGE_PLUGIN_MODULES="tests.planless_story_provider")
+    try:
+        plan = outlined(client)
+        mine = edited(plan)
+        from_plan = client.post("/api/stories/generate?wait=30", json={**FORM, "plan": mine}).get_json()
+        own = client.post("/api/stories/generate?wait=30", json=FORM).get_json()
+    finally:
+        stop_worker(worker)
+    assert load_plan(plan).cast[0].name == "Elena"
+    assert NEW_BEAT in from_plan["content"] and from_plan["plan"]["beats"][2]["text"] == NEW_BEAT
+    assert own == {"title": "Planless", "content": "Something waited in the lighthouse on Raven Point."}
