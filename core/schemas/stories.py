@@ -87,8 +87,7 @@ class StoryWriteSchema(StoryParams):
     mood = Choice(choices.MOODS, "mood", required=True)
     isPublic = fields.Boolean(load_default=True)
     allowComments = fields.Boolean(load_default=True)
-    plan = PlanField(allow_none=True, metadata={
-        "description": "The plan the story was written from (kept with it; null: none)"})
+    plan = PlanField(metadata={"description": "The plan the story was written from (kept with it)"})
 
 
 class OutlineSchema(StoryParams):
@@ -105,7 +104,7 @@ class OutlineSchema(StoryParams):
 
 
 class GenerateSchema(OutlineSchema):
-    plan = PlanField(load_default=None, allow_none=True, metadata={
+    plan = PlanField(metadata={
         "description": "Write from this plan (from the outline, edited): a beat marked edited is "
                        "told; without one the writer plans first"})
 

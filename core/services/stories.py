@@ -24,7 +24,7 @@ def _apply(story, body):
         if api_name in body:
             setattr(story, attribute, body[api_name])
     if "plan" in body:  # a loaded plan (``core.story_plan``), kept as its JSON
-        story.plan = None if body["plan"] is None else dump_plan(body["plan"])
+        story.plan = dump_plan(body["plan"])
 
 
 def create(user, body):

@@ -1079,8 +1079,8 @@ export interface paths {
                         isPublic?: boolean;
                         /** @default true */
                         allowComments?: boolean;
-                        /** @description The plan the story was written from (kept with it; null: none) */
-                        plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+                        /** @description The plan the story was written from (kept with it) */
+                        plan?: components["schemas"]["StoryPlan"];
                     };
                 };
             };
@@ -3880,11 +3880,8 @@ export interface components {
             suggestedTitle?: string;
             /** @default null */
             seed?: number | null;
-            /**
-             * @description Write from this plan (from the outline, edited): a beat marked edited is told; without one the writer plans first
-             * @default null
-             */
-            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /** @description Write from this plan (from the outline, edited): a beat marked edited is told; without one the writer plans first */
+            plan?: components["schemas"]["StoryPlan"];
         };
         GeneratedStory: {
             title?: string;
@@ -4065,8 +4062,8 @@ export interface components {
             isPublic?: boolean;
             /** @default true */
             allowComments?: boolean;
-            /** @description The plan the story was written from (kept with it; null: none) */
-            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /** @description The plan the story was written from (kept with it) */
+            plan?: components["schemas"]["StoryPlan"];
         };
         Message: {
             message?: string;
