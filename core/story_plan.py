@@ -160,6 +160,14 @@ class StoryPlanSchema(PartSchema):
                         validate=Length(min=1, max=MAX_BEATS, error=f"A plan has 1 to {MAX_BEATS} beats"))
     ending = _text("An ending", load_default="")
 
+    @validates_schema(pass_original=True)
+    def _storable(self, data, original, **kwargs):
+        """Text a database cannot keep (a NUL byte, a lone surrogate) is refused, naming the part."""
+        from core.schemas.common import text_problems
+        problems = text_problems(original) if isinstance(original, dict) else {}
+        if problems:
+            raise ValidationError(problems)
+
     @validates_schema
     def _references(self, data, **kwargs):
         """Every id is unique and every reference names a part of this plan."""

@@ -123,6 +123,7 @@ def test_a_bad_plan_is_refused_naming_the_problem(users):
         ({**plan, "beats": []}, "A plan has 1 to 40 beats"),
         ({key: value for key, value in plan.items() if key != "cast"}, "Cast"),
         ("a plan", "A plan must be an object with its cast, places and beats"),
+        ({**plan, "beats": [{"id": "b1", "text": "Elena\u0000climbs"}]}, "Text must not contain NUL characters"),
     ]
     for bad, message in cases:
         for call in (lambda b: client.post("/api/stories", json={"content": "x", "genre": "Cosmic Horror",
