@@ -32,6 +32,7 @@ def edited(plan):
     plan["beats"].insert(2, {"id": "mine-1", "kind": "scene", "text": NEW_BEAT, "edited": True})
     plan["beats"][0], plan["beats"][1] = plan["beats"][1], plan["beats"][0]
     next(c for c in plan["cast"] if c["name"] == "Tom").update(name="Tomas", pronouns="he")
+    plan["elements"][0]["name"] = "a tin whistle"
     return plan
 
 
@@ -61,6 +62,7 @@ def test_outline_then_write_from_the_edited_plan_and_keep_it(users, worker):
     assert kept["beats"][0]["edited"] and kept["beats"][2]["edited"]
     assert "Tomas" in [c["name"] for c in kept["cast"]]
     assert NEW_BEAT in story["content"] and CHANGED_BEAT in story["content"]
+    assert "tin whistle" in story["content"] and "music box" not in story["content"]
     assert len(story["content"].split()) > 300
 
     story_id = saved_story(client, title=story["title"], content=story["content"], plan=kept)

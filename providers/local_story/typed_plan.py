@@ -3,7 +3,7 @@
 
 ``to_typed`` gives the StoryPlanSchema JSON of an engine plan: ids ``c1``/``p1``/``e1``/``b1`` by
 position. ``from_typed`` lays an edited typed plan over the engine's own plan for the same form:
-the cast's names and pronouns, the places, the beats in the author's order (a deleted beat is left
+the cast's names and pronouns, the places, the key elements, the beats in the author's order (a deleted beat is left
 out, a new one is a plain scene), each beat's length. ``tell_authored`` puts the text of the beats
 the author wrote or changed into the story where those beats fall.
 """
@@ -116,6 +116,12 @@ def from_typed(engine, typed):
             places[n].update(name=place.name, description=place.description or places[n]["description"])
         rooms[place.id] = place.name
     engine["places"] = places
+    elements = list(engine.get("elements", []))
+    for n, element in enumerate(plan.elements[:len(elements)]):
+        if element.name != elements[n]:
+            renames[elements[n]] = element.name
+            elements[n] = element.name
+    engine["elements"] = elements
     old_beats = engine.get("beats", [])
     beats = []
     for beat in plan.beats:

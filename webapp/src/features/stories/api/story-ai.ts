@@ -11,6 +11,8 @@ export type GeneratePayload = Omit<Scene, 'mood'> & {
   suggestedTitle: string;
   /** write from this plan (an outline, edited); without one the writer plans first */
   plan?: StoryPlan;
+  /** the same seed as the outline's: the writer draws on what it drew for the plan */
+  seed?: number | null;
 };
 
 export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';

@@ -42,6 +42,8 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   /** the plan: the outline being edited before the story is written, then the one it was written from */
   const [plan, setPlan] = useState<StoryPlan | null>(null);
   const [working, setWorking] = useState<'outline' | 'story'>('story');
+  /** the outline's seed: the story written from it draws on the same one */
+  const [seed, setSeed] = useState<number | null>(null);
 
   const onSettings = (next: StorySettings) => {
     setSettings(next);
@@ -62,8 +64,10 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     if (!settingsValid()) return;
     setWorking('outline');
     try {
-      const result = await job.run<OutlineResult>(() => startStoryOutline(generationRequest(settings)));
+      const drawn = Math.floor(Math.random() * 2 ** 31);
+      const result = await job.run<OutlineResult>(() => startStoryOutline({ ...generationRequest(settings), seed: drawn }));
       setPlan(result.plan);
+      setSeed(drawn);
       setGenerated(false);
       toast({ title: 'Outline Ready', description: 'Edit the beats and the cast, then press Write story.' });
     } catch (error) {
@@ -83,7 +87,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     setWorking('story');
     try {
       const result = await job.run<GenerateResult>(() =>
-        startStoryGeneration({ ...generationRequest(settings), ...(from ? { plan: from } : {}) }),
+        startStoryGeneration({ ...generationRequest(settings), ...(from ? { plan: from, seed } : {}) }),
       );
       setContent(result?.content ?? '');
       setPlan(result?.plan ?? from);
