@@ -102,7 +102,8 @@ def consistent(plan):
     for n, person in enumerate(plan.get("cast", [])):
         person["role"] = "protagonist" if n == 0 else "supporting"
     if isinstance(plan.get("twist"), dict):
-        plan["twist"].update(about="", clues=[])
+        plan["twist"].update({key: "" for key in ("about", "sameAs") if key in plan["twist"]},
+                             clues=[])
     return plan
 
 
