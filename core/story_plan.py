@@ -65,6 +65,25 @@ class PartSchema(Schema):
     def _part(self, data, **kwargs):
         return PlanPart(**data)
 
+    @validates_schema(pass_original=True)
+    def _storable(self, data, original, **kwargs):
+        """Text a database cannot keep (a NUL byte, a lone surrogate) is refused, naming the field
+        (this part's own texts: its nested parts check theirs; unknown keys are not read)."""
+        from core.bounds import text_problem
+        if not isinstance(original, dict):
+            return
+        problems = {}
+        for name, field in self.load_fields.items():
+            key = field.data_key or name
+            value = original.get(key)
+            texts = [value] if isinstance(value, str) else \
+                [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+            problem = next(filter(None, map(text_problem, texts)), None)
+            if problem:
+                problems[key] = [problem]
+        if problems:
+            raise ValidationError(problems)
+
 
 class PersonSchema(PartSchema):
     id = _required("A cast member's id", 40)
@@ -159,14 +178,6 @@ class StoryPlanSchema(PartSchema):
     beats = fields.List(fields.Nested(BeatSchema), required=True,
                         validate=Length(min=1, max=MAX_BEATS, error=f"A plan has 1 to {MAX_BEATS} beats"))
     ending = _text("An ending", load_default="")
-
-    @validates_schema(pass_original=True)
-    def _storable(self, data, original, **kwargs):
-        """Text a database cannot keep (a NUL byte, a lone surrogate) is refused, naming the part."""
-        from core.schemas.common import text_problems
-        problems = text_problems(original) if isinstance(original, dict) else {}
-        if problems:
-            raise ValidationError(problems)
 
     @validates_schema
     def _references(self, data, **kwargs):
