@@ -83,8 +83,15 @@ def schema_name(schema):
     from apispec.ext.marshmallow.common import resolve_schema_cls
     if not isinstance(schema, type) and (schema.only or schema.exclude or schema.partial):
         return None
-    name = resolve_schema_cls(schema).__name__
-    return name[:-6] if name.endswith("Schema") and len(name) > 6 else name
+    cls = resolve_schema_cls(schema)
+    name = cls.__name__
+    name = name[:-6] if name.endswith("Schema") and len(name) > 6 else name
+    prefix = SCHEMA_PREFIXES.get(cls.__module__, "")
+    return name if name.startswith(prefix) or name.startswith("Story" + prefix) else prefix + name
+
+
+#: the component names of a module's schemas begin so (the plan's ``Person`` is ``PlanPerson``)
+SCHEMA_PREFIXES = {"core.story_plan": "Plan"}
 
 
 STORABLE_TEXT = "^[^\x00]*$"  # no NUL byte: PostgreSQL cannot store one (core.bounds)

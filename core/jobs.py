@@ -59,6 +59,7 @@ class QueueUnavailable(ServiceUnavailable):
 #: what a job is called on the queue (RQ's description: worker logs, dashboards), by kind
 DESCRIPTIONS = {"video.render": "render video {video}",
                 "story.generate": "generate story for user {user}",
+                "story.outline": "outline story for user {user}",
                 "story.suggest": "suggest story ideas for user {user}",
                 "story.enhance": "revise story for user {user}"}
 
@@ -102,6 +103,7 @@ def _put(job, conn):
 
 #: how a waiting message names the jobs ahead: kind -> (one, many)
 NOUNS = {"video.render": ("video render", "video renders"), "story.generate": ("story", "stories"),
+         "story.outline": ("outline", "outlines"),
          "story.suggest": ("suggestion", "suggestions"), "story.enhance": ("revision", "revisions")}
 
 
@@ -182,7 +184,7 @@ RESTARTED = "The server restarted during {activity}. Please try again."
 DATABASE_BUSY = "The database was busy. Please try again."
 OUT_OF_MEMORY = "The server ran out of memory during {activity}. Please try again later."
 UNEXPECTED = "Something went wrong during {activity}. Please try again."
-ACTIVITIES = {"video.render": "rendering", "story.generate": "writing",
+ACTIVITIES = {"video.render": "rendering", "story.generate": "writing", "story.outline": "the outline",
               "story.suggest": "the suggestions", "story.enhance": "the revision"}
 
 

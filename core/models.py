@@ -145,6 +145,8 @@ class Story(Content):
     genre = peewee.CharField(max_length=50)
     mood = peewee.CharField(max_length=50)
     story_length = peewee.IntegerField(default=1000)
+    #: the plan it was written from (``core.story_plan``, migration 0015); None: written by hand
+    plan = JSONField(null=True)
 
     class Meta:
         table_name = "stories"

@@ -69,6 +69,25 @@ class PartSchema(Schema):
     def _part(self, data, **kwargs):
         return PlanPart(**data)
 
+    @validates_schema(pass_original=True)
+    def _storable(self, data, original, **kwargs):
+        """Text a database cannot keep (a NUL byte, a lone surrogate) is refused, naming the field
+        (this part's own texts: its nested parts check theirs; unknown keys are not read)."""
+        from core.bounds import text_problem
+        if not isinstance(original, dict):
+            return
+        problems = {}
+        for name, field in self.load_fields.items():
+            key = field.data_key or name
+            value = original.get(key)
+            texts = [value] if isinstance(value, str) else \
+                [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+            problem = next(filter(None, map(text_problem, texts)), None)
+            if problem:
+                problems[key] = [problem]
+        if problems:
+            raise ValidationError(problems)
+
 
 class PersonSchema(PartSchema):
     id = _required("A cast member's id", 40)

@@ -52,7 +52,7 @@ def seed(owner, other, spare):
         return response.get_json()["id"]
 
     story = {"title": "The Hollow House", "content": "The door opened.", "genre": "Gothic Horror",
-             "mood": "Eerie"}
+             "mood": "Eerie", "plan": PLAN}
     video = {"creationMode": "direct", "genre": "Cosmic Horror", "mood": "Ominous",
              "setting": "a lighthouse", "characters": "a keeper", "title": "Signal"}
     ids = {"story": made(owner.post("/api/stories", json=story)),
@@ -73,6 +73,38 @@ def seed(owner, other, spare):
                                     json={"reason": "too scary"}))
     ids["owner"] = owner.get("/api/auth/user").get_json()["id"]
     return ids
+
+
+#: the seeded story's plan (so reading and correcting it reaches a plan)
+PLAN = {"cast": [{"id": "c1", "name": "Wren", "role": "protagonist"}],
+        "places": [{"id": "p1", "name": "the hollow house"}],
+        "beats": [{"id": "b1", "text": "Wren opens the door.", "place": "p1", "who": ["c1"]}]}
+
+
+def consistent(plan):
+    """A drawn plan made to keep the rules a schema cannot state (``core.story_plan``): ids unique,
+    exactly one protagonist, every reference naming a part of the plan (here: none). A plan of the
+    wrong shape is left as drawn (it must be refused)."""
+    parts = ("cast", "places", "elements", "beats")
+    if not isinstance(plan, dict) or not all(
+            isinstance(plan.get(key, []), list) and all(isinstance(p, dict) for p in plan.get(key, []))
+            for key in parts):
+        return plan
+    for key in parts:
+        for n, part in enumerate(plan.get(key, [])):
+            part["id"] = f"{key[0]}{n}"
+            for reference in ("place", "about"):
+                if reference in part:
+                    part[reference] = ""
+            for references in ("who", "elements", "beats", "clues"):
+                if references in part:
+                    part[references] = []
+    for n, person in enumerate(plan.get("cast", [])):
+        person["role"] = "protagonist" if n == 0 else "supporting"
+    if isinstance(plan.get("twist"), dict):
+        plan["twist"].update({key: "" for key in ("about", "sameAs") if key in plan["twist"]},
+                             clues=[])
+    return plan
 
 
 def pinned(ids):
@@ -168,7 +200,8 @@ def run_contract(app, session, leaver, ids):
     def map_case(ctx, case):
         """``?wait=`` (a long-poll for a job) as 0: no case sits out 30 s with no worker. A ban's
         ``expiresAt`` must be in the future, which a schema cannot say: a date-time drawn in the
-        past is moved to the same moment in the year 9000. (A ``map_case`` hook, not ``map_query``
+        past is moved to the same moment in the year 9000. A drawn story plan is made consistent
+        (``consistent``). (A ``map_case`` hook, not ``map_query``
         and ``map_body``: the coverage phase applies only the case hooks.)"""
         wait = case.query.get("wait") if isinstance(case.query, dict) else None
         if isinstance(wait, (int, float)) and not isinstance(wait, bool) and 0 < wait <= 30:
@@ -176,6 +209,10 @@ def run_contract(app, session, leaver, ids):
         if ctx.operation.path.endswith("/ban") and isinstance(case.body, dict) \
                 and "expiresAt" in case.body:
             case.body["expiresAt"] = future(case.body["expiresAt"])
+        if ctx.operation.path.endswith("/plan"):
+            case.body = consistent(case.body)
+        elif isinstance(case.body, dict) and "plan" in case.body:
+            case.body["plan"] = consistent(case.body["plan"])
         return case
 
     failures, cases, errors = [], Counter(), []

@@ -213,3 +213,20 @@ def test_postgres_stored_words_find_stories_written_before_and_after(blank_datab
     Story.update(views=3).where(Story.id == after.id).execute()
     assert found("barom") == [(after.id,)]
     assert found("lamp") == [(before.id,)]
+
+
+def test_0015_gives_stories_a_plan_keeping_them(blank_database):
+    assert migrations.upgrade(target="0014_job_queue")[-1] == "0014_job_queue"
+    assert "plan" not in {c.name for c in blank_database.get_columns("stories")}
+    old_user, old_story, *_ = importlib.import_module("core.migrations.0001_initial").tables(blank_database)
+    user = old_user.create(email="old@example.com", password_hash="x", first_name="Old")
+    old_story.create(user=user, title="Written by hand", content="Still here.", genre="Slasher", mood="Dark")
+
+    assert migrations.upgrade()[0] == "0015_story_plan"
+
+    story = Story.get()
+    assert (story.title, story.plan) == ("Written by hand", None)
+    plan = {"cast": [{"id": "c1", "name": "Elena", "role": "protagonist"}],
+            "places": [{"id": "p1", "name": "the lighthouse"}], "beats": [{"id": "b1", "text": "Elena climbs"}]}
+    Story.update(plan=plan).where(Story.id == story.id).execute()
+    assert Story.get().plan == plan

@@ -10,6 +10,7 @@ from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
 from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
 from core.services import engagement, fast_feeds, stories
+from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
                 description="Stories, the community feed and engagement")
@@ -106,6 +107,22 @@ class StoryCommunity(MethodView):
         item["views"] += view_counts.pending_views("story", story_id)
         fast_feeds.mark_liked([item], user)
         return feed_cache.respond(feed_cache.json_page(item), public=False)
+
+
+@blp.route("/<int:story_id>/plan")
+class StoryPlan(MethodView):
+    @blp.response(200, StoryPlanSchema)
+    def get(self, story_id):
+        """The plan your story was written from (cast, places, key elements, twist, beats); 404
+        when it has none. The owner's and the admins' only."""
+        return load_plan(stories.plan_of(story_id, require_user()))
+
+    @blp.arguments(StoryPlanSchema)
+    @blp.response(200, StoryPlanSchema)
+    def put(self, plan, story_id):
+        """Correct your story's plan (the whole plan; the text is not rewritten)."""
+        story = stories.owned(story_id, require_user())
+        return load_plan(stories.set_plan(story, plan))
 
 
 add_engagement_routes(blp, Story, "story")

@@ -1,4 +1,4 @@
-"""Story AI calls: generate, suggestions and enhance, run as jobs on the `stories` queue."""
+"""Story AI calls: outline, generate, suggestions and enhance, run as jobs on the `stories` queue."""
 from flask import current_app
 from flask.views import MethodView
 
@@ -7,14 +7,26 @@ from core.auth import require_user
 from core.choices import JobStatus
 from core.errors import Blueprint, abort
 from core.limits import enforce
-from core.schemas.results import EnhancedTextSchema, GeneratedStorySchema, JobStartedSchema
-from core.schemas.stories import EnhanceSchema, GenerateSchema, SuggestionsSchema, WaitArgs
+from core.schemas.results import (
+    EnhancedTextSchema,
+    GeneratedStorySchema,
+    JobStartedSchema,
+    OutlineResultSchema,
+)
+from core.schemas.stories import (
+    EnhanceSchema,
+    GenerateSchema,
+    OutlineSchema,
+    SuggestionsSchema,
+    WaitArgs,
+)
 from core.services import stories, story_ai
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
                 description="Story generation, suggestions and enhancement (background jobs)")
 
 FAILURE_PREFIX = {"story.generate": "Generation Failed",
+                  "story.outline": "Outline Failed",
                   "story.suggest": "AI Suggestions Failed",
                   "story.enhance": "Enhancement Failed"}
 
@@ -68,12 +80,26 @@ def timeout():
 
 @blp.route("/generate")
 class Generate(MethodView):
-    @job_endpoint(GenerateSchema, GeneratedStorySchema, "the story")
+    @job_endpoint(GenerateSchema, GeneratedStorySchema, "the story and its plan")
     def post(self, args, body):
-        """Write a story from the creation form (job on the `stories` queue)."""
+        """Write a story from the creation form (job on the `stories` queue); with a `plan`
+        (an outline, edited), from that plan. The result returns the plan it was written from."""
         user = require_user()
         enforce("generation")
         job = story_ai.start_generate(user, body, timeout())
+        return answer(job, args["wait"], lambda result: result)
+
+
+@blp.route("/outline")
+class Outline(MethodView):
+    @job_endpoint(OutlineSchema, OutlineResultSchema, "the plan")
+    def post(self, args, body):
+        """Plan the story the creation form asks for, without prose (job on the `stories`
+        queue; result: {plan}): cast, places, key elements, twist and beats to edit, then send
+        to /api/stories/generate as `plan`."""
+        user = require_user()
+        enforce("generation")
+        job = story_ai.start_outline(user, body, timeout())
         return answer(job, args["wait"], lambda result: result)
 
 

@@ -89,6 +89,13 @@ class ProviderFactory:
     def story_provider(self) -> StoryProvider:
         return self.provider("story")
 
+    def default_provider(self, capability):
+        """The capability's default provider (the offline one for stories), whichever is active:
+        what a call the active provider cannot answer falls back to."""
+        name = CAPABILITIES[capability][2]
+        cls = self.available(capability)[name]
+        return self._instance((capability, name), cls, self.provider_options(capability, name))
+
     def video_provider(self) -> VideoProvider:
         return self.provider("video")
 

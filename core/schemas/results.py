@@ -9,6 +9,7 @@ from marshmallow import Schema, fields
 
 from core.choices import REPORT_STATES, JobStatus
 from core.schemas.common import enum_field
+from core.story_plan import StoryPlanSchema
 
 JOB_STATUSES = tuple(JobStatus)
 AD_SLOTS = ("banner", "feed", "sidebar")
@@ -64,11 +65,17 @@ class JobStartedSchema(Schema):
 
 
 class GeneratedStorySchema(Schema):
-    """A written story (``plan``: the outline, from providers that make one)."""
+    """A written story and the plan it was written from (from writers that keep one)."""
 
     title = fields.String()
     content = fields.String()
-    plan = fields.Raw(metadata={"type": "object"})
+    plan = fields.Nested(StoryPlanSchema)
+
+
+class OutlineResultSchema(Schema):
+    """An outline: the plan of the story the form asks for, without prose."""
+
+    plan = fields.Nested(StoryPlanSchema)
 
 
 class EnhancedTextSchema(Schema):

@@ -7,6 +7,7 @@ from core import choices
 from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
+from core.story_plan import StoryPlanSchema
 
 MAX_TITLE = 200
 MAX_STORY = 50_000
@@ -63,6 +64,21 @@ class StoryParams(InputSchema):
     customPrompt = _text(5000, "Custom prompt")
 
 
+class PlanField(fields.Nested):
+    """A story plan (``core.story_plan``), loaded whole: a partial update of the body around it
+    (PUT of a story) never makes the plan's own required parts optional."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("error_messages", {}).setdefault(
+            "type", "A plan must be an object with its cast, places and beats")
+        super().__init__(StoryPlanSchema, **kwargs)
+
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        if not isinstance(value, dict):
+            raise self.make_error("type")
+        return super()._deserialize(value, attr, data, partial=None, **kwargs)
+
+
 class StoryWriteSchema(StoryParams):
     title = _text(MAX_TITLE, "Title")
     content = RequiredText("Content is required", MAX_STORY,
@@ -71,9 +87,12 @@ class StoryWriteSchema(StoryParams):
     mood = Choice(choices.MOODS, "mood", required=True)
     isPublic = fields.Boolean(load_default=True)
     allowComments = fields.Boolean(load_default=True)
+    plan = PlanField(metadata={"description": "The plan the story was written from (kept with it)"})
 
 
-class GenerateSchema(StoryParams):
+class OutlineSchema(StoryParams):
+    """The generation form (what both the outline and the story are made from)."""
+
     genre = Choice(choices.GENRES, "genre", required=True)
     mood = Choice(choices.MOODS, "mood", required=True)
     setting = RequiredText("Setting is required", 2000, "Setting must be at most 2,000 characters",
@@ -82,6 +101,12 @@ class GenerateSchema(StoryParams):
                               "Characters must be at most 2,000 characters", required=True)
     suggestedTitle = _text(MAX_TITLE, "Title")
     seed = fields.Integer(load_default=None, allow_none=True)
+
+
+class GenerateSchema(OutlineSchema):
+    plan = PlanField(metadata={
+        "description": "Write from this plan (from the outline, edited): a beat marked edited is "
+                       "told; without one the writer plans first"})
 
 
 class SuggestionsSchema(InputSchema):

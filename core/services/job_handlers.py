@@ -10,6 +10,7 @@ from core.services import story_ai, video_render
 def register_jobs():
     return {
         "story.generate": JobHandler(story_ai.run_generate),
+        "story.outline": JobHandler(story_ai.run_outline),
         "story.suggest": JobHandler(story_ai.run_suggest),
         "story.enhance": JobHandler(story_ai.run_enhance),
         # a render the queue lost runs again once by itself, unless it published something

@@ -1,10 +1,12 @@
 """Writing stories: create, update, delete, with moderation and the publish event."""
 from core import db
+from core.errors import abort
 from core.models import Like, Story, User, utcnow
 from core.schemas.stories import STORY_FIELDS
 from core.services import feeds
-from core.services.access import load_owned
+from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
+from core.story_plan import dump_plan
 
 
 def default_title(genre, setting):
@@ -21,6 +23,8 @@ def _apply(story, body):
     for api_name, attribute in STORY_FIELDS.items():
         if api_name in body:
             setattr(story, attribute, body[api_name])
+    if "plan" in body:  # a loaded plan (``core.story_plan``), kept as its JSON
+        story.plan = dump_plan(body["plan"])
 
 
 def create(user, body):
@@ -65,3 +69,21 @@ def decorate(story, user):
 def of_user(user_id, user, args):
     """A user's stories, newest first (``feeds.user_feed``)."""
     return feeds.user_feed(Story, Like.story, user_id, user, args)
+
+
+def plan_of(story_id, user):
+    """The plan JSON of a story for its owner or an admin: 404 if the story is missing (or
+    private to another) or has no plan, 403 for anyone else."""
+    story = load_visible(Story, story_id, user)
+    if story.user_id != user.id and not user.is_admin:
+        abort(403, message="You can only read the plan of your own stories.")
+    if story.plan is None:
+        abort(404, message="This story has no plan: it was not written from one")
+    return story.plan
+
+
+def set_plan(story, plan):
+    """Keep ``plan`` (loaded) as the story's plan; only that column is written."""
+    story.plan = dump_plan(plan)
+    Story.update(plan=story.plan).where(Story.id == story.id).execute()
+    return story.plan

@@ -1,9 +1,18 @@
-"""Story AI on the queue: generate, suggest and enhance run as jobs through the active provider."""
+"""Story AI on the queue: outline, generate, suggest and enhance run as jobs through the active
+provider. A plan (``core.story_plan``) travels as its JSON: in the generate job's payload when the
+author sent one, in the outline's and the generation's results."""
+import inspect
+import logging
 import random
+
+from marshmallow import ValidationError
 
 from core.jobs import enqueue
 from core.plugins import plugin_host
 from core.providers import StoryRequest
+from core.story_plan import dump_plan, load_plan
+
+log = logging.getLogger(__name__)
 
 
 def story_request(body):
@@ -22,7 +31,15 @@ def story_request(body):
 
 
 def start_generate(user, body, timeout):
-    return enqueue("story.generate", user=user, queue="stories", timeout=timeout,
+    """``body["plan"]``, when given, is a loaded plan: the story is written from it."""
+    payload = {"request": story_request(body).to_dict()}
+    if body.get("plan") is not None:
+        payload["plan"] = dump_plan(body["plan"])
+    return enqueue("story.generate", user=user, queue="stories", timeout=timeout, payload=payload)
+
+
+def start_outline(user, body, timeout):
+    return enqueue("story.outline", user=user, queue="stories", timeout=timeout,
                    payload={"request": story_request(body).to_dict()})
 
 
@@ -36,14 +53,48 @@ def start_enhance(user, content, mode, timeout, story_id=None):
                    payload={"content": content, "type": mode, "storyId": story_id})
 
 
+def typed(plan):
+    """``plan`` as StoryPlanSchema JSON, or None when it is not one (a provider's own shape)."""
+    if plan is None:
+        return None
+    try:
+        return dump_plan(load_plan(plan))
+    except ValidationError as error:
+        log.warning("a story provider returned a plan that is not a story plan: %s", error.messages)
+        return None
+
+
+def takes_plan(provider):
+    """Whether ``provider.generate`` writes from a plan (a provider made before plans did not)."""
+    return "plan" in inspect.signature(provider.generate).parameters
+
+
 def run_generate(job, progress, app):
     progress(2, "Summoning the story")
-    result = plugin_host(app).story_provider().generate(StoryRequest(**job.payload["request"]),
-                                                        progress)
+    request, plan = StoryRequest(**job.payload["request"]), job.payload.get("plan")
+    host = plugin_host(app)
+    provider = host.story_provider()
+    if plan is None:
+        result = provider.generate(request, progress)
+    else:  # the engine writes from the plan when the active writer cannot
+        writer = provider if takes_plan(provider) else host.default_provider("story")
+        result = writer.generate(request, progress, plan=plan)
     story = {"title": result.title, "content": result.content}
-    if result.plan is not None:  # the outline the editor can show (providers without one omit it)
-        story["plan"] = result.plan
+    kept = typed(result.plan) or plan  # the plan the story was written from
+    if kept is not None:
+        story["plan"] = kept
     return story
+
+
+def run_outline(job, progress, app):
+    progress(2, "Planning the story")
+    request = StoryRequest(**job.payload["request"])
+    host = plugin_host(app)
+    try:
+        plan = host.story_provider().outline(request, progress)
+    except NotImplementedError:  # a writer without outlines: the engine's
+        plan = host.default_provider("story").outline(request, progress)
+    return {"plan": dump_plan(load_plan(plan))}
 
 
 def run_suggest(job, progress, app):

@@ -8,16 +8,32 @@ text through a plan recovered from it. Phrase banks are data modules (``beatbank
 from core.hookspecs import hookimpl
 from core.providers import StoryProvider, no_progress
 
-from . import revise
+from . import revise, typed_plan
 from .engine import write_story
+from .plan import build_plan
 
 
 class LocalStoryProvider(StoryProvider):
     name = "local"
     label = "Local writer (offline)"
 
-    def generate(self, request, progress=no_progress):
-        return write_story(request, progress)
+    def outline(self, request, progress=no_progress):
+        progress(10, "Planning the story")
+        plan = typed_plan.to_typed(build_plan(request), request)
+        progress(100, "Plan ready")
+        return plan
+
+    def generate(self, request, progress=no_progress, plan=None):
+        if plan is None:
+            result = write_story(request, progress)
+            result.plan = typed_plan.to_typed(result.plan, request)
+            return result
+        result = write_story(request, progress, typed_plan.from_typed(build_plan(request), plan))
+        result.content = typed_plan.tell_authored(result.content, plan)
+        result.plan = plan
+        if plan.get("title"):
+            result.title = plan["title"]
+        return result
 
     def suggest(self, content, kind="improvement", progress=no_progress):
         return revise.suggest(content, kind, progress)

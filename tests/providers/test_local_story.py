@@ -16,8 +16,9 @@ for path in (ROOT, ROOT / "bench"):
 import pytest  # noqa: E402
 import story_metrics as m  # noqa: E402
 
-from core.providers import ProviderError, StoryRequest  # noqa: E402
+from core.providers import ProviderError, StoryRequest, no_progress  # noqa: E402
 from providers.local_story import LocalStoryProvider, register_story_providers  # noqa: E402
+from providers.local_story.engine import write_story  # noqa: E402
 from providers.local_story.grammar import narrative_past  # noqa: E402
 from providers.local_story.plan import build_plan  # noqa: E402
 
@@ -53,9 +54,17 @@ VARIED = [
 MOODS = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Creepy"]
 
 
+class EngineWriter(LocalStoryProvider):
+    """The provider as the engine writes: its own plan in ``StoryResult.plan`` (the provider
+    returns it typed, ``core.story_plan``: tests/test_story_plan_api.py)."""
+
+    def generate(self, request, progress=no_progress, plan=None):
+        return write_story(request, progress)
+
+
 @pytest.fixture(scope="module")
 def provider():
-    return LocalStoryProvider()
+    return EngineWriter()
 
 
 def write(provider, **changes):

@@ -550,7 +550,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write a story from the creation form (job on the `stories` queue). */
+        /**
+         * Write a story from the creation form (job on the `stories` queue); with a `plan`
+         *     (an outline, edited), from that plan. The result returns the plan it was written from.
+         */
         post: {
             parameters: {
                 query?: {
@@ -566,13 +569,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description With ?wait= and the job done in time: the story */
+                /** @description With ?wait= and the job done in time: the story and its plan */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["GeneratedStory"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/outline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan the story the creation form asks for, without prose (job on the `stories`
+         *     queue; result: {plan}): cast, places, key elements, twist and beats to edit, then send
+         *     to /api/stories/generate as `plan`.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Outline"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the plan */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutlineResult"];
                     };
                 };
                 /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
@@ -1019,6 +1079,8 @@ export interface paths {
                         isPublic?: boolean;
                         /** @default true */
                         allowComments?: boolean;
+                        /** @description The plan the story was written from (kept with it) */
+                        plan?: components["schemas"]["StoryPlan"];
                     };
                 };
             };
@@ -1098,6 +1160,76 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{story_id}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan your story was written from (cast, places, key elements, twist, beats); 404
+         *     when it has none. The owner's and the admins' only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryPlan"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Correct your story's plan (the whole plan; the text is not rewritten). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StoryPlan"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoryPlan"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -3557,6 +3689,148 @@ export interface components {
             /** @description This browser's session */
             current: boolean;
         };
+        PlanInstructions: {
+            /**
+             * @default prose
+             * @enum {string}
+             */
+            format?: "prose" | "logbook" | "diary" | "letters" | "transcript" | "recording" | "notes" | "report";
+            avoid?: string[];
+            focus?: string[];
+            /** @default  */
+            framing?: string;
+            /**
+             * @description What else the prompt asks, in a writer's words
+             * @default
+             */
+            notes?: string;
+        };
+        PlanPerson: {
+            id: string;
+            name: string;
+            /**
+             * @description What the story calls them after the first mention ("the girl", "Pichler"); the name when empty
+             * @default
+             */
+            handle?: string;
+            /**
+             * @default they
+             * @enum {string}
+             */
+            pronouns?: "she" | "he" | "they" | "it" | "i";
+            /**
+             * @default supporting
+             * @enum {string}
+             */
+            role?: "protagonist" | "antagonist" | "supporting";
+            /**
+             * @description How they look, in the story's words
+             * @default
+             */
+            look?: string;
+            /**
+             * @description What they want
+             * @default
+             */
+            want?: string;
+        };
+        PlanPlace: {
+            id: string;
+            name: string;
+            /**
+             * @description The short name after the first mention ("the station")
+             * @default
+             */
+            handle?: string;
+            /** @default  */
+            description?: string;
+            fixtures?: string[];
+            sounds?: string[];
+            /** @default false */
+            outdoors?: boolean;
+        };
+        PlanElement: {
+            id: string;
+            name: string;
+            /** @default  */
+            handle?: string;
+            /**
+             * @description clue: it tells something; tool: it is used; cost: using it costs something
+             * @default clue
+             * @enum {string}
+             */
+            job?: "clue" | "tool" | "cost";
+            beats?: string[];
+        };
+        PlanTwist: {
+            /** @default  */
+            reveal?: string;
+            /**
+             * @description The id of the cast member the twist is about, if any
+             * @default
+             */
+            about?: string;
+            clues?: string[];
+        };
+        PlanBeat: {
+            id: string;
+            /**
+             * @default scene
+             * @enum {string}
+             */
+            kind?: "hook" | "arrival" | "first_sign" | "investigation" | "escalation" | "reversal" | "climax" | "aftermath" | "scene";
+            text: string;
+            /**
+             * @description The id of the place where it happens
+             * @default
+             */
+            place?: string;
+            who?: string[];
+            elements?: string[];
+            /** @default  */
+            changes?: string;
+            /** @default  */
+            clue?: string;
+            /** @default 0 */
+            words?: number;
+            /**
+             * @description Written or changed by the author: the story tells it
+             * @default false
+             */
+            edited?: boolean;
+        };
+        StoryPlan: {
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            version?: 1;
+            /** @default  */
+            title?: string;
+            /** @default  */
+            logline?: string;
+            /** @default  */
+            premise?: string;
+            /** @default  */
+            setting?: string;
+            /**
+             * @description What kind of place the setting is ("ger", "daycare")
+             * @default
+             */
+            world?: string;
+            /** @default  */
+            weather?: string;
+            /** @default  */
+            timeOfDay?: string;
+            instructions?: components["schemas"]["PlanInstructions"];
+            cast: components["schemas"]["PlanPerson"][];
+            places: components["schemas"]["PlanPlace"][];
+            elements?: components["schemas"]["PlanElement"][];
+            twist?: components["schemas"]["PlanTwist"];
+            beats: components["schemas"]["PlanBeat"][];
+            /** @default  */
+            ending?: string;
+        };
         Generate: {
             characters: string;
             setting: string;
@@ -3606,11 +3880,13 @@ export interface components {
             suggestedTitle?: string;
             /** @default null */
             seed?: number | null;
+            /** @description Write from this plan (from the outline, edited): a beat marked edited is told; without one the writer plans first */
+            plan?: components["schemas"]["StoryPlan"];
         };
         GeneratedStory: {
             title?: string;
             content?: string;
-            plan?: Record<string, never>;
+            plan?: components["schemas"]["StoryPlan"];
         };
         JobStarted: {
             jobId?: string;
@@ -3618,6 +3894,59 @@ export interface components {
             status?: "queued" | "processing" | "completed" | "failed";
             progress?: number;
             message?: string | null;
+        };
+        Outline: {
+            characters: string;
+            setting: string;
+            /** @default 5 */
+            intensity?: number;
+            /** @default 1000 */
+            storyLength?: ("short" | "medium" | "long") | number;
+            /**
+             * @default
+             * @enum {string}
+             */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /**
+             * @default
+             * @enum {string}
+             */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            /** @default  */
+            protagonist?: string;
+            /** @default  */
+            antagonist?: string;
+            /** @default true */
+            includeDialogue?: boolean;
+            /** @default true */
+            includeDescription?: boolean;
+            /**
+             * @default Third Person
+             * @enum {string}
+             */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /**
+             * @default Moderate
+             * @enum {string}
+             */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            /** @default  */
+            keyElements?: string;
+            /** @default  */
+            plotTwist?: string;
+            /** @default  */
+            customPrompt?: string;
+            /** @enum {string} */
+            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+            /** @enum {string} */
+            mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
+            /** @default  */
+            suggestedTitle?: string;
+            /** @default null */
+            seed?: number | null;
+        };
+        OutlineResult: {
+            plan?: components["schemas"]["StoryPlan"];
         };
         Suggestions: {
             content: string;
@@ -3733,6 +4062,8 @@ export interface components {
             isPublic?: boolean;
             /** @default true */
             allowComments?: boolean;
+            /** @description The plan the story was written from (kept with it) */
+            plan?: components["schemas"]["StoryPlan"];
         };
         Message: {
             message?: string;
@@ -4524,6 +4855,12 @@ export const shareChoiceAnyOf5ShareTypeValues: ReadonlyArray<Extract<FlattenedDe
     shareType: unknown;
 }>["shareType"]> = ["social"];
 export const userRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["User"]["role"]> = ["user", "admin", "super_admin"];
+export const planInstructionsFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["format"]> = ["prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report"];
+export const planPersonPronounsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["pronouns"]> = ["she", "he", "they", "it", "i"];
+export const planPersonRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["role"]> = ["protagonist", "antagonist", "supporting"];
+export const planElementJobValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanElement"]["job"]> = ["clue", "tool", "cost"];
+export const planBeatKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanBeat"]["kind"]> = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath", "scene"];
+export const storyPlanVersionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryPlan"]["version"]> = [1];
 export const generateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["storyLength"]> = ["short", "medium", "long"];
 export const generateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const generateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -4532,6 +4869,13 @@ export const generatePacingValues: ReadonlyArray<FlattenedDeepRequired<component
 export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const generateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const jobStartedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobStarted"]["status"]> = ["queued", "processing", "completed", "failed"];
+export const outlineStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["storyLength"]> = ["short", "medium", "long"];
+export const outlineTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const outlineWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const outlineNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const outlinePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const outlineMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
 export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];

@@ -49,3 +49,7 @@ export type AdminJob = Sent<Schemas['AdminJob']>;
 export type JobQueue = Sent<Schemas['JobQueue']>;
 /** GET /api/admin/jobs. */
 export type AdminJobs = { queues: JobQueue[]; jobs: AdminJob[] };
+/** A story's plan (described once in core/story_plan.py): cast, places, key elements, twist, beats. */
+export type StoryPlan = Schemas['StoryPlan'];
+export type PlanBeat = Schemas['PlanBeat'];
+export type PlanPerson = Schemas['PlanPerson'];

@@ -28,6 +28,8 @@ const PATHS: Record<string, string> = {
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   skull: 'M12 2a8 8 0 0 0-8 8c0 3 1.6 5 3 6v3h10v-3c1.4-1 3-3 3-6a8 8 0 0 0-8-8zM9 11h.01M15 11h.01M10 19v2M14 19v2',
   chevron: 'M6 9l6 6 6-6',
+  'arrow-up': 'M12 19V5M5 12l7-7 7 7',
+  'arrow-down': 'M12 5v14M5 12l7 7 7-7',
   save: 'M5 3h11l3 3v15H5zM8 3v5h8M8 21v-7h8v7',
   shuffle: 'M3 6h4l10 12h4M3 18h4l3-3.6M14 9.6 17 6h4M18 3l3 3-3 3M18 15l3 3-3 3',
   wand: 'M4 20 16 8M14 4v3M18 8h3M17.5 5.5l2-2M6 4l.7 2L9 6.7 6.7 7.4 6 9.5 5.3 7.4 3 6.7l2.3-.7z',

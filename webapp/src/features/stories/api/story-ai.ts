@@ -1,6 +1,7 @@
 import { api } from '../../../lib/api-client';
 import type { JobStarted } from '../../../lib/jobs';
 import type { Scene } from '../../../lib/content/scene';
+import type { StoryPlan } from '../../../types/api';
 
 /** The generation request: the scene (mood as a list of one), the length and a title to suggest. */
 export type GeneratePayload = Omit<Scene, 'mood'> & {
@@ -8,12 +9,19 @@ export type GeneratePayload = Omit<Scene, 'mood'> & {
   /** words (100-3000); the labels short, medium and long are still accepted */
   storyLength: number | 'short' | 'medium' | 'long';
   suggestedTitle: string;
+  /** write from this plan (an outline, edited); without one the writer plans first */
+  plan?: StoryPlan;
+  /** the same seed as the outline's: the writer draws on what it drew for the plan */
+  seed?: number | null;
 };
 
 export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';
 
-/** POST /api/stories/generate → 202 {jobId}; the job's result is {title, content}. */
+/** POST /api/stories/generate → 202 {jobId}; the job's result is {title, content, plan}. */
 export const startStoryGeneration = (payload: GeneratePayload) => api.post<JobStarted>('/api/stories/generate', payload);
+
+/** POST /api/stories/outline (the same form) → 202 {jobId}; the job's result is {plan}. */
+export const startStoryOutline = ({ plan: _plan, ...payload }: GeneratePayload) => api.post<JobStarted>('/api/stories/outline', payload);
 
 /** POST /api/stories/suggestions → 202 {jobId}; result {suggestions: [...]}. */
 export const startStorySuggestions = (content: string) =>
@@ -23,7 +31,8 @@ export const startStorySuggestions = (content: string) =>
 export const startStoryEnhance = ({ id, type, content }: { id?: number; type: EnhanceType; content: string }) =>
   api.post<JobStarted>(id ? `/api/stories/${id}/enhance` : '/api/stories/enhance', { type, content });
 
-export type GenerateResult = { title: string; content: string };
+export type GenerateResult = { title: string; content: string; plan?: StoryPlan };
+export type OutlineResult = { plan: StoryPlan };
 export type SuggestionsResult = { suggestions: string[] } | string[];
 export type EnhanceResult = { content: string };
 

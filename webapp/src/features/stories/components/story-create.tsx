@@ -6,7 +6,10 @@ import { TextField } from '../../../components/ui/form';
 import { useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
-import { startStoryGeneration, type GeneratePayload, type GenerateResult } from '../api/story-ai';
+import { startStoryGeneration, startStoryOutline, type GeneratePayload, type GenerateResult, type OutlineResult } from '../api/story-ai';
+import type { StoryPlan } from '../../../types/api';
+import { planProblem } from '../utils/plan-edits';
+import { StoryPlanEditor } from './story-plan-editor';
 import { useCreateContent } from '../../../lib/content/content-mutations';
 import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type StoryErrors, type StorySettings } from './story-settings-form';
 import { StoryTextEditor } from './story-text-editor';
@@ -24,7 +27,8 @@ function defaultTitle({ genre, setting }: StorySettings): string {
   return place ? `${genre} Story in ${place}` : `${genre} Story`;
 }
 
-/** /create: settings → generating (real job progress) → editor → saved. */
+/** /create: settings → (outline → the plan, edited →) generating (real job progress) → editor → saved
+ * with the plan it was written from. */
 export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const navigate = useNavigate();
   const [settings, setSettings] = useState<StorySettings>({ ...DEFAULT_STORY_SETTINGS, ...initial });
@@ -35,24 +39,58 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const job = useJobRunner();
   const save = useCreateContent('story');
   const [generated, setGenerated] = useState(false);
+  /** the plan: the outline being edited before the story is written, then the one it was written from */
+  const [plan, setPlan] = useState<StoryPlan | null>(null);
+  const [working, setWorking] = useState<'outline' | 'story'>('story');
+  /** the outline's seed: the story written from it draws on the same one */
+  const [seed, setSeed] = useState<number | null>(null);
 
   const onSettings = (next: StorySettings) => {
     setSettings(next);
     if (Object.keys(errors).length) setErrors(validateStorySettings(next));
   };
 
-  const generate = async () => {
+  const settingsValid = () => {
     const found = validateStorySettings(settings);
     setErrors(found);
     if (Object.keys(found).length) {
       toast({ title: 'Validation Error', description: 'Please fill in all required fields.', variant: 'destructive' });
+      return false;
+    }
+    return true;
+  };
+
+  const outline = async () => {
+    if (!settingsValid()) return;
+    setWorking('outline');
+    try {
+      const drawn = Math.floor(Math.random() * 2 ** 31);
+      const result = await job.run<OutlineResult>(() => startStoryOutline({ ...generationRequest(settings), seed: drawn }));
+      setPlan(result.plan);
+      setSeed(drawn);
+      setGenerated(false);
+      toast({ title: 'Outline Ready', description: 'Edit the beats and the cast, then press Write story.' });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
+      toast({ title: 'Outline Failed', description: 'Failed to outline the story. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  /** Write the story: from the outline being edited when there is one, else planned by the writer. */
+  const generate = async (from: StoryPlan | null = null) => {
+    if (!settingsValid()) return;
+    const problem = from && planProblem(from);
+    if (problem) {
+      toast({ title: 'The plan is not ready', description: problem, variant: 'destructive' });
       return;
     }
+    setWorking('story');
     try {
       const result = await job.run<GenerateResult>(() =>
-        startStoryGeneration(generationRequest(settings)),
+        startStoryGeneration({ ...generationRequest(settings), ...(from ? { plan: from, seed } : {}) }),
       );
       setContent(result?.content ?? '');
+      setPlan(result?.plan ?? from);
       setGenerated(true);
       setTitle(settings.title || result?.title || '');
       setMode('edit');
@@ -65,7 +103,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   const saveStory = () => {
     save.mutate(
-      { ...settings, title: title.trim(), content },
+      { ...settings, title: title.trim(), content, ...(plan ? { plan } : {}) },
       {
         onSuccess: (story) => {
           toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
@@ -81,6 +119,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   const generateNew = () => {
     setGenerated(false);
+    setPlan(null);
     setContent('');
     setTitle('');
     setMode('edit');
@@ -95,16 +134,36 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
         <section className="panel" aria-labelledby="settings-title">
           <h2 id="settings-title" className="panel-title">Story Settings</h2>
           <StorySettingsForm value={settings} onChange={onSettings} errors={errors} disabled={job.running} />
-          <button type="button" className="btn btn-primary btn-block" onClick={generate} disabled={job.running}>
-            <Icon name="sparkles" size={16} /> {job.running ? 'Generating...' : generated ? 'Regenerate Story' : 'Generate Story'}
-          </button>
+          <div className="create-actions">
+            <button type="button" className="btn btn-primary" onClick={() => generate()} disabled={job.running}>
+              <Icon name="sparkles" size={16} /> {job.running && working === 'story' ? 'Generating...' : generated ? 'Regenerate Story' : 'Generate Story'}
+            </button>
+            <button type="button" className="btn btn-outline" onClick={outline} disabled={job.running}>
+              <Icon name="list" size={16} /> {job.running && working === 'outline' ? 'Outlining...' : 'Outline first'}
+            </button>
+          </div>
         </section>
         <section className="panel" aria-labelledby="result-title" aria-busy={job.running}>
           <h2 id="result-title" className="panel-title">Your Story</h2>
           {job.running ? (
             <div className="generating">
-              <ProgressBar value={job.progress} message={job.message} label="Story generation progress" />
-              <p className="muted small">The AI is conjuring your nightmare. This usually takes less than a minute.</p>
+              <ProgressBar value={job.progress} message={job.message} label={working === 'outline' ? 'Story outline progress' : 'Story generation progress'} />
+              <p className="muted small">
+                {working === 'outline' ? 'The AI is laying out the bones of your nightmare.' : 'The AI is conjuring your nightmare.'} This usually takes less than a minute.
+              </p>
+            </div>
+          ) : plan && !generated ? (
+            <div className="stack">
+              <p className="muted">The outline: change what happens, add, delete or reorder beats, and correct the cast. The story tells the beats you wrote.</p>
+              <StoryPlanEditor plan={plan} onChange={setPlan} disabled={job.running} />
+              <div className="save-area">
+                <button type="button" className="btn btn-primary" onClick={() => generate(plan)} disabled={job.running}>
+                  <Icon name="sparkles" size={16} /> Write story
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => setPlan(null)} disabled={job.running}>
+                  <Icon name="close" size={16} /> Discard outline
+                </button>
+              </div>
             </div>
           ) : generated ? (
             <div className="stack">
@@ -124,7 +183,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
             <div className="empty-state">
               <Icon name="skull" size={44} />
               <h3>Your nightmare awaits</h3>
-              <p>Fill in the settings and press Generate Story. The text appears here for you to edit and save.</p>
+              <p>Fill in the settings and press Generate Story, or Outline first to shape the beats and the cast before it is written. The text appears here for you to edit and save.</p>
             </div>
           )}
         </section>
