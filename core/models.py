@@ -145,6 +145,8 @@ class Story(Content):
     genre = peewee.CharField(max_length=50)
     mood = peewee.CharField(max_length=50)
     story_length = peewee.IntegerField(default=1000)
+    #: which writer wrote it (migration 0016): "Offline engine", "Gemma 3 4B IT (llama.cpp)"
+    writer = peewee.CharField(max_length=80, default="")
 
     class Meta:
         table_name = "stories"

@@ -63,16 +63,39 @@ class JobStartedSchema(Schema):
     message = fields.String(allow_none=True)
 
 
+WRITER = {"description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
+                        "(llama.cpp)\"): save it with the story"}
+
+
 class GeneratedStorySchema(Schema):
     """A written story (``plan``: the outline, from providers that make one)."""
 
     title = fields.String()
     content = fields.String()
     plan = fields.Raw(metadata={"type": "object"})
+    writer = fields.String(metadata=WRITER)
 
 
 class EnhancedTextSchema(Schema):
     content = fields.String()
+
+
+class ContinuedTextSchema(Schema):
+    """Continue's result: the whole text with the new part after it, and the new part alone."""
+
+    content = fields.String()
+    added = fields.String()
+    writer = fields.String(metadata=WRITER)
+
+
+class RewritesSchema(Schema):
+    """Rewrite's result: three different rewritings of the paragraph, and the whole text with
+    each in its place (the other paragraphs as they were)."""
+
+    paragraph = fields.Integer()
+    alternatives = fields.List(fields.String())
+    contents = fields.List(fields.String())
+    writer = fields.String(metadata=WRITER)
 
 
 class AdSettingsSchema(Schema):

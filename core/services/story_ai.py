@@ -38,9 +38,10 @@ def start_enhance(user, content, mode, timeout, story_id=None):
 
 def run_generate(job, progress, app):
     progress(2, "Summoning the story")
-    result = plugin_host(app).story_provider().generate(StoryRequest(**job.payload["request"]),
-                                                        progress)
-    story = {"title": result.title, "content": result.content}
+    provider = plugin_host(app).story_provider()
+    result = provider.generate(StoryRequest(**job.payload["request"]), progress)
+    story = {"title": result.title, "content": result.content,
+             "writer": result.writer or provider.writer}
     if result.plan is not None:  # the outline the editor can show (providers without one omit it)
         story["plan"] = result.plan
     return story

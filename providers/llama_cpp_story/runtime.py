@@ -126,6 +126,8 @@ class LlamaChat:
                     parts.append(piece)
                     if on_text is not None and on_text(piece):
                         break
+            except ProviderError as exc:  # the job was cancelled while it streamed
+                failure = exc
             except Exception as exc:  # noqa: BLE001 - translated below
                 failure = self._translate(exc)
         if failure is not None:
