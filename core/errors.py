@@ -79,12 +79,18 @@ def first_message(errors):
 
 
 def schema_name(schema):
-    """OpenAPI component names: the class name; a modified schema (only/exclude/partial) inline."""
+    """OpenAPI component names: the class name; a modified schema (only/exclude/partial) inline.
+    The story plan's parts (``core.story_plan``) are named ``Plan…`` (``PlanPerson``, never
+    taken for the admin's ``Person``)."""
     from apispec.ext.marshmallow.common import resolve_schema_cls
     if not isinstance(schema, type) and (schema.only or schema.exclude or schema.partial):
         return None
-    name = resolve_schema_cls(schema).__name__
-    return name[:-6] if name.endswith("Schema") and len(name) > 6 else name
+    cls = resolve_schema_cls(schema)
+    name = cls.__name__
+    name = name[:-6] if name.endswith("Schema") and len(name) > 6 else name
+    if cls.__module__ == "core.story_plan" and not name.startswith("StoryPlan"):
+        name = f"Plan{name}"
+    return name
 
 
 STORABLE_TEXT = "^[^\x00]*$"  # no NUL byte: PostgreSQL cannot store one (core.bounds)

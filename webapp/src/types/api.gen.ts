@@ -763,6 +763,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stories/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write on from the end of the text, in its voice (from the plan when one is sent);
+         *     result: {content: the whole text, added: the new part, writer}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Continue"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the text written on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinuedText"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{story_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write on from the end of your story's text (from its saved plan when it has one). */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Continue"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the text written on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinuedText"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/rewrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Three different rewritings of one paragraph (0-based index) to pick from; result:
+         *     {paragraph, alternatives: [3], contents: [the whole text with each in place], writer}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Rewrite"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the three rewritings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Rewrites"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{story_id}/rewrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Three different rewritings of one paragraph of your story (its plan when it has one). */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Rewrite"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the three rewritings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Rewrites"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stories": {
         parameters: {
             query?: never;
@@ -1010,6 +1232,8 @@ export interface paths {
                         customPrompt?: string;
                         /** @default  */
                         title?: string;
+                        /** @default  */
+                        writer?: string;
                         content?: string;
                         /** @enum {string} */
                         genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
@@ -2338,6 +2562,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop your queued or running job: it fails with "Cancelled." (a writer stops at the
+         *     chunk it is on). 409 when it is over already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check": {
         parameters: {
             query?: never;
@@ -3611,6 +3877,8 @@ export interface components {
             title?: string;
             content?: string;
             plan?: Record<string, never>;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
         };
         JobStarted: {
             jobId?: string;
@@ -3631,6 +3899,184 @@ export interface components {
         };
         EnhancedText: {
             content?: string;
+        };
+        PlanInstructions: {
+            /**
+             * @default prose
+             * @enum {string}
+             */
+            format?: "prose" | "logbook" | "diary" | "letters" | "transcript" | "recording" | "notes" | "report";
+            avoid?: string[];
+            focus?: string[];
+            /** @default  */
+            framing?: string;
+            /**
+             * @description What else the prompt asks, in a writer's words
+             * @default
+             */
+            notes?: string;
+        };
+        PlanPerson: {
+            id: string;
+            name: string;
+            /**
+             * @description What the story calls them after the first mention ("the girl", "Pichler"); the name when empty
+             * @default
+             */
+            handle?: string;
+            /**
+             * @default they
+             * @enum {string}
+             */
+            pronouns?: "she" | "he" | "they" | "it" | "i";
+            /**
+             * @default supporting
+             * @enum {string}
+             */
+            role?: "protagonist" | "antagonist" | "supporting";
+            /**
+             * @description How they look, in the story's words
+             * @default
+             */
+            look?: string;
+            /**
+             * @description What they want
+             * @default
+             */
+            want?: string;
+        };
+        PlanPlace: {
+            id: string;
+            name: string;
+            /**
+             * @description The short name after the first mention ("the station")
+             * @default
+             */
+            handle?: string;
+            /** @default  */
+            description?: string;
+            fixtures?: string[];
+            sounds?: string[];
+            /** @default false */
+            outdoors?: boolean;
+        };
+        PlanElement: {
+            id: string;
+            name: string;
+            /** @default  */
+            handle?: string;
+            /**
+             * @description clue: it tells something; tool: it is used; cost: using it costs something
+             * @default clue
+             * @enum {string}
+             */
+            job?: "clue" | "tool" | "cost";
+            beats?: string[];
+        };
+        PlanTwist: {
+            /** @default  */
+            reveal?: string;
+            /**
+             * @description The id of the cast member the twist is about, if any
+             * @default
+             */
+            about?: string;
+            clues?: string[];
+        };
+        PlanBeat: {
+            id: string;
+            /**
+             * @default scene
+             * @enum {string}
+             */
+            kind?: "hook" | "arrival" | "first_sign" | "investigation" | "escalation" | "reversal" | "climax" | "aftermath" | "scene";
+            text: string;
+            /**
+             * @description The id of the place where it happens
+             * @default
+             */
+            place?: string;
+            who?: string[];
+            elements?: string[];
+            /** @default  */
+            changes?: string;
+            /** @default  */
+            clue?: string;
+            /** @default 0 */
+            words?: number;
+            /**
+             * @description Written or changed by the author: the story tells it
+             * @default false
+             */
+            edited?: boolean;
+        };
+        StoryPlan: {
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            version?: 1;
+            /** @default  */
+            title?: string;
+            /** @default  */
+            logline?: string;
+            /** @default  */
+            premise?: string;
+            /** @default  */
+            setting?: string;
+            /**
+             * @description What kind of place the setting is ("ger", "daycare")
+             * @default
+             */
+            world?: string;
+            /** @default  */
+            weather?: string;
+            /** @default  */
+            timeOfDay?: string;
+            instructions?: components["schemas"]["PlanInstructions"];
+            cast: components["schemas"]["PlanPerson"][];
+            places: components["schemas"]["PlanPlace"][];
+            elements?: components["schemas"]["PlanElement"][];
+            twist?: components["schemas"]["PlanTwist"];
+            beats: components["schemas"]["PlanBeat"][];
+            /** @default  */
+            ending?: string;
+        };
+        Continue: {
+            content: string;
+            /**
+             * @description The story's plan: the writer follows it (the saved one when omitted)
+             * @default null
+             */
+            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /**
+             * @description About how many words to add (omitted: the writer's choice)
+             * @default 0
+             */
+            words?: number;
+        };
+        ContinuedText: {
+            content?: string;
+            added?: string;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
+        };
+        Rewrite: {
+            content: string;
+            /**
+             * @description The story's plan: the writer follows it (the saved one when omitted)
+             * @default null
+             */
+            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /** @description Which paragraph (0-based; paragraphs are separated by blank lines) */
+            paragraph: number;
+        };
+        Rewrites: {
+            paragraph?: number;
+            alternatives?: string[];
+            contents?: string[];
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
         };
         Author: {
             id?: number;
@@ -3678,6 +4124,8 @@ export interface components {
             updatedAt?: string;
             user?: components["schemas"]["Author"];
             storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
         };
         StoryWrite: {
             /** @default  */
@@ -3724,6 +4172,8 @@ export interface components {
             customPrompt?: string;
             /** @default  */
             title?: string;
+            /** @default  */
+            writer?: string;
             content: string;
             /** @enum {string} */
             genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
@@ -4068,6 +4518,8 @@ export interface components {
             finishedAt?: string | null;
             /** @description Queued, and no worker serves its queue right now */
             noWorker?: boolean;
+            /** @description While it runs: the text written so far (a story as the model writes it), refreshed a few times a second; null otherwise */
+            partial?: string | null;
         };
         AdminCheck: {
             isAdmin?: boolean;
@@ -4185,6 +4637,8 @@ export interface components {
             updatedAt?: string;
             user?: components["schemas"]["AdminAuthor"];
             storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
         };
         VisibilityBody: {
             isPublic: boolean;
@@ -4533,6 +4987,12 @@ export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components
 export const generateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const jobStartedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobStarted"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
+export const planInstructionsFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["format"]> = ["prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report"];
+export const planPersonPronounsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["pronouns"]> = ["she", "he", "they", "it", "i"];
+export const planPersonRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["role"]> = ["protagonist", "antagonist", "supporting"];
+export const planElementJobValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanElement"]["job"]> = ["clue", "tool", "cost"];
+export const planBeatKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanBeat"]["kind"]> = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath", "scene"];
+export const storyPlanVersionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryPlan"]["version"]> = [1];
 export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
