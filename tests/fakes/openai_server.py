@@ -339,6 +339,13 @@ class FakeOpenAIServer:
             if sticky and behaviours:
                 self._sticky = self._queue.pop()
 
+    def reset(self):
+        """Forget every scripted behaviour (the sticky one too) and the recorded requests."""
+        with self._lock:
+            self._queue.clear()
+            self._sticky = None
+            self.requests.clear()
+
     def start(self):
         self._thread = threading.Thread(target=self._httpd.serve_forever,
                                         kwargs={"poll_interval": 0.05}, daemon=True)
