@@ -2,6 +2,7 @@
 ``auto`` picks the writer, the story says which writer wrote it, the model's text is in the job
 while it runs (``partial``), Cancel stops it, and Continue and Rewrite work on both writers (the
 offline engine; a model behind the fake OpenAI-compatible server on a real socket)."""
+import logging
 import time
 
 import pytest
@@ -70,6 +71,17 @@ def poll(client, job_id, check, timeout=20):
 
 
 # --- auto, and which writer wrote it -------------------------------------------------------------
+
+
+def test_the_writer_auto_chose_is_logged_when_it_starts(tmp_path, monkeypatch, caplog):
+    from core.plugins import PluginHost
+    monkeypatch.setenv("DREADFORGE_DATA", str(tmp_path))  # no models folder
+    host = PluginHost(config={"story": {}}, load_entrypoints=False)
+    with caplog.at_level(logging.INFO, logger="core.plugins.factory"):
+        host.story_provider()
+        host.story_provider()
+    assert caplog.messages == ["story provider: local (Offline engine), chosen by auto"]
+
 
 
 def test_auto_with_no_model_pulled_writes_with_the_engine_and_the_story_keeps_its_writer(
