@@ -116,7 +116,7 @@ class CowriteSchema(InputSchema):
 
     content = RequiredText("Content is required", MAX_STORY,
                            f"Story must be at most {MAX_STORY:,} characters", required=True)
-    plan = fields.Nested(StoryPlanSchema, load_default=None, allow_none=True, metadata={
+    plan = fields.Nested(StoryPlanSchema, load_default=None, metadata={
         "description": "The story's plan: the writer follows it (the saved one when omitted)"})
 
 
