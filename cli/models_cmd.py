@@ -11,7 +11,13 @@ import re
 
 import click
 
-from providers.llama_cpp_story.catalog import CATALOG, catalog_entry_for, models_dir, pulled_models
+from providers.llama_cpp_story.catalog import (
+    CATALOG,
+    RECOMMENDED,
+    catalog_entry_for,
+    models_dir,
+    pulled_models,
+)
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -36,7 +42,10 @@ def list_models():
         click.echo(f"No model pulled yet (into {models_dir()}).")
     click.echo("\nAvailable with `dreadforge models pull NAME`:")
     for entry in CATALOG.values():
-        click.echo(f"  {entry.name:<24} ~{entry.size_gb:.1f} GB  {entry.licence}: {entry.about}")
+        mark = "  (recommended)" if entry is RECOMMENDED else ""
+        click.echo(f"  {entry.name:<24} ~{entry.size_gb:.1f} GB  {entry.licence}: "
+                   f"{entry.about}{mark}")
+    click.echo(f"\nRecommended: {RECOMMENDED.name}, because {RECOMMENDED.why}.")
 
 
 def _sha256(path):
@@ -68,7 +77,8 @@ def pull(name, yes):
     from huggingface_hub import constants
     hub = constants.ENDPOINT.rstrip("/")  # HF_ENDPOINT when set: a mirror is named as such
     destination = models_dir()
-    click.echo(f"{entry.name}: {entry.about}\n"
+    recommended = f" (recommended: {entry.why})" if entry is RECOMMENDED else ""
+    click.echo(f"{entry.name}: {entry.about}{recommended}\n"
                f"  from     {hub}/{entry.repo} ({entry.filename})\n"
                f"  licence  {entry.licence} (read it before you use the model)\n"
                f"  into     {destination}")

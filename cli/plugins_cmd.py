@@ -203,6 +203,7 @@ def edit(name, capability, enable):
     import tomlkit
 
     from core.plugins import CAPABILITIES
+    from core.plugins.factory import DEFAULT_CHOICE
     path = config_file()
     plugin_host = load_host(path)
     kind = resolve(plugin_host, name, capability)
@@ -211,7 +212,10 @@ def edit(name, capability, enable):
     if kind in CAPABILITIES:
         section = table(doc, kind)
         active = plugin_host.active_name(kind)
-        default = CAPABILITIES[kind][2]
+        # back to "auto" (story) or the fallback; under "auto", the fallback (auto chose `name`)
+        default = DEFAULT_CHOICE.get(kind, CAPABILITIES[kind][2])
+        if plugin_host.chosen(kind) == default:
+            default = CAPABILITIES[kind][2]
         if enable:
             if active == name:
                 return f"{kind} provider is already '{name}'", False

@@ -79,7 +79,9 @@ def first_message(errors):
 
 
 def schema_name(schema):
-    """OpenAPI component names: the class name; a modified schema (only/exclude/partial) inline."""
+    """OpenAPI component names: the class name; a modified schema (only/exclude/partial) inline.
+    The story plan's parts (``core.story_plan``) are named ``Plan…`` (``PlanPerson``, never
+    taken for the admin's ``Person``)."""
     from apispec.ext.marshmallow.common import resolve_schema_cls
     if not isinstance(schema, type) and (schema.only or schema.exclude or schema.partial):
         return None

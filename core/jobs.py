@@ -61,7 +61,9 @@ DESCRIPTIONS = {"video.render": "render video {video}",
                 "story.generate": "generate story for user {user}",
                 "story.outline": "outline story for user {user}",
                 "story.suggest": "suggest story ideas for user {user}",
-                "story.enhance": "revise story for user {user}"}
+                "story.enhance": "revise story for user {user}",
+                "story.continue": "continue story for user {user}",
+                "story.rewrite": "rewrite a paragraph for user {user}"}
 
 
 def describe(job):
@@ -104,7 +106,9 @@ def _put(job, conn):
 #: how a waiting message names the jobs ahead: kind -> (one, many)
 NOUNS = {"video.render": ("video render", "video renders"), "story.generate": ("story", "stories"),
          "story.outline": ("outline", "outlines"),
-         "story.suggest": ("suggestion", "suggestions"), "story.enhance": ("revision", "revisions")}
+         "story.suggest": ("suggestion", "suggestions"), "story.enhance": ("revision", "revisions"),
+         "story.continue": ("continuation", "continuations"),
+         "story.rewrite": ("rewriting", "rewritings")}
 
 
 NO_WORKER = ("Waiting for a worker: no worker is serving the {queue} queue right now "
@@ -185,7 +189,8 @@ DATABASE_BUSY = "The database was busy. Please try again."
 OUT_OF_MEMORY = "The server ran out of memory during {activity}. Please try again later."
 UNEXPECTED = "Something went wrong during {activity}. Please try again."
 ACTIVITIES = {"video.render": "rendering", "story.generate": "writing", "story.outline": "the outline",
-              "story.suggest": "the suggestions", "story.enhance": "the revision"}
+              "story.suggest": "the suggestions", "story.enhance": "the revision",
+              "story.continue": "the continuation", "story.rewrite": "the rewriting"}
 
 
 def plain_reason(exc, kind=None):

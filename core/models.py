@@ -147,6 +147,8 @@ class Story(Content):
     story_length = peewee.IntegerField(default=1000)
     #: the plan it was written from (``core.story_plan``, migration 0015); None: written by hand
     plan = JSONField(null=True)
+    #: which writer wrote it (migration 0016): "Offline engine", "Gemma 3 4B IT (llama.cpp)"
+    writer = peewee.CharField(max_length=80, default="")
 
     class Meta:
         table_name = "stories"

@@ -19,8 +19,22 @@ def no_progress(percent, message):
     """A Progress that discards reports (for direct calls outside a job)."""
 
 
+def report_partial(progress, text):
+    """Tell the running job the whole text written so far (the editor shows it growing), when
+    its ``progress`` listens (the worker's has a ``partial(text)``); a cancelled job raises
+    ``ProviderError`` here, so the writer stops at the chunk it is on."""
+    partial = getattr(progress, "partial", None)
+    if partial is not None:
+        partial(text)
+
+
 class ProviderError(Exception):
     """A failure a user may read: bad key, refused prompt, timeout. Its text ends up in the job."""
+
+
+class JobCancelled(ProviderError):
+    """The job was cancelled while it was being written: the writer stops where it is (never
+    caught to carry on)."""
 
 
 class JobHandler:
@@ -88,6 +102,8 @@ class StoryResult:
     content: str
     #: the plan the story was written from: the JSON of ``core.story_plan.StoryPlanSchema``
     plan: dict | None = None
+    #: which writer wrote it, in a reader's words ("Offline engine", "Gemma 3 4B IT (llama.cpp)")
+    writer: str = ""
 
 
 class StoryProvider(Pluggable):
@@ -99,6 +115,13 @@ class StoryProvider(Pluggable):
     """
 
     ENHANCE_MODES = ("expand", "shorten", "enhance", "continue")
+    #: how many alternatives ``rewrite_paragraph`` offers
+    REWRITE_ALTERNATIVES = 3
+
+    @property
+    def writer(self) -> str:
+        """Which writer this is, in a reader's words (saved with the stories it writes)."""
+        return self.label or self.name
 
     def generate(self, request: StoryRequest, progress: Progress = no_progress,
                  plan: dict | None = None) -> StoryResult:
@@ -113,6 +136,20 @@ class StoryProvider(Pluggable):
         raise NotImplementedError
 
     def enhance(self, content: str, mode: str, progress: Progress = no_progress) -> str:
+        raise NotImplementedError
+
+    # co-writing: the author writes, the writer helps
+
+    def continue_story(self, content: str, plan: dict | None = None, words: int = 0,
+                       progress: Progress = no_progress) -> str:
+        """The text that carries ``content`` on from its end (only the new text), in its voice,
+        about ``words`` words (0: the writer's choice), following ``plan`` when there is one."""
+        raise NotImplementedError
+
+    def rewrite_paragraph(self, content: str, index: int, plan: dict | None = None,
+                          progress: Progress = no_progress) -> list:
+        """``REWRITE_ALTERNATIVES`` different rewritings of paragraph ``index`` (0-based, blank-
+        line separated) of ``content``, each fitting between its neighbours."""
         raise NotImplementedError
 
 

@@ -12,7 +12,7 @@ import time
 import redis
 from rq import get_current_job
 
-from core import jobs, metrics, request_id
+from core import job_text, jobs, metrics, request_id
 from core.app import create_app
 from core.choices import JobStatus
 from core.db import database
@@ -49,11 +49,13 @@ def preload_story_provider(app):
 class ProgressReporter:
     """``progress(percent, message)`` for a running job: saved to its row, throttled, monotonic."""
 
-    def __init__(self, job, min_interval=0.25):
+    def __init__(self, job, min_interval=0.25, conn=None):
         self.job = job
         self.min_interval = min_interval
         self.last_saved = 0.0
         self.listeners = []
+        #: ``partial(text)``: the text written so far (``core.job_text``), read by the job API
+        self.partial = job_text.PartialText(job, conn)
 
     def __call__(self, percent, message=None):
         percent = max(self.job.progress, min(99, int(percent)))
@@ -143,7 +145,9 @@ def _run(job_id, app):
         return None
     if job_handler.on_start:
         job_handler.on_start(job)
-    progress = ProgressReporter(job)
+    rq_job = get_current_job()
+    conn = rq_job.connection if rq_job is not None else None
+    progress = ProgressReporter(job, conn=conn)
     try:
         result = job_handler.run(job, progress, app)
     except ProviderError as exc:
@@ -153,6 +157,9 @@ def _run(job_id, app):
         log.exception("job %s (%s) crashed", job.id, job.kind)
         jobs.fail(job, jobs.plain_reason(exc, job.kind), run=job.started_at)
         return None
+    finally:
+        if conn is not None:
+            job_text.drop(conn, job.id)
     # written only while the row is still this run's: a job reaped or cancelled meanwhile stays
     # failed with its reason (what it made was already dropped by its handler's on_fail)
     completed = (Job.update(status=JobStatus.COMPLETED, progress=100, message="Done",

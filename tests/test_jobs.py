@@ -49,7 +49,8 @@ def test_wait_answers_with_the_story(users, worker):
     client, _ = users.signed_in()
     response = client.post("/api/stories/generate?wait=20", json=FORM)
     assert response.status_code == 200, response.get_json()
-    assert set(response.get_json()) == {"title", "content", "plan"}
+    assert set(response.get_json()) == {"title", "content", "plan", "writer"}
+    assert response.get_json()["writer"] == "Offline engine"
 
 
 def test_job_is_readable_by_its_owner_only(users, make_client):

@@ -87,3 +87,40 @@ def test_unknown_model_and_unreachable_hub_are_one_line_errors(tmp_path, hub):
     assert missing.returncode != 0
     assert f"could not reach the model hub at {hub.url.rstrip('/')} for {ENTRY.repo}" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+def test_gemma_3_4b_is_offered_first_as_the_recommended_model_and_says_why(tmp_path):
+    gemma = CATALOG["gemma-3-4b-it"]
+    assert (gemma.repo, gemma.filename, gemma.licence) == (
+        "bartowski/google_gemma-3-4b-it-GGUF", "google_gemma-3-4b-it-Q4_K_M.gguf",
+        "Gemma Terms of Use")
+
+    listed = dreadforge(["list"], tmp_path)
+
+    offered = listed.stdout.split("Available with `dreadforge models pull NAME`:\n", 1)[1]
+    first = offered.splitlines()[0]
+    assert first.split()[0] == "gemma-3-4b-it" and "~2.5 GB" in first
+    assert first.endswith("(recommended)")
+    assert ("Recommended: gemma-3-4b-it, because it leads the public EQ-Bench Creative Writing "
+            "v3 among small models (Elo 1113, against 703 for Llama 3.2 3B).") in listed.stdout
+
+
+def test_pulling_the_recommended_model_says_why(tmp_path):
+    gemma = CATALOG["gemma-3-4b-it"]
+    with FakeHub() as hub:
+        hub.add(gemma.repo, gemma.filename, MODEL)
+        declined = dreadforge(["pull", gemma.name], tmp_path, hub, input_text="n\n")
+    assert "gemma-3-4b-it: the best stories of the small models" in declined.stdout
+    assert "(recommended: it leads the public EQ-Bench Creative Writing v3" in declined.stdout
+    assert "Gemma Terms of Use" in declined.stdout
+
+
+def test_with_several_models_pulled_the_recommended_one_is_used(tmp_path, monkeypatch):
+    from providers.llama_cpp_story.catalog import resolve_model
+    monkeypatch.setenv("DREADFORGE_DATA", str(tmp_path))
+    (tmp_path / "models").mkdir()
+    for name in ("gemma-2-2b-it", "qwen2.5-1.5b-instruct", "gemma-3-4b-it"):
+        (tmp_path / "models" / CATALOG[name].filename).write_bytes(MODEL)
+    (tmp_path / "models" / "aaa-my-own.gguf").write_bytes(MODEL)
+
+    assert resolve_model("").name == "google_gemma-3-4b-it-Q4_K_M.gguf"

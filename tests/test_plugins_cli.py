@@ -62,7 +62,7 @@ def test_check_ok(toml):
 
 def test_check_prints_every_problem_and_fails(toml, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    text = toml.read_text().replace('provider = "local"            # "local" (offline writer)',
+    text = toml.read_text().replace('provider = "auto"             # "auto" (the default',
                                     'provider = "openai"  #')
     text = text.replace("temperature = 0.9", 'temperature = "warm"')
     text = text.replace('provider = "house"', 'provider = "banners"')
@@ -78,8 +78,8 @@ def test_check_prints_every_problem_and_fails(toml, monkeypatch):
 
 def test_check_reports_a_missing_api_key_variable(toml, monkeypatch):
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    toml.write_text(toml.read_text().replace('provider = "local"            # "local" (offline w',
-                                             'provider = "openai"            # "local" (offline w'))
+    toml.write_text(toml.read_text().replace('provider = "auto"             # "auto" (the def',
+                                             'provider = "openai"           # "auto" (the def'))
     result = run("check")
     assert result.output == (f"{toml}:story.openai.api_key_env: environment variable "
                              "OPENAI_API_KEY is not set\n")
@@ -110,10 +110,11 @@ def test_enable_a_provider_needs_capability_when_ambiguous(toml):
 def test_enable_and_disable_a_provider(toml, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
     result = run("enable", "openai")
-    assert "story provider: local -> openai" in result.output
-    assert 'provider = "openai"            # "local" (offline writer)' in toml.read_text()
+    assert "story provider: local -> openai" in result.output  # what auto chose: no model here
+    assert 'provider = "openai"             # "auto" (the default' in toml.read_text()
     result = run("disable", "openai")
-    assert "story provider: openai -> local (the default)" in result.output
+    assert "story provider: openai -> auto (the default)" in result.output
+    assert 'provider = "auto"             # "auto" (the default' in toml.read_text()
     result = CliRunner().invoke(plugins, ["disable", "local", "--capability", "video"])
     assert result.exit_code == 1 and "is the default video provider" in result.output
     run("enable", "none", "--capability", "ads")
@@ -279,8 +280,8 @@ def test_check_suggests_the_nearest_option_and_section(toml):
 
 
 def openai_config(toml, base_url, key_env="DREADFORGE_TEST_ONLINE_KEY"):
-    text = toml.read_text().replace('provider = "local"            # "local" (offline w',
-                                    'provider = "openai"            # "local" (offline w')
+    text = toml.read_text().replace('provider = "auto"             # "auto" (the def',
+                                    'provider = "openai"           # "auto" (the def')
     text = text.replace('base_url = "https://api.openai.com/v1"', f'base_url = "{base_url}"')
     toml.write_text(text.replace('api_key_env = "OPENAI_API_KEY"', f'api_key_env = "{key_env}"'))
 

@@ -32,6 +32,7 @@ def test_switching_story_provider_needs_only_plugins_toml(users, env, queue_env,
     finally:
         stop_worker(local)
     assert "Opal" in offline["content"]
+    assert offline["writer"] == "Offline engine"
 
     config = tmp_path / "plugins.toml"
     config.write_text(f"""
@@ -45,8 +46,10 @@ api_key_env = "FAKE_OPENAI_KEY"
 max_retries = 0
 timeout = 5
 """)
-    plan = {"title": "The Lens", "beats": [{"kind": "hook", "summary": "Opal looks up."},
-                                           {"kind": "climax", "summary": "It looks back."}]}
+    plan = {"title": "The Lens", "cast": [{"id": "c1", "name": "Opal", "role": "protagonist"}],
+            "places": [{"id": "p1", "name": "the dome"}],
+            "beats": [{"id": "b1", "kind": "hook", "text": "Opal looks up.", "place": "p1"},
+                      {"id": "b2", "kind": "climax", "text": "It looks back."}]}
     fake_openai.script(ok(json.dumps(plan)))
     fake_openai.script(ok("Opal looked through the lens and something looked back."),
                        sticky=True)
@@ -57,6 +60,8 @@ timeout = 5
     finally:
         stop_worker(remote)
     assert vendor["title"] == "The Lens"
+    assert vendor["writer"] == "fake-horror (OpenAI-compatible)"
+    assert vendor["plan"]["beats"][0]["text"] == "Opal looks up."  # the typed plan, kept
     assert vendor["content"].startswith("Opal looked through the lens and something looked "
                                         "back.\n\nOpal looked")  # one answer per part
     assert "Write part 2 of 2" in fake_openai.requests[2].user_prompt

@@ -9,6 +9,7 @@ from flask.views import MethodView
 from flask_login import current_user
 from marshmallow import fields
 
+from core import job_reaper, job_text
 from core.auth import require_user
 from core.choices import JOB_ACTIVE, JobStatus
 from core.errors import Blueprint, abort
@@ -36,6 +37,9 @@ class JobSchema(InputSchema):
     finished_at = UTCDateTime(data_key="finishedAt", allow_none=True)
     no_worker = fields.Boolean(data_key="noWorker", metadata={
         "description": "Queued, and no worker serves its queue right now"})
+    partial = fields.String(allow_none=True, dump_default=None, metadata={
+        "description": "While it runs: the text written so far (a story as the model writes "
+                       "it), refreshed a few times a second; null otherwise"})
 
 
 class WaitSlots:
@@ -86,10 +90,11 @@ def wait_for(job, seconds):
 
 def described(job):
     """``job`` with, while it is queued, a message saying what it waits for (and ``noWorker``
-    when no worker serves its queue)."""
+    when no worker serves its queue); while it runs, the text written so far (``partial``)."""
     job.no_worker = no_worker(job)
     if job.status == JobStatus.QUEUED:
         job.message = waiting_message(job, job.no_worker)
+    job.partial = job_text.read(job)
     return job
 
 
@@ -109,3 +114,20 @@ class JobById(MethodView):
     def get(self, args, job_id):
         """Status, progress 0-100, message and (when finished) the result; ?wait=N waits."""
         return described(wait_for(owned_job(job_id, require_user()), args["wait"]))
+
+
+@blp.route("/<job_id>/cancel")
+class CancelJob(MethodView):
+    @blp.response(200, JobSchema)
+    def post(self, job_id):
+        """Stop your queued or running job: it fails with "Cancelled." (a writer stops at the
+        chunk it is on). 409 when it is over already."""
+        user = require_user()
+        job = owned_job(job_id, user)
+        if job.user_id != user.id:
+            abort(403, message="You can only cancel your own jobs")
+        try:
+            job = job_reaper.cancel(reconcile(job), reason=job_text.CANCELLED)
+        except job_reaper.JobConflict as exc:
+            abort(409, message=str(exc))
+        return described(Job.get_by_id(job.id))

@@ -1,4 +1,5 @@
-"""Story AI calls: outline, generate, suggestions and enhance, run as jobs on the `stories` queue."""
+"""Story AI calls: outline, generate, suggestions, enhance and co-writing (Continue, Rewrite
+this paragraph), run as jobs on the `stories` queue."""
 from flask import current_app
 from flask.views import MethodView
 
@@ -8,19 +9,23 @@ from core.choices import JobStatus
 from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.schemas.results import (
+    ContinuedTextSchema,
     EnhancedTextSchema,
     GeneratedStorySchema,
     JobStartedSchema,
     OutlineResultSchema,
+    RewritesSchema,
 )
 from core.schemas.stories import (
+    ContinueSchema,
     EnhanceSchema,
     GenerateSchema,
     OutlineSchema,
+    RewriteSchema,
     SuggestionsSchema,
     WaitArgs,
 )
-from core.services import stories, story_ai
+from core.services import stories, story_ai, story_cowrite
 
 blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
                 description="Story generation, suggestions and enhancement (background jobs)")
@@ -28,7 +33,9 @@ blp = Blueprint("story_ai", __name__, url_prefix="/api/stories",
 FAILURE_PREFIX = {"story.generate": "Generation Failed",
                   "story.outline": "Outline Failed",
                   "story.suggest": "AI Suggestions Failed",
-                  "story.enhance": "Enhancement Failed"}
+                  "story.enhance": "Enhancement Failed",
+                  "story.continue": "Continue Failed",
+                  "story.rewrite": "Rewrite Failed"}
 
 
 JOB_STARTED = {"description": "The job is queued or running: poll GET /api/jobs/{jobId}",
@@ -141,3 +148,45 @@ class EnhanceStory(MethodView):
     def post(self, args, body, story_id):
         """Revise your story's text: expand, shorten, enhance or continue (result: {content})."""
         return _enhance(args, body, story_id)
+
+
+def _cowrite(start, args, body, story_id=None):
+    user = require_user()
+    story = stories.owned(story_id, user) if story_id is not None else None
+    enforce("generation")
+    job = start(user, body, timeout(), story)
+    return answer(job, args["wait"], lambda result: result)
+
+
+@blp.route("/continue")
+class Continue(MethodView):
+    @job_endpoint(ContinueSchema, ContinuedTextSchema, "the text written on")
+    def post(self, args, body):
+        """Write on from the end of the text, in its voice (from the plan when one is sent);
+        result: {content: the whole text, added: the new part, writer}."""
+        return _cowrite(story_cowrite.start_continue, args, body)
+
+
+@blp.route("/<int:story_id>/continue")
+class ContinueStory(MethodView):
+    @job_endpoint(ContinueSchema, ContinuedTextSchema, "the text written on")
+    def post(self, args, body, story_id):
+        """Write on from the end of your story's text (from its saved plan when it has one)."""
+        return _cowrite(story_cowrite.start_continue, args, body, story_id)
+
+
+@blp.route("/rewrite")
+class Rewrite(MethodView):
+    @job_endpoint(RewriteSchema, RewritesSchema, "the three rewritings")
+    def post(self, args, body):
+        """Three different rewritings of one paragraph (0-based index) to pick from; result:
+        {paragraph, alternatives: [3], contents: [the whole text with each in place], writer}."""
+        return _cowrite(story_cowrite.start_rewrite, args, body)
+
+
+@blp.route("/<int:story_id>/rewrite")
+class RewriteStory(MethodView):
+    @job_endpoint(RewriteSchema, RewritesSchema, "the three rewritings")
+    def post(self, args, body, story_id):
+        """Three different rewritings of one paragraph of your story (its plan when it has one)."""
+        return _cowrite(story_cowrite.start_rewrite, args, body, story_id)

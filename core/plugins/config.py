@@ -106,7 +106,7 @@ def _capability_problems(host, capability, check_env):
         found.append(Problem(f"{capability}.provider",
                              f"unknown provider '{active}' (available: {names})"))
     # under "auto", a provider that was not chosen is not checked for its files
-    auto = host.section(capability).get("provider") == "auto"
+    auto = host.chosen(capability) == "auto"
     found.extend(_tables_problems(host, capability, "provider", available, [active], "provider",
                                   check_env, extra=lambda key: key == active or not auto))
     return found

@@ -6,12 +6,14 @@ from core.providers import AdProvider, JobHandler, StoryProvider, VideoProvider
 
 log = logging.getLogger(__name__)
 
-# capability -> (hook that registers classes, base class, default provider)
+# capability -> (hook that registers classes, base class, fallback provider)
 CAPABILITIES = {
     "story": ("register_story_providers", StoryProvider, "local"),
     "video": ("register_video_providers", VideoProvider, "local"),
     "ads": ("register_ad_providers", AdProvider, "none"),
 }
+#: what ``provider`` is when plugins.toml does not say; else the capability's fallback
+DEFAULT_CHOICE = {"story": "auto"}
 
 
 class ProviderFactory:
@@ -50,8 +52,13 @@ class ProviderFactory:
 
     # --- which one is active -------------------------------------------------------------------
 
+    def chosen(self, capability):
+        """What plugins.toml says ``provider`` is (its default when it says nothing)."""
+        return self.section(capability).get(
+            "provider", DEFAULT_CHOICE.get(capability, CAPABILITIES[capability][2]))
+
     def active_name(self, capability):
-        name = self.section(capability).get("provider", CAPABILITIES[capability][2])
+        name = self.chosen(capability)
         return self.auto_choice(capability) if name == "auto" else name
 
     def auto_choice(self, capability):
@@ -84,7 +91,14 @@ class ProviderFactory:
     def provider(self, capability):
         name = self.active_name(capability)
         cls = self.available(capability)[name]
-        return self._instance((capability, name), cls, self.provider_options(capability, name))
+        key = (capability, name)
+        fresh = key not in self._instances
+        instance = self._instance(key, cls, self.provider_options(capability, name))
+        if fresh:
+            how = "chosen by auto" if self.chosen(capability) == "auto" else "set in plugins.toml"
+            log.info("%s provider: %s (%s), %s", capability, name,
+                     getattr(instance, "writer", cls.label or name), how)
+        return instance
 
     def story_provider(self) -> StoryProvider:
         return self.provider("story")

@@ -64,12 +64,17 @@ class JobStartedSchema(Schema):
     message = fields.String(allow_none=True)
 
 
+WRITER = {"description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
+                        "(llama.cpp)\"): save it with the story"}
+
+
 class GeneratedStorySchema(Schema):
     """A written story and the plan it was written from (from writers that keep one)."""
 
     title = fields.String()
     content = fields.String()
     plan = fields.Nested(StoryPlanSchema)
+    writer = fields.String(metadata=WRITER)
 
 
 class OutlineResultSchema(Schema):
@@ -80,6 +85,24 @@ class OutlineResultSchema(Schema):
 
 class EnhancedTextSchema(Schema):
     content = fields.String()
+
+
+class ContinuedTextSchema(Schema):
+    """Continue's result: the whole text with the new part after it, and the new part alone."""
+
+    content = fields.String()
+    added = fields.String()
+    writer = fields.String(metadata=WRITER)
+
+
+class RewritesSchema(Schema):
+    """Rewrite's result: three different rewritings of the paragraph, and the whole text with
+    each in its place (the other paragraphs as they were)."""
+
+    paragraph = fields.Integer()
+    alternatives = fields.List(fields.String())
+    contents = fields.List(fields.String())
+    writer = fields.String(metadata=WRITER)
 
 
 class AdSettingsSchema(Schema):

@@ -3,7 +3,7 @@ from typing import ClassVar
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from core import choices
+from core import choices, paragraphs
 from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
 from core.schemas.content import CONTENT_FIELDS, ContentSchema
@@ -11,6 +11,7 @@ from core.story_plan import StoryPlanSchema
 
 MAX_TITLE = 200
 MAX_STORY = 50_000
+MIN_CONTINUE, MAX_CONTINUE = 50, 1000
 
 
 def _text(max_length, name):
@@ -79,8 +80,12 @@ class PlanField(fields.Nested):
         return super()._deserialize(value, attr, data, partial=None, **kwargs)
 
 
+MAX_WRITER = 80
+
+
 class StoryWriteSchema(StoryParams):
     title = _text(MAX_TITLE, "Title")
+    writer = _text(MAX_WRITER, "Writer")
     content = RequiredText("Content is required", MAX_STORY,
                            f"Story must be at most {MAX_STORY:,} characters", required=True)
     genre = Choice(choices.GENRES, "genre", required=True)
@@ -130,6 +135,37 @@ class EnhanceSchema(InputSchema):
                 f"(use {', '.join(StoryProvider.ENHANCE_MODES)})", "type")
 
 
+class CowriteSchema(InputSchema):
+    """What Continue and Rewrite work on: the text, and the story's plan when it has one."""
+
+    content = RequiredText("Content is required", MAX_STORY,
+                           f"Story must be at most {MAX_STORY:,} characters", required=True)
+    plan = fields.Nested(StoryPlanSchema, load_default=None, metadata={
+        "description": "The story's plan: the writer follows it (the saved one when omitted)"})
+
+
+class ContinueSchema(CowriteSchema):
+    words = fields.Integer(load_default=0, validate=validate.Range(
+        min=MIN_CONTINUE, max=MAX_CONTINUE,
+        error=f"Words must be between {MIN_CONTINUE} and {MAX_CONTINUE:,}"), metadata={
+        "description": "About how many words to add (omitted: the writer's choice)"})
+
+
+class RewriteSchema(CowriteSchema):
+    paragraph = fields.Integer(required=True, validate=validate.Range(
+        min=0, error="Paragraph must be 0 or more"), error_messages={
+        "required": "Paragraph is required"}, metadata={
+        "description": "Which paragraph (0-based; paragraphs are separated by blank lines)"})
+
+    @validates_schema
+    def _paragraph_exists(self, data, **kwargs):
+        count = len(paragraphs.split(data.get("content")))
+        if data.get("paragraph", 0) >= count and "content" in data:
+            raise ValidationError(f"Paragraph {data['paragraph']} does not exist: the text has "
+                                  f"{count} paragraph{'s' if count != 1 else ''} (0 to "
+                                  f"{count - 1})", "paragraph")
+
+
 class WaitArgs(InputSchema):
     wait = fields.Float(load_default=0, validate=validate.Range(
         min=0, max=30, error="wait must be between 0 and 30 seconds"))
@@ -141,6 +177,9 @@ class FeedArgs(ListArgs):
 
 class StorySchema(ContentSchema):
     story_length = fields.Integer(data_key="storyLength")
+    writer = fields.String(metadata={
+        "description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
+                       "(llama.cpp)\"); empty when written by hand"})
 
 
-STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length"}
+STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length", "writer": "writer"}

@@ -77,9 +77,10 @@ def run_generate(job, progress, app):
     if plan is None:
         result = provider.generate(request, progress)
     else:  # the engine writes from the plan when the active writer cannot
-        writer = provider if takes_plan(provider) else host.default_provider("story")
-        result = writer.generate(request, progress, plan=plan)
-    story = {"title": result.title, "content": result.content}
+        provider = provider if takes_plan(provider) else host.default_provider("story")
+        result = provider.generate(request, progress, plan=plan)
+    story = {"title": result.title, "content": result.content,
+             "writer": result.writer or provider.writer}
     kept = typed(result.plan) or plan  # the plan the story was written from
     if kept is not None:
         story["plan"] = kept

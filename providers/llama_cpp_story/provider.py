@@ -2,7 +2,7 @@
 from core.providers import ProviderError
 from providers.model_story.provider import ModelStoryProvider
 
-from .catalog import resolve_model
+from .catalog import catalog_entry_for, resolve_model
 from .options import Options, check_problems, option_problems
 from .runtime import LlamaChat
 
@@ -10,6 +10,7 @@ from .runtime import LlamaChat
 class LlamaCppStoryProvider(ModelStoryProvider):
     name = "llama_cpp"
     label = "Local model (llama.cpp)"
+    runs_on = "llama.cpp"
     Options = Options
     option_problems = staticmethod(option_problems)
     check_problems = staticmethod(check_problems)
@@ -31,6 +32,17 @@ class LlamaCppStoryProvider(ModelStoryProvider):
     def preload(self):
         """Load the model now (the worker calls this before it forks a process per job)."""
         self.chat_model()._model()
+
+    def model_path(self):
+        return resolve_model(self.options["model"], self.base_dir)
+
+    def model_name(self):
+        """The catalog's name for the model ("Gemma 3 4B IT"), else its file's name."""
+        path = self.model_path()
+        if path is None:
+            return "no model"
+        entry = catalog_entry_for(path)
+        return entry.title if entry else path.stem
 
     def chat_model(self):
         if self._chat is None:

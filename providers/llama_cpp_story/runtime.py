@@ -24,6 +24,24 @@ MEMORY_FACTOR = 1.2
 _models = {}
 _models_lock = threading.Lock()
 
+#: llama-cpp-python's chat formats that drop a system message (its ``gemma`` does: Gemma has no
+#: system turn); under them the system message goes at the head of the first user message
+SYSTEMLESS_FORMATS = {"gemma"}
+
+
+def fold_system(messages):
+    """``messages`` without a system message: its text opens the first user message (what
+    Gemma's own chat template does with one)."""
+    system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
+    rest = [dict(m) for m in messages if m["role"] != "system"]
+    if system:
+        first = next((m for m in rest if m["role"] == "user"), None)
+        if first is None:
+            rest.insert(0, {"role": "user", "content": system})
+        else:
+            first["content"] = f"{system}\n\n{first['content']}"
+    return rest
+
 
 @atexit.register
 def _close_models():
@@ -100,6 +118,8 @@ class LlamaChat:
                           self.options["chat_format"])
 
     def _arguments(self, messages, max_tokens, stop, seed):
+        if self.options["chat_format"] in SYSTEMLESS_FORMATS:
+            messages = fold_system(messages)
         arguments = {"messages": messages, "max_tokens": int(max_tokens),
                      "temperature": self.options["temperature"], "top_p": self.options["top_p"],
                      "repeat_penalty": self.options["repeat_penalty"]}
@@ -126,6 +146,8 @@ class LlamaChat:
                     parts.append(piece)
                     if on_text is not None and on_text(piece):
                         break
+            except ProviderError as exc:  # the job was cancelled while it streamed
+                failure = exc
             except Exception as exc:  # noqa: BLE001 - translated below
                 failure = self._translate(exc)
         if failure is not None:

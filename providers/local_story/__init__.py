@@ -8,7 +8,7 @@ text through a plan recovered from it. Phrase banks are data modules (``beatbank
 from core.hookspecs import hookimpl
 from core.providers import StoryProvider, no_progress
 
-from . import revise, typed_plan
+from . import cowrite, revise, typed_plan
 from .engine import write_story
 from .plan import build_plan
 
@@ -40,6 +40,19 @@ class LocalStoryProvider(StoryProvider):
 
     def enhance(self, content, mode, progress=no_progress):
         return revise.enhance(content, mode, progress)
+
+    # co-writing (``cowrite``)
+
+    @property
+    def writer(self):
+        return "Offline engine"
+
+    def continue_story(self, content, plan=None, words=0, progress=no_progress):
+        return cowrite.continue_story(content, plan, words, progress)
+
+    def rewrite_paragraph(self, content, index, plan=None, progress=no_progress):
+        return cowrite.rewrite_paragraph(content, index, plan, progress,
+                                         count=self.REWRITE_ALTERNATIVES)
 
 
 @hookimpl

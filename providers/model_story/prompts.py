@@ -3,7 +3,6 @@
 One prompt builder for every model provider. Pure functions of their inputs (no network), so they
 are tested directly.
 """
-import json
 import re
 
 NOT_SPECIFIED = "not specified (your choice)"
@@ -46,118 +45,6 @@ def brief_lines(request):
     ]
 
 
-# --- hierarchical writing: the plan, then each beat ----------------------------------------------
-
-#: the kinds of beats a plan walks through, in order (the engine's plan uses the same words)
-BEAT_KINDS = ("hook", "arrival", "first sign", "investigation", "escalation", "reversal",
-              "climax", "aftermath")
-
-#: the shape of the plan the model is asked to fill (the words per beat are ours to set)
-PLAN_SHAPE = {
-    "title": "…", "logline": "one sentence", "premise": "…", "theme": "…",
-    "cast": [{"name": "…", "role": "protagonist", "pronouns": "she/her", "want": "…"}],
-    "places": [{"name": "…", "description": "…"}],
-    "twist": {"reveal": "…", "clues": ["…", "…"]},
-    "beats": [{"kind": "hook", "purpose": "…", "summary": "…", "state_change": "…"}],
-}
-
-
-def plan_beat_count(length_words):
-    """How many beats a model-written plan has for a story of this length."""
-    return max(2, min(len(BEAT_KINDS), round(int(length_words or 0) / 150)))
-
-
-def plan_messages(request):
-    """Messages asking the model for the story's plan as one JSON object."""
-    beats = plan_beat_count(request.length_words)
-    system = "\n".join([
-        "You are a horror fiction writer for Dreadforge. Before writing, you plan the story.",
-        "",
-        *brief_lines(request),
-        "",
-        "Answer with one JSON object only, no prose and no markdown, with exactly these keys:",
-        json.dumps(PLAN_SHAPE, ensure_ascii=False),
-        f"'beats' has {beats} items in story order (kinds such as "
-        f"{', '.join(BEAT_KINDS)}); every field is filled from the brief. The twist is "
-        "foreshadowed by its clues before it is revealed.",
-    ])
-    return [{"role": "system", "content": system},
-            {"role": "user", "content": "Write the plan now, as JSON."}]
-
-
-def plan_outline(plan):
-    """The plan as short plain text, for the prompts of the beats."""
-    lines = [f"Title: {plan['title']}"]
-    for key in ("logline", "premise", "theme"):
-        if plan.get(key):
-            lines.append(f"{key.capitalize()}: {plan[key]}")
-    for person in plan.get("cast") or []:
-        want = f", wants {person['want']}" if person.get("want") else ""
-        lines.append(f"Character: {person['name']} ({person.get('role') or 'character'}, "
-                     f"{person.get('pronouns') or 'they/them'}{want})")
-    for place in plan.get("places") or []:
-        lines.append(f"Place: {place['name']}"
-                     + (f" - {place['description']}" if place.get("description") else ""))
-    twist = plan.get("twist") or {}
-    if twist.get("reveal"):
-        lines.append(f"Twist (revealed late): {twist['reveal']}")
-    for clue in twist.get("clues") or []:
-        lines.append(f"Clue (plant before the twist): {clue}")
-    lines.append("Parts:")
-    for index, beat in enumerate(plan["beats"], 1):
-        lines.append(f"{index}. [{beat.get('kind') or 'beat'}] {beat['summary']}")
-    return "\n".join(lines)
-
-
-def beat_messages(request, plan, index, previous):
-    """Messages asking for part ``index`` (0-based) of the plan, after the ``previous`` part."""
-    beats = plan["beats"]
-    beat = beats[index]
-    system = "\n".join([
-        "You are a horror fiction writer for Dreadforge. You write a story one part at a time, "
-        "following its plan.",
-        "",
-        *brief_lines(request),
-        "",
-        "The plan:",
-        plan_outline(plan),
-        "",
-        "Answer with the prose of the requested part only: plain paragraphs separated by blank "
-        "lines, no title, no headings, no part numbers, no notes.",
-    ])
-    ask = [f"Write part {index + 1} of {len(beats)} ({beat.get('kind') or 'beat'}), about "
-           f"{beat['words']} words: {beat['summary']}"]
-    if beat.get("purpose"):
-        ask.append(f"Its purpose: {beat['purpose']}")
-    if beat.get("state_change"):
-        ask.append(f"By its end: {beat['state_change']}")
-    if index == len(beats) - 1:
-        ask.append("This is the last part: bring the story to its ending.")
-    if previous:
-        ask.insert(0, f"The story so far ends with:\n{tail_of(previous)}\n")
-    else:
-        ask.append("This is the opening of the story.")
-    return [{"role": "system", "content": system}, {"role": "user", "content": "\n".join(ask)}]
-
-
-def continue_messages(request, plan, story, words):
-    """Messages asking to carry a story that stopped short on by about ``words`` words."""
-    system = "\n".join([
-        "You are a horror fiction writer for Dreadforge, finishing a story that stopped short.",
-        "",
-        *brief_lines(request),
-        "",
-        "The plan:",
-        plan_outline(plan),
-        "",
-        "Answer with the new prose only, continuing in the same voice, perspective and tense: "
-        "plain paragraphs, no title, no notes.",
-    ])
-    user = (f"The story so far ends with:\n{tail_of(story)}\n\n"
-            f"Continue it for about {words} words and bring it to its ending.")
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
-
-
 def tail_of(text, words=160):
     """The last ``words`` words of a text (the context a beat continues from)."""
     parts = (text or "").split()
@@ -180,13 +67,16 @@ def clean_part(text, messages=()):
     return _LEADING_LABEL.sub("", text, count=1).strip()
 
 
-#: how the prompt's own instruction lines begin (beat_messages, continue_messages, plan_outline,
+#: how the prompt's own instruction lines begin (``plan_prompts``, ``cowrite_prompts``,
 #: brief_lines): a line of the answer that begins so is the prompt coming back, not prose
 INSTRUCTION_OPENINGS = (
     "write part ", "its purpose:", "by its end:", "this is the last part",
     "this is the opening of the story", "the story so far ends with", "story brief:",
     "the plan:", "answer with ", "continue it for about", "parts:", "character:", "place:",
     "twist (revealed late):", "clue (plant before the twist):", "extra instructions from the",
+    "where:", "who:", "uses:", "plant this clue:", "the author wrote this part", "key element:",
+    "form:", "avoid:", "focus on:", "framing:", "ending:", "the paragraph before:",
+    "the paragraph after:", "rewrite this paragraph", "the paragraph to rewrite:",
 )
 
 

@@ -12,9 +12,10 @@ Both raise ``ProviderError`` with a sentence a creator can read when the model c
 """
 from core.providers import ProviderError, StoryProvider, no_progress
 
-from . import prompts
+from . import cowrite, prompts
 from .length import LengthGuard, drop_unfinished_sentence, token_cap
-from .writer import START, WordProgress, ask, write_story
+from .plan import engine_outline
+from .writer import START, WordProgress, ask, make_plan, write_story
 
 SUGGESTION_TOKENS = 500
 #: a revision may run this much over its expected length before its stream is left
@@ -27,9 +28,39 @@ class ModelStoryProvider(StoryProvider):
     def chat_model(self):
         raise NotImplementedError
 
-    def generate(self, request, progress=no_progress):
+    def model_name(self):
+        """The model's name as a reader knows it ("Gemma 3 4B IT", "gpt-4o-mini")."""
+        raise NotImplementedError
+
+    #: what the model runs on, in the writer's name ("gpt-4o-mini (OpenAI-compatible)")
+    runs_on = ""
+
+    @property
+    def writer(self):
+        return f"{self.model_name()} ({self.runs_on or self.label})"
+
+    def _model_plans(self):
+        return self.options.get("plan", "model") == "model"
+
+    def generate(self, request, progress=no_progress, plan=None):
         return write_story(self.chat_model(), request, progress,
-                           use_model_plan=self.options.get("plan", "model") == "model")
+                           use_model_plan=self._model_plans(), plan=plan, writer=self.writer)
+
+    def outline(self, request, progress=no_progress):
+        progress(START, "Planning the story")
+        if not self._model_plans():
+            plan = engine_outline(request)
+        else:
+            plan, _source = make_plan(self.chat_model(), request)
+        progress(100, "Plan ready")
+        return plan
+
+    def continue_story(self, content, plan=None, words=0, progress=no_progress):
+        return cowrite.continue_story(self.chat_model(), content, plan, words, progress)
+
+    def rewrite_paragraph(self, content, index, plan=None, progress=no_progress):
+        return cowrite.rewrite_paragraph(self.chat_model(), content, index, plan, progress,
+                                         count=self.REWRITE_ALTERNATIVES)
 
     def suggest(self, content, kind="improvement", progress=no_progress):
         if not (content or "").strip():

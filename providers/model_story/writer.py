@@ -9,14 +9,19 @@ Progress is real: "Writing part k of n", with the percentage rising with the wor
 share of the requested length. Every call has a token cap from its share of the length; a part's
 stream is left once it has its words and its current sentence is over; an empty answer is asked
 again once; a story that stops short is continued, one that runs long is cut at a sentence end.
+The story so far is the job's partial text as it streams (``report_partial``).
+
+The plan is the typed plan of ``core.story_plan``: the model's own (``plan.parse_model_plan``),
+the offline engine's outline, or the one the author edited (a beat marked ``edited`` is told).
 """
 import logging
 
-from core.providers import ProviderError, StoryResult
+from core.providers import JobCancelled, ProviderError, StoryResult, report_partial
+from core.story_plan import load_plan
 
-from . import prompts
+from . import plan_prompts, prompts
 from .length import LengthGuard, count_words, cut_to_length, drop_unfinished_sentence, token_cap
-from .plan import engine_plan, parse_model_plan
+from .plan import engine_outline, given_plan, parse_model_plan
 
 log = logging.getLogger(__name__)
 
@@ -76,58 +81,77 @@ def ask(model, messages, *, what, clean=str.strip, **kwargs):
 
 
 def make_plan(model, request, use_model=True):
-    """The model's plan when it gives a usable one, else the story engine's."""
+    """The model's plan (JSON of ``core.story_plan``) when it gives a usable one, else the
+    engine's outline; and which of the two it is."""
     if use_model:
-        beats = prompts.plan_beat_count(request.length_words)
-        answer = model.chat(prompts.plan_messages(request), max_tokens=plan_token_cap(beats),
-                            json_mode=True, seed=request.seed or None, what="plan")
+        beats = plan_prompts.plan_beat_count(request.length_words)
+        answer = model.chat(plan_prompts.plan_messages(request),
+                            max_tokens=plan_token_cap(beats), json_mode=True,
+                            seed=request.seed or None, what="plan")
         plan = parse_model_plan(answer, request.length_words)
         if plan is not None:
-            plan["source"] = "model"
-            return plan
-    plan = engine_plan(request)
-    plan["source"] = "engine"
-    return plan
+            return plan, "model"
+    return engine_outline(request), "engine"
 
 
-def write_story(model, request, progress, use_model_plan=True):
-    """Plan, then write beat by beat; the ``StoryResult`` carries the plan it was written from."""
+def streamed(guard, progress, before):
+    """``on_text`` for one part: the guard's verdict, and the story so far (the parts ``before``
+    it and this part as it comes) reported as the job's partial text."""
+    def on_text(piece):
+        stop = guard(piece)
+        report_partial(progress, "\n\n".join([*before, guard.counter.text.strip()]).strip())
+        return stop
+    return on_text
+
+
+def write_story(model, request, progress, use_model_plan=True, plan=None, writer=""):
+    """Plan (or take the ``plan`` given), then write beat by beat; the ``StoryResult`` carries
+    the plan it was written from."""
     progress(START, "Planning the story")
-    plan = make_plan(model, request, use_model=use_model_plan)
+    if plan is None:
+        plan, source = make_plan(model, request, use_model=use_model_plan)
+    else:
+        plan, source = given_plan(plan, request.length_words), "given"
+    log.info("writing from the %s plan (%d beats)", source, len(plan["beats"]))
+    typed = load_plan(plan)
     target = max(1, int(request.length_words or 1))
     counter = WordProgress(progress, target, "Writing the story", start=PLANNED)
-    beats = plan["beats"]
+    beats = typed.beats
     parts = []
     for index, beat in enumerate(beats):
         counter.announce(f"Writing part {index + 1} of {len(beats)}")
-        words = max(1, int(beat.get("words") or target // len(beats)))
-        messages = prompts.beat_messages(request, plan, index, parts[-1] if parts else "")
+        words = max(1, int(beat.words or target // len(beats)))
+        messages = plan_prompts.beat_messages(request, typed, index, parts[-1] if parts else "")
         text = ask(model, messages, what="story",
                    clean=lambda answer, sent=messages: prompts.clean_part(answer, sent),
                    max_tokens=token_cap(words), stop=PROSE_STOP,
-                   on_text=LengthGuard(words, counter),
+                   on_text=streamed(LengthGuard(words, counter), progress, parts),
                    seed=(request.seed + index) if request.seed else None)
         parts.append(cut_to_length(drop_unfinished_sentence(text), words,
                                    tolerance=PART_OVERRUN - 1, first_sentence_limit=2 * words))
+        report_partial(progress, "\n\n".join(parts))
     story = "\n\n".join(parts)
-    story = _fit_length(model, request, plan, story, target, counter)
+    story = _fit_length(model, request, typed, story, target, counter, progress)
     progress(100, "Story written")
-    title = ((request.suggested_title or "").strip() or plan.get("title")
+    title = ((request.suggested_title or "").strip() or typed.title
              or prompts.fallback_title(request))
-    return StoryResult(title=title, content=story, plan=plan)
+    return StoryResult(title=title, content=story, plan=plan, writer=writer)
 
 
-def _fit_length(model, request, plan, story, target, counter):
+def _fit_length(model, request, plan, story, target, counter, progress):
     for _ in range(MAX_CONTINUATIONS):
         missing = target - count_words(story)
         if missing <= LENGTH_TOLERANCE * target:
             break
         counter.announce("Finishing the story")
-        messages = prompts.continue_messages(request, plan, story, missing)
+        messages = plan_prompts.continue_messages(request, plan, story, missing)
         try:
             more = model.chat(messages,
                               max_tokens=token_cap(missing), stop=PROSE_STOP,
-                              on_text=LengthGuard(missing, counter), what="story")
+                              on_text=streamed(LengthGuard(missing, counter), progress, [story]),
+                              what="story")
+        except JobCancelled:
+            raise
         except ProviderError as err:  # the story is whole, only short: keep it
             log.warning("could not continue a short story: %s", err)
             break

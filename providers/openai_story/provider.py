@@ -8,6 +8,7 @@ from .options import Options
 class OpenAIStoryProvider(ModelStoryProvider):
     name = "openai"
     label = "OpenAI-compatible API"
+    runs_on = "OpenAI-compatible"
     Options = Options
     secret_env_options = ("api_key_env",)
 
@@ -23,3 +24,6 @@ class OpenAIStoryProvider(ModelStoryProvider):
 
     def chat_model(self):
         return self.service
+
+    def model_name(self):
+        return self.options["model"]

@@ -43,11 +43,19 @@ class Behaviour:
     stall_after: int | None = None
     chunk_words: int = 3
     raw: str = ""
+    #: seconds between two streamed chunks (a model writing at its own pace)
+    pace: float = 0.0
 
 
 def ok(text, finish_reason="stop", chunk_words=3):
     """A successful answer with ``text``, streamed in chunks of ``chunk_words`` words."""
     return Behaviour("ok", text=text, finish_reason=finish_reason, chunk_words=chunk_words)
+
+
+def trickle(text, pace, chunk_words=2):
+    """A successful answer streamed slowly: ``pace`` seconds between chunks of ``chunk_words``
+    words (what a model on a CPU looks like to a client watching the partial text)."""
+    return Behaviour("ok", text=text, chunk_words=chunk_words, pace=pace)
 
 
 def empty():
@@ -210,6 +218,8 @@ class _Handler(BaseHTTPRequestHandler):
         for index, piece in enumerate(pieces):
             if behaviour.stall_after is not None and index == behaviour.stall_after:
                 fake._sleep(behaviour.delay)
+            if behaviour.pace and index:
+                fake._sleep(behaviour.pace)
             self._event(_chunk(model, {"content": piece}, None))
         if behaviour.refusal:
             self._event(_chunk(model, {"refusal": behaviour.refusal}, None))
@@ -328,6 +338,13 @@ class FakeOpenAIServer:
             self._queue.extend(behaviours)
             if sticky and behaviours:
                 self._sticky = self._queue.pop()
+
+    def reset(self):
+        """Forget every scripted behaviour (the sticky one too) and the recorded requests."""
+        with self._lock:
+            self._queue.clear()
+            self._sticky = None
+            self.requests.clear()
 
     def start(self):
         self._thread = threading.Thread(target=self._httpd.serve_forever,

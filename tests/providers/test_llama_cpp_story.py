@@ -18,7 +18,8 @@ import pytest
 from core.plugins import PluginHost
 from core.providers import ProviderError, StoryRequest
 from providers.llama_cpp_story import LlamaCppStoryProvider
-from providers.llama_cpp_story.runtime import model_file_problem
+from providers.llama_cpp_story.runtime import fold_system, model_file_problem
+from providers.model_story.plan import engine_outline
 from providers.model_story.prompts import echoes_prompt
 from providers.openai_story import OpenAIStoryProvider
 from tests.conftest import start_worker, stop_worker
@@ -74,7 +75,8 @@ def test_llama_cpp_writes_a_story_to_length_beat_by_beat(gguf):
     words = len(result.content.split())
     assert result.content.strip() and result.title
     assert words <= 44  # cut at a sentence end when it runs long
-    assert result.plan["source"] == "engine"
+    assert result.plan == engine_outline(StoryRequest(**REQUEST))  # plan = "engine"
+    assert result.writer == f"{gguf.stem} (llama.cpp)"
     parts = len(result.plan["beats"])
     messages = [message for _, message in progress.reports]
     assert f"Writing part 1 of {parts}" in messages and f"Writing part {parts} of {parts}" in messages
@@ -165,11 +167,14 @@ def test_a_model_too_large_for_memory_is_refused(tmp_path):
                        f"machine has {memory / 1e9:.1f} GB")
 
 
-def test_auto_picks_a_pulled_model_else_the_engine(tmp_path, monkeypatch, gguf):
+@pytest.mark.parametrize("story", [{"provider": "auto", "llama_cpp": {}}, {}])
+def test_auto_picks_a_pulled_model_else_the_engine(tmp_path, monkeypatch, gguf, story):
+    """``auto`` is also what an empty ``[story]`` means (the default)."""
     monkeypatch.setenv("DREADFORGE_DATA", str(tmp_path))
-    config = {"story": {"provider": "auto", "llama_cpp": {}}}
+    config = {"story": story}
     before = PluginHost(config=config, load_entrypoints=False)
     assert before.active_name("story") == "local" and before.problems() == []
+    assert before.story_provider().writer == "Offline engine"
 
     (tmp_path / "models").mkdir()
     (tmp_path / "models" / gguf.name).symlink_to(gguf)
@@ -177,6 +182,63 @@ def test_auto_picks_a_pulled_model_else_the_engine(tmp_path, monkeypatch, gguf):
 
     assert after.active_name("story") == "llama_cpp" and after.problems() == []
     assert isinstance(after.story_provider(), LlamaCppStoryProvider)
+    assert after.story_provider().writer == f"{gguf.stem} (llama.cpp)"
+
+
+def test_auto_writes_with_the_pulled_model_through_the_worker(users, env, queue_env, tmp_path,
+                                                              gguf):
+    (tmp_path / "data" / "models").mkdir(parents=True)
+    (tmp_path / "data" / "models" / gguf.name).symlink_to(gguf)
+    config = tmp_path / "plugins.toml"
+    config.write_text('[story]\n[story.llama_cpp]\nn_ctx = 1024\nchat_format = "gemma"\n'
+                      'plan = "engine"\n')  # provider left out: "auto"
+    client, _ = users.signed_in()
+    form = {"genre": "Cosmic Horror", "mood": ["Ominous"], "setting": "a lighthouse",
+            "characters": "Elena", "storyLength": 100, "seed": 7}
+    worker = start_worker(env, queue_env, DREADFORGE_PLUGINS=str(config),
+                          DREADFORGE_DATA=str(tmp_path / "data"))
+    try:
+        job_id = client.post("/api/stories/generate", json=form).get_json()["jobId"]
+        deadline = time.monotonic() + 60
+        job = client.get(f"/api/jobs/{job_id}").get_json()
+        while not job["message"].startswith("Writing part") and job["status"] != "failed" \
+                and time.monotonic() < deadline:
+            time.sleep(0.2)
+            job = client.get(f"/api/jobs/{job_id}").get_json()
+        cancelled = client.post(f"/api/jobs/{job_id}/cancel")
+    finally:
+        stop_worker(worker)
+
+    # the model writer's own words ("Writing part 1 of 4"): the offline engine never says them
+    assert job["message"].startswith("Writing part 1 of"), job
+    assert cancelled.status_code == 200 and cancelled.get_json()["error"] == "Cancelled."
+
+
+def test_the_gemma_chat_format_keeps_the_brief():
+    """llama-cpp-python's ``gemma`` format drops a system message: the brief and the plan are
+    then put at the head of the first user message instead."""
+    messages = [{"role": "system", "content": "Story brief: a lighthouse"},
+                {"role": "user", "content": "Write part 1 of 2"}]
+
+    folded = fold_system(messages)
+
+    assert folded == [{"role": "user", "content": "Story brief: a lighthouse\n\nWrite part 1 of 2"}]
+    assert messages[1]["content"] == "Write part 1 of 2"  # the caller's messages are untouched
+
+
+def test_llama_cpp_continues_a_story(gguf):
+    provider = small_provider(gguf)
+    progress = Progress()
+    progress.partials = []
+    progress.partial = progress.partials.append
+    story = "Elena climbed the lighthouse stairs.\n\nThe lamp was already lit."
+    try:
+        added = provider.continue_story(story, words=50, progress=progress)
+    except ProviderError as err:  # the 270M base model may answer with the prompt alone
+        assert str(err) == "The story service returned an empty story."
+        return
+    assert added.strip() and len(added.split()) <= 63
+    assert progress.partials and progress.partials[-1].startswith(story)
 
 
 # --- the openai provider against llama.cpp's own OpenAI-compatible server ---------------------------

@@ -14,8 +14,10 @@ import pytest
 from marshmallow import ValidationError
 
 from core.providers import ProviderError, StoryRequest
+from core.story_plan import load_plan
 from providers.model_story import prompts
 from providers.model_story.length import StreamedWords
+from providers.model_story.plan import engine_outline
 from providers.openai_story import OpenAIStoryProvider, register_story_providers
 from providers.openai_story.client import PLACEHOLDER_KEY
 from tests.fakes import engine_plan
@@ -43,15 +45,20 @@ PART_TWO = "Brother Anselm counted the strokes. Thirteen. Then the fog came in u
 
 
 def plan_json(title="The Hollow Bell", beats=2):
+    """A plan as the model is asked for it: the JSON of ``core.story_plan.StoryPlanSchema``."""
+    kinds = ("hook", "climax", "aftermath")[:beats]
     return json.dumps({
         "title": title, "logline": "A bell rings that no one rings.",
-        "premise": "An abbey bell tolls on its own.", "theme": "guilt",
-        "cast": [{"name": "Brother Anselm", "role": "protagonist", "pronouns": "he/him",
-                  "want": "silence"}],
-        "places": [{"name": "the bell tower", "description": "stone, rope, pigeons"}],
-        "twist": {"reveal": "Anselm rings it in his sleep", "clues": ["rope burns"]},
-        "beats": [{"kind": kind, "purpose": "unease", "summary": f"The bell and {kind}.",
-                   "state_change": "worse"} for kind in ("hook", "climax", "aftermath")[:beats]]})
+        "premise": "An abbey bell tolls on its own.", "world": "abbey",
+        "cast": [{"id": "c1", "name": "Brother Anselm", "handle": "Anselm", "role": "protagonist",
+                  "pronouns": "he", "want": "silence"}],
+        "places": [{"id": "p1", "name": "the bell tower", "description": "stone, rope, pigeons",
+                    "fixtures": ["the bell rope"]}],
+        "elements": [{"id": "e1", "name": "the bell rope", "job": "clue", "beats": ["b1"]}],
+        "twist": {"reveal": "Anselm rings it in his sleep", "about": "c1", "clues": ["b1"]},
+        "beats": [{"id": f"b{n}", "kind": kind, "text": f"The bell and {kind}.", "place": "p1",
+                   "who": ["c1"], "elements": ["e1"] if n == 1 else [], "changes": "worse"}
+                  for n, kind in enumerate(kinds, 1)]})
 
 
 def story_answers(title="The Hollow Bell", parts=(PART_ONE, PART_TWO), chunk_words=3):
@@ -128,7 +135,8 @@ def test_generate_plans_then_writes_each_part(server, provider):
 
     assert result.title == "The Hollow Bell"
     assert result.content == f"{PART_ONE}\n\n{PART_TWO}"
-    assert result.plan["source"] == "model"
+    assert result.writer == "fake-horror (OpenAI-compatible)"
+    assert load_plan(result.plan).cast[0].handle == "Anselm"  # the model's plan, typed
     assert [beat["kind"] for beat in result.plan["beats"]] == ["hook", "climax"]
     assert sum(beat["words"] for beat in result.plan["beats"]) == 30
     plan_call, first, second = server.requests
@@ -144,7 +152,10 @@ def test_generate_plans_then_writes_each_part(server, provider):
     assert "Write part 1 of 2" in first.user_prompt and "opening" in first.user_prompt
     assert "Write part 2 of 2" in second.user_prompt
     assert PART_ONE in second.user_prompt  # the previous part is in context
-    assert "The Hollow Bell" in second.system_prompt and "rope burns" in second.system_prompt
+    assert "The Hollow Bell" in second.system_prompt and "in his sleep" in second.system_prompt
+    assert "Brother Anselm (he/him; protagonist; called 'Anselm'" in second.system_prompt
+    assert "Where: the bell tower" in first.user_prompt
+    assert "Uses: the bell rope (as a clue)" in first.user_prompt
 
 
 def test_every_call_is_capped_from_the_length(server, provider):
@@ -203,19 +214,16 @@ def test_dialogue_and_description_flags_reach_the_prompt():
 @pytest.mark.parametrize("answer", [
     ok("Title: The Hollow Bell\n\nThe bell rang."),       # prose, not JSON
     ok('{"title": "No beats"}'),                          # JSON without beats
-    ok('{"title": "", "beats": [{"summary": "x y z"}]}'),  # an empty title
+    ok('{"title": "", "beats": [{"summary": "x y z"}]}'),  # no cast, no places
     empty(),
 ])
 def test_an_unusable_plan_falls_back_to_the_engine_plan(server, provider, answer):
-    from providers.local_story.plan import build_plan
-    expected = build_plan(story_request(length_words=80))
+    expected = engine_outline(story_request(length_words=80))
     server.script(answer, ok(PART_ONE), sticky=True)
 
     result = provider.generate(story_request(length_words=80))
 
-    assert result.plan["source"] == "engine"
-    assert [beat["summary"] for beat in result.plan["beats"]] == \
-        [beat["summary"] for beat in expected["beats"]]
+    assert result.plan == expected
     parts = len(expected["beats"])
     assert f"Write part {parts} of {parts}" in server.requests[parts].user_prompt
     assert result.content.startswith("The bell in the abbey tower rang")
@@ -227,7 +235,7 @@ def test_engine_plan_option_skips_the_model_plan(server, make_provider):
 
     result = provider.generate(story_request())
 
-    assert result.plan["source"] == "engine"
+    assert result.plan == engine_outline(story_request())
     assert all("Write part" in sent.user_prompt for sent in server.requests)
 
 

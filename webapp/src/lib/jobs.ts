@@ -12,9 +12,23 @@ export type Job<R = unknown> = {
   message: string | null;
   result: R | null;
   error: string | null;
+  /** while it runs: the text written so far (a story as the model writes it) */
+  partial?: string | null;
 };
 
 export const getJob = <R,>(jobId: string, signal?: AbortSignal) => api.get<Job<R>>(`/api/jobs/${encodeURIComponent(jobId)}`, undefined, signal);
+
+/** POST /api/jobs/{id}/cancel: the owner stops a queued or running job (it fails "Cancelled."). */
+export const cancelJob = (jobId: string) => api.post<Job>(`/api/jobs/${encodeURIComponent(jobId)}/cancel`);
+
+/** The error a cancelled job's runner throws (the caller shows no failure for it). */
+export class JobCancelledError extends Error {
+  name = 'JobCancelledError';
+}
+
+/** Whether a runner's error only means it was stopped (cancelled, or the screen left). */
+export const stoppedByUser = (error: unknown) =>
+  ['AbortError', 'JobCancelledError'].includes((error as Error)?.name);
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -40,7 +54,7 @@ export async function waitForJob<R>(
   }
 }
 
-export type JobProgress = { running: boolean; progress: number; message: string };
+export type JobProgress = { running: boolean; progress: number; message: string; partial: string };
 
 /** What a call that starts a job answers (202): its id and, usually, its first state. */
 export type JobStarted = { jobId: string; status?: JobStatus; progress?: number; message?: string };
@@ -50,8 +64,9 @@ export type JobStarted = { jobId: string; status?: JobStatus; progress?: number;
  * progress and message from the API.
  */
 export function useJobRunner() {
-  const [state, setState] = useState<JobProgress>({ running: false, progress: 0, message: '' });
+  const [state, setState] = useState<JobProgress>({ running: false, progress: 0, message: '', partial: '' });
   const controller = useRef<AbortController | null>(null);
+  const current = useRef<string | null>(null);
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -59,31 +74,45 @@ export function useJobRunner() {
     controller.current?.abort();
     const ctrl = new AbortController();
     controller.current = ctrl;
-    setState({ running: true, progress: 0, message: 'Queued...' });
+    current.current = null;
+    setState({ running: true, progress: 0, message: 'Queued...', partial: '' });
     try {
       const started = await start();
       const { jobId } = started;
+      current.current = jobId;
       // The 202 answer already carries the job's state ("Waiting for a worker"): show it at once.
       if (started.message) {
-        setState({ running: true, progress: Math.round(started.progress ?? 0), message: started.message });
+        setState({ running: true, progress: Math.round(started.progress ?? 0), message: started.message, partial: '' });
       }
       const result = await waitForJob<R>(
         jobId,
         (job) =>
-          setState({
+          setState((before) => ({
             running: true,
             progress: Math.max(0, Math.min(100, Math.round(job.progress ?? 0))),
             message: job.message ?? (job.status === 'queued' ? 'Queued...' : 'Working...'),
-          }),
+            partial: job.partial || before.partial,
+          })),
         ctrl.signal,
       );
-      setState({ running: false, progress: 100, message: 'Done' });
+      setState({ running: false, progress: 100, message: 'Done', partial: '' });
       return result;
     } catch (error) {
-      setState({ running: false, progress: 0, message: '' });
+      setState({ running: false, progress: 0, message: '', partial: '' });
+      if (ctrl.signal.aborted && current.current === null) throw new JobCancelledError('Cancelled.');
       throw error;
+    } finally {
+      if (controller.current === ctrl) current.current = null;
     }
   }, []);
 
-  return { ...state, run };
+  /** Stop the running job: the server cancels it, the runner stops following it. */
+  const cancel = useCallback(async () => {
+    const jobId = current.current;
+    current.current = null;
+    controller.current?.abort();
+    if (jobId) await cancelJob(jobId).catch(() => undefined); // over already: nothing to stop
+  }, []);
+
+  return { ...state, run, cancel };
 }

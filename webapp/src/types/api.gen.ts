@@ -823,6 +823,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stories/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write on from the end of the text, in its voice (from the plan when one is sent);
+         *     result: {content: the whole text, added: the new part, writer}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Continue"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the text written on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinuedText"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{story_id}/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write on from the end of your story's text (from its saved plan when it has one). */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Continue"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the text written on */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinuedText"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/rewrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Three different rewritings of one paragraph (0-based index) to pick from; result:
+         *     {paragraph, alternatives: [3], contents: [the whole text with each in place], writer}.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Rewrite"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the three rewritings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Rewrites"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{story_id}/rewrite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Three different rewritings of one paragraph of your story (its plan when it has one). */
+        post: {
+            parameters: {
+                query?: {
+                    wait?: number;
+                };
+                header?: never;
+                path: {
+                    story_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Rewrite"];
+                };
+            };
+            responses: {
+                /** @description With ?wait= and the job done in time: the three rewritings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Rewrites"];
+                    };
+                };
+                /** @description The job is queued or running: poll GET /api/jobs/{jobId} */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JobStarted"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stories": {
         parameters: {
             query?: never;
@@ -1070,6 +1292,8 @@ export interface paths {
                         customPrompt?: string;
                         /** @default  */
                         title?: string;
+                        /** @default  */
+                        writer?: string;
                         content?: string;
                         /** @enum {string} */
                         genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
@@ -2470,6 +2694,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop your queued or running job: it fails with "Cancelled." (a writer stops at the
+         *     chunk it is on). 409 when it is over already.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/check": {
         parameters: {
             query?: never;
@@ -3697,13 +3963,44 @@ export interface components {
             format?: "prose" | "logbook" | "diary" | "letters" | "transcript" | "recording" | "notes" | "report";
             avoid?: string[];
             focus?: string[];
-            /** @default  */
+            /**
+             * @description The device the prompt names ("the ship's medical log", "the rushes they watch each night"), in the prompt's words: for the writer to build on, never printed whole
+             * @default
+             */
             framing?: string;
             /**
              * @description What else the prompt asks, in a writer's words
              * @default
              */
             notes?: string;
+            tone?: string[];
+            /**
+             * @description more: much of the story in speech; less: little speech
+             * @default
+             * @enum {string}
+             */
+            dialogue?: "" | "more" | "less";
+            /**
+             * @description Told in chapters or numbered parts
+             * @default false
+             */
+            chapters?: boolean;
+            /**
+             * @default
+             * @enum {string}
+             */
+            chapterLength?: "" | "short" | "long";
+            /**
+             * @description How each chapter ends
+             * @default
+             * @enum {string}
+             */
+            chapterEnd?: "" | "sting" | "cliffhanger" | "quiet";
+            /**
+             * @default
+             * @enum {string}
+             */
+            tense?: "" | "past" | "present";
         };
         PlanPerson: {
             id: string;
@@ -3761,6 +4058,11 @@ export interface components {
              */
             job?: "clue" | "tool" | "cost";
             beats?: string[];
+            /**
+             * @description Whether someone can pick it up and carry it (a key can; a 30-tonne container cannot)
+             * @default true
+             */
+            portable?: boolean;
         };
         PlanTwist: {
             /** @default  */
@@ -3771,6 +4073,17 @@ export interface components {
              */
             about?: string;
             clues?: string[];
+            /**
+             * @description dead_all_along, secret_identity (someone is someone else), culprit (the harm was X's doing), protagonist_cause, place (the place is not what it seems), trap (it was planned, someone was chosen or lured), unreal (a dream), other
+             * @default
+             * @enum {string}
+             */
+            kind?: "" | "dead_all_along" | "secret_identity" | "culprit" | "protagonist_cause" | "place" | "trap" | "unreal" | "other";
+            /**
+             * @description The id of the cast member the one it is about turns out to be, if any
+             * @default
+             */
+            sameAs?: string;
         };
         PlanBeat: {
             id: string;
@@ -3887,6 +4200,8 @@ export interface components {
             title?: string;
             content?: string;
             plan?: components["schemas"]["StoryPlan"];
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
         };
         JobStarted: {
             jobId?: string;
@@ -3961,6 +4276,42 @@ export interface components {
         EnhancedText: {
             content?: string;
         };
+        Continue: {
+            content: string;
+            /**
+             * @description The story's plan: the writer follows it (the saved one when omitted)
+             * @default null
+             */
+            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /**
+             * @description About how many words to add (omitted: the writer's choice)
+             * @default 0
+             */
+            words?: number;
+        };
+        ContinuedText: {
+            content?: string;
+            added?: string;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
+        };
+        Rewrite: {
+            content: string;
+            /**
+             * @description The story's plan: the writer follows it (the saved one when omitted)
+             * @default null
+             */
+            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /** @description Which paragraph (0-based; paragraphs are separated by blank lines) */
+            paragraph: number;
+        };
+        Rewrites: {
+            paragraph?: number;
+            alternatives?: string[];
+            contents?: string[];
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"): save it with the story */
+            writer?: string;
+        };
         Author: {
             id?: number;
             firstName?: string;
@@ -4007,6 +4358,8 @@ export interface components {
             updatedAt?: string;
             user?: components["schemas"]["Author"];
             storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
         };
         StoryWrite: {
             /** @default  */
@@ -4053,6 +4406,8 @@ export interface components {
             customPrompt?: string;
             /** @default  */
             title?: string;
+            /** @default  */
+            writer?: string;
             content: string;
             /** @enum {string} */
             genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
@@ -4399,6 +4754,8 @@ export interface components {
             finishedAt?: string | null;
             /** @description Queued, and no worker serves its queue right now */
             noWorker?: boolean;
+            /** @description While it runs: the text written so far (a story as the model writes it), refreshed a few times a second; null otherwise */
+            partial?: string | null;
         };
         AdminCheck: {
             isAdmin?: boolean;
@@ -4516,6 +4873,8 @@ export interface components {
             updatedAt?: string;
             user?: components["schemas"]["AdminAuthor"];
             storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
         };
         VisibilityBody: {
             isPublic: boolean;
@@ -4856,9 +5215,14 @@ export const shareChoiceAnyOf5ShareTypeValues: ReadonlyArray<Extract<FlattenedDe
 }>["shareType"]> = ["social"];
 export const userRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["User"]["role"]> = ["user", "admin", "super_admin"];
 export const planInstructionsFormatValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["format"]> = ["prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report"];
+export const planInstructionsDialogueValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["dialogue"]> = ["", "more", "less"];
+export const planInstructionsChapterLengthValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["chapterLength"]> = ["", "short", "long"];
+export const planInstructionsChapterEndValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["chapterEnd"]> = ["", "sting", "cliffhanger", "quiet"];
+export const planInstructionsTenseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["tense"]> = ["", "past", "present"];
 export const planPersonPronounsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["pronouns"]> = ["she", "he", "they", "it", "i"];
 export const planPersonRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["role"]> = ["protagonist", "antagonist", "supporting"];
 export const planElementJobValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanElement"]["job"]> = ["clue", "tool", "cost"];
+export const planTwistKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanTwist"]["kind"]> = ["", "dead_all_along", "secret_identity", "culprit", "protagonist_cause", "place", "trap", "unreal", "other"];
 export const planBeatKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanBeat"]["kind"]> = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath", "scene"];
 export const storyPlanVersionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryPlan"]["version"]> = [1];
 export const generateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["storyLength"]> = ["short", "medium", "long"];

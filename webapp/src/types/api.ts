@@ -39,6 +39,10 @@ export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
 export type Comment = Sent<Schemas['Comment']>;
+/** A job's result: a written story (with which writer wrote it), Continue's and Rewrite's. */
+export type GeneratedStory = Schemas['GeneratedStory'];
+export type ContinuedText = Sent<Schemas['ContinuedText']>;
+export type Rewrites = Sent<Schemas['Rewrites']>;
 /** A like, share or comment of the Review dialog. */
 export type ActivityEntry = Schemas['Entry'] &
   Partial<Pick<Schemas['ShareEntry'], 'platform' | 'shareType'>> &

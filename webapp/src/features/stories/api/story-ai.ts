@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api-client';
 import type { JobStarted } from '../../../lib/jobs';
 import type { Scene } from '../../../lib/content/scene';
-import type { StoryPlan } from '../../../types/api';
+import type { ContinuedText, Rewrites, StoryPlan } from '../../../types/api';
 
 /** The generation request: the scene (mood as a list of one), the length and a title to suggest. */
 export type GeneratePayload = Omit<Scene, 'mood'> & {
@@ -31,8 +31,18 @@ export const startStorySuggestions = (content: string) =>
 export const startStoryEnhance = ({ id, type, content }: { id?: number; type: EnhanceType; content: string }) =>
   api.post<JobStarted>(id ? `/api/stories/${id}/enhance` : '/api/stories/enhance', { type, content });
 
-export type GenerateResult = { title: string; content: string; plan?: StoryPlan };
+/** POST /api/stories[/{id}]/continue → 202 {jobId}; result {content, added, writer}. */
+export const startStoryContinue = ({ id, content }: { id?: number; content: string }) =>
+  api.post<JobStarted>(id ? `/api/stories/${id}/continue` : '/api/stories/continue', { content });
+
+/** POST /api/stories[/{id}]/rewrite → 202 {jobId}; result {paragraph, alternatives, contents}. */
+export const startStoryRewrite = ({ id, content, paragraph }: { id?: number; content: string; paragraph: number }) =>
+  api.post<JobStarted>(id ? `/api/stories/${id}/rewrite` : '/api/stories/rewrite', { content, paragraph });
+
+export type GenerateResult = { title: string; content: string; plan?: StoryPlan; writer?: string };
 export type OutlineResult = { plan: StoryPlan };
+export type ContinueResult = ContinuedText;
+export type RewriteResult = Rewrites;
 export type SuggestionsResult = { suggestions: string[] } | string[];
 export type EnhanceResult = { content: string };
 

@@ -1,17 +1,20 @@
 import { ProgressBar } from '../../../components/ui/progress';
 import { Icon } from '../../../components/ui/icons';
-import { useJobRunner } from '../../../lib/jobs';
+import { stoppedByUser, useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import {
+  startStoryContinue,
   startStoryEnhance,
   startStorySuggestions,
   suggestionsText,
+  type ContinueResult,
   type EnhanceResult,
   type EnhanceType,
   type SuggestionsResult,
 } from '../api/story-ai';
 import { shortenText } from '../utils/shorten';
+import { ParagraphRewrite } from './paragraph-rewrite';
 
 const REVISED: Record<EnhanceType, string> = {
   expand: 'Story Expanded',
@@ -21,20 +24,24 @@ const REVISED: Record<EnhanceType, string> = {
 };
 
 /**
- * AI suggestions (appended after a blank line), expand/enhance/continue jobs of the story
- * provider and a local Shorten (80 % of the characters, cut at a sentence end). Every change of
- * the text can be undone from its toast.
+ * AI suggestions (appended after a blank line), expand/enhance jobs of the story provider and a
+ * local Shorten (80 % of the characters, cut at a sentence end); with `withContinue` (the editor)
+ * the co-writing: Continue (the writer writes on from the end, from the story's plan) and Rewrite
+ * a paragraph. Every change of the text can be undone from its toast.
  */
 export function StoryAiPanel({
   content,
   onContent,
   storyId,
   withContinue = false,
+  caret,
 }: {
   content: string;
   onContent: (next: string) => void;
   storyId?: number;
   withContinue?: boolean;
+  /** where the editor's caret is: Rewrite offers the paragraph it is in */
+  caret?: number;
 }) {
   const job = useJobRunner();
   const disabled = job.running || !content.trim();
@@ -52,7 +59,7 @@ export function StoryAiPanel({
       if (text) revise(content, `${content}\n\n${text}`, 'AI Suggestions Added', 'Suggestions were appended to your story.');
       else toast({ title: 'AI Suggestions', description: 'No suggestions this time.' });
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
+      if (stoppedByUser(error) || handledUnauthorized(error)) return;
       toast({ title: 'AI Suggestions Failed', description: 'Could not get AI suggestions at the moment.', variant: 'destructive' });
     }
   };
@@ -67,8 +74,20 @@ export function StoryAiPanel({
       if (result?.content) revise(content, result.content, REVISED[type]);
       else toast({ title: REVISED[type] });
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
+      if (stoppedByUser(error) || handledUnauthorized(error)) return;
       toast({ title: 'Enhancement Failed', description: 'Failed to enhance story. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  /** Continue: the writer writes on from the end; the new text is added after a blank line. */
+  const continueStory = async () => {
+    try {
+      const result = await job.run<ContinueResult>(() => startStoryContinue({ id: storyId, content }));
+      if (result?.added) revise(content, result.content, REVISED.continue, 'The writer wrote on from the end.');
+      else toast({ title: REVISED.continue });
+    } catch (error) {
+      if (stoppedByUser(error) || handledUnauthorized(error)) return;
+      toast({ title: 'Continue Failed', description: 'The writer could not continue the story. Please try again.', variant: 'destructive' });
     }
   };
 
@@ -91,12 +110,18 @@ export function StoryAiPanel({
           Enhance
         </button>
         {withContinue && (
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => enhance('continue')} disabled={disabled}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={continueStory} disabled={disabled}>
             Continue
           </button>
         )}
       </div>
       {job.running && <ProgressBar value={job.progress} message={job.message} label="AI assistance progress" />}
+      {job.running && job.partial && (
+        <div className="story-content preview story-stream" role="log" aria-live="polite" aria-label="The text as it is written">
+          {job.partial}
+        </div>
+      )}
+      {withContinue && <ParagraphRewrite content={content} onContent={onContent} storyId={storyId} caret={caret} disabled={job.running} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { TextField } from '../../../components/ui/form';
-import { useJobRunner } from '../../../lib/jobs';
+import { stoppedByUser, useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, startStoryOutline, type GeneratePayload, type GenerateResult, type OutlineResult } from '../api/story-ai';
@@ -15,6 +15,7 @@ import { DEFAULT_STORY_SETTINGS, StorySettingsForm, validateStorySettings, type 
 import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import { PageHeader } from '../../../components/page-header';
+import { writtenWith } from '../utils/writer';
 
 /** What POST /api/stories/generate is sent: the scene, the length, the title as a suggestion. */
 function generationRequest({ title, mood, storyLength, isPublic: _public, allowComments: _comments, ...scene }: StorySettings): GeneratePayload {
@@ -44,6 +45,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
   const [working, setWorking] = useState<'outline' | 'story'>('story');
   /** the outline's seed: the story written from it draws on the same one */
   const [seed, setSeed] = useState<number | null>(null);
+  const [writer, setWriter] = useState('');
 
   const onSettings = (next: StorySettings) => {
     setSettings(next);
@@ -91,19 +93,25 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
       );
       setContent(result?.content ?? '');
       setPlan(result?.plan ?? from);
+      setWriter(result?.writer ?? '');
       setGenerated(true);
       setTitle(settings.title || result?.title || '');
       setMode('edit');
       toast({ title: 'Story Generated Successfully!', description: 'Review and refine your nightmare, then save it.' });
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
+      if (stoppedByUser(error) || handledUnauthorized(error)) return;
       toast({ title: 'Generation Failed', description: 'Failed to generate story. Please try again.', variant: 'destructive' });
     }
   };
 
+  const cancelGeneration = async () => {
+    await job.cancel();
+    toast({ title: 'Generation Cancelled', description: 'The writer stopped. Change the settings or generate again.' });
+  };
+
   const saveStory = () => {
     save.mutate(
-      { ...settings, title: title.trim(), content, ...(plan ? { plan } : {}) },
+      { ...settings, title: title.trim(), content, writer, ...(plan ? { plan } : {}) },
       {
         onSuccess: (story) => {
           toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
@@ -121,6 +129,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     setGenerated(false);
     setPlan(null);
     setContent('');
+    setWriter('');
     setTitle('');
     setMode('edit');
   };
@@ -148,9 +157,18 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
           {job.running ? (
             <div className="generating">
               <ProgressBar value={job.progress} message={job.message} label={working === 'outline' ? 'Story outline progress' : 'Story generation progress'} />
-              <p className="muted small">
-                {working === 'outline' ? 'The AI is laying out the bones of your nightmare.' : 'The AI is conjuring your nightmare.'} This usually takes less than a minute.
-              </p>
+              {job.partial ? (
+                <div className="story-content preview story-stream" role="log" aria-live="polite" aria-label="The story as it is written">
+                  {job.partial}
+                </div>
+              ) : (
+                <p className="muted small">
+                  {working === 'outline' ? 'The AI is laying out the bones of your nightmare.' : 'The AI is conjuring your nightmare.'} This usually takes less than a minute.
+                </p>
+              )}
+              <button type="button" className="btn btn-outline btn-sm" onClick={cancelGeneration}>
+                <Icon name="close" size={15} /> Cancel
+              </button>
             </div>
           ) : plan && !generated ? (
             <div className="stack">
@@ -168,6 +186,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
           ) : generated ? (
             <div className="stack">
               <TextField label="Title" value={title} onChange={setTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
+              {writer && <p className="muted small writer-note">{writtenWith(writer)}</p>}
               <StoryTextEditor value={content} onChange={setContent} mode={mode} onModeChange={setMode} />
               <StoryAiPanel content={content} onContent={setContent} />
               <div className="save-area">

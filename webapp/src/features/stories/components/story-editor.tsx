@@ -13,6 +13,7 @@ import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
 import { PageHeader } from '../../../components/page-header';
+import { writtenWith } from '../utils/writer';
 
 /** The story edit screen (owner only; the route checks access). */
 /** The fields the editor changes, from the saved story. */
@@ -30,6 +31,7 @@ export function StoryEditor({ story }: { story: Story }) {
   const update = useUpdateStory();
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [form, setForm] = useState(() => editableFields(story));
+  const [caret, setCaret] = useState(0);
   useEffect(() => setForm(editableFields(story)), [story.id]);
   const set = (key: keyof typeof form) => (v: any) => setForm((f) => ({ ...f, [key]: v }));
 
@@ -76,11 +78,13 @@ export function StoryEditor({ story }: { story: Story }) {
           Go Home
         </button>
       </div>
-      <PageHeader icon="edit" iconSize={26} title="Edit Story" />
+      <PageHeader icon="edit" iconSize={26} title="Edit Story">
+        {story.writer && <p className="muted small writer-note">{writtenWith(story.writer)}</p>}
+      </PageHeader>
       <div className="editor-layout">
         <section className="panel" aria-label="Story text">
           <TextField label="Title" value={form.title} onChange={set('title')} maxLength={200} />
-          <StoryTextEditor value={form.content} onChange={set('content')} mode={mode} onModeChange={setMode} />
+          <StoryTextEditor value={form.content} onChange={set('content')} mode={mode} onModeChange={setMode} onCaret={setCaret} />
         </section>
         <aside className="stack">
           <section className="panel" aria-labelledby="edit-settings-title">
@@ -91,7 +95,7 @@ export function StoryEditor({ story }: { story: Story }) {
             <SwitchField label="Allow comments" checked={form.allowComments} onChange={set('allowComments')} />
           </section>
           <section className="panel">
-            <StoryAiPanel content={form.content} onContent={set('content')} storyId={story.id} withContinue />
+            <StoryAiPanel content={form.content} onContent={set('content')} storyId={story.id} withContinue caret={caret} />
           </section>
           <section className="panel" aria-labelledby="actions-title">
             <h2 id="actions-title" className="panel-title">Actions</h2>

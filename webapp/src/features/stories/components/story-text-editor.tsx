@@ -8,12 +8,15 @@ export function StoryTextEditor({
   mode,
   onModeChange,
   disabled,
+  onCaret,
 }: {
   value: string;
   onChange: (v: string) => void;
   mode: 'edit' | 'preview';
   onModeChange: (m: 'edit' | 'preview') => void;
   disabled?: boolean;
+  /** where the caret is in the text (Rewrite takes the paragraph it is in) */
+  onCaret?: (position: number) => void;
 }) {
   const id = useId();
   const words = countWords(value);
@@ -37,7 +40,14 @@ export function StoryTextEditor({
           <label htmlFor={id} className="sr-only">
             Story text
           </label>
-          <textarea id={id} className="input story-textarea" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled} />
+          <textarea
+            id={id}
+            className="input story-textarea"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            onSelect={(e) => onCaret?.(e.currentTarget.selectionStart)}
+            disabled={disabled}
+          />
         </>
       ) : (
         <div className="story-content preview">{value || <span className="muted">Nothing to preview yet.</span>}</div>

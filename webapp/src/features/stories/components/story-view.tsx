@@ -8,6 +8,7 @@ import { BackAndViews } from '../../../components/content/back-and-views';
 import { EngagementActions } from '../../../components/content/engagement-actions';
 import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
+import { writtenWith } from '../utils/writer';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
@@ -33,6 +34,7 @@ export function StoryView({ story }: { story: Story }) {
           </div>
         </div>
         <h1 className="story-title">{story.title}</h1>
+        {story.writer && <p className="muted small writer-note">{writtenWith(story.writer)}</p>}
         <div className="badge-row">
           {story.characters && <Badge variant="outline" title="Characters">Characters: {story.characters}</Badge>}
           {story.setting && <Badge variant="outline" title="Setting">Setting: {story.setting}</Badge>}
