@@ -43,6 +43,16 @@ class ContentSchema(InputSchema):
     user = fields.Nested(AuthorSchema)
 
 
+def without_fields(*names):
+    """A class decorator: the schema without the inherited fields ``names`` (a card without the
+    text). Unlike ``Meta.exclude`` the schema stays a named one in the OpenAPI document."""
+    def remove(schema_class):
+        for name in names:
+            del schema_class._declared_fields[name]
+        return schema_class
+    return remove
+
+
 # API name -> model attribute of the writable fields both stories and videos have
 CONTENT_FIELDS = {
     "title": "title", "content": "content", "genre": "genre", "mood": "mood",
@@ -54,3 +64,28 @@ CONTENT_FIELDS = {
     "keyElements": "key_elements", "plotTwist": "plot_twist", "customPrompt": "custom_prompt",
     "isPublic": "is_public", "allowComments": "allow_comments",
 }
+
+
+EXCERPT_LENGTH = 150  # SPEC §9: a card shows the text's first 150 characters
+
+
+def excerpt(text, length=EXCERPT_LENGTH):
+    """A card's excerpt of ``text``: its first ``length`` characters, cut back to a word and
+    followed by an ellipsis when the text goes on (what the web app's cards showed)."""
+    value = " ".join((text or "").split())
+    if len(value) <= length:
+        return value
+    cut = value[:length]
+    if value[length] != " " and " " in cut:
+        cut = cut[:cut.rindex(" ")]
+    return cut.rstrip(" .,;:") + "…"
+
+
+def as_card(item, drop=("content",), source=("content",)):
+    """A dumped story or video as a feed card: ``excerpt`` (of the first of ``source`` that has
+    text) instead of the whole text, the fields of ``drop`` removed (the single item's endpoint
+    has them)."""
+    item["excerpt"] = excerpt(next((item[key] for key in source if item.get(key)), ""))
+    for key in drop:
+        item.pop(key, None)
+    return item

@@ -6,7 +6,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from core import choices
 from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
-from core.schemas.content import CONTENT_FIELDS, ContentSchema
+from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
 
 MAX_TITLE = 200
 MAX_STORY = 50_000
@@ -116,6 +116,14 @@ class FeedArgs(ListArgs):
 
 class StorySchema(ContentSchema):
     story_length = fields.Integer(data_key="storyLength")
+
+
+@without_fields("content")
+class StoryCardSchema(StorySchema):
+    """A story in a feed (landing, Explore, the dashboard): the story without its text, with an
+    excerpt of it (``core.schemas.content.as_card``); the text is on ``GET /api/stories/{id}``."""
+
+    excerpt = fields.String(dump_default="", metadata={"description": "the text's first 150 characters"})
 
 
 STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length"}
