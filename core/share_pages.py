@@ -49,7 +49,7 @@ def story_preview(story_id):
     row = (Story.select(Story, User).join(User).where(Story.id == story_id).first())
     if row is None or not row.is_visible_to(None):
         return None
-    return Preview(title=row.title, description=excerpt(row.content, DESCRIPTION_LENGTH),
+    return Preview(title=row.title, description=excerpt(" ".join(row.content.split()), DESCRIPTION_LENGTH),
                    image=f"/covers/story/{row.id}.png",
                    image_alt=f"{row.title}: a {row.genre or 'horror'} story by {_author(row.user)}")
 
@@ -62,7 +62,8 @@ def video_preview(video_id):
         return None
     poster = videos.media_url(row, row.poster_file, "poster.jpg") if row.poster_file else None
     return Preview(title=row.title,
-                   description=excerpt(row.description or row.content, DESCRIPTION_LENGTH),
+                   description=excerpt(" ".join((row.description or row.content).split()),
+                                       DESCRIPTION_LENGTH),
                    image=poster or f"/covers/video/{row.id}.png", kind="video.other",
                    image_alt=f"Poster of {row.title}")
 

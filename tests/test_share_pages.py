@@ -61,7 +61,7 @@ def test_a_public_storys_page_has_its_share_tags_and_its_data(dist, author, make
     url = f"http://localhost/story/{story['id']}"
     assert found["og:title"] == found["twitter:title"] == "The Keeper's Stair"
     assert found["og:description"].startswith("The lighthouse keeper counted the steps")
-    assert len(found["og:description"]) <= 201 and found["og:description"].endswith("…")
+    assert len(found["og:description"]) <= 203 and found["og:description"].endswith("...")
     assert found["og:url"] == url and f'<link rel="canonical" href="{url}">' in page
     assert found["og:image"] == found["twitter:image"] == (
         f"http://localhost/covers/story/{story['id']}.png")
@@ -160,7 +160,7 @@ def test_feed_cards_carry_an_excerpt_not_the_text(author, make_client):
             card, = client.get(path).get_json()
             assert "content" not in card, path
             assert card["excerpt"].startswith("The lighthouse keeper counted") and len(
-                card["excerpt"]) <= 151 and card["excerpt"].endswith("…")
+                card["excerpt"]) <= 153 and card["excerpt"].endswith("...")
             assert card["title"] == "The Keeper's Stair" and card["user"]["firstName"] == "Wren"
     assert make_client().get(f"/api/stories/{story['id']}").get_json()["content"] == TEXT.strip()
     video, = make_client().get("/api/videos/community/All%20Genres/All%20Moods/newest").get_json()

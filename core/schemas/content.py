@@ -1,4 +1,6 @@
 """What the story and video shapes share: the creation form's fields, visibility, counts, author."""
+import re
+
 from marshmallow import fields, validate
 
 from core import choices
@@ -67,18 +69,17 @@ CONTENT_FIELDS = {
 
 
 EXCERPT_LENGTH = 150  # SPEC §9: a card shows the text's first 150 characters
+_TRAILING = re.compile(r"[.\s]+$")
 
 
 def excerpt(text, length=EXCERPT_LENGTH):
-    """A card's excerpt of ``text``: its first ``length`` characters, cut back to a word and
-    followed by an ellipsis when the text goes on (what the web app's cards showed)."""
-    value = " ".join((text or "").split())
+    """A card's excerpt of ``text``, as the web app's cards made it (SPEC §2): its first
+    ``length`` characters then "..." (the cut's trailing dots and spaces dropped), only when the
+    text was cut."""
+    value = (text or "").strip()
     if len(value) <= length:
         return value
-    cut = value[:length]
-    if value[length] != " " and " " in cut:
-        cut = cut[:cut.rindex(" ")]
-    return cut.rstrip(" .,;:") + "…"
+    return _TRAILING.sub("", value[:length]) + "..."
 
 
 def as_card(item, drop=("content",), source=("content",)):
