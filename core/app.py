@@ -6,6 +6,7 @@ from flask import Flask
 from core import (
     auth,
     bounds,
+    compression,
     db,
     feed_cache,
     headers,
@@ -48,6 +49,7 @@ def create_app(config=None):
     auth.init_app(app)
     limits.init_app(app)
     feed_cache.init_app(app)
+    compression.init_app(app)
 
     api = Api(app)
     routing.init_app(app, api)

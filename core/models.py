@@ -39,7 +39,21 @@ ROLES = ("user", "admin", "super_admin")
 ADMIN_ROLES = ("admin", "super_admin")
 
 
+class NeverReusedId(peewee.AutoField):
+    """An id never given twice, even after the newest row is deleted: ``AUTOINCREMENT`` on
+    SQLite (a plain ``INTEGER PRIMARY KEY`` gives the largest id again), PostgreSQL's sequence
+    only moves forward."""
+
+    def ddl(self, ctx):
+        nodes = super().ddl(ctx)
+        database = self.model._meta.database
+        if isinstance(getattr(database, "obj", database), peewee.SqliteDatabase):
+            return peewee.NodeList((nodes, peewee.SQL("AUTOINCREMENT")))
+        return nodes
+
+
 class User(Stamped, BaseModel, UserMixin):
+    id = NeverReusedId()  # migration 0018
     email = peewee.CharField(max_length=254, unique=True)
     password_hash = peewee.CharField(max_length=255)
     first_name = peewee.CharField(max_length=100, default="")
@@ -140,6 +154,7 @@ FEED_INDEXES = (
 
 
 class Story(Content):
+    id = NeverReusedId()  # migration 0018: an old link never opens a newer story
     user = peewee.ForeignKeyField(User, backref="stories", on_delete="CASCADE")
     content = peewee.TextField()
     genre = peewee.CharField(max_length=50)
@@ -160,6 +175,7 @@ class Story(Content):
 
 
 class Video(Content):
+    id = NeverReusedId()  # migration 0018
     user = peewee.ForeignKeyField(User, backref="videos", on_delete="CASCADE")
     story = peewee.ForeignKeyField(Story, backref="videos", null=True, on_delete="SET NULL")
     description = peewee.TextField(default="")
@@ -205,6 +221,7 @@ class Video(Content):
 
 
 class Comment(Stamped, BaseModel):
+    id = NeverReusedId()  # migration 0018
     user = peewee.ForeignKeyField(User, backref="comments", on_delete="CASCADE")
     story = peewee.ForeignKeyField(Story, backref="comments", null=True, on_delete="CASCADE")
     video = peewee.ForeignKeyField(Video, backref="comments", null=True, on_delete="CASCADE")
@@ -343,19 +360,6 @@ class AuditEntry(BaseModel):
 
     class Meta:
         table_name = "audit_log"
-
-
-class NeverReusedId(peewee.AutoField):
-    """An id never given twice, even after the newest row is deleted: ``AUTOINCREMENT`` on
-    SQLite (a plain ``INTEGER PRIMARY KEY`` gives the largest id again), PostgreSQL's sequence
-    only moves forward."""
-
-    def ddl(self, ctx):
-        nodes = super().ddl(ctx)
-        database = self.model._meta.database
-        if isinstance(getattr(database, "obj", database), peewee.SqliteDatabase):
-            return peewee.NodeList((nodes, peewee.SQL("AUTOINCREMENT")))
-        return nodes
 
 
 class UserSession(BaseModel):

@@ -1,7 +1,8 @@
 """Serves the built React app for the paths of its pages (compressed and cached:
 ``core.assets``; a visitor's landing page with its data inside: ``core.landing``), its files, and
-Swagger UI's files for /api/docs. Any other path (``/api/...`` unknown, ``/health``,
-``/foo.php``) is a JSON 404, never the app's page."""
+Swagger UI's files for /api/docs; a story's or video's page with its share tags and data
+(``core.share_pages``); robots.txt, the sitemap and cover cards (``core.seo``). Any other path
+(``/api/...`` unknown, ``/health``, ``/foo.php``) is a JSON 404, never the app's page."""
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ from flask import abort, make_response, request, send_from_directory
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import Map
 
-from core import assets, landing
+from core import assets, landing, seo, share_pages
 from core.auth import viewer
 from core.config import ROOT
 
@@ -40,6 +41,7 @@ def wants_html():
 
 def init_app(app):
     swagger = ROOT / "webapp" / "node_modules" / "swagger-ui-dist"
+    seo.init_app(app)  # /robots.txt, /sitemap.xml, the cover cards
 
     @app.route("/api/docs/static/<path:filename>")
     def swagger_static(filename):
@@ -98,6 +100,13 @@ def init_app(app):
             response.status_code = 404
             return response
         if (dist / "index.html").is_file():
+            if path and share_pages.has_page(path):
+                # a story or video: its share tags (and the story its data) in the page
+                html = share_pages.render((dist / "index.html").read_text(encoding="utf-8"), path)
+                response = make_response(html)
+                response.headers["Cache-Control"] = "private, no-cache"
+                response.vary.add("Cookie")
+                return assets.compress(response)
             if path or viewer() is not None:
                 return assets.send_asset(dist, "index.html")
             # a visitor's landing page carries its data (core.landing): made per request

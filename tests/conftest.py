@@ -96,6 +96,7 @@ def clean_tables():
     if is_sqlite():
         for table in reversed(tables):
             database.execute_sql(f'DELETE FROM "{table}"')
+        database.execute_sql("DELETE FROM sqlite_sequence")  # ids from 1, as PostgreSQL's RESTART
     else:
         database.execute_sql("TRUNCATE " + ", ".join(f'"{t}"' for t in tables)
                              + " RESTART IDENTITY CASCADE")

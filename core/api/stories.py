@@ -8,7 +8,7 @@ from core.errors import Blueprint, abort
 from core.models import Story
 from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
-from core.schemas.stories import FeedArgs, StorySchema, StoryWriteSchema
+from core.schemas.stories import FeedArgs, StoryCardSchema, StorySchema, StoryWriteSchema
 from core.services import engagement, fast_feeds, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
@@ -19,7 +19,7 @@ blp = Blueprint("stories", __name__, url_prefix="/api/stories",
 @blp.route("")
 class Stories(MethodView):
     @blp.arguments(ListArgs(), location="query")
-    @blp.response(200, StorySchema(many=True))
+    @blp.response(200, StoryCardSchema(many=True))
     def get(self, args):
         """Newest public stories (the landing page's Featured Nightmares)."""
         return feed_response("All Genres", "All Moods", "newest", args)
@@ -35,7 +35,7 @@ class Stories(MethodView):
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
     @blp.arguments(FeedArgs(), location="query")
-    @blp.response(200, StorySchema(many=True))
+    @blp.response(200, StoryCardSchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search."""
         return feed_response(genre, mood, sort, args)
@@ -57,6 +57,22 @@ def visible_row(story_id, user):
     return row
 
 
+def visible_story_item(story_id, user, count_view=False):
+    """The story as ``GET /api/stories/{id}`` gives it to ``user`` (counting the view when
+    ``count_view``), or None when ``user`` may not see it; the story page's HTML carries it too
+    (``core.share_pages``)."""
+    row = fast_feeds.story_row(story_id)
+    if row is None or not fast_feeds.row_visible_to(row, user):
+        return None
+    story = fast_feeds.row_story(row)
+    if count_view:
+        engagement.count_view(story, user)
+    item = fast_feeds.dump_story_row(row)
+    item["views"] = story.views
+    fast_feeds.mark_liked([item], user)
+    return item
+
+
 @blp.route("/user/<int:user_id>")
 class UserStories(MethodView):
     @blp.arguments(ListArgs, location="query")
@@ -72,13 +88,9 @@ class StoryById(MethodView):
     @blp.response(200, StorySchema)
     def get(self, story_id):
         """One story; counts a view (once per viewer per hour)."""
-        user = viewer()
-        row = visible_row(story_id, user)
-        story = fast_feeds.row_story(row)
-        engagement.count_view(story, user)
-        item = fast_feeds.dump_story_row(row)
-        item["views"] = story.views
-        fast_feeds.mark_liked([item], user)
+        item = visible_story_item(story_id, viewer(), count_view=True)
+        if item is None:
+            abort(404, message="Story not found")
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 
     @blp.arguments(StoryWriteSchema(partial=True))

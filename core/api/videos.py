@@ -8,8 +8,15 @@ from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Video
 from core.schemas.common import ListArgs
+from core.schemas.content import as_card
 from core.schemas.results import MessageSchema, file_response
-from core.schemas.videos import VideoCreateSchema, VideoEditSchema, VideoFeedArgs, VideoSchema
+from core.schemas.videos import (
+    VideoCardSchema,
+    VideoCreateSchema,
+    VideoEditSchema,
+    VideoFeedArgs,
+    VideoSchema,
+)
 from core.services import engagement, videos
 from core.storage import get_storage
 
@@ -20,7 +27,7 @@ blp = Blueprint("videos", __name__, url_prefix="/api/videos",
 @blp.route("")
 class Videos(MethodView):
     @blp.arguments(VideoFeedArgs(), location="query")
-    @blp.response(200, VideoSchema(many=True))
+    @blp.response(200, VideoCardSchema(many=True))
     def get(self, args):
         """Newest public videos (``?status=completed`` for the playable ones)."""
         return feed_response("All Genres", "All Moods", "newest", args)
@@ -37,7 +44,7 @@ class Videos(MethodView):
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")
 class CommunityFeed(MethodView):
     @blp.arguments(VideoFeedArgs(), location="query")
-    @blp.response(200, VideoSchema(many=True))
+    @blp.response(200, VideoCardSchema(many=True))
     def get(self, args, genre, mood, sort):
         """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search
         (``?q=``) and ``?status=`` (pending, processing, completed, failed)."""
@@ -45,6 +52,7 @@ class CommunityFeed(MethodView):
 
 
 FEED_SCHEMA = VideoSchema(many=True)
+CARD_DROPS = ("content", "script", "scenes")  # a card's: on GET /api/videos/{id}
 
 
 def feed_response(genre, mood, sort, args):
@@ -53,7 +61,9 @@ def feed_response(genre, mood, sort, args):
 
     def build():
         page = videos.feed(genre, mood, sort, args, user)
-        return feed_cache.json_page(FEED_SCHEMA.dump(page.items), page.headers())
+        cards = [as_card(item, drop=CARD_DROPS, source=("description", "content"))
+                 for item in FEED_SCHEMA.dump(page.items)]
+        return feed_cache.json_page(cards, page.headers())
     return feed_cache.cached_page(build, public=user is None)
 
 

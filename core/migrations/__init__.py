@@ -13,6 +13,7 @@ migration makes that no model declares (search tables, expression indexes) it na
 """
 import importlib
 import pkgutil
+from contextlib import contextmanager
 
 import peewee
 from playhouse.migrate import PostgresqlMigrator, SqliteMigrator
@@ -50,6 +51,32 @@ def _migrator(db):
     return SqliteMigrator(db) if isinstance(db, peewee.SqliteDatabase) else PostgresqlMigrator(db)
 
 
+@contextmanager
+def foreign_keys_off(db, wanted):
+    """SQLite without foreign key enforcement (when ``wanted``), for a migration that rebuilds a
+    table other tables point at: dropping the old table must not delete (cascade) their rows.
+    The pragma is ignored inside a transaction, so it is checked rather than trusted."""
+    if not (wanted and isinstance(db, peewee.SqliteDatabase)):
+        yield
+        return
+    db.execute_sql("PRAGMA foreign_keys = OFF")
+    try:
+        if db.execute_sql("PRAGMA foreign_keys").fetchone()[0]:
+            raise RuntimeError("foreign keys cannot be turned off inside a transaction: "
+                               "run the migration on its own")
+        yield
+    finally:
+        db.execute_sql("PRAGMA foreign_keys = ON")
+
+
+def check_foreign_keys(db):
+    """SQLite: every foreign key still finds its row (after a rebuild), or nothing is committed."""
+    if isinstance(db, peewee.SqliteDatabase):
+        broken = db.execute_sql("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"foreign keys without their row: {broken[:5]}")
+
+
 def upgrade(target=None):
     """Apply every pending migration (up to ``target`` inclusive); returns the names applied.
     Then make the indexes a bulk load dropped and did not make again (it was cut short after its
@@ -61,9 +88,11 @@ def upgrade(target=None):
         if target is not None and name > target:
             break
         module = importlib.import_module(f"{__name__}.{name}")
-        with database.atomic():
-            module.upgrade(db, _migrator(db))
-            SchemaMigration.create(version=name)
+        with foreign_keys_off(db, getattr(module, "FOREIGN_KEYS_OFF", False)):
+            with database.atomic():
+                module.upgrade(db, _migrator(db))
+                check_foreign_keys(db)
+                SchemaMigration.create(version=name)
         done.append(name)
     bulk_postgres.build_pending()
     return done

@@ -1,4 +1,6 @@
 """What the story and video shapes share: the creation form's fields, visibility, counts, author."""
+import re
+
 from marshmallow import fields, validate
 
 from core import choices
@@ -43,6 +45,16 @@ class ContentSchema(InputSchema):
     user = fields.Nested(AuthorSchema)
 
 
+def without_fields(*names):
+    """A class decorator: the schema without the inherited fields ``names`` (a card without the
+    text). Unlike ``Meta.exclude`` the schema stays a named one in the OpenAPI document."""
+    def remove(schema_class):
+        for name in names:
+            del schema_class._declared_fields[name]
+        return schema_class
+    return remove
+
+
 # API name -> model attribute of the writable fields both stories and videos have
 CONTENT_FIELDS = {
     "title": "title", "content": "content", "genre": "genre", "mood": "mood",
@@ -54,3 +66,27 @@ CONTENT_FIELDS = {
     "keyElements": "key_elements", "plotTwist": "plot_twist", "customPrompt": "custom_prompt",
     "isPublic": "is_public", "allowComments": "allow_comments",
 }
+
+
+EXCERPT_LENGTH = 150  # SPEC §9: a card shows the text's first 150 characters
+_TRAILING = re.compile(r"[.\s]+$")
+
+
+def excerpt(text, length=EXCERPT_LENGTH):
+    """A card's excerpt of ``text``, as the web app's cards made it (SPEC §2): its first
+    ``length`` characters then "..." (the cut's trailing dots and spaces dropped), only when the
+    text was cut."""
+    value = (text or "").strip()
+    if len(value) <= length:
+        return value
+    return _TRAILING.sub("", value[:length]) + "..."
+
+
+def as_card(item, drop=("content",), source=("content",)):
+    """A dumped story or video as a feed card: ``excerpt`` (of the first of ``source`` that has
+    text) instead of the whole text, the fields of ``drop`` removed (the single item's endpoint
+    has them)."""
+    item["excerpt"] = excerpt(next((item[key] for key in source if item.get(key)), ""))
+    for key in drop:
+        item.pop(key, None)
+    return item

@@ -6,7 +6,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from core import choices, paragraphs
 from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
-from core.schemas.content import CONTENT_FIELDS, ContentSchema
+from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
 from core.story_plan import StoryPlanSchema
 
 MAX_TITLE = 200
@@ -180,6 +180,14 @@ class StorySchema(ContentSchema):
     writer = fields.String(metadata={
         "description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
                        "(llama.cpp)\"); empty when written by hand"})
+
+
+@without_fields("content")
+class StoryCardSchema(StorySchema):
+    """A story in a feed (landing, Explore, the dashboard): the story without its text, with an
+    excerpt of it (``core.schemas.content.as_card``); the text is on ``GET /api/stories/{id}``."""
+
+    excerpt = fields.String(dump_default="", metadata={"description": "the text's first 150 characters"})
 
 
 STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length", "writer": "writer"}

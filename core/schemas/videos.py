@@ -18,7 +18,7 @@ from core.schemas.common import (
     enum_field,
     shows_something,
 )
-from core.schemas.content import CONTENT_FIELDS, ContentSchema
+from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
 
 MAX_TITLE = 100
 MAX_TEXT = 50_000
@@ -372,6 +372,16 @@ class VideoSchema(ContentSchema):
     watermark = fields.Boolean()
     allow_download = fields.Boolean(data_key="allowDownload")
     rendered_at = UTCDateTime(data_key="renderedAt", allow_none=True)
+
+
+@without_fields("content", "script_lines", "scene_items")
+class VideoCardSchema(VideoSchema):
+    """A video in a feed: without its story text and narration script, with an excerpt of its
+    description or text (``core.schemas.content.as_card``); all of it is on
+    ``GET /api/videos/{id}``."""
+
+    excerpt = fields.String(dump_default="", metadata={"description": "the description's or text's first 150 "
+                                                     "characters"})
 
 
 VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields

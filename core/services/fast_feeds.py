@@ -14,6 +14,7 @@ from core.fast_dump import Dumper
 from core.models import Like, Story, User
 from core.pagination import Page, clamp_limit
 from core.schemas.common import AuthorSchema
+from core.schemas.content import as_card
 from core.schemas.stories import StorySchema
 from core.services import feeds
 
@@ -114,12 +115,13 @@ def story_feed(genre, mood, sort, args):
 
 
 def story_feed_dicts(genre, mood, sort, args):
-    """A visitor's feed page of story dicts: the fast path, else the general one (search,
-    ``?page=``) dumped the same way."""
+    """A visitor's feed page of story cards (``StoryCardSchema``: an excerpt, not the text): the
+    fast path, else the general one (search, ``?page=``) dumped the same way."""
     page = story_feed(genre, mood, sort, args)
     if page is None:
         page = feeds.story_feed(genre, mood, sort, args, None)
         page.items = [STORY.dump(story) for story in page.items]
+    page.items = [as_card(item) for item in page.items]
     return page
 
 

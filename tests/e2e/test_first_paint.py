@@ -15,3 +15,36 @@ def test_landing_paints_without_asking_the_api(visitor):
     page.wait_for_load_state("networkidle")
     assert not [url for url in asked if "/api/stories" in url or "/api/auth/user" in url], asked
     assert_clean_console(page)
+
+
+# what the page's layout shifts add up to (the Cumulative Layout Shift of Chromium's Layout
+# Instability API), recorded from the first paint on
+RECORD_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+}).observe({ type: 'layout-shift', buffered: true });
+"""
+
+
+def test_story_page_paints_its_story_at_once_without_shifting(browser, seeded):
+    """The story comes inside the page (core/share_pages.py): no API call for it, and its layout
+    shifts add up to at most 0.1 (it shifted 0.26-0.34 while painting in four steps), on a phone
+    and on a desktop."""
+    from tests.e2e.helpers import new_page
+    for size in ({"width": 412, "height": 823, "is_mobile": True}, {"width": 1280, "height": 900}):
+        page = new_page(browser, seeded, **size)
+        page.add_init_script(RECORD_SHIFTS)
+        asked = []
+        page.on("request", lambda r, asked=asked: asked.append(r.url) if "/api/" in r.url else None)
+        page.goto("/story/3")
+        expect(page.locator(".story-content")).to_be_visible(timeout=T)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)
+        shift = page.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+        assert shift <= 0.1, (size, shift)
+        story_calls = [url for url in asked if url.split("?")[0].endswith(
+            ("/api/stories/3", "/api/stories/3/community", "/api/auth/user"))]
+        assert not story_calls, asked  # (its comments come after, below the text)
+        assert_clean_console(page)
+        page.context.close()

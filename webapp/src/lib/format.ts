@@ -1,5 +1,10 @@
 import { EXCERPT_LENGTH, WORDS_PER_MINUTE } from './constants';
 
+/** A card's text: the feed's `excerpt` (made by the server), else the first characters of the text. */
+export function cardText(item: { excerpt?: string | null; content?: string | null }, fallback?: string | null): string {
+  return item.excerpt ?? excerpt(fallback ?? item.content);
+}
+
 export function excerpt(text: string | null | undefined, length = EXCERPT_LENGTH): string {
   // The first `length` characters then an ellipsis (SPEC §2), only when the text was cut.
   const value = (text ?? '').trim();

@@ -1072,7 +1072,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Story"][];
+                        "application/json": components["schemas"]["StoryCard"][];
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
@@ -1145,7 +1145,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Story"][];
+                        "application/json": components["schemas"]["StoryCard"][];
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
@@ -1852,7 +1852,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Video"][];
+                        "application/json": components["schemas"]["VideoCard"][];
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
@@ -1932,7 +1932,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Video"][];
+                        "application/json": components["schemas"]["VideoCard"][];
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
@@ -4318,11 +4318,10 @@ export interface components {
             lastName?: string;
             profileImageUrl?: string | null;
         };
-        Story: {
+        StoryCard: {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
             /** @enum {string} */
             genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
             /** @enum {string} */
@@ -4360,6 +4359,8 @@ export interface components {
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
+            /** @description the text's first 150 characters */
+            excerpt?: string;
         };
         StoryWrite: {
             /** @default  */
@@ -4419,6 +4420,49 @@ export interface components {
             allowComments?: boolean;
             /** @description The plan the story was written from (kept with it) */
             plan?: components["schemas"]["StoryPlan"];
+        };
+        Story: {
+            id?: number;
+            userId?: number;
+            title?: string;
+            content?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            characters?: string;
+            setting?: string;
+            intensity?: number;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            protagonist?: string;
+            antagonist?: string;
+            includeDialogue?: boolean;
+            includeDescription?: boolean;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            keyElements?: string;
+            plotTwist?: string;
+            customPrompt?: string;
+            isPublic?: boolean;
+            allowComments?: boolean;
+            views?: number;
+            likesCount?: number;
+            commentsCount?: number;
+            sharesCount?: number;
+            isLikedByUser?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            user?: components["schemas"]["Author"];
+            storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
         };
         Message: {
             message?: string;
@@ -4499,17 +4543,10 @@ export interface components {
             firstName?: string;
             lastName?: string;
         };
-        Scene: {
-            start?: number;
-            text?: string;
-            shows?: string[];
-            thumbnailUrl?: string | null;
-        };
-        Video: {
+        VideoCard: {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
             /** @enum {string} */
             genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
             /** @enum {string} */
@@ -4547,8 +4584,6 @@ export interface components {
             storyId?: number | null;
             storyTitle?: string | null;
             storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
-            script?: string[];
-            scenes?: components["schemas"]["Scene"][];
             /** @enum {string} */
             creationMode?: "from_story" | "direct";
             description?: string;
@@ -4587,6 +4622,8 @@ export interface components {
             allowDownload?: boolean;
             /** Format: date-time */
             renderedAt?: string | null;
+            /** @description the description's or text's first 150 characters */
+            excerpt?: string;
         };
         VideoCreate: {
             /**
@@ -4678,6 +4715,95 @@ export interface components {
             description?: string;
             /** @default 60 */
             duration?: number;
+        };
+        Scene: {
+            start?: number;
+            text?: string;
+            shows?: string[];
+            thumbnailUrl?: string | null;
+        };
+        Video: {
+            id?: number;
+            userId?: number;
+            title?: string;
+            content?: string;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            characters?: string;
+            setting?: string;
+            intensity?: number;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            protagonist?: string;
+            antagonist?: string;
+            includeDialogue?: boolean;
+            includeDescription?: boolean;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            keyElements?: string;
+            plotTwist?: string;
+            customPrompt?: string;
+            isPublic?: boolean;
+            allowComments?: boolean;
+            views?: number;
+            likesCount?: number;
+            commentsCount?: number;
+            sharesCount?: number;
+            isLikedByUser?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            user?: components["schemas"]["Author"];
+            storyId?: number | null;
+            storyTitle?: string | null;
+            storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
+            script?: string[];
+            scenes?: components["schemas"]["Scene"][];
+            /** @enum {string} */
+            creationMode?: "from_story" | "direct";
+            description?: string;
+            /** @enum {string} */
+            status?: "pending" | "processing" | "completed" | "failed";
+            progress?: number;
+            progressMessage?: string;
+            error?: string | null;
+            videoUrl?: string | null;
+            posterUrl?: string | null;
+            subtitlesUrl?: string | null;
+            downloadUrl?: string | null;
+            renderHeight?: number | null;
+            /** @enum {string} */
+            animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
+            /** @enum {string} */
+            narrationVoice?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @enum {string} */
+            musicAmbience?: "Dark Atmospheric" | "Suspenseful Orchestral" | "Eerie Ambient" | "Horror Soundscape" | "Minimalist Tension" | "Gothic Symphony" | "Industrial Horror" | "Silent Film" | "No Music" | "Dark Orchestral" | "Horror Soundtrack" | "Tension Builder" | "Minimalist";
+            duration?: number;
+            /** @enum {string} */
+            aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "21:9";
+            /** @enum {string} */
+            resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K";
+            /** @enum {integer} */
+            frameRate?: 24 | 30 | 60;
+            voiceSpeed?: number;
+            musicVolume?: number;
+            narrationVolume?: number;
+            /** @enum {string} */
+            colorGrading?: "Horror" | "Dark & Moody" | "High Contrast" | "Desaturated" | "Vintage" | "Natural";
+            /** @enum {string} */
+            transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
+            subtitles?: boolean;
+            watermark?: boolean;
+            allowDownload?: boolean;
+            /** Format: date-time */
+            renderedAt?: string | null;
         };
         VideoEdit: {
             /** @enum {string} */
@@ -5241,12 +5367,12 @@ export const outlinePacingValues: ReadonlyArray<FlattenedDeepRequired<components
 export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const outlineMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
-export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
-export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
-export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
-export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
-export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
-export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const storyCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const storyCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
 export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -5254,7 +5380,44 @@ export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRe
 export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
+export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const reportStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]["status"]> = ["open", "resolved", "dismissed"];
+export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const videoCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const videoCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const videoCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const videoCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoCardCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["creationMode"]> = ["from_story", "direct"];
+export const videoCardStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["status"]> = ["pending", "processing", "completed", "failed"];
+export const videoCardAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
+export const videoCardNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const videoCardMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist"];
+export const videoCardAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9"];
+export const videoCardResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K"];
+export const videoCardFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["frameRate"]> = [24, 30, 60];
+export const videoCardColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
+export const videoCardTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const videoCreateAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
+export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
+export const videoCreateAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9", ""];
+export const videoCreateResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K", ""];
+export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["frameRate"]> = [24, 30, 60];
+export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
+export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
+export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const videoCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const videoCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const videoCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoCreateCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["creationMode"]> = ["from_story", "direct", ""];
 export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const videoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -5271,21 +5434,6 @@ export const videoResolutionValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const videoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["frameRate"]> = [24, 30, 60];
 export const videoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const videoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
-export const videoCreateAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
-export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
-export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
-export const videoCreateAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9", ""];
-export const videoCreateResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K", ""];
-export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["frameRate"]> = [24, 30, 60];
-export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
-export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
-export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
-export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
-export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
-export const videoCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
-export const videoCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
-export const videoCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const videoCreateCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["creationMode"]> = ["from_story", "direct", ""];
 export const videoEditAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoEditNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoEditMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];

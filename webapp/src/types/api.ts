@@ -36,6 +36,9 @@ type Widened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends numbe
 
 export type Story = Widened<Sent<Schemas['Story']>, StoryChoice>;
 export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
+/** A story or video in a feed (landing, dashboard, Explore): an `excerpt` instead of the text. */
+export type StoryCard = Widened<Sent<Schemas['StoryCard']>, StoryChoice>;
+export type VideoCard = Widened<Sent<Schemas['VideoCard']>, VideoChoice | 'frameRate'>;
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
 export type Comment = Sent<Schemas['Comment']>;

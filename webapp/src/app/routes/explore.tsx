@@ -11,7 +11,11 @@ import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../feature
 import { useCommunityPages, useUserContent } from '../../lib/content/content-queries';
 import { StoryCard } from '../../features/stories/components/story-card';
 import { VideoCard } from '../../features/videos/components/video-card';
-import type { Story, Video } from '../../types/api';
+import type { Story, StoryCard as StoryCardItem, Video, VideoCard as VideoCardItem } from '../../types/api';
+
+/** A community card or one of the reader's own items (the full text). */
+type AnyStory = Story | StoryCardItem;
+type AnyVideo = Video | VideoCardItem;
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const TITLES: Record<string, string> = {
@@ -28,17 +32,17 @@ const SIGN_IN_HINTS: Record<string, string> = {
   'my-videos': 'Sign in to see the videos you have made.',
 };
 
-type Item = { kind: 'story'; item: Story } | { kind: 'video'; item: Video };
+type Item = { kind: 'story'; item: AnyStory } | { kind: 'video'; item: AnyVideo };
 
-const matches = (item: Story | Video, q: string) =>
-  [item.title, item.content, item.characters, item.setting, (item as Video).description]
+const matches = (item: AnyStory | AnyVideo, q: string) =>
+  [item.title, 'excerpt' in item ? item.excerpt : item.content, item.characters, item.setting, (item as Video).description]
     .filter(Boolean)
     .some((field) => String(field).toLowerCase().includes(q));
 
-const byGenre = (item: Story | Video, genre: string) =>
+const byGenre = (item: AnyStory | AnyVideo, genre: string) =>
   genre === 'All Genres' || (item.genre ?? '').toLowerCase() === genre.toLowerCase() || genre.toLowerCase().startsWith((item.genre ?? '').toLowerCase() + ' ');
 
-const moodOf = (item: Story | Video) => (Array.isArray(item.mood) ? item.mood : [item.mood]).filter(Boolean).map((m) => String(m).toLowerCase());
+const moodOf = (item: AnyStory | AnyVideo) => (Array.isArray(item.mood) ? item.mood : [item.mood]).filter(Boolean).map((m) => String(m).toLowerCase());
 
 /** The API's order for a sort: its column, then the id, both in the sort's direction. */
 function compare(sort: string) {
@@ -111,11 +115,11 @@ export default function ExploreRoute() {
   const communityVideos = useCommunityPages('video', feedParams, wantVideos && !personal);
   const userStories = useUserContent('story', mine && wantStories ? user!.id : undefined);
   const userVideos = useUserContent('video', mine && wantVideos ? user!.id : undefined);
-  const storyList: Story[] | undefined = useMemo(
+  const storyList: AnyStory[] | undefined = useMemo(
     () => (mine ? userStories.data : communityStories.data?.pages.flatMap((page) => page.items)),
     [mine, userStories.data, communityStories.data],
   );
-  const videoList: Video[] | undefined = useMemo(
+  const videoList: AnyVideo[] | undefined = useMemo(
     () => (mine ? userVideos.data : communityVideos.data?.pages.flatMap((page) => page.items)),
     [mine, userVideos.data, communityVideos.data],
   );
@@ -155,7 +159,7 @@ export default function ExploreRoute() {
     const needle = q.toLowerCase();
     const moodNeedle = mood.toLowerCase();
     // The community feeds are filtered by genre and mood on the server; the user's own lists are not.
-    const keep = (x: Story | Video) =>
+    const keep = (x: AnyStory | AnyVideo) =>
       (!needle || matches(x, needle)) && (!mine || (byGenre(x, genre) && (mood === 'All Moods' || moodOf(x).includes(moodNeedle))));
     const list: Item[] = [
       ...(wantStories ? (storyList ?? []).filter(keep).map((item) => ({ kind: 'story' as const, item })) : []),

@@ -5,10 +5,12 @@
 import { api } from '../api-client';
 import { getFeedPage } from '../feed';
 import { resourceOf } from '../query-keys';
-import type { ContentType, Story, Video } from '../../types/api';
+import type { ContentType, Story, StoryCard, Video, VideoCard } from '../../types/api';
 
 /** Story for 'story', Video for 'video'. */
 export type ContentOf<T extends ContentType> = T extends 'story' ? Story : Video;
+/** A feed's card: StoryCard for 'story', VideoCard for 'video'. */
+export type CardOf<T extends ContentType> = T extends 'story' ? StoryCard : VideoCard;
 
 export type LikeResult = { liked: boolean; likesCount: number };
 export type ShareResult = { recorded: boolean; sharesCount: number };
@@ -33,7 +35,7 @@ export const communityPath = (type: ContentType, { genre, mood, sort }: Communit
 
 /** One page of GET /api/{type}s/community/{genre}/{mood}/{sort}?q=&status=&limit=&cursor=. */
 export const getCommunityPage = <T extends ContentType>(type: T, params: CommunityParams, cursor: string | null, signal?: AbortSignal) =>
-  getFeedPage<ContentOf<T>>(communityPath(type, params), { q: params.q, limit: params.limit, status: params.status }, cursor, signal);
+  getFeedPage<CardOf<T>>(communityPath(type, params), { q: params.q, limit: params.limit, status: params.status }, cursor, signal);
 
 /** POST /api/{type}s → 201 item. */
 export const createContent = <T extends ContentType>(type: T, data: Record<string, unknown>) => api.post<ContentOf<T>>(base(type), data);

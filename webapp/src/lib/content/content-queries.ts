@@ -3,7 +3,7 @@ import { VIDEO_POLL_INTERVAL } from '../constants';
 import { feedPaging } from '../feed';
 import { contentKeys } from '../query-keys';
 import type { ContentType } from '../../types/api';
-import { getCommunityPage, getContent, getContentCommunity, getUserContent, type CommunityParams, type ContentOf } from './content-api';
+import { getCommunityPage, getContent, getContentCommunity, getUserContent, type CardOf, type CommunityParams } from './content-api';
 
 const isId = (id: unknown) => id !== undefined && id !== null && id !== '';
 
@@ -21,7 +21,7 @@ export const getCommunityPagesQueryOptions = <T extends ContentType>(type: T, pa
   infiniteQueryOptions({
     queryKey: contentKeys(type).pages(params),
     queryFn: ({ pageParam, signal }) => getCommunityPage(type, params, pageParam, signal),
-    ...feedPaging<ContentOf<T>>(),
+    ...feedPaging<CardOf<T>>(),
   });
 
 /** A story or video by id (counts a view). */

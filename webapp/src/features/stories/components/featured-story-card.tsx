@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { authorHandle, excerpt, formatCount } from '../../../lib/format';
-import type { Story } from '../../../types/api';
+import { authorHandle, cardText, formatCount } from '../../../lib/format';
+import type { StoryCard } from '../../../types/api';
 
 /** Landing card: genre, title, 150-character excerpt, views, author, Read Story. */
-export function FeaturedStoryCard({ story }: { story: Story }) {
+export function FeaturedStoryCard({ story }: { story: StoryCard }) {
   return (
     <article className="card story-card featured">
       <div className="card-top">
@@ -13,7 +13,7 @@ export function FeaturedStoryCard({ story }: { story: Story }) {
         <span className="muted small">{story.genre}</span>
       </div>
       <h3 className="card-title">{story.title}</h3>
-      <p className="card-text">{excerpt(story.content)}</p>
+      <p className="card-text">{cardText(story)}</p>
       <div className="card-meta">
         <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
           <Icon name="eye" size={15} /> {formatCount(story.views ?? 0)}

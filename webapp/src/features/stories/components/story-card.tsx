@@ -1,17 +1,17 @@
 import { ContentCard, type CardOptions } from '../../../components/content/content-card';
 import { Badge } from '../../../components/ui/badge';
-import { excerpt, firstMood } from '../../../lib/format';
-import type { Story } from '../../../types/api';
+import { cardText, firstMood } from '../../../lib/format';
+import type { Story, StoryCard as StoryCardItem } from '../../../types/api';
 
 /** Feed card (dashboard and explore). */
-export function StoryCard({ story, ...options }: { story: Story } & CardOptions) {
+export function StoryCard({ story, ...options }: { story: Story | StoryCardItem } & CardOptions) {
   const mood = firstMood(story.mood);
   return (
     <ContentCard
       type="story"
       item={story}
       genre={story.genre}
-      text={excerpt(story.content)}
+      text={cardText(story)}
       textClassName="clamp-3"
       {...options}
       badges={

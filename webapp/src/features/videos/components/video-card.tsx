@@ -1,17 +1,17 @@
 import { ContentCard, type CardOptions } from '../../../components/content/content-card';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
-import { excerpt, formatDuration } from '../../../lib/format';
+import { cardText, formatDuration } from '../../../lib/format';
 import { VideoStatusBadge } from './video-status-badge';
-import type { Video } from '../../../types/api';
+import type { Video, VideoCard as VideoCardItem } from '../../../types/api';
 
-export function VideoCard({ video, ...options }: { video: Video } & CardOptions) {
+export function VideoCard({ video, ...options }: { video: Video | VideoCardItem } & CardOptions) {
   return (
     <ContentCard
       type="video"
       item={video}
       genre={video.genre || 'Video'}
-      text={excerpt(video.description || video.content)}
+      text={'excerpt' in video ? video.excerpt : cardText({}, video.description || video.content)}
       textClassName="clamp-2"
       {...options}
       media={
