@@ -1,0 +1,120 @@
+"""The beat sequence of a plan: which kinds of beat, where, who, with which key element, what each
+changes (the next beat's reason), which beats carry the twist's clues. Texts from ``data/beats.json``."""
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from core.story_plan import PlanPart
+
+from .clues import clue_lines
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
+SHORT = ["hook", "first_sign", "investigation", "climax", "aftermath"]
+FULL = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath"]
+SHARE = {"hook": 0.8, "arrival": 1.0, "first_sign": 1.0, "investigation": 1.1, "escalation": 1.2,
+         "reversal": 1.0, "climax": 1.3, "aftermath": 0.7, "scene": 1.0}
+
+
+@lru_cache(maxsize=1)
+def bank():
+    data = json.loads(DATA.read_text())
+    for kind in FULL:
+        if not data["text"].get(kind) or not data["changes"].get(kind):
+            raise ValueError(f"data/beats.json: no text or changes for the {kind} beat")
+    return data
+
+
+def kinds_for(words):
+    if words < 700:
+        return list(SHORT)
+    extra = min(4, max(0, (words - 1500) // 450))
+    middle = ["investigation", "escalation"] * 2
+    return FULL[:5] + middle[:extra] + FULL[5:]
+
+
+def share_words(beats, total):
+    weights = [SHARE.get(b.kind, 1.0) for b in beats]
+    left, whole = total, sum(weights)
+    for i, beat in enumerate(beats):
+        beat.words = left if i == len(beats) - 1 else max(1, round(total * weights[i] / whole))
+        left -= beat.words
+
+
+def _fill(template, slots):
+    return re.sub(r"\{(\w+)\}", lambda m: slots.get(m.group(1), m.group(0)), template)
+
+
+def _place_for(kind, i, places):
+    inside = [p for p in places if not p.outdoors] or places
+    if kind == "aftermath":
+        return next((p for p in places if p.outdoors), inside[0])
+    if kind == "hook":
+        return inside[0]
+    if kind == "climax":
+        return inside[min(len(inside) - 1, 3)]
+    return inside[1 + (i % max(1, len(inside) - 1))] if len(inside) > 1 else inside[0]
+
+
+def sequence(plan, words, rng, home):
+    """The beats of ``plan`` (its cast, places, elements and twist already read), in order."""
+    data = bank()
+    hero = next(p for p in plan.cast if p.role == "protagonist")
+    villain = next((p for p in plan.cast if p.role == "antagonist"), None)
+    others = [p for p in plan.cast if p.role == "supporting"]
+    companion = others[0] if others else None
+    kinds = kinds_for(words)
+    if not plan.twist.reveal:
+        kinds = [k for k in kinds if k != "reversal"]
+    elements = plan.elements
+    by_job = {job: [e for e in elements if e.job == job] for job in ("clue", "tool", "cost")}
+    tool = (by_job["tool"] or by_job["cost"] or elements or [None])[0]
+    clue = (by_job["clue"] or elements or [None])[0]
+    slots = {"H": _name(hero), "C": _name(companion) if companion else "nobody",
+             "A": villain.handle if villain and len(villain.name.split()) > 6 else (villain.name if villain else "it"),
+             "home": home, "reveal": plan.twist.reveal}
+    slots["why"] = rng.choice(data["whys"])
+    slots["choice"] = _fill(rng.choice([c for c in data["choices"] if companion or "{C}" not in c]),
+                            dict(slots, E=tool.handle if tool else "it"))
+    slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
+    beats = []
+    for i, kind in enumerate(kinds):
+        place = _place_for(kind, i, plan.places)
+        element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
+                   "escalation": tool if kind == "escalation" and by_job["cost"] == [] else (by_job["cost"] or [tool])[0],
+                   "reversal": clue}.get(kind)
+        s = dict(slots, P=place.name, E=element.handle if element else "what was left")
+        options = [t for t in data["text"][kind] if ("{E}" not in t or element) and ("{C}" not in t or companion)]
+        text = _fill(rng.choice(options or data["text"][kind]), s)
+        changes = _fill(rng.choice(data["changes"][kind]), s)
+        who = [hero.id] + ([companion.id] if companion and kind in ("hook", "first_sign", "escalation", "investigation")
+                           else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
+        beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
+                              elements=[element.id] if element else [], changes=changes, clue="", words=0,
+                              edited=False))
+    _spread_elements(beats, elements)
+    if plan.twist.reveal:
+        clue_beats = [b for b in beats if b.kind in ("first_sign", "arrival", "investigation", "escalation")][:3]
+        for beat, line in zip(clue_beats, clue_lines(plan, rng, len(clue_beats))):
+            beat.clue = line
+        plan.twist.clues = [b.id for b in clue_beats if b.clue]
+    share_words(beats, words)
+    return beats
+
+
+def _spread_elements(beats, elements):
+    """Every key element in at least two beats (found, then used), and its ``beats`` list set."""
+    middle = [b for b in beats if b.kind not in ("hook", "aftermath")] or beats
+    for n, element in enumerate(elements):
+        used = [b for b in beats if element.id in b.elements]
+        for beat in middle[n % len(middle)::max(1, len(middle) // 2)]:
+            if len(used) >= 2:
+                break
+            if element.id not in beat.elements:
+                beat.elements.append(element.id)
+                used.append(beat)
+        element.beats = [b.id for b in beats if element.id in b.elements]
+
+
+def _name(person):
+    return person.handle or person.name

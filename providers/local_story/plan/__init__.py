@@ -1,0 +1,49 @@
+"""The form read into a typed plan (``core.story_plan``): cast, places, key elements, twist,
+instructions, then the beats (``beats``) and a title from the plan's own nouns (``titles``)."""
+import random
+
+from core.story_plan import PlanPart, dump_plan
+
+from .. import adapter as reading
+from ..beats import sequence
+from ..fields import target_words
+from ..worlds import short_place
+from .titles import plan_title
+
+
+def rng_for(request):
+    return random.Random(f"{request.seed}|{request.setting}|{request.characters}|{request.genre}")
+
+
+def make_plan(request):
+    rng = rng_for(request)
+    words = target_words(request.length_words)
+    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist,
+                             f"{request.plot_twist}. {request.custom_prompt}")
+    world = reading.world_for_setting(request.setting, request.weather, request.time_of_day)
+    twist = reading.read_twist(request.plot_twist, cast)
+    plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
+                    weather=request.weather or "", time_of_day=request.time_of_day or "",
+                    instructions=reading.read_instructions(request.custom_prompt), cast=cast,
+                    places=world.places, elements=reading.read_elements(request.key_elements),
+                    twist=twist, beats=[], ending="")
+    plan.setting_short = short_place(request.setting)
+    plan.beats = sequence(plan, words, rng, plan.setting_short)
+    hero = next(p for p in cast if p.role == "protagonist")
+    villain = next((p for p in cast if p.role == "antagonist"), None)
+    plan.logline = f"{hero.name} in {request.setting}" + (f", and {villain.name}." if villain else ".")
+    plan.premise = plan.beats[0].text
+    plan.ending = plan.beats[-1].text
+    plan.title = (request.suggested_title or "").strip() or plan_title(plan, rng)
+    used = {p for b in plan.beats for p in [b.place]}
+    plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
+    return plan
+
+
+def build_plan(request):
+    """The plan as JSON, each beat also with ``summary`` (its text) and ``state_change`` (what it
+    changes), the keys the model writer's prompts read."""
+    plan = dump_plan(make_plan(request))
+    for beat in plan["beats"]:
+        beat["summary"], beat["state_change"], beat["purpose"] = beat["text"], beat["changes"], ""
+    return plan

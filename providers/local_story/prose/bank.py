@@ -1,0 +1,65 @@
+"""The phrase bank (``data/phrases.json``), loaded and validated once: each template with what it
+does, where it fits (beat kinds, perspective, format) and what it needs."""
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from core.story_plan import BEAT_KINDS, FORMATS
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
+NEEDS = {"companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
+         "antagonist_seen", "dialogue"}
+TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
+SLOTS = {"I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+         "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"}
+PERSPECTIVES = {"first", "second", "third"}
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    text: str
+    does: str
+    kinds: frozenset
+    needs: frozenset
+    tags: frozenset
+    perspective: frozenset
+    format: frozenset
+
+    def fits(self, kind, have, avoid, fmt, perspective):
+        return (("any" in self.kinds or kind in self.kinds) and self.needs <= have and not (self.tags & avoid)
+                and (not self.perspective or perspective in self.perspective)
+                and (not self.format or fmt in self.format))
+
+
+def _check(name, values, allowed, where):
+    unknown = set(values) - allowed
+    if unknown:
+        raise ValueError(f"{DATA.name} {where}: unknown {name} {sorted(unknown)}")
+
+
+@lru_cache(maxsize=1)
+def templates():
+    """Every template of the bank, by what it does: ``{"arrive": [Template, ...], ...}``."""
+    data = json.loads(DATA.read_text())
+    out = {}
+    for g, group in enumerate(data["groups"]):
+        where = f"group {g} ({group.get('does')})"
+        if not group.get("does") or not group.get("templates"):
+            raise ValueError(f"{DATA.name} {where}: a group says what it does and has templates")
+        for key, allowed in (("kinds", set(BEAT_KINDS) | {"any"}), ("needs", NEEDS), ("tags", TAGS),
+                             ("perspective", PERSPECTIVES), ("format", set(FORMATS))):
+            _check(key, group.get(key, []), allowed, where)
+        for t, item in enumerate(group["templates"]):
+            item = item if isinstance(item, dict) else {"t": item}
+            _check("slots", re.findall(r"\{(\w+)\}", item["t"]), SLOTS, f"{where} template {t}")
+            out.setdefault(group["does"], []).append(Template(
+                id=f"{group['does']}.{g}.{t}", text=item["t"], does=group["does"],
+                kinds=frozenset(item.get("kinds", group.get("kinds", ["any"]))),
+                needs=frozenset(item.get("needs", group.get("needs", []))),
+                tags=frozenset(item.get("tags", group.get("tags", []))),
+                perspective=frozenset(item.get("perspective", group.get("perspective", []))),
+                format=frozenset(item.get("format", group.get("format", [])))))
+    return out

@@ -1,0 +1,107 @@
+"""The narration's voice: perspective (I / you / a name), the past tense, and how each person and
+long field phrase is called (in full at most twice, then by its handle)."""
+import re
+
+from ..adapter import handles_for
+from ..grammar import _IRREGULAR_PAST, narrative_past
+
+OBJ = {"she": "her", "he": "him", "they": "them", "it": "it", "i": "me"}
+POS = {"she": "her", "he": "his", "they": "their", "it": "its", "i": "my"}
+SELF = {"she": "herself", "he": "himself", "they": "themselves", "it": "itself"}
+_VERB_AFTER = re.compile(r"\b(and|then|but|or|while)\s+([a-z]+s)\b")
+
+
+def perspective_of(request, fmt):
+    if fmt in ("transcript", "diary", "letters", "logbook", "recording"):
+        return "first"
+    p = (request.narrative_perspective or "").lower()
+    return "first" if "first" in p else "second" if "second" in p else "third"
+
+
+def to_past(text):
+    """A present-tense line of the outline in the narration's past ('finds ... and keeps it' ->
+    'found ... and kept it')."""
+    text = narrative_past(text)
+
+    def verb(m):
+        word = m.group(2)
+        if word in _IRREGULAR_PAST:
+            return f"{m.group(1)} {_IRREGULAR_PAST[word]}"
+        if word.endswith(("ss", "us", "is")) or len(word) < 4:
+            return m.group(0)
+        return m.group(1) + " " + narrative_past("it " + word)[3:]
+    return _VERB_AFTER.sub(verb, text)
+
+
+class Voice:
+    def __init__(self, plan, perspective):
+        self.perspective = perspective
+        self.cast = {p.id: p for p in plan.cast}
+        self.hero = next(p for p in plan.cast if p.role == "protagonist")
+        self.villain = next((p for p in plan.cast if p.role == "antagonist"), None)
+        self.full_said = {}
+        self.handles = {}
+        for p in plan.cast:
+            self.handles[p.id] = ([p.handle] if p.handle else []) + (
+                handles_for(p.name) if p.role == "antagonist" else [])
+        self.last_hero = 99
+
+    # --- the protagonist -------------------------------------------------------------------
+    def hero_slots(self, fresh):
+        pron = self.hero.pronouns if self.hero.pronouns in OBJ else "they"
+        if self.perspective == "first":
+            return {"I": "I", "me": "me", "my": "my", "myself": "myself", "was": "was"}
+        if self.perspective == "second":
+            return {"I": "you", "me": "you", "my": "your", "myself": "yourself", "was": "were"}
+        name = self.hero.handle or self.hero.name
+        subject = name if fresh else pron
+        return {"I": subject, "me": OBJ[pron], "my": POS[pron] if not fresh else name + "'s",
+                "myself": SELF.get(pron, "themselves"), "was": "were" if subject == "they" else "was"}
+
+    # --- others ------------------------------------------------------------------------------
+    def name(self, person):
+        """The person as the story calls them now: a long description in full at most twice, then
+        its handles in turn; a name once in full, then the short name."""
+        said = self.full_said.get(person.id, 0)
+        handles = self.handles.get(person.id) or []
+        self.full_said[person.id] = said + 1
+        if said == 0 or (said == 1 and len(person.name.split()) > 3 and person.role == "antagonist"):
+            return person.name if person.role == "antagonist" or said == 0 else handles[0]
+        if not handles:
+            return person.name
+        return handles[(said - 1) % len(handles)] if person.role == "antagonist" else handles[0]
+
+    def person_slots(self, person, prefix):
+        if person is None:
+            return {}
+        pron = person.pronouns if person.pronouns in OBJ else "they"
+        return {prefix: self.name(person), f"{prefix}_they": pron, f"{prefix}_them": OBJ[pron],
+                f"{prefix}_their": POS[pron], f"{prefix}_was": "were" if pron == "they" else "was"}
+
+    # --- the outline's lines ------------------------------------------------------------------
+    def tell(self, line):
+        """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
+        name, everyone else by what they are called by now."""
+        text = to_past(line.strip().rstrip("."))
+        hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
+        if self.perspective in ("first", "second"):
+            subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")
+            for n in hero_names:
+                text = re.sub(re.escape(n) + r"['’]s\b", pos, text)
+                text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that)\s+|,\s+)" + re.escape(n)
+                              + r"\b", lambda m: m.group(1) + subj, text)
+                text = re.sub(r"\b" + re.escape(n) + r"\b", obj, text)
+            text = re.sub(r"\bI (was|is) I\b", "I was", text)
+        else:
+            for n in hero_names[:-1]:
+                if self.full_said.get(self.hero.id):
+                    text = text.replace(n, hero_names[-1])
+            self.full_said[self.hero.id] = 1
+        for person in self.cast.values():
+            if person.role == "protagonist":
+                continue
+            if person.name in text:
+                text = text.replace(person.name, self.name(person), 1)
+                while person.name in text:
+                    text = text.replace(person.name, (self.handles.get(person.id) or [person.name])[-1], 1)
+        return text[:1].upper() + text[1:] + "."

@@ -1,0 +1,198 @@
+"""A beat told in sentences: its line from the plan (the cause carried from the beat before), the
+place, the key element doing its job, the twist's clue, then sentences from the phrase bank fitted
+to what the beat needs, until its share of the length is written."""
+import re
+
+from .bank import templates
+from .voice import to_past
+
+POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
+         "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
+         "first_sign": ["sign", "sense", "body", "presence", "say", "say_hero", "dread"],
+         "investigation": ["search", "element_clue", "sense", "sign", "companion", "say", "dread"],
+         "escalation": ["presence", "body", "say", "choice", "sense", "element_tool", "sign"],
+         "reversal": ["reread", "body", "say_hero", "sense", "dread"],
+         "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
+         "aftermath": ["ending", "weather", "element_cost", "dread"],
+         "scene": ["sense", "search", "sign", "dread"]}
+JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
+
+
+class Sentence:
+    __slots__ = ("text", "must")
+
+    def __init__(self, text, must=False):
+        self.text, self.must = text, must
+
+    @property
+    def words(self):
+        return len(self.text.split())
+
+
+class Writer:
+    def __init__(self, plan, voice, request, rng, world):
+        self.plan, self.voice, self.rng, self.world = plan, voice, rng, world
+        self.bank = templates()
+        self.used = set()
+        self.said = set()
+        ins = plan.instructions
+        self.avoid = set(ins.avoid)
+        self.focus = set(ins.focus)
+        self.fmt = ins.format
+        self.dialogue = request.include_dialogue and self.fmt not in ("logbook",)
+        self.places = {p.id: p for p in plan.places}
+        self.elements = {e.id: e for e in plan.elements}
+        self.seen_villain = False
+        self.element_said = {}
+        self.visited = set()
+        kind = twist_kind_of(plan)
+        about = plan.twist.about
+        others = [p for p in plan.cast if p.role == "supporting"]
+        if kind == "dead_hero":
+            self.avoid.add("hero_alive")
+        if kind == "dead_other" and others and about == others[0].id:
+            self.avoid.add("companion_alive")
+
+    # --- slots ---------------------------------------------------------------------------------
+    def _pick(self, items, key):
+        items = [i for i in items if i]
+        if not items:
+            return ""
+        fresh = [i for i in items if (key, i) not in self.said] or items
+        choice = self.rng.choice(fresh)
+        self.said.add((key, choice))
+        return choice
+
+    def slots(self, beat, fresh):
+        place = self.places.get(beat.place) or self.plan.places[0]
+        companion = next((self.voice.cast[c] for c in beat.who if self.voice.cast[c].role == "supporting"), None)
+        element = next((self.elements[e] for e in beat.elements if e in self.elements), None)
+        s = self.voice.hero_slots(fresh)
+        s.update(place=place.handle or place.name, home=self.plan.setting_short,
+                 fixture=self._pick(place.fixtures or self.world.get("fixtures", []), "fixture"),
+                 sound=self._pick(place.sounds or self.world.get("sounds", []), "sound"),
+                 smell=self._pick(self.world.get("smells", []), "smell"),
+                 touch=self._pick(self.world.get("touch", []), "touch"),
+                 weather=self.world.get("weather", ""), outside=self.world.get("outside", ""))
+        s["companion"], s["element"] = companion, element
+        return s
+
+    def _have(self, beat, s):
+        have = {k for k in ("fixture", "sound", "smell", "touch") if s.get(k)}
+        if s["companion"] is not None:
+            have.add("companion")
+        if s["element"] is not None:
+            have.add("element")
+        if self.world.get("weather") and self.world.get("has_sky"):
+            have.add("sky")
+        if self.seen_villain:
+            have.add("antagonist_seen")
+        if self.dialogue:
+            have.add("dialogue")
+        return have
+
+    def fill(self, template, beat, s):
+        values = dict(s)
+        text = template.text
+        if "{C" in text and s["companion"] is not None:
+            values.update(self.voice.person_slots(s["companion"], "C"))
+        if "{A" in text and self.voice.villain is not None:
+            values.update(self.voice.person_slots(self.voice.villain, "A"))
+        if "{E}" in text and s["element"] is not None:
+            values["E"] = self.element_name(s["element"])
+        out = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), "")), text)
+        return _cap(out)
+
+    def element_name(self, element):
+        said = self.element_said.get(element.id, 0)
+        self.element_said[element.id] = said + 1
+        return element.name if said == 0 else element.handle or element.name
+
+    # --- a beat --------------------------------------------------------------------------------
+    def beat(self, beat, budget, first):
+        s = self.slots(beat, True)
+        out = [Sentence(self.spine(beat, first), must=True)]
+        if self.voice.villain is not None and self.voice.villain.id in beat.who:
+            self.seen_villain = True
+        for element_id in beat.elements:
+            element = self.elements.get(element_id)
+            if element is None:
+                continue
+            line = self.one(JOB_POOL[element.job], beat, dict(s, element=element), any_kind=True)
+            if line:
+                out.append(Sentence(line, must=True))
+        if beat.clue:
+            out.append(Sentence(self.voice.tell(beat.clue), must=True))
+        if beat.kind == "reversal":
+            out.extend(Sentence(t, must=True) for t in self.recall())
+        pools = list(POOLS.get(beat.kind, POOLS["scene"]))
+        if "sounds" in self.focus:
+            pools.insert(1, "sense")
+        if "body" in self.focus:
+            pools.insert(1, "body")
+        if "dialogue" in self.focus and self.dialogue:
+            pools[1:1] = ["say", "say"]
+        if beat.place not in self.visited:
+            self.visited.add(beat.place)
+            arrive = self.one("arrive", beat, self.slots(beat, False))
+            if arrive:
+                out.insert(1, Sentence(arrive))
+        written = sum(x.words for x in out)
+        changes = Sentence(self.voice.tell(beat.changes), must=True) if beat.changes and not first else None
+        written += changes.words if changes else 0
+        misses = 0
+        i = 0
+        while written < budget and misses < len(pools) * 2:
+            line = self.one(pools[i % len(pools)], beat, self.slots(beat, i % 4 == 0))
+            i += 1
+            if not line:
+                misses += 1
+                continue
+            out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
+            written += out[-1].words
+        if changes:
+            out.append(changes)
+        return out
+
+    def spine(self, beat, first):
+        line = self.voice.tell(beat.text)
+        if first or beat.edited:
+            return line
+        return line
+
+    def one(self, does, beat, s, any_kind=False):
+        have = self._have(beat, s)
+        perspective = self.voice.perspective
+        options = [t for t in self.bank.get(does, []) if t.id not in self.used and (
+            any_kind and t.needs <= have and not (t.tags & self.avoid) or
+            t.fits(beat.kind, have, self.avoid, self.fmt, perspective))]
+        if not options:
+            return ""
+        if self.focus:
+            preferred = [t for t in options if t.tags & self.focus]
+            options = preferred or options
+        template = self.rng.choice(options)
+        self.used.add(template.id)
+        return self.fill(template, beat, s)
+
+    def recall(self):
+        clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
+        if len(clues) < 2:
+            return []
+        told = [to_past(c.rstrip(".")) for c in clues[:3]]
+        told = [t[:1].lower() + t[1:] if not re.match(r"[A-Z][a-z]+\b(?! [a-z])", t) else t for t in told]
+        lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
+                                "Looking back, it had been said twice already"])
+        return [self.voice.tell(f"{lead}: " + "; ".join(told))]
+
+
+def twist_kind_of(plan):
+    from ..beats.clues import twist_kind
+    return twist_kind(plan) if plan.twist.reveal else ""
+
+
+def _cap(text):
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1:]
+    return text
