@@ -56,10 +56,12 @@ def _unique(items):
 def _pronoun(text, following="", mentions=""):
     """'she', 'he' or '': from the person's own words, the next person's "her brother Nils"
     (this one is a she), a pronoun soon after the name in the twist or the prompt, the name's ending."""
-    gender = guess_gender(text, "")
+    own = re.sub(r"(?i),\s*(?:her|his|their)\s+[\w -]+$", "", text)  # "Amélie, his apprentice": Luc's
+    gender = guess_gender(own, "")
     if gender:
         return gender
     name = Person.parse(text).short.split()[-1]
+    following = following.partition(",")[2].strip() if "," in following else following
     cue = re.match(r"(?i)(her|his)\s+(?:\w+\s+)?(?:brother|sister|nephew|niece|son|daughter|apprentice|"
                    r"friends?|grandmother|grandfather|husband|wife|team lead|boss)\b", following)
     if cue:
@@ -157,6 +159,10 @@ def read_instructions(custom_prompt):
     m = re.search(r"(?i)\b(?:to|for)\s+((?:her|his|their|my)\s+[\w' ]+?)(?:[.,;]|$)", text)
     if fmt == "letters" and m:
         framing = m.group(1).strip()
+    elif fmt == "logbook":
+        log = re.search(r"(?i)\b((?:[a-z]+\s+)?log(?:book)?)\b", text)
+        framing = log.group(1).lower() if log and log.group(1).lower() not in ("log", "logbook") else ""
+        framing = re.sub(r"^(the|a|as|it|write|tell)\s+", "", framing)
     elif fmt == "transcript":
         radio = re.search(r"(?i)\b(the\s+)?(CB radio|radio|phone)\b", text)
         framing = "the " + radio.group(2) if radio else ""
@@ -188,16 +194,25 @@ def read_twist(plot_twist, cast):
     return PlanPart(reveal=reveal, about=about, clues=[], category=category)
 
 
+def home_handle(setting):
+    """The setting as the story calls it after the first time: 'a night ferry crossing the Strait
+    of Magellan' -> 'the night ferry', 'a call centre for a bank in Glasgow' -> 'the call centre'."""
+    home = short_place(setting)
+    home = re.sub(r"(?i)\s+(?:\w+ing|for|during|with|near)\b.*$", "", home)
+    words = home.split()
+    return " ".join(words[:1] + words[-2:]) if len(words) > 3 and words[0].lower() == "the" else home
+
+
 def world_for_setting(setting, weather="", time_of_day=""):
     kind, world = world_for(setting)
-    home = short_place(setting)
+    home = home_handle(setting)
     fitted = fixtures(world)
     places = []
     for i, (name, description) in enumerate(world["rooms"][:6]):
         places.append(PlanPart(id=f"p{i + 1}", name=name, handle=name, description=description,
-                               fixtures=fitted[i::6][:3] or fitted[:2], sounds=world["sounds"][i::6][:2],
+                               fixtures=[definite(f) for f in (fitted[i::6][:3] or fitted[:2])], sounds=world["sounds"][i::6][:2],
                                outdoors=False))
-    outside = PlanPart(id=f"p{len(places) + 1}", name=f"outside {home}", handle="outside", description="",
+    outside = PlanPart(id=f"p{len(places) + 1}", name=f"outside {home}", handle=f"outside {home}", description="",
                        fixtures=[], sounds=world["sounds"][-2:], outdoors=True)
     return PlanPart(kind=kind, name=home, handles=[home], places=places + [outside],
                     outside=outside.name, smells=list(world["smells"]), sounds=list(world["sounds"]),

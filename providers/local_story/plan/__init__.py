@@ -7,7 +7,7 @@ from core.story_plan import PlanPart, dump_plan
 from .. import adapter as reading
 from ..beats import sequence
 from ..fields import target_words
-from ..worlds import short_place
+from ..adapter import home_handle
 from .titles import plan_title
 
 
@@ -27,7 +27,7 @@ def make_plan(request):
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
                     places=world.places, elements=reading.read_elements(request.key_elements),
                     twist=twist, beats=[], ending="")
-    plan.setting_short = short_place(request.setting)
+    plan.setting_short = home_handle(request.setting)
     plan.beats = sequence(plan, words, rng, plan.setting_short)
     hero = next(p for p in cast if p.role == "protagonist")
     villain = next((p for p in cast if p.role == "antagonist"), None)

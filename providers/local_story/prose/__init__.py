@@ -5,7 +5,7 @@ import random
 from core.providers import no_progress
 
 from ..fields import target_words
-from ..worlds import short_place
+from ..adapter import home_handle
 from .forms import shape
 from .voice import Voice, perspective_of
 from .world import world_lines
@@ -19,7 +19,7 @@ MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_
 def write(request, plan, progress=no_progress):
     """``(title, content)`` of the story told from ``plan`` (typed, ``core.story_plan``)."""
     rng = random.Random(f"{request.seed}|prose|{plan.setting}|{len(plan.beats)}")
-    plan.setting_short = getattr(plan, "setting_short", "") or short_place(plan.setting or request.setting)
+    plan.setting_short = getattr(plan, "setting_short", "") or home_handle(plan.setting or request.setting)
     target = target_words(request.length_words)
     voice = Voice(plan, perspective_of(request, plan.instructions.format))
     writer = Writer(plan, voice, request, rng, world_lines(plan, request))

@@ -15,6 +15,9 @@ TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "so
 SLOTS = {"I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"}
 PERSPECTIVES = {"first", "second", "third"}
+#: what a slot needs to be filled (a template with {C} needs a companion in the beat)
+DERIVED = {"C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
+           "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
 
 
 @dataclass(frozen=True)
@@ -55,10 +58,11 @@ def templates():
         for t, item in enumerate(group["templates"]):
             item = item if isinstance(item, dict) else {"t": item}
             _check("slots", re.findall(r"\{(\w+)\}", item["t"]), SLOTS, f"{where} template {t}")
+            derived = {need for slot, need in DERIVED.items() if "{" + slot in item["t"]}
             out.setdefault(group["does"], []).append(Template(
                 id=f"{group['does']}.{g}.{t}", text=item["t"], does=group["does"],
                 kinds=frozenset(item.get("kinds", group.get("kinds", ["any"]))),
-                needs=frozenset(item.get("needs", group.get("needs", []))),
+                needs=frozenset(item.get("needs", group.get("needs", []))) | derived,
                 tags=frozenset(item.get("tags", group.get("tags", []))),
                 perspective=frozenset(item.get("perspective", group.get("perspective", []))),
                 format=frozenset(item.get("format", group.get("format", [])))))

@@ -24,7 +24,8 @@ def shape(fmt, notes, sections, plan, rng):
     start = _start(plan.time_of_day)
     out = []
     if fmt == "logbook":
-        book = "Log" if "log" not in (plan.instructions.framing or "") else plan.instructions.framing
+        framing = plan.instructions.framing or ""
+        book = (framing[:1].upper() + framing[1:]) if "log" in framing else "Log"
         for i, paras in enumerate(sections):
             out.append(f"{book}, entry {i + 1}. {_clock(start, i)}.")
             out.extend(paras)

@@ -9,6 +9,14 @@ OBJ = {"she": "her", "he": "him", "they": "them", "it": "it", "i": "me"}
 POS = {"she": "her", "he": "his", "they": "their", "it": "its", "i": "my"}
 SELF = {"she": "herself", "he": "himself", "they": "themselves", "it": "itself"}
 _VERB_AFTER = re.compile(r"\b(and|then|but|or|while)\s+([a-z]+s)\b")
+#: the present verbs of the outline's own lines (``data/beats.json``), moved to the past wherever they stand
+PAST = {"stays": "stayed", "pours": "poured", "looks": "looked", "sits": "sat", "falls": "fell", "speaks": "spoke",
+        "eats": "ate", "drinks": "drank", "knows": "knew", "keeps": "kept", "watches": "watched", "comes": "came",
+        "answers": "answered", "uses": "used", "goes": "went", "records": "recorded", "wants": "wanted",
+        "talk": "talked", "talks": "talked", "corrects": "corrected", "mentions": "mentioned", "matters": "mattered",
+        "writes": "wrote", "shows": "showed", "tells": "told", "waits": "waited", "says": "said", "comes up": "came up",
+        "admits": "admitted", "pays": "paid", "asks": "asked", "means": "meant", "seems": "seemed", "leaves": "left"}
+_PAST_WORD = re.compile(r"\b(" + "|".join(sorted(PAST, key=len, reverse=True)) + r")\b")
 
 
 def perspective_of(request, fmt):
@@ -30,7 +38,8 @@ def to_past(text):
         if word.endswith(("ss", "us", "is")) or len(word) < 4:
             return m.group(0)
         return m.group(1) + " " + narrative_past("it " + word)[3:]
-    return _VERB_AFTER.sub(verb, text)
+    text = _VERB_AFTER.sub(verb, text)
+    return _PAST_WORD.sub(lambda m: PAST[m.group(1)], text)
 
 
 class Voice:
@@ -55,7 +64,7 @@ class Voice:
             return {"I": "you", "me": "you", "my": "your", "myself": "yourself", "was": "were"}
         name = self.hero.handle or self.hero.name
         subject = name if fresh else pron
-        return {"I": subject, "me": OBJ[pron], "my": POS[pron] if not fresh else name + "'s",
+        return {"I": subject, "me": OBJ[pron], "my": POS[pron],
                 "myself": SELF.get(pron, "themselves"), "was": "were" if subject == "they" else "was"}
 
     # --- others ------------------------------------------------------------------------------
@@ -82,7 +91,16 @@ class Voice:
     def tell(self, line):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
         name, everyone else by what they are called by now."""
-        text = to_past(line.strip().rstrip("."))
+        names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n}, key=len, reverse=True)
+        keep = {}
+        text = line.strip().rstrip(".")
+        for i, n in enumerate(names):
+            if n in text:
+                keep[f"Zq{i}Q"] = n
+                text = text.replace(n, f"Zq{i}Q")
+        text = to_past(text)
+        for token, n in keep.items():
+            text = text.replace(token, n)
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")
@@ -100,8 +118,8 @@ class Voice:
         for person in self.cast.values():
             if person.role == "protagonist":
                 continue
-            if person.name in text:
-                text = text.replace(person.name, self.name(person), 1)
-                while person.name in text:
-                    text = text.replace(person.name, (self.handles.get(person.id) or [person.name])[-1], 1)
+            if person.name.lower() in text.lower():
+                parts = re.split(re.escape(person.name), text, flags=re.I)
+                rest = (self.handles.get(person.id) or [person.name])[-1]
+                text = parts[0] + self.name(person) + parts[1] + "".join(rest + part for part in parts[2:])
         return text[:1].upper() + text[1:] + "."

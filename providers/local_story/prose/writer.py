@@ -15,6 +15,13 @@ POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
          "aftermath": ["ending", "weather", "element_cost", "dread"],
          "scene": ["sense", "search", "sign", "dread"]}
+#: how a beat follows from the one before (its reason is that beat's change)
+CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "Then"],
+           "investigation": ["So", "Because of that,", "Next"], "escalation": ["Then", "It was then that"],
+           "reversal": ["And then", "At last"], "climax": ["So it came to this:", "In the end"],
+           "aftermath": ["Afterwards,", "When it was over,"], "scene": ["Then"]}
+#: what may be told in any beat once a beat's own templates run out
+LOOSE = {"sense", "dread", "search", "body", "arrive"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
 
 
@@ -89,6 +96,8 @@ class Writer:
             have.add("antagonist_seen")
         if self.dialogue:
             have.add("dialogue")
+        place = self.places.get(beat.place)
+        have.add("outdoors" if place is not None and place.outdoors else "indoors")
         return have
 
     def fill(self, template, beat, s):
@@ -101,6 +110,7 @@ class Writer:
         if "{E}" in text and s["element"] is not None:
             values["E"] = self.element_name(s["element"])
         out = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), "")), text)
+        out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)
         return _cap(out)
 
     def element_name(self, element):
@@ -134,7 +144,8 @@ class Writer:
             pools[1:1] = ["say", "say"]
         if beat.place not in self.visited:
             self.visited.add(beat.place)
-            arrive = self.one("arrive", beat, self.slots(beat, False))
+            outdoors = getattr(self.places.get(beat.place), "outdoors", False)
+            arrive = self.one("arrive_out" if outdoors else "arrive", beat, self.slots(beat, False))
             if arrive:
                 out.insert(1, Sentence(arrive))
         written = sum(x.words for x in out)
@@ -142,8 +153,9 @@ class Writer:
         written += changes.words if changes else 0
         misses = 0
         i = 0
-        while written < budget and misses < len(pools) * 2:
-            line = self.one(pools[i % len(pools)], beat, self.slots(beat, i % 4 == 0))
+        while written < budget and misses < len(pools) * 3:
+            does = pools[i % len(pools)]
+            line = self.one(does, beat, self.slots(beat, i % 6 == 0), any_kind=misses >= len(pools) and does in LOOSE)
             i += 1
             if not line:
                 misses += 1
@@ -156,9 +168,14 @@ class Writer:
 
     def spine(self, beat, first):
         line = self.voice.tell(beat.text)
-        if first or beat.edited:
+        if first or self.rng.random() < 0.35:
             return line
-        return line
+        lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))
+        if (lead, beat.kind) in self.said:
+            return line
+        self.said.add((lead, beat.kind))
+        keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
     def one(self, does, beat, s, any_kind=False):
         have = self._have(beat, s)
