@@ -6,7 +6,7 @@ import json
 import re
 import time
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,7 +24,7 @@ def words(text):
     return re.findall(r"[a-z0-9']+", text.lower())
 
 
-@lru_cache(maxsize=None)
+@cache
 def story(n):
     request = story_request(GenerateSchema().load(dict(SETS[n], seed=n + 1)))
     return request, LocalStoryProvider().generate(request)

@@ -5,9 +5,9 @@ import random
 from core.story_plan import PlanPart, dump_plan
 
 from .. import adapter as reading
+from ..adapter import home_handle
 from ..beats import sequence
 from ..fields import target_words
-from ..adapter import home_handle
 from .titles import plan_title
 
 

@@ -4,8 +4,8 @@ import random
 
 from core.providers import no_progress
 
-from ..fields import target_words
 from ..adapter import home_handle
+from ..fields import target_words
 from .forms import shape
 from .voice import Voice, perspective_of
 from .world import world_lines

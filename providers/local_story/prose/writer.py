@@ -171,7 +171,7 @@ class Writer:
         if first or self.rng.random() < 0.35:
             return line
         lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))
-        if (lead, beat.kind) in self.said:
+        if (lead, beat.kind) in self.said or re.match(r"(In|At|On|By|Past|Through)\b", line):
             return line
         self.said.add((lead, beat.kind))
         keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
