@@ -22,7 +22,7 @@ def plan_title(plan, rng):
     climax = next((b for b in plan.beats if b.kind == "climax"), None)
     where = next((p for p in places if climax and p.id == climax.place), places[0] if places else None)
     options = [f"The {title_case(_bare(e.name))}" for e in plan.elements[:2]]
-    if villain:
+    if villain and len(_bare(villain.handle).split()) >= 2:
         options.append(title_case(villain.handle if villain.handle.lower().startswith("the ") else villain.name))
     if where:
         options.append(title_case(where.name))

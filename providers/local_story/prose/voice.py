@@ -44,6 +44,8 @@ def to_past(text):
 
 class Voice:
     def __init__(self, plan, perspective):
+        self.protected = sorted({x for part in list(plan.elements) + list(plan.places) for x in (part.name, part.handle)
+                                 if x}, key=len, reverse=True)
         self.perspective = perspective
         self.cast = {p.id: p for p in plan.cast}
         self.hero = next(p for p in plan.cast if p.role == "protagonist")
@@ -91,7 +93,8 @@ class Voice:
     def tell(self, line):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
         name, everyone else by what they are called by now."""
-        names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n}, key=len, reverse=True)
+        names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n}, key=len,
+                       reverse=True) + self.protected
         keep = {}
         text = line.strip().rstrip(".")
         for i, n in enumerate(names):

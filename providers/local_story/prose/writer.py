@@ -3,7 +3,7 @@ place, the key element doing its job, the twist's clue, then sentences from the 
 to what the beat needs, until its share of the length is written."""
 import re
 
-from .bank import templates
+from .bank import palette, templates, variants
 from .voice import to_past
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
@@ -40,7 +40,10 @@ class Writer:
     def __init__(self, plan, voice, request, rng, world):
         self.plan, self.voice, self.rng, self.world = plan, voice, rng, world
         self.bank = templates()
+        self.variants = variants()
+        self._variant = re.compile(r"(?<![{\w])(" + "|".join(sorted(self.variants, key=len, reverse=True)) + r")(?![\w}])")
         self.used = set()
+        self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
         self.said = set()
         ins = plan.instructions
         self.avoid = set(ins.avoid)
@@ -101,7 +104,7 @@ class Writer:
         return have
 
     def fill(self, template, beat, s):
-        values = dict(s)
+        values = dict(self.palette, **s)
         text = template.text
         if "{C" in text and s["companion"] is not None:
             values.update(self.voice.person_slots(s["companion"], "C"))
@@ -109,7 +112,18 @@ class Writer:
             values.update(self.voice.person_slots(self.voice.villain, "A"))
         if "{E}" in text and s["element"] is not None:
             values["E"] = self.element_name(s["element"])
-        out = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), "")), text)
+        text = re.sub(r"\[([^\[\]]*)\]", lambda m: self.rng.choice(m.group(1).split("|")), text)
+        text = self._variant.sub(lambda m: self.rng.choice(self.variants[m.group(1)]), text)
+        seen = set()
+
+        def slot(m):
+            key = m.group(1)
+            if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
+                person = self.voice.villain if key == "A" else s["companion"]
+                return (self.voice.handles.get(person.id) or [values[key]])[-1]
+            seen.add(key)
+            return str(values.get(key, ""))
+        out = re.sub(r"\{(\w+)\}", slot, text)
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)
         return _cap(out)
 
