@@ -96,7 +96,7 @@ def read_cast(characters, protagonist, antagonist, plot_twist=""):
         name = p.short
         if re.match(r"(?i)(her|his|their)\s", name):  # "her brother Nils" -> "Nils"
             name = name.split()[-1]
-        full = text.split(",")[0].strip()
+        full = re.split(r"\s*(?:,|\(|\s[—–-]+\s)", text)[0].strip()
         full = re.sub(r"(?i)^(?:her|his|their)\s+(?:\w+\s+)?(?:brother|sister|nephew|niece|son|daughter|"
                       r"apprentice|friends?|grandmother|grandfather|husband|wife)\s+", "", full)
         if name.lower() in used:

@@ -28,8 +28,8 @@ def bank():
 def kinds_for(words):
     if words < 700:
         return list(SHORT)
-    extra = min(4, max(0, (words - 1500) // 450))
-    middle = ["investigation", "escalation"] * 2
+    extra = min(8, max(0, (words - 1500) // 200))
+    middle = ["investigation", "escalation"] * 4
     return FULL[:5] + middle[:extra] + FULL[5:]
 
 
@@ -77,7 +77,7 @@ def sequence(plan, words, rng, home):
     slots["choice"] = _fill(rng.choice([c for c in data["choices"] if companion or "{C}" not in c]),
                             dict(slots, E=tool.handle if tool else "it"))
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
-    beats = []
+    beats, used = [], set()
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
         element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
@@ -85,8 +85,9 @@ def sequence(plan, words, rng, home):
                    "reversal": clue}.get(kind)
         s = dict(slots, P=place.name, E=element.handle if element else "what was left")
         options = [t for t in data["text"][kind] if ("{E}" not in t or element) and ("{C}" not in t or companion)]
-        text = _fill(rng.choice(options or data["text"][kind]), s)
-        changes = _fill(rng.choice(data["changes"][kind]), s)
+        text = _fill(_fresh(rng, options or data["text"][kind], used), s)
+        changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or companion]
+                               or data["changes"][kind], used), s)
         who = [hero.id] + ([companion.id] if companion and kind in ("hook", "first_sign", "escalation", "investigation")
                            else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
         beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
@@ -100,6 +101,14 @@ def sequence(plan, words, rng, home):
         plan.twist.clues = [b.id for b in clue_beats if b.clue]
     share_words(beats, words)
     return beats
+
+
+def _fresh(rng, options, used):
+    """One of ``options`` not used yet in this plan (any, once all are)."""
+    fresh = [o for o in options if o not in used] or options
+    choice = rng.choice(fresh)
+    used.add(choice)
+    return choice
 
 
 def _spread_elements(beats, elements):

@@ -41,8 +41,14 @@ def write(request, plan, progress=no_progress):
 def _fit(sections, target):
     """Drop optional sentences while the story runs long (the one whose loss lands nearest)."""
     total = sum(s.words for b in sections for s in b)
+    for droppable in (lambda s: not s.must, lambda s: s.soft):
+        total = _drop(sections, target, total, droppable)
+    return total
+
+
+def _drop(sections, target, total, droppable):
     while total > target * 1.03:
-        spots = [(s.words, bi, si) for bi, b in enumerate(sections) for si, s in enumerate(b) if not s.must]
+        spots = [(s.words, bi, si) for bi, b in enumerate(sections) for si, s in enumerate(b) if droppable(s)]
         if not spots:
             break
         words, bi, si = min(spots, key=lambda t: (abs(total - target - t[0]), -t[0]))

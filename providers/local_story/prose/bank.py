@@ -12,7 +12,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 NEEDS = {"companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
          "antagonist_seen", "dialogue"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
-SLOTS = {"I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+SLOTS = {"called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 PERSPECTIVES = {"first", "second", "third"}

@@ -42,6 +42,12 @@ def to_past(text):
     return _PAST_WORD.sub(lambda m: PAST[m.group(1)], text)
 
 
+FIRST = {"first": {"I am": "I was", "I'm": "I was"},
+         "second": {"I am": "you were", "I'm": "you were", "I was": "you were", "I": "you", "my": "your", "me": "you",
+                    "myself": "yourself"},
+         "third": {}}
+
+
 class Voice:
     def __init__(self, plan, perspective):
         self.protected = sorted({x for part in list(plan.elements) + list(plan.places) for x in (part.name, part.handle)
@@ -69,6 +75,12 @@ class Voice:
         return {"I": subject, "me": OBJ[pron], "my": POS[pron],
                 "myself": SELF.get(pron, "themselves"), "was": "were" if subject == "they" else "was"}
 
+    def called(self):
+        """What others call the protagonist: the first name, or a title with the surname."""
+        name = self.hero.handle or self.hero.name
+        first = name.split()[0]
+        return name if re.match(r"(?i)(dr|mr|mrs|ms|miss|professor|captain|coach|uncle|aunt)\.?$", first) else first
+
     # --- others ------------------------------------------------------------------------------
     def name(self, person):
         """The person as the story calls them now: a long description in full at most twice, then
@@ -89,6 +101,22 @@ class Voice:
         return {prefix: self.name(person), f"{prefix}_they": pron, f"{prefix}_them": OBJ[pron],
                 f"{prefix}_their": POS[pron], f"{prefix}_was": "were" if pron == "they" else "was"}
 
+    def _narrator(self, text):
+        """A line the author wrote in the first person ("I was the ghost") in the story's person."""
+        if not re.search(r"\b(I|my|me|myself)\b", text):
+            return text
+        if self.perspective == "third":
+            name = self.hero.handle or self.hero.name
+            pron = self.hero.pronouns if self.hero.pronouns in OBJ else "they"
+            table = {"I am": f"{name} was", "I was": f"{name} {'were' if False else 'was'}", "I": name,
+                     "my": POS[pron], "me": OBJ[pron], "myself": SELF.get(pron, "themselves")}
+        else:
+            table = FIRST[self.perspective]
+        if not table:
+            return text
+        pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + r")\b")
+        return pattern.sub(lambda m: table[m.group(1)], text)
+
     # --- the outline's lines ------------------------------------------------------------------
     def tell(self, line):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
@@ -102,8 +130,11 @@ class Voice:
                 keep[f"Zq{i}Q"] = n
                 text = text.replace(n, f"Zq{i}Q")
         text = to_past(text)
+        text = self._narrator(text)
         for token, n in keep.items():
             text = text.replace(token, n)
+        if self.perspective == "second":
+            text = re.sub(r"\b([Yy]ou) was\b", r"\1 were", text)
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")

@@ -21,15 +21,16 @@ CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "T
            "reversal": ["And then", "At last"], "climax": ["So it came to this:", "In the end"],
            "aftermath": ["Afterwards,", "When it was over,"], "scene": ["Then"]}
 #: what may be told in any beat once a beat's own templates run out
-LOOSE = {"sense", "dread", "search", "body", "arrive"}
+LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
+         "choice"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
 
 
 class Sentence:
-    __slots__ = ("text", "must")
+    __slots__ = ("text", "must", "soft")
 
-    def __init__(self, text, must=False):
-        self.text, self.must = text, must
+    def __init__(self, text, must=False, soft=False):
+        self.text, self.must, self.soft = text, must, soft
 
     @property
     def words(self):
@@ -136,6 +137,10 @@ class Writer:
     def beat(self, beat, budget, first):
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
+        if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
+            greeting = self.one("greet", beat, dict(s, called=self.voice.called()))
+            if greeting:
+                out.append(Sentence(greeting, must=True, soft=True))
         if self.voice.villain is not None and self.voice.villain.id in beat.who:
             self.seen_villain = True
         for element_id in beat.elements:
@@ -144,7 +149,7 @@ class Writer:
                 continue
             line = self.one(JOB_POOL[element.job], beat, dict(s, element=element), any_kind=True)
             if line:
-                out.append(Sentence(line, must=True))
+                out.append(Sentence(line, must=True, soft=True))
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True))
         if beat.kind == "reversal":
@@ -163,7 +168,7 @@ class Writer:
             if arrive:
                 out.insert(1, Sentence(arrive))
         written = sum(x.words for x in out)
-        changes = Sentence(self.voice.tell(beat.changes), must=True) if beat.changes and not first else None
+        changes = Sentence(self.voice.tell(beat.changes), must=True, soft=True) if beat.changes and not first else None
         written += changes.words if changes else 0
         misses = 0
         i = 0
