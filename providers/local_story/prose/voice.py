@@ -142,8 +142,13 @@ class Voice:
                 text = re.sub(re.escape(n) + r"['’]s\b", pos, text)
                 text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that)\s+|,\s+)" + re.escape(n)
                               + r"\b", lambda m: m.group(1) + subj, text)
+                text = re.sub(r"\b" + re.escape(n) + r"\b(?=\s+(?:is|was|were|had|has|went|goes|stood|\w+ed)\b)", subj, text)
+                if self.hero.pronouns in ("she", "he"):  # "Bree crashed her truck" -> "I crashed my truck"
+                    own = POS[self.hero.pronouns]
+                    text = re.sub(r"\b(" + subj + r" \w+ )" + own + r"\b", lambda m: m.group(1) + pos, text)
                 text = re.sub(r"\b" + re.escape(n) + r"\b", obj, text)
             text = re.sub(r"\bI (was|is) I\b", "I was", text)
+            text = re.sub(r"\bme (was|went|is|had)\b", lambda m: subj + " " + m.group(1), text)
         else:
             for n in hero_names[:-1]:
                 if self.full_said.get(self.hero.id):

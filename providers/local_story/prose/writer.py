@@ -119,6 +119,8 @@ class Writer:
 
         def slot(m):
             key = m.group(1)
+            if key == "I" and key in seen and self.voice.perspective == "third":
+                return self.voice.hero_slots(False)["I"]
             if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
                 person = self.voice.villain if key == "A" else s["companion"]
                 return (self.voice.handles.get(person.id) or [values[key]])[-1]
@@ -215,8 +217,8 @@ class Writer:
         clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
         if len(clues) < 2:
             return []
-        told = [to_past(c.rstrip(".")) for c in clues[:3]]
-        told = [t[:1].lower() + t[1:] if not re.match(r"[A-Z][a-z]+\b(?! [a-z])", t) else t for t in told]
+        told = [c.rstrip(".") for c in clues[:3]]
+        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
         lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
                                 "Looking back, it had been said twice already"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
