@@ -9,18 +9,18 @@ from pathlib import Path
 from core.story_plan import BEAT_KINDS, FORMATS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
-NEEDS = {"companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
+NEEDS = {"description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
          "antagonist_seen", "dialogue"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
-SLOTS = {"called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 PERSPECTIVES = {"first", "second", "third"}
 #: slots that change from story to story (a fixed run of words stops at them); the protagonist's and
 #: companion's pronoun slots do not
 PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
-VARYING = {"C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"} | PALETTE
-MOST_FIXED = 99
+VARYING = {"description", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"} | PALETTE
+MOST_FIXED = 12
 
 
 def fixed_run(text):
@@ -31,7 +31,7 @@ def fixed_run(text):
     text = re.sub(r"\{(\w+)\}", lambda m: " | " if m.group(1) in VARYING else " w ", text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
 #: what a slot needs to be filled (a template with {C} needs a companion in the beat)
-DERIVED = {"C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
+DERIVED = {"description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
            "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
 
 

@@ -4,7 +4,6 @@ to what the beat needs, until its share of the length is written."""
 import re
 
 from .bank import palette, templates, variants
-from .voice import to_past
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -76,6 +75,9 @@ class Writer:
 
     def slots(self, beat, fresh):
         place = self.places.get(beat.place) or self.plan.places[0]
+        if place.outdoors and beat.kind == "aftermath":  # looking back: the place where it ended
+            climax = next((b for b in self.plan.beats if b.kind == "climax"), None)
+            place = self.places.get(climax.place, place) if climax else place
         companion = next((self.voice.cast[c] for c in beat.who if self.voice.cast[c].role == "supporting"), None)
         element = next((self.elements[e] for e in beat.elements if e in self.elements), None)
         s = self.voice.hero_slots(fresh)
@@ -85,11 +87,12 @@ class Writer:
                  smell=self._pick(self.world.get("smells", []), "smell"),
                  touch=self._pick(self.world.get("touch", []), "touch"),
                  weather=self.world.get("weather", ""), outside=self.world.get("outside", ""))
+        s["description"] = place.description or ""
         s["companion"], s["element"] = companion, element
         return s
 
     def _have(self, beat, s):
-        have = {k for k in ("fixture", "sound", "smell", "touch") if s.get(k)}
+        have = {k for k in ("fixture", "sound", "smell", "touch", "description") if s.get(k)}
         if s["companion"] is not None:
             have.add("companion")
         if s["element"] is not None:
