@@ -1,4 +1,4 @@
-"""Hit rate of the picture matcher (providers.local_video.pictures) on free-text settings and
+"""Hit rate of the picture matcher (providers.video.imagery.pictures) on free-text settings and
 key elements as creators write them, each with the picture a person would pick.
 
 Usage: .venv/bin/python bench/bench_pictures.py [-v]
@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from providers.local_video import pictures  # noqa: E402
+from providers.video.imagery import pictures  # noqa: E402
 
 SETTINGS = [
     ("the lighthouse on Raven Point", "lighthouse"), ("an abandoned lighthouse", "lighthouse"),

@@ -1,4 +1,4 @@
-"""Benchmark of the offline video renderer (providers.local_video).
+"""Benchmark of the offline video renderer (providers.video, for the local provider).
 
 Prints three figures:
 
@@ -71,7 +71,11 @@ def end_to_end(duration, resolution):
 
 def pipeline_ratio(seconds, rounds=2):
     """Time our frames -> ffmpeg pipe against ffmpeg encoding the same frames read from disk."""
-    from providers.local_video import encoder, narration, pipeline, scene_plan, subtitles
+    from providers.video import pipeline
+    from providers.video.audio import narration
+    from providers.video.encode import encoder
+    from providers.video.frames import subtitles
+    from providers.video.script import scene_plan
     req = request(seconds, "720p")
     ctx = pipeline.prepare(req)
     paragraphs = pipeline.script_of(req)

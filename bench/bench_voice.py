@@ -33,7 +33,7 @@ SCRIPT = [
 def child(seconds):
     import resource
     sys.path.insert(0, str(ROOT))
-    from providers.local_video import narration, voices
+    from providers.video.audio import narration, voices
     choice = voices.choose("Deep Male")
     clock = time.perf_counter()
     pace = narration.words_per_second("Deep Male", 1.0)  # loads the voice (and measures once)

@@ -35,7 +35,9 @@ def main():
     parser.add_argument("--out", default=str(ROOT / "docs" / "samples"))
     args = parser.parse_args()
     from core.providers import VideoRenderRequest
-    from providers.local_video import LocalVideoProvider, cards, encoder
+    from providers.local_video import LocalVideoProvider
+    from providers.video.encode import encoder
+    from providers.video.frames import cards
     req = VideoRenderRequest(
         title="The Keeper of Raven Point", paragraphs=STORY, genre="Supernatural Horror",
         mood="Eerie", setting="the lighthouse on Raven Point", time_of_day="Night",

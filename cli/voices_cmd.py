@@ -10,8 +10,8 @@ def voices():
 @voices.command("list")
 def list_voices():
     """Each SPEC voice and what speaks it; the neural voices known and whether installed."""
-    from providers.local_video import piper_voice
-    from providers.local_video.voices import (
+    from providers.video.audio import piper_voice
+    from providers.video.audio.voices import (
         NEURAL_VOICES,
         STYLES,
         choose,
@@ -41,9 +41,9 @@ def list_voices():
 @click.argument("name")
 def pull(name):
     """Download the Piper voice NAME (see `voices list`) from the model hub."""
-    from providers.local_video.voice_store import PullError
-    from providers.local_video.voice_store import pull as pull_voice
-    from providers.local_video.voices import NEURAL_VOICES, STYLES, choose, model_path
+    from providers.video.audio.voice_store import PullError
+    from providers.video.audio.voice_store import pull as pull_voice
+    from providers.video.audio.voices import NEURAL_VOICES, STYLES, choose, model_path
 
     known = NEURAL_VOICES.get(name)
     if known is not None and known.bundled and model_path(known) is not None:

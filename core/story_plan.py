@@ -20,6 +20,10 @@ ELEMENT_JOBS = ("clue", "tool", "cost")
 BEAT_KINDS = ("hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax",
               "aftermath", "scene")
 FORMATS = ("prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report")
+DIALOGUE, CHAPTER_LENGTHS, CHAPTER_ENDS, TENSES = ("", "more", "less"), ("", "short", "long"), \
+    ("", "sting", "cliffhanger", "quiet"), ("", "past", "present")
+TWIST_KINDS = ("", "dead_all_along", "secret_identity", "culprit", "protagonist_cause", "place", "trap", "unreal",
+               "other")
 MAX_CAST, MAX_PLACES, MAX_ELEMENTS, MAX_BEATS = 12, 12, 12, 40
 MAX_SHORT, MAX_TEXT = 200, 1000
 
@@ -100,6 +104,9 @@ class ElementSchema(PartSchema):
                         metadata={"description": "clue: it tells something; tool: it is used; "
                                                  "cost: using it costs something"})
     beats = _ids("beats", MAX_BEATS)
+    portable = fields.Boolean(load_default=True,
+                              metadata={"description": "Whether someone can pick it up and carry it "
+                                                       "(a key can; a 30-tonne container cannot)"})
 
 
 class TwistSchema(PartSchema):
@@ -107,6 +114,15 @@ class TwistSchema(PartSchema):
     about = fields.String(load_default="", validate=Length(max=40),
                           metadata={"description": "The id of the cast member the twist is about, if any"})
     clues = _ids("clues", MAX_BEATS)
+    kind = fields.String(load_default="", validate=OneOf(TWIST_KINDS, error="A twist's kind must be one of: "
+                                                                            + ", ".join(TWIST_KINDS[1:])),
+                         metadata={"description": "dead_all_along, secret_identity (someone is someone else), "
+                                                  "culprit (the harm was X's doing), protagonist_cause, place (the "
+                                                  "place is not what it seems), trap (it was planned, someone was "
+                                                  "chosen or lured), unreal (a dream), other"})
+    same_as = fields.String(load_default="", validate=Length(max=40), data_key="sameAs",
+                            metadata={"description": "The id of the cast member the one it is about turns out "
+                                                     "to be, if any"})
 
 
 class InstructionsSchema(PartSchema):
@@ -116,9 +132,25 @@ class InstructionsSchema(PartSchema):
                                                                                + ", ".join(FORMATS)))
     avoid = _words("things to avoid", 20)
     focus = _words("things to focus on", 20)
-    framing = _short("A framing device", load_default="")
+    framing = _short("A framing device", load_default="",
+                     metadata={"description": "The device the prompt names (\"the ship's medical log\", \"the "
+                                              "rushes they watch each night\"), in the prompt's words: for the "
+                                              "writer to build on, never printed whole"})
     notes = _text("Notes", load_default="",
                   metadata={"description": "What else the prompt asks, in a writer's words"})
+    tone = _words("tones", 20)
+    dialogue = fields.String(load_default="", validate=OneOf(DIALOGUE, error="Dialogue must be one of: more, less "
+                                                                             "(or empty)"),
+                             metadata={"description": "more: much of the story in speech; less: little speech"})
+    chapters = fields.Boolean(load_default=False, metadata={"description": "Told in chapters or numbered parts"})
+    chapter_length = fields.String(
+        load_default="", data_key="chapterLength",
+        validate=OneOf(CHAPTER_LENGTHS, error="Chapter length must be short or long (or empty)"))
+    chapter_end = fields.String(
+        load_default="", data_key="chapterEnd",
+        validate=OneOf(CHAPTER_ENDS, error="A chapter ending must be one of: sting, cliffhanger, quiet (or empty)"),
+        metadata={"description": "How each chapter ends"})
+    tense = fields.String(load_default="", validate=OneOf(TENSES, error="Tense must be past or present (or empty)"))
 
 
 class BeatSchema(PartSchema):
@@ -147,15 +179,14 @@ class StoryPlanSchema(PartSchema):
                    metadata={"description": "What kind of place the setting is (\"ger\", \"daycare\")"})
     weather = _short("Weather", load_default="")
     time_of_day = _short("Time of day", load_default="", data_key="timeOfDay")
-    instructions = fields.Nested(InstructionsSchema, load_default=lambda: PlanPart(
-        format="prose", avoid=[], focus=[], framing="", notes=""))
+    instructions = fields.Nested(InstructionsSchema, load_default=lambda: InstructionsSchema().load({}))
     cast = fields.List(fields.Nested(PersonSchema), required=True,
                        validate=Length(min=1, max=MAX_CAST, error=f"A plan has 1 to {MAX_CAST} cast members"))
     places = fields.List(fields.Nested(PlaceSchema), required=True,
                          validate=Length(min=1, max=MAX_PLACES, error=f"A plan has 1 to {MAX_PLACES} places"))
     elements = fields.List(fields.Nested(ElementSchema), load_default=list,
                            validate=Length(max=MAX_ELEMENTS, error=f"At most {MAX_ELEMENTS} key elements"))
-    twist = fields.Nested(TwistSchema, load_default=lambda: PlanPart(reveal="", about="", clues=[]))
+    twist = fields.Nested(TwistSchema, load_default=lambda: TwistSchema().load({}))
     beats = fields.List(fields.Nested(BeatSchema), required=True,
                         validate=Length(min=1, max=MAX_BEATS, error=f"A plan has 1 to {MAX_BEATS} beats"))
     ending = _text("An ending", load_default="")
@@ -188,6 +219,8 @@ class StoryPlanSchema(PartSchema):
         if twist is not None:
             if twist.about and twist.about not in ids["cast"]:
                 problems["twist"] = [f"The twist is about an unknown cast member {twist.about}"]
+            if getattr(twist, "same_as", "") and twist.same_as not in ids["cast"]:
+                problems.setdefault("twist", []).append(f"The twist names an unknown cast member {twist.same_as}")
             if any(b not in ids["beats"] for b in twist.clues):
                 problems.setdefault("twist", []).append("A twist clue names an unknown beat")
         if problems:

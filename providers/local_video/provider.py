@@ -3,7 +3,7 @@ from pathlib import Path
 
 from core.providers import ProviderError, VideoProvider, VideoRenderRequest, no_progress
 
-from . import pipeline
+from providers.video import pipeline
 
 
 class LocalVideoProvider(VideoProvider):

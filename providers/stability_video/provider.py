@@ -43,7 +43,8 @@ class StabilityVideoProvider(VideoProvider):
                               o["timeout"], o["insecure"])
 
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
-        from providers.local_video import grading, pipeline
+        from providers.video import pipeline
+        from providers.video.imagery import grading
 
         from .client import sdxl_size
 

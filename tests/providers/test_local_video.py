@@ -11,19 +11,14 @@ import pytest
 from PIL import Image
 
 from core.providers import ProviderError, VideoRenderRequest
-from providers.local_video import (
-    LocalVideoProvider,
-    encoder,
-    grading,
-    music,
-    narration,
-    pipeline,
-    register_video_providers,
-    scene_plan,
-    scenes,
-    subtitles,
-)
-from providers.local_video.looks import LOOKS, look_for
+from providers.local_video import LocalVideoProvider, register_video_providers
+from providers.video import pipeline
+from providers.video.audio import music, narration
+from providers.video.encode import encoder
+from providers.video.frames import subtitles
+from providers.video.imagery import grading, scenes
+from providers.video.imagery.looks import LOOKS, look_for
+from providers.video.script import scene_plan
 
 STORY = [
     "The house at the end of Mill Lane had been empty for forty years. Nobody went near it after dark.",
@@ -257,7 +252,7 @@ def test_colour_gradings_differ():
 
 
 def test_mix_is_exact_length(tmp_path):
-    from providers.local_video import mixer
+    from providers.video.audio import mixer
     path = tmp_path / "a.wav"
     fitted = narration.fit_narration(STORY[:1], "Robotic", 1.0, 10)
     mixer.write_mix(path, 10, fitted, music.music_for("Tension Builder", 10), 80, 50)

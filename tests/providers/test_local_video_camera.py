@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from core.providers import VideoRenderRequest
-from providers.local_video import LocalVideoProvider, encoder
+from providers.local_video import LocalVideoProvider
+from providers.video.encode import encoder
 
 STORY = [
     "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from core.providers import VideoRenderRequest
-from providers.local_video import figures, icons, looks, pictures, pipeline, scenes
+from providers.video import pipeline
+from providers.video.imagery import figures, icons, looks, pictures, scenes
 
 NUN = "It was a thin woman in a nun's black habit, the hem grey with dust, a rosary in her fingers."
 SACK = ("What stood there was an old man with a burlap sack for a face, two holes cut ragged for the "

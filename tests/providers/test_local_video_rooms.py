@@ -4,7 +4,7 @@ from its doorway in the room's perspective."""
 import numpy as np
 import pytest
 
-from providers.local_video import furniture, looks, pictures, scenes
+from providers.video.imagery import furniture, looks, pictures, scenes
 
 W, H = 320, 180
 BACK = (96.0, 40.0, 224.0, 112.0)  # the back wall in the frame: x0, y0, x1, y1

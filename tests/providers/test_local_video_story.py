@@ -11,7 +11,11 @@ import pytest
 from PIL import Image
 
 from core.providers import VideoRenderRequest
-from providers.local_video import LocalVideoProvider, encoder, narration, pictures, script
+from providers.local_video import LocalVideoProvider
+from providers.video.audio import narration
+from providers.video.encode import encoder
+from providers.video.imagery import pictures
+from providers.video.script import script
 
 LIGHTHOUSE = [
     "Priya came to the lighthouse on Raven Point in the last week of October, when the ferries "
@@ -308,7 +312,7 @@ def test_rain_falls_outside_and_not_in_a_room(tmp_path_factory):
 
 
 def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
-    from providers.local_video import overlays
+    from providers.video.frames import overlays
     frame = np.full((360, 640, 3), 128, np.uint8)
     text = "She climbed toward the sound with her lantern shaking, and the lamp room was empty"
     overlays.subtitle_sprite(text, 640, 360, 22).apply(frame)
@@ -337,7 +341,7 @@ def test_a_title_does_not_end_a_sentence_of_the_script_or_the_narration():
 
 def test_a_subtitle_does_not_end_on_a_title():
     """A cue read "Nobody had asked me to come to St." and the next "Brigid's sanatorium at dusk,"."""
-    from providers.local_video import subtitles
+    from providers.video.frames import subtitles
     words = "Nobody had asked me to come to St. Brigid's sanatorium at dusk, but I came anyway.".split()
     ends = [words[end - 1] for _, end, _ in subtitles._segments(words)]
     assert "St." not in ends

@@ -7,10 +7,10 @@ import pytest
 from marshmallow import ValidationError
 
 from core.providers import ProviderError, VideoRenderRequest
-from providers.local_video import encoder
 from providers.stability_video import StabilityVideoProvider, register_video_providers
 from providers.stability_video.client import sdxl_size
 from providers.stability_video.prompts import scene_prompt
+from providers.video.encode import encoder
 
 pytest.importorskip("stability_sdk")
 pytest.importorskip("grpc")

@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.voices_cmd import voices as voices_cli
-from providers.local_video import narration, subtitles
+from providers.video.audio import narration
+from providers.video.frames import subtitles
 from tests.fakes.hf_hub_voices import FakeHub
 
 SCRIPT = [

@@ -1,0 +1,1 @@
+"""The frames: scene layers, overlays, captions, transitions, title and end cards, YUV."""

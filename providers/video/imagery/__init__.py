@@ -1,0 +1,1 @@
+"""The pictures of each scene: what it shows, and the painting of it."""

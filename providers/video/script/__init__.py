@@ -1,0 +1,1 @@
+"""What a video says and shows: the narration script and its scenes."""

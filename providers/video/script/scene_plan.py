@@ -1,0 +1,90 @@
+"""The scenes of a video: the script's lines, who and what each shows (``shot_planner``), and
+where the cuts fall (one scene per spoken paragraph, none shorter than ``MIN_SCENE``)."""
+import re
+
+import numpy as np
+
+from providers.video.frames.compositor import ScenePlan
+from providers.video.imagery import figures
+from providers.video.imagery.pictures import ShotPlanner
+
+MIN_SCENE = 3.0
+MAX_SCENE = 14.0
+
+
+def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
+    """Scenes from paragraphs, cut where each paragraph starts to be spoken."""
+    starts = {}
+    for s in placed:
+        starts.setdefault(s.paragraph, s.start)
+    texts = [str(p or "").strip() for p in paragraphs]
+    if starts:
+        order = sorted(starts.items(), key=lambda item: item[1])
+        cuts = [(0.0 if k == 0 else max(0.0, t - 0.3), texts[p]) for k, (p, t) in enumerate(order)]
+    else:
+        pieces = [t for t in texts if t] or [str(title or "")]
+        n = max(1, int(round(duration / 8)))
+        cuts = [(duration * k / n, pieces[k % len(pieces)]) for k in range(n)]
+    merged = []
+    for t, text in cuts:
+        if merged and t - merged[-1][0] < min_scene:
+            continue  # the previous scene would be too short: fold this cut into it
+        merged.append([t, text])
+    if len(merged) > 1 and duration - merged[-1][0] < min_scene:
+        merged.pop()
+    plan = []
+    for k, (t, text) in enumerate(merged):
+        end = merged[k + 1][0] if k + 1 < len(merged) else duration
+        parts = max(1, int(np.ceil((end - t) / MAX_SCENE)))
+        for j in range(parts):
+            a = t + (end - t) * j / parts
+            b = t + (end - t) * (j + 1) / parts
+            plan.append(ScenePlan(a, b, text, len(plan)))
+    return plan
+
+
+def script_of(request):
+    paragraphs = request.paragraphs or []
+    if isinstance(paragraphs, str):  # a whole script: paragraphs are separated by blank lines
+        paragraphs = re.split(r"\n\s*\n", paragraphs)
+    paragraphs = [str(p).strip() for p in paragraphs if str(p or "").strip()]
+    if not paragraphs and request.title:
+        paragraphs = [str(request.title)]
+    return paragraphs
+
+
+def shot_planner(request):
+    # whom the story describes (when the form does not say), and how; how its protagonist is drawn
+    text = " ".join(script_of(request))
+    who, look = figures.described(text)
+    hero = _protagonist_text(request)
+    name = re.split(r"\s*\(|,|\bwho\b", hero)[0]
+    return ShotPlanner(request.setting, request.genre, request.key_elements, request.characters,
+                       request.protagonist, request.antagonist or who, request.plot_twist, look,
+                       figures.protagonist_look(name, hero, text))
+
+
+def _protagonist_text(request):
+    """The form's words for the protagonist: the protagonist field, else the first of the cast
+    with what follows it in apposition ("Lily, a girl of nine; her mother" -> "Lily, a girl of
+    nine"; "Maya, her little brother Sam" -> "Maya")."""
+    if (request.protagonist or "").strip():
+        return request.protagonist.strip()
+    first, *rest = re.split(r"\s*,\s*", re.split(r";", request.characters or "")[0].strip())
+    return first + (", " + rest[0] if rest and re.match(r"(?i)(a|an)\s", rest[0]) else "")
+
+
+def plan_story(request, lines, shots, placed, duration, end_card=0.0):
+    """Scenes of the narrated lines (``scene.line``: the line's index, ``scene.shot``: its
+    ``Shot``), then the end card scene."""
+    narrated = duration - end_card
+    plan = plan_scenes(lines, placed, narrated, request.title)
+    line_of = {}
+    for k, line in enumerate(lines):
+        line_of.setdefault(str(line).strip(), k)
+    for scene in plan:
+        scene.line = line_of.get(scene.text, 0)
+        scene.shot = shots[scene.line] if shots else None
+    if end_card:
+        plan.append(ScenePlan(narrated, duration, "", len(plan), card="end"))
+    return plan
