@@ -68,8 +68,8 @@ def sequence(plan, words, rng, home):
         kinds = [k for k in kinds if k != "reversal"]
     elements = plan.elements
     by_job = {job: [e for e in elements if e.job == job] for job in ("clue", "tool", "cost")}
-    tool = (by_job["tool"] or by_job["cost"] or elements or [None])[0]
     clue = (by_job["clue"] or elements or [None])[0]
+    tool = (by_job["tool"] or by_job["cost"] or [e for e in elements if e is not clue] or elements or [None])[0]
     slots = {"H": _name(hero), "C": _name(companion) if companion else "nobody",
              "A": villain.handle if villain and len(villain.name.split()) > 6 else (villain.name if villain else "it"),
              "home": home, "reveal": plan.twist.reveal}

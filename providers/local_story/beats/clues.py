@@ -5,13 +5,25 @@ import re
 
 from .. import beats as _beats
 
+KINDS = {"dead_all_along": "dead", "culprit": "culprit", "trap": "chosen", "secret_identity": "identity"}
+
 
 def twist_kind(plan):
+    """Which clues prepare the twist: dead_hero, dead_other, culprit, chosen, identity or other."""
     about = next((p for p in plan.cast if p.id == plan.twist.about), None)
-    category = getattr(plan.twist, "category", "") or _category(plan.twist.reveal)
+    category = KINDS.get(getattr(plan.twist, "kind", ""), "") or _category(plan.twist.reveal)
     if category == "dead":
         return "dead_hero" if about is not None and about.role == "protagonist" else "dead_other"
+    if category == "identity" and not getattr(plan.twist, "same_as", ""):
+        category = "chosen" if about is not None and about.role == "supporting" else "other"
     return category if category in ("culprit", "chosen", "identity") and about is not None else "other"
+
+
+def unmasked(plan):
+    """Who the twist is about, or for an identity twist the one who is not the antagonist."""
+    ids = [plan.twist.about, getattr(plan.twist, "same_as", "")]
+    people = [p for i in ids for p in plan.cast if p.id == i and i]
+    return next((p for p in people if p.role != "antagonist"), people[0] if people else None)
 
 
 def _category(reveal):
@@ -32,7 +44,7 @@ def subject_of(reveal):
 def clue_lines(plan, rng, n, names=None):
     data = _beats.bank()["clues"]
     kind = twist_kind(plan)
-    about = next((p for p in plan.cast if p.id == plan.twist.about), None)
+    about = unmasked(plan)
     hero = next(p for p in plan.cast if p.role == "protagonist")
     villain = next((p for p in plan.cast if p.role == "antagonist"), None)
     others = [p for p in plan.cast if p.role == "supporting"]

@@ -4,8 +4,8 @@ import random
 
 from core.story_plan import PlanPart, dump_plan
 
-from .. import adapter as reading
-from ..adapter import home_handle
+from .. import reading
+from ..adapter import home_handle, world_for_setting
 from ..beats import sequence
 from ..fields import target_words
 from .titles import plan_title
@@ -18,9 +18,8 @@ def rng_for(request):
 def make_plan(request):
     rng = rng_for(request)
     words = target_words(request.length_words)
-    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist,
-                             f"{request.plot_twist}. {request.custom_prompt}")
-    world = reading.world_for_setting(request.setting, request.weather, request.time_of_day)
+    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
+    world = world_for_setting(request.setting, request.weather, request.time_of_day)
     twist = reading.read_twist(request.plot_twist, cast)
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",

@@ -24,8 +24,8 @@ def shape(fmt, notes, sections, plan, rng):
     start = _start(plan.time_of_day)
     out = []
     if fmt == "logbook":
-        framing = plan.instructions.framing or ""
-        book = (framing[:1].upper() + framing[1:]) if "log" in framing else "Log"
+        log = re.search(r"(?i)(\w+\s+)?log(?:book)?\b", plan.instructions.framing or "")
+        book = (log.group(0)[:1].upper() + log.group(0)[1:]) if log else "Log"
         for i, paras in enumerate(sections):
             out.append(f"{book}, entry {i + 1}. {_clock(start, i)}.")
             out.extend(paras)
@@ -36,8 +36,9 @@ def shape(fmt, notes, sections, plan, rng):
                 out.append(f"{DAYS[(day + i // 2) % 7]}, {_clock(start, i)}.")
             out.extend(paras)
     elif fmt == "letters":
-        to = re.sub(r"(?i)^(her|his|their|my)\s+", "", plan.instructions.framing or "friend")
-        to = re.sub(r"\s+(in|at)\s+.*$", "", to)
+        to = re.search(r"(?i)\bto\s+(?:her|his|their|my|a|an|the)?\s*([\w' ]+?)(?:\s+(?:in|at|from|back)\b|[.,;]|$)",
+                       plan.instructions.framing or "")
+        to = to.group(1) if to else "friend"
         per = max(2, (len(sections) + 2) // 3)
         for i in range(0, len(sections), per):
             out.append(f"Dear {to},")
@@ -50,7 +51,7 @@ def shape(fmt, notes, sections, plan, rng):
             out.append(f"[{plan.instructions.framing or 'Channel 40'}, {_clock(start, i)}]")
             for para in paras:
                 out.append(para if re.match(r"^[A-Z][A-Z .'-]+:", para) else f"{name}: {para}")
-    elif "chapter" in (plan.instructions.notes or ""):
+    elif getattr(plan.instructions, "chapters", False) or "chapter" in (plan.instructions.notes or ""):
         for i, paras in enumerate(sections):
             out.append(f"{ROMAN[i % len(ROMAN)]}.")
             out.extend(paras)

@@ -2,8 +2,8 @@
 long field phrase is called (in full at most twice, then by its handle)."""
 import re
 
-from ..adapter import handles_for
 from ..grammar import _IRREGULAR_PAST, narrative_past
+from ..reading import handles_for
 
 OBJ = {"she": "her", "he": "him", "they": "them", "it": "it", "i": "me"}
 POS = {"she": "her", "he": "his", "they": "their", "it": "its", "i": "my"}

@@ -46,8 +46,8 @@ class Writer:
         self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
         self.said = set()
         ins = plan.instructions
-        self.avoid = set(ins.avoid)
-        self.focus = set(ins.focus)
+        self.avoid = _avoid(ins.avoid)
+        self.focus = _focus(ins.focus, getattr(ins, "dialogue", ""))
         self.fmt = ins.format
         self.dialogue = request.include_dialogue and self.fmt not in ("logbook",)
         self.places = {p.id: p for p in plan.places}
@@ -152,9 +152,10 @@ class Writer:
             element = self.elements.get(element_id)
             if element is None:
                 continue
-            line = self.one(JOB_POOL[element.job], beat, dict(s, element=element), any_kind=True)
+            line = next((line for does in (JOB_POOL[element.job], "element_find", "element_clue", "element_tool")
+                         for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
             if line:
-                out.append(Sentence(line, must=True, soft=True))
+                out.append(Sentence(line, must=True))
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True))
         if beat.kind == "reversal":
@@ -225,6 +226,30 @@ class Writer:
         lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
                                 "Looking back, it had been said twice already"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
+
+
+def _avoid(items):
+    """The bank's tags an instruction rules out ("no gore", "keep the violence offstage")."""
+    out = set()
+    for item in items:
+        low = item.lower()
+        out |= {tag for word, tag in (("gore", "gore"), ("blood", "gore"), ("violence", "violence"),
+                                       ("death", "violence"), ("supernatural", "supernatural")) if word in low}
+    return out
+
+
+def _focus(items, dialogue=""):
+    """The bank's tags a focus prefers ("the drums, the fluorescent hum" are sounds; "skin, breath" the body)."""
+    out = {"dialogue"} if dialogue == "more" else set()
+    for item in items:
+        low = item.lower()
+        if any(w in low for w in ("sound", "hum", "drum", "noise", "coin", "voice", "music", "silence")):
+            out.add("sounds")
+        if any(w in low for w in ("body", "skin", "breath", "hand", "blood", "bone", "flesh")):
+            out.add("body")
+        if "dialogue" in low or "conversation" in low:
+            out.add("dialogue")
+    return out
 
 
 def twist_kind_of(plan):
