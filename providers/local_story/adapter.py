@@ -12,7 +12,8 @@ def home_handle(setting):
     """The setting as the story calls it after the first time: 'a night ferry crossing the Strait
     of Magellan' -> 'the night ferry', 'a call centre for a bank in Glasgow' -> 'the call centre'."""
     home = short_place(setting)
-    home = re.sub(r"(?i)\s+(?:\w+ing|for|during|with|near)\b.*$", "", home)
+    cut = re.sub(r"(?i)(?<=\w)\s+(?:\w+ing|for|during|with|near)\b.*$", "", home)
+    home = cut if len(cut.split()) >= 2 else home
     words = home.split()
     return " ".join(words[:1] + words[-2:]) if len(words) > 3 and words[0].lower() == "the" else home
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from core.story_plan import PlanPart
 
+from .. import likeness
 from .clues import clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
@@ -84,8 +85,12 @@ def sequence(plan, words, rng, home):
                    "escalation": tool if kind == "escalation" and by_job["cost"] == [] else (by_job["cost"] or [tool])[0],
                    "reversal": clue}.get(kind)
         s = dict(slots, P=place.name, E=element.handle if element else "what was left")
-        options = [t for t in data["text"][kind] if ("{E}" not in t or element) and ("{C}" not in t or companion)]
-        text = _fill(_fresh(rng, options or data["text"][kind], used), s)
+        key = kind
+        if kind == "first_sign" and villain is not None:
+            heard = likeness.kind({"full": villain.name, "name": villain.handle or villain.name})
+            key = {"voice": "first_sign_heard", "presence": "first_sign_felt"}.get(heard, kind)
+        options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or companion)]
+        text = _fill(_fresh(rng, options or data["text"][key], used), s)
         changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or companion]
                                or data["changes"][kind], used), s)
         who = [hero.id] + ([companion.id] if companion and kind in ("hook", "first_sign", "escalation", "investigation")

@@ -7,7 +7,7 @@ from core.story_plan import PlanPart, dump_plan
 from .. import reading
 from ..adapter import home_handle, world_for_setting
 from ..beats import sequence
-from ..fields import target_words
+from ..fields import definite, target_words
 from .titles import plan_title
 
 
@@ -27,6 +27,9 @@ def make_plan(request):
                     places=world.places, elements=reading.read_elements(request.key_elements),
                     twist=twist, beats=[], ending="")
     plan.setting_short = home_handle(request.setting)
+    for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
+        if len(element.name.split()) <= 4:
+            element.handle = definite(element.name)
     plan.beats = sequence(plan, words, rng, plan.setting_short)
     hero = next(p for p in cast if p.role == "protagonist")
     villain = next((p for p in cast if p.role == "antagonist"), None)

@@ -4,6 +4,7 @@ to what the beat needs, until its share of the length is written."""
 import re
 
 from .bank import palette, templates, variants
+from .sight import Sight
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -53,6 +54,7 @@ class Writer:
         self.places = {p.id: p for p in plan.places}
         self.elements = {e.id: e for e in plan.elements}
         self.seen_villain = False
+        self.sight = Sight(plan, request, rng)
         self.element_said = {}
         self.visited = set()
         kind = twist_kind_of(plan)
@@ -101,6 +103,7 @@ class Writer:
             have.add("sky")
         if self.seen_villain:
             have.add("antagonist_seen")
+        have.add("visible" if self.sight.kind not in ("voice", "presence") else "unseen")
         if self.dialogue:
             have.add("dialogue")
         place = self.places.get(beat.place)
@@ -140,6 +143,7 @@ class Writer:
 
     # --- a beat --------------------------------------------------------------------------------
     def beat(self, beat, budget, first):
+        look = None
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
         if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
@@ -147,6 +151,12 @@ class Writer:
             if greeting:
                 out.append(Sentence(greeting, must=True, soft=True))
         if self.voice.villain is not None and self.voice.villain.id in beat.who:
+            subject = self.voice.hero_slots(False)["I"]
+            line = self.sight.first(subject) if not self.seen_villain else (
+                self.sight.close(self.voice.name(self.voice.villain), subject) if beat.kind == "climax" else "")
+            if line:
+                look = Sentence(_cap(line), must=True)
+                out.append(look)
             self.seen_villain = True
         for element_id in beat.elements:
             element = self.elements.get(element_id)
@@ -189,6 +199,9 @@ class Writer:
             written += out[-1].words
         if changes:
             out.append(changes)
+        if look is not None:  # what it looks like, right after it is first seen
+            out.remove(look)
+            out.insert(1, look)
         return out
 
     def spine(self, beat, first):
