@@ -5,7 +5,7 @@ import re
 from core.story_plan import PlanPart
 
 from .fields import definite
-from .worlds import fixtures, keepsakes, short_place, world_for
+from .worlds import OUTDOOR_ROOMS, OUTDOOR_THINGS, fixtures, keepsakes, short_place, world_for
 
 
 def home_handle(setting):
@@ -22,11 +22,13 @@ def world_for_setting(setting, weather="", time_of_day=""):
     kind, world = world_for(setting)
     home = home_handle(setting)
     fitted = fixtures(world)
+    indoor_things = [f for f in fitted if not OUTDOOR_THINGS.search(f)] or fitted
     places = []
     for i, (name, description) in enumerate(world["rooms"][:6]):
         places.append(PlanPart(id=f"p{i + 1}", name=name, handle=name, description=description,
-                               fixtures=[definite(f) for f in (fitted[i::6][:3] or fitted[:2])], sounds=world["sounds"][i::6][:2],
-                               outdoors=False))
+                               fixtures=[definite(f) for f in ((fitted if name in OUTDOOR_ROOMS else indoor_things)[i::6][:3]
+                                                               or fitted[:2])],
+                               sounds=world["sounds"][i::6][:2], outdoors=name in OUTDOOR_ROOMS))
     outside = PlanPart(id=f"p{len(places) + 1}", name=f"outside {home}", handle=f"outside {home}", description="",
                        fixtures=[], sounds=world["sounds"][-2:], outdoors=True)
     return PlanPart(kind=kind, name=home, handles=[home], places=places + [outside],

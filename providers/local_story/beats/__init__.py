@@ -8,6 +8,7 @@ from pathlib import Path
 from core.story_plan import PlanPart
 
 from .. import likeness
+from ..fields import definite
 from .clues import clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
@@ -27,6 +28,8 @@ def bank():
 
 
 def kinds_for(words):
+    if words < 250:
+        return ["hook", "first_sign", "climax", "aftermath"]
     if words < 700:
         return list(SHORT)
     extra = min(8, max(0, (words - 1500) // 200))
@@ -84,7 +87,8 @@ def sequence(plan, words, rng, home):
         element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
                    "escalation": tool if kind == "escalation" and by_job["cost"] == [] else (by_job["cost"] or [tool])[0],
                    "reversal": clue}.get(kind)
-        s = dict(slots, P=place.name, E=element.handle if element else "what was left")
+        s = dict(slots, P=place.name, E=element.handle if element else "what was left",
+                 home=definite(plan.setting) if kind == "hook" else slots["home"])
         key = kind
         if kind == "first_sign" and villain is not None:
             heard = likeness.kind({"full": villain.name, "name": villain.handle or villain.name})

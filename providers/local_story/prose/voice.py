@@ -2,6 +2,7 @@
 long field phrase is called (in full at most twice, then by its handle)."""
 import re
 
+from ..fields import is_plural
 from ..grammar import _IRREGULAR_PAST, narrative_past
 from ..reading import handles_for
 
@@ -98,8 +99,9 @@ class Voice:
         if person is None:
             return {}
         pron = person.pronouns if person.pronouns in OBJ else "they"
-        return {prefix: self.name(person), f"{prefix}_they": pron, f"{prefix}_them": OBJ[pron],
-                f"{prefix}_their": POS[pron], f"{prefix}_was": "were" if pron == "they" else "was"}
+        name = self.name(person)
+        return {prefix: name, f"{prefix}_they": pron, f"{prefix}_them": OBJ[pron],
+                f"{prefix}_their": POS[pron], f"{prefix}_was": "were" if is_plural(name) else "was"}
 
     def _narrator(self, text):
         """A line the author wrote in the first person ("I was the ghost") in the story's person."""
@@ -135,6 +137,10 @@ class Voice:
             text = text.replace(token, n)
         if self.perspective == "second":
             text = re.sub(r"\b([Yy]ou) was\b", r"\1 were", text)
+        for person in self.cast.values():  # "the twins were", not "the twins was"
+            for n in {person.name, person.handle} - {""}:
+                if person.pronouns == "they" and is_plural(n):
+                    text = text.replace(f"{n} was", f"{n} were")
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")

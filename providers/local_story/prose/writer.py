@@ -3,6 +3,8 @@ place, the key element doing its job, the twist's clue, then sentences from the 
 to what the beat needs, until its share of the length is written."""
 import re
 
+from ..fields import is_plural
+from ..grammar import is_quiet
 from .bank import palette, templates, variants
 from .sight import Sight
 
@@ -52,6 +54,7 @@ class Writer:
         self.fmt = ins.format
         self.dialogue = request.include_dialogue and self.fmt not in ("logbook",)
         self.places = {p.id: p for p in plan.places}
+        self.written = set()
         self.elements = {e.id: e for e in plan.elements}
         self.seen_villain = False
         self.sight = Sight(plan, request, rng)
@@ -134,6 +137,10 @@ class Writer:
             return str(values.get(key, ""))
         out = re.sub(r"\{(\w+)\}", slot, text)
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)
+        if self.voice.perspective == "second":
+            out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
+        if "E" in values and is_plural(values["E"]):
+            out = out.replace(values["E"] + " was", values["E"] + " were")
         return _cap(out)
 
     def element_name(self, element):
@@ -147,7 +154,8 @@ class Writer:
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
         if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
-            greeting = self.one("greet", beat, dict(s, called=self.voice.called()))
+            greeting = self.one("greet", beat, dict(s, called=self.voice.called())) or \
+                self.one("greet_plain", beat, dict(s, called=self.voice.called()))
             if greeting:
                 out.append(Sentence(greeting, must=True, soft=True))
         if self.voice.villain is not None and self.voice.villain.id in beat.who:
@@ -226,9 +234,17 @@ class Writer:
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
-        template = self.rng.choice(options)
-        self.used.add(template.id)
-        return self.fill(template, beat, s)
+        if does in ("say", "greet") and s["companion"] is not None and is_quiet(
+                f"{s['companion'].name}, {s['companion'].look}"):
+            return ""  # a dog, or someone who does not speak
+        self.rng.shuffle(options)
+        for template in options[:4]:
+            self.used.add(template.id)
+            line = self.fill(template, beat, s)
+            if line not in self.written:
+                self.written.add(line)
+                return line
+        return ""
 
     def recall(self):
         clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
