@@ -12,7 +12,7 @@ from ..fields import definite
 from .clues import clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
-SHORT = ["hook", "first_sign", "investigation", "climax", "aftermath"]
+SHORT = ["hook", "first_sign", "investigation", "reversal", "climax", "aftermath"]
 FULL = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath"]
 SHARE = {"hook": 0.8, "arrival": 1.0, "first_sign": 1.0, "investigation": 1.1, "escalation": 1.2,
          "reversal": 1.0, "climax": 1.3, "aftermath": 0.7, "scene": 1.0}
@@ -29,7 +29,7 @@ def bank():
 
 def kinds_for(words):
     if words < 250:
-        return ["hook", "first_sign", "climax", "aftermath"]
+        return ["hook", "first_sign", "reversal", "climax", "aftermath"]
     if words < 700:
         return list(SHORT)
     extra = min(8, max(0, (words - 1500) // 200))
@@ -51,8 +51,8 @@ def _fill(template, slots):
 
 def _place_for(kind, i, places):
     inside = [p for p in places if not p.outdoors] or places
-    if kind == "aftermath":
-        return next((p for p in places if p.outdoors), inside[0])
+    if kind == "aftermath":  # outside the setting, where it ends
+        return next((p for p in reversed(places) if p.outdoors), inside[0])
     if kind == "hook":
         return inside[0]
     if kind == "climax":

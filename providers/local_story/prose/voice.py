@@ -30,6 +30,7 @@ def perspective_of(request, fmt):
 def to_past(text):
     """A present-tense line of the outline in the narration's past ('finds ... and keeps it' ->
     'found ... and kept it')."""
+    text = _PAST_WORD.sub(lambda m: PAST[m.group(1)], text)
     text = narrative_past(text)
 
     def verb(m):
@@ -110,8 +111,10 @@ class Voice:
         if self.perspective == "third":
             name = self.hero.handle or self.hero.name
             pron = self.hero.pronouns if self.hero.pronouns in OBJ else "they"
-            table = {"I am": f"{name} was", "I was": f"{name} {'were' if False else 'was'}", "I": name,
-                     "my": POS[pron], "me": OBJ[pron], "myself": SELF.get(pron, "themselves")}
+            own = f"{pron} {SELF.get(pron, 'themselves')}"  # "I had been dead" -> "she herself had been dead"
+            table = {"I am": f"{own} was", "I'm": f"{own} was", "I was": f"{own} {'were' if pron == 'they' else 'was'}",
+                     "I": own, "my": POS[pron], "me": OBJ[pron], "myself": SELF.get(pron, "themselves")}
+            del name
         else:
             table = FIRST[self.perspective]
         if not table:

@@ -55,6 +55,7 @@ class Writer:
         self.dialogue = request.include_dialogue and self.fmt not in ("logbook",)
         self.places = {p.id: p for p in plan.places}
         self.written = set()
+        self._fitting = {}
         self.elements = {e.id: e for e in plan.elements}
         self.seen_villain = False
         self.sight = Sight(plan, request, rng)
@@ -198,7 +199,9 @@ class Writer:
         i = 0
         while written < budget and misses < len(pools) * 3:
             does = pools[i % len(pools)]
-            line = self.one(does, beat, self.slots(beat, i % 6 == 0), any_kind=misses >= len(pools) and does in LOOSE)
+            if i % 3 == 0:
+                here = self.slots(beat, i % 6 == 0)
+            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE)
             i += 1
             if not line:
                 misses += 1
@@ -225,10 +228,13 @@ class Writer:
 
     def one(self, does, beat, s, any_kind=False):
         have = self._have(beat, s)
-        perspective = self.voice.perspective
-        options = [t for t in self.bank.get(does, []) if t.id not in self.used and (
-            any_kind and t.needs <= have and not (t.tags & self.avoid) or
-            t.fits(beat.kind, have, self.avoid, self.fmt, perspective))]
+        key = (does, beat.kind, any_kind)
+        if key not in self._fitting:  # what fits this kind of beat, perspective and format: once a story
+            perspective = self.voice.perspective
+            self._fitting[key] = [t for t in self.bank.get(does, []) if (any_kind or (
+                ("any" in t.kinds or beat.kind in t.kinds) and (not t.perspective or perspective in t.perspective)
+                and (not t.format or self.fmt in t.format))) and not (t.tags & self.avoid)]
+        options = [t for t in self._fitting[key] if t.id not in self.used and t.needs <= have]
         if not options:
             return ""
         if self.focus:
