@@ -17,9 +17,9 @@ import pytest  # noqa: E402
 import story_metrics as m  # noqa: E402
 
 from core.providers import ProviderError, StoryRequest  # noqa: E402
+from core.story_plan import load_plan  # noqa: E402
 from providers.local_story import LocalStoryProvider, register_story_providers  # noqa: E402
 from providers.local_story.grammar import narrative_past  # noqa: E402
-from providers.local_story.plan import build_plan  # noqa: E402
 
 FORM = StoryRequest(
     genre="Cosmic Horror", mood="Eerie", setting="the lighthouse on Raven Point", characters="Elena, Tom",
@@ -103,21 +103,21 @@ def test_same_seed_same_story_new_seed_new_story(provider):
 
 @pytest.mark.parametrize("words", [100, 300, 1000, 3000])
 def test_plan_is_plain_data_in_the_contracted_shape(provider, words):
+    """The plan is the JSON of core.story_plan (one description): the outline is the plan the story
+    is written from, every id it names is its own, and the beats share the length."""
+    request = replace(FORM, length_words=words)
     plan = write(provider, length_words=words).plan
-    assert plan == build_plan(replace(FORM, length_words=words))
-    for key, kind in (("logline", str), ("title", str), ("premise", str), ("theme", str), ("cast", list),
-                      ("places", list), ("twist", dict), ("beats", list)):
-        assert isinstance(plan[key], kind) and plan[key], key
-    assert {c["role"] for c in plan["cast"]} == {"protagonist", "antagonist", "supporting"}
-    assert all(c["pronouns"] in ("he", "she", "they") and c["want"] for c in plan["cast"])
-    assert all(p["name"] and p["description"] for p in plan["places"])
-    kinds = [b["kind"] for b in plan["beats"]]
-    assert kinds[0] == "hook" and kinds[-1] == "aftermath" and "climax" in kinds
-    assert set(kinds) <= {"hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax",
-                          "aftermath"}
-    assert sum(b["words"] for b in plan["beats"]) == words
-    assert all(b["purpose"] and b["summary"] and b["state_change"] for b in plan["beats"])
-    assert len(plan["twist"]["clues"]) >= 2 and plan["twist"]["reveal"] == FORM.plot_twist
+    assert plan == dict(provider.outline(request), title=plan["title"])
+    typed = load_plan(plan)
+    assert {c.role for c in typed.cast} == {"protagonist", "antagonist", "supporting"}
+    assert all(c.pronouns in ("he", "she", "they", "it") for c in typed.cast)
+    assert all(p.name for p in typed.places)
+    kinds = [b.kind for b in typed.beats]
+    assert kinds[0] == "hook" and kinds[-1] == "aftermath" and "climax" in kinds and "reversal" in kinds
+    assert sum(b.words for b in typed.beats) == words
+    assert all(b.text and (b.changes or b.kind == "hook") for b in typed.beats)
+    assert len(typed.twist.clues) >= 2 and typed.twist.reveal == FORM.plot_twist
+    assert all(len(e.beats) >= 2 for e in typed.elements)
 
 
 def test_no_twist_no_reveal_and_unknown_names_are_they(provider):
@@ -501,7 +501,7 @@ def test_names_written_with_a_dash_or_brackets_keep_the_name(provider):
     cast = ("Edith; her silent son Tom (14); Mr. O'Rourke — the supply-boat man with a glass eye; "
             "Dr. Helen Cho-Ramírez (night-shift psychiatrist)")
     res = write(provider, characters=cast, protagonist="Edith", setting="St. Agatha's Hospital", seed=2)
-    names = [c["name"] for c in res.plan["cast"]]
+    names = [c["handle"] or c["name"] for c in res.plan["cast"]]
     assert {"Tom", "Mr. O'Rourke", "Dr. Cho-Ramírez"} <= set(names), names
     assert not re.search(r"Mr\. name|psychiatrist\)|Tom \(14\)", res.content)
     titles = {write(provider, setting="St. Agatha's Hospital", seed=seed).title for seed in range(8)}

@@ -50,12 +50,20 @@ def clue_lines(plan, rng, n, names=None):
     others = [p for p in plan.cast if p.role == "supporting"]
     clue = next((e for e in plan.elements if e.job == "clue"), plan.elements[0] if plan.elements else None)
     year = re.search(r"\b(1[6-9]\d\d|20\d\d)\b", plan.twist.reveal)
-    slots = {"H": hero.handle or hero.name, "X": (about.handle or about.name) if about else "",
+    subject = subject_of(plan.twist.reveal)
+    slots = {"H": hero.handle or hero.name, "X": (about.handle or about.name) if about else (
+                 subject if subject != "the place" else ""),
              "A": villain.handle if villain else "it", "C": (others[0].handle or others[0].name) if others else "",
              "E": clue.handle if clue else "the record", "subject": subject_of(plan.twist.reveal),
              "home": plan.setting_short, "year": year.group(1) if year else ""}
-    options = [t for t in data[kind] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))]
+    def usable(group):
+        return [t for t in data[group] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))]
+    options = usable(kind)
     rng.shuffle(options)
+    if len(options) < n:  # not enough of its own kind: clues about what the twist is about
+        extra = [t for t in usable("other") if t not in options]
+        rng.shuffle(extra)
+        options += extra
     out = []
     for t in options[:n]:
         line = re.sub(r"\{(\w+)\}", lambda m: slots[m.group(1)], t)

@@ -20,6 +20,9 @@ def make_plan(request):
     words = target_words(request.length_words)
     cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
     world = world_for_setting(request.setting, request.weather, request.time_of_day)
+    if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
+        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name=f"something in {home_handle(request.setting)}",
+                                handle="the thing", pronouns="it", role="antagonist", look="", want=""))
     twist = reading.read_twist(request.plot_twist, cast)
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
