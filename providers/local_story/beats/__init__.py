@@ -105,6 +105,8 @@ def sequence(plan, words, rng, home):
     _spread_elements(beats, elements)
     if plan.twist.reveal:
         clue_beats = [b for b in beats if b.kind in ("first_sign", "arrival", "investigation", "escalation")][:3]
+        if len(clue_beats) < 2:  # a very short plan: the opening carries a clue too
+            clue_beats = [beats[0]] + clue_beats
         for beat, line in zip(clue_beats, clue_lines(plan, rng, len(clue_beats))):
             beat.clue = line
         plan.twist.clues = [b.id for b in clue_beats if b.clue]

@@ -1,6 +1,7 @@
 """The form read into a typed plan (``core.story_plan``): cast, places, key elements, twist,
 instructions, then the beats (``beats``) and a title from the plan's own nouns (``titles``)."""
 import random
+import re
 
 from core.story_plan import PlanPart, dump_plan
 
@@ -21,9 +22,14 @@ def make_plan(request):
     cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
     world = world_for_setting(request.setting, request.weather, request.time_of_day)
     if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
-        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name=f"something in {home_handle(request.setting)}",
+        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name="something unseen",
                                 handle="the thing", pronouns="it", role="antagonist", look="", want=""))
     twist = reading.read_twist(request.plot_twist, cast)
+    if twist.reveal and not twist.about:  # "the keeper has been dead" and "Edith, a widowed lighthouse keeper"
+        noun = re.match(r"(?i)the\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
+        who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
+                   None)
+        twist.about = who.id if who else ""
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,

@@ -23,6 +23,7 @@ def write(request, plan, progress=no_progress):
     target = target_words(request.length_words)
     voice = Voice(plan, perspective_of(request, plan.instructions.format))
     writer = Writer(plan, voice, request, rng, world_lines(plan, request))
+    writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
     total_planned = sum(b.words for b in plan.beats) or target
     scale = target / total_planned
     sections, written, planned = [], 0, 0
@@ -33,7 +34,9 @@ def write(request, plan, progress=no_progress):
         written += sum(s.words for s in sentences)
         progress(5 + int(85 * (i + 1) / len(plan.beats)), MESSAGES.get(beat.kind, "Building dread"))
     _fit(sections, target)
-    paragraphs = [_paragraphs(s, rng) for s in sections]
+    longest = {"fast": (1, 2), "intense": (1, 2), "slow": (5, 6, 7)}.get(next((k for k in ("fast", "intense", "slow") if k in (request.pacing or "").lower()),
+                                                           ""), (3, 4, 5))
+    paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     return plan.title or "Untitled", content
 
@@ -59,14 +62,14 @@ def _drop(sections, target, total, droppable):
     return total
 
 
-def _paragraphs(sentences, rng):
+def _paragraphs(sentences, rng, longest=(3, 4, 5)):
     out, para = [], []
     for s in sentences:
         if s.text.startswith('"') and para:
             out.append(" ".join(para))
             para = []
         para.append(s.text)
-        if s.text.startswith('"') or len(para) >= rng.choice((3, 4, 5)):
+        if s.text.startswith('"') or len(para) >= rng.choice(longest):
             out.append(" ".join(para))
             para = []
     if para:

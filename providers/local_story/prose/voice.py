@@ -64,6 +64,10 @@ class Voice:
             self.handles[p.id] = ([p.handle] if p.handle else []) + (
                 handles_for(p.name) if p.role == "antagonist" else [])
         self.last_hero = 99
+        self.alias = ""
+        subject = re.match(r"(?i)(the\s+[\w' -]+?)\s+(?:is|was|has|had)\b", plan.twist.reveal or "")
+        if plan.twist.about == self.hero.id and subject:
+            self.alias = subject.group(1)
 
     # --- the protagonist -------------------------------------------------------------------
     def hero_slots(self, fresh):
@@ -136,13 +140,16 @@ class Voice:
                 text = text.replace(n, f"Zq{i}Q")
         text = to_past(text)
         text = self._narrator(text)
+        if self.alias and re.search(r"\b" + re.escape(self.alias) + r"\b", text, re.I):
+            pron = self.hero.pronouns if self.hero.pronouns in OBJ else "they"
+            own = {"first": "I myself", "second": "you yourself"}.get(self.perspective,
+                                                                       f"{pron} {SELF.get(pron, 'themselves')}")
+            text = re.sub(r"\b" + re.escape(self.alias) + r"\b", own, text, count=1, flags=re.I)
         for token, n in keep.items():
             text = text.replace(token, n)
-        if self.perspective == "second":
-            text = re.sub(r"\b([Yy]ou) was\b", r"\1 were", text)
         for person in self.cast.values():  # "the twins were", not "the twins was"
             for n in {person.name, person.handle} - {""}:
-                if person.pronouns == "they" and is_plural(n):
+                if person.pronouns == "they" and n.lower().startswith("the ") and is_plural(n):
                     text = text.replace(f"{n} was", f"{n} were")
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
@@ -170,4 +177,6 @@ class Voice:
                 parts = re.split(re.escape(person.name), text, flags=re.I)
                 rest = (self.handles.get(person.id) or [person.name])[-1]
                 text = parts[0] + self.name(person) + parts[1] + "".join(rest + part for part in parts[2:])
+        if self.perspective == "second":
+            text = re.sub(r"\b([Yy]ou) was\b", r"\1 were", text)
         return text[:1].upper() + text[1:] + "."

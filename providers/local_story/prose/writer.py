@@ -56,6 +56,7 @@ class Writer:
         self.places = {p.id: p for p in plan.places}
         self.written = set()
         self._fitting = {}
+        self.tiny = False
         self.elements = {e.id: e for e in plan.elements}
         self.seen_villain = False
         self.sight = Sight(plan, request, rng)
@@ -158,13 +159,14 @@ class Writer:
             greeting = self.one("greet", beat, dict(s, called=self.voice.called())) or \
                 self.one("greet_plain", beat, dict(s, called=self.voice.called()))
             if greeting:
-                out.append(Sentence(greeting, must=True, soft=True))
+                look = Sentence(greeting, must=True, soft=True)  # kept next to the opening line
+                out.append(look)
         if self.voice.villain is not None and self.voice.villain.id in beat.who:
             subject = self.voice.hero_slots(False)["I"]
             line = self.sight.first(subject) if not self.seen_villain else (
                 self.sight.close(self.voice.name(self.voice.villain), subject) if beat.kind == "climax" else "")
             if line:
-                look = Sentence(_cap(line), must=True)
+                look = Sentence(_cap(line), must=True, soft=self.tiny)
                 out.append(look)
             self.seen_villain = True
         for element_id in beat.elements:
@@ -174,9 +176,9 @@ class Writer:
             line = next((line for does in (JOB_POOL[element.job], "element_find", "element_clue", "element_tool")
                          for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
             if line:
-                out.append(Sentence(line, must=True))
+                out.append(Sentence(line, must=True, soft=self.tiny))
         if beat.clue:
-            out.append(Sentence(self.voice.tell(beat.clue), must=True))
+            out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall())
         pools = list(POOLS.get(beat.kind, POOLS["scene"]))
