@@ -237,14 +237,6 @@ def test_a_feed_of_titles_does_not_repeat_one_frame(provider):
 # --- fields drive events ---------------------------------------------------------------------------
 
 
-def test_key_elements_are_planted_early_and_used_late(provider):
-    story = write(provider, length_words=1500)
-    text = story.content
-    for head in ("music box", "brass telescope"):
-        spots = [mm.start() / len(text) for mm in re.finditer(head, text)]
-        assert len(spots) >= 2 and spots[0] < 0.35 and spots[-1] - spots[0] > 0.25, (head, spots)
-    climax = next(b for b in story.plan["beats"] if b["kind"] == "climax")
-    assert climax["use"] == [0]
 
 
 def test_twist_lands_after_its_clues_and_colours_the_ending(provider):
@@ -812,22 +804,6 @@ def test_nothing_wears_a_companion_s_face_while_the_companion_is_still_there(pro
     assert imitations >= 3
 
 
-def test_the_end_says_what_became_of_the_companion(provider):
-    """An editor's note: companions vanished from the story with not a word about their fate."""
-    told = {"left": 0, "survived": 0}
-    for seed in range(30):
-        res = write(provider, characters="Nell, Sam", protagonist="Nell", intensity=5, seed=seed,
-                    plot_twist="", length_words=700)
-        ending = " ".join(res.content.split("\n\n")[-2:])
-        left = any(b["choice"] and b["choice"].get("leaves") for b in res.plan["beats"])
-        died = any(b.get("death") for b in res.plan["beats"])
-        if died:
-            continue
-        assert "Sam" in ending, (seed, ending)
-        if left:
-            assert re.search(r"never found|ever found Sam", ending), (seed, ending)
-        told["left" if left else "survived"] += 1
-    assert told["left"] >= 1 and told["survived"] >= 5, told
 
 
 

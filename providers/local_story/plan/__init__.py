@@ -9,6 +9,7 @@ from .. import reading
 from ..adapter import home_handle, world_for_setting
 from ..beats import sequence
 from ..fields import definite, target_words
+from ..genres import DEFAULT_NAMES
 from .titles import plan_title
 
 
@@ -20,6 +21,10 @@ def make_plan(request):
     rng = rng_for(request)
     words = target_words(request.length_words)
     cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
+    hero = next(p for p in cast if p.role == "protagonist")
+    if hero.name.lower() in ("i", "me", "myself", "you", "the narrator", "narrator"):  # the narrator, named
+        hero.name = rng.choice(DEFAULT_NAMES.get(hero.pronouns, DEFAULT_NAMES["they"]))
+        hero.handle = ""
     world = world_for_setting(request.setting, request.weather, request.time_of_day)
     if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
         cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name="something unseen",

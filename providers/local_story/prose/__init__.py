@@ -1,6 +1,7 @@
 """The plan written as a story: every beat in order, each in its share of the length, in the
 perspective and the format the form asks for; the custom prompt is read as instructions only."""
 import random
+import re
 
 from core.providers import no_progress
 
@@ -22,6 +23,10 @@ def write(request, plan, progress=no_progress):
     plan.setting_short = getattr(plan, "setting_short", "") or home_handle(plan.setting or request.setting)
     target = target_words(request.length_words)
     voice = Voice(plan, perspective_of(request, plan.instructions.format))
+    if voice.perspective == "third":  # "my grandmother's house" is the protagonist's, told in the third person
+        pron = voice.hero.pronouns if voice.hero.pronouns in ("she", "he", "it") else "they"
+        plan.setting_short = re.sub(r"\bmy\b", {"she": "her", "he": "his", "it": "its"}.get(pron, "their"),
+                                    plan.setting_short)
     writer = Writer(plan, voice, request, rng, world_lines(plan, request))
     writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
     total_planned = sum(b.words for b in plan.beats) or target

@@ -64,6 +64,9 @@ class Voice:
             self.handles[p.id] = ([p.handle] if p.handle else []) + (
                 handles_for(p.name) if p.role == "antagonist" else [])
         self.last_hero = 99
+        self.plurals = [
+            n for part in list(plan.cast) + list(plan.elements) for n in {part.name, getattr(part, "handle", "")} - {""}
+            if getattr(part, "role", "") != "protagonist" and not n[:1].isupper() and is_plural(n)]
         self.alias = ""
         subject = re.match(r"(?i)(the\s+[\w' -]+?)\s+(?:is|was|has|had)\b", plan.twist.reveal or "")
         if plan.twist.about == self.hero.id and subject:
@@ -147,10 +150,8 @@ class Voice:
             text = re.sub(r"\b" + re.escape(self.alias) + r"\b", own, text, count=1, flags=re.I)
         for token, n in keep.items():
             text = text.replace(token, n)
-        for person in self.cast.values():  # "the twins were", not "the twins was"
-            for n in {person.name, person.handle} - {""}:
-                if person.pronouns == "they" and n.lower().startswith("the ") and is_plural(n):
-                    text = text.replace(f"{n} was", f"{n} were")
+        for n in self.plurals:  # "the twins were", "the old photographs were"
+            text = re.sub(re.escape(n) + r" was\b", n + " were", text, flags=re.I)
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")

@@ -126,12 +126,17 @@ class Writer:
             values["E"] = self.element_name(s["element"])
         text = re.sub(r"\[([^\[\]]*)\]", lambda m: self.rng.choice(m.group(1).split("|")), text)
         text = self._variant.sub(lambda m: self.rng.choice(self.variants[m.group(1)]), text)
-        seen = set()
+        seen, said = set(), {}
 
         def slot(m):
             key = m.group(1)
             if key == "I" and key in seen and self.voice.perspective == "third":
-                return self.voice.hero_slots(False)["I"]
+                said["I"] = self.voice.hero_slots(False)["I"]
+                return said["I"]
+            if key == "I":
+                said["I"] = str(values.get("I", ""))
+            if key == "was" and said.get("I") in ("they", "you"):  # "they were", after "Rowan was"
+                return "were"
             if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
                 person = self.voice.villain if key == "A" else s["companion"]
                 return (self.voice.handles.get(person.id) or [values[key]])[-1]
@@ -196,6 +201,10 @@ class Writer:
                 out.insert(1, Sentence(arrive))
         written = sum(x.words for x in out)
         changes = Sentence(self.voice.tell(beat.changes), must=True, soft=True) if beat.changes and not first else None
+        if changes is not None and changes.text in self.written:
+            changes = None  # said already, the same way: once is enough
+        elif changes is not None:
+            self.written.add(changes.text)
         written += changes.words if changes else 0
         misses = 0
         i = 0
@@ -242,8 +251,8 @@ class Writer:
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
-        if does in ("say", "greet") and s["companion"] is not None and is_quiet(
-                f"{s['companion'].name}, {s['companion'].look}"):
+        if does in ("say", "greet") and s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
+                f"{s['companion'].name}, {s['companion'].look}")):
             return ""  # a dog, or someone who does not speak
         self.rng.shuffle(options)
         for template in options[:4]:
