@@ -2,7 +2,6 @@
 from pathlib import Path
 
 from core.providers import ProviderError, VideoProvider, VideoRenderRequest, no_progress
-
 from providers.video import pipeline
 
 

@@ -1,0 +1,81 @@
+"""``world_for_setting``: the world of a setting, from a kind's table when its words name one, else
+from the setting's own head noun with neutral parts; modifiers (Arctic, 1920s, abandoned) then add
+their surroundings, sounds, smells and weather.
+"""
+from .model import World
+from .parse import handles, read_setting
+from .places import generic, pick, to_parts
+from .tables import tables
+from .weather import weather_key, weather_lines
+
+
+def _merged(*lists, limit=8):
+    out = []
+    for items in lists:
+        for item in items:
+            if item not in out:
+                out.append(item)
+    return out[:limit]
+
+
+def _noun_phrase(reading):
+    """How the neutral parts name a place no table knows: its two-word handle when it has one
+    ("treatment plant"), else its head noun."""
+    said = handles(reading)
+    if said and not said[0].startswith("the "):
+        return said[0]  # a name: "Pripyat"
+    for handle in said:
+        if handle.endswith(" " + reading.head_noun) and handle.count(" ") == 2:
+            return handle[4:]
+    return reading.head_noun
+
+
+def world_for_setting(setting, weather="", time_of_day=""):
+    """The ``World`` of ``setting`` under ``weather`` at ``time_of_day`` (both optional)."""
+    kinds, modifiers, _, neutral = tables()
+    reading = read_setting(setting)
+    mods = [modifiers[name] for name in reading.modifiers]
+    has_sky = not any(m["no_sky"] for m in mods)
+    others = reading.others[:1]
+    if reading.kind:
+        table = kinds[reading.kind]
+        specs = pick(table["places"], kinds, others)
+        medium, has_sky = table["medium"], has_sky and table["has_sky"]
+        own = {"outside": table["outside"], "sounds": table["sounds"], "smells": table["smells"],
+               "keepsakes": table["keepsakes"]}
+        surfaces = {"roof": table["roof"], "glass": table["glass"]}
+        kind, kind_handle = reading.kind, table["handle"]
+    else:
+        noun = _noun_phrase(reading)
+        shape = ("open" if reading.head_noun in neutral["open_nouns"] else
+                 "rooms" if reading.head_noun in neutral["room_nouns"] else "built")
+        specs = pick(generic(neutral[shape], noun), kinds, others)
+        medium = "land"
+        own = {"outside": neutral[f"outside_{shape}"], "sounds": neutral["sounds"],
+               "smells": neutral["smells"], "keepsakes": neutral["keepsakes"]}
+        own = {key: [v.replace("{noun}", noun) for v in values] for key, values in own.items()}
+        surfaces = {"roof": f"the roof of the {noun}" if shape == "built" else "", "glass": ""}
+        kind, kind_handle = reading.head_noun, ""
+    for other in others:
+        for key in own:
+            own[key] = own[key][:4] + kinds[other][key][:2]
+        has_sky = has_sky and kinds[other]["has_sky"]
+    used = [k for k in [reading.kind, *others] if k]
+    sea = medium == "sea"
+    around = [m["outside_sea" if sea else "outside_land"] for m in mods]
+    outside = _merged(*around, own["outside"], limit=5) if sea else _merged(own["outside"][:2], *around, own["outside"],
+                                                                            limit=5)
+    said = handles(reading, kind_handle)
+    surfaces.update(ground=outside[0], place=said[0])
+    extra = [line for m in mods for line in m["weather"].get(weather_key(weather), [])]
+    return World(
+        setting=setting, kind=kind, name=reading.name, handles=said,
+        places=to_parts(specs, own["sounds"], [s for m in mods for s in m["sounds"]]), outside=outside,
+        smells=_merged(*[m["smells"][:1] for m in mods], own["smells"], limit=6),
+        sounds=_merged(*[m["sounds"][:2] for m in mods], own["sounds"], limit=8),
+        keepsakes=_merged(*[m["keepsakes"][:1] for m in mods], own["keepsakes"], limit=8),
+        weather_lines=[] if medium == "space" else weather_lines(weather, time_of_day, surfaces, has_sky, extra,
+                                                                        seed=setting or ""),
+        has_sky=has_sky, medium=medium, coastal=medium in ("shore", "sea") or any(m["coastal"] for m in mods),
+        known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers))
+

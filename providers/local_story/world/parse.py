@@ -1,0 +1,229 @@
+"""Reading a setting for its world: the head phrase ("a gondola station high in the Dolomites" ->
+"gondola station"), the kinds its words name, the modifiers it carries, and how the story names it
+("a ger on the Mongolian steppe", then "the ger").
+"""
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from .tables import tables
+
+_TOKEN = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[,;:()\u2013\u2014/!?]")
+_LEAD = frozenset({"a", "an", "the", "one", "some"})
+MAX_NOUN = 40  # a longer "word" is not a noun a story can repeat
+_CUT = frozenset(
+    "at on in of under beneath below above near by beyond behind outside inside off to from across with "
+    "without for where which that who whose when after during before between among along around over past "
+    "through toward towards within upon against while since until into onto aboard and or but as like than "
+    "amid amidst atop".split())
+_DETERMINERS = frozenset("the a an his her their its my our your this these those every each".split())
+_NOT_PARTICIPLE = re.compile(r"(shed|bed|sled|stead|eed|building|ring|wing|spring|ceiling|landing|clearing|"
+                             r"dwelling|lodging|offing|siding|railing|piling|ding|king|ling|thing|ping)$")
+
+
+#: nouns that look like adjectives and name a kind of room or building ("a panic room")
+_NOUNS_LIKE_ADJECTIVES = frozenset({"panic", "music", "traffic", "magic", "attic", "clinic", "signal", "hospital",
+                                    "festival", "mineral", "animal", "metal", "rental", "arrival", "survival"})
+
+
+@dataclass
+class Reading:
+    """What a setting's words say about its world."""
+
+    setting: str
+    name: str
+    head_words: list            # the head phrase as written ("Dolomites", "gondola", "station")
+    head_noun: str              # its last word, lower-cased ("station")
+    kind: str = ""              # the table kind its head names ("" when none)
+    kind_phrase: str = ""       # the words that named it, as written ("gondola station")
+    others: list = field(default_factory=list)     # other kinds its words name ("sauna")
+    modifiers: list = field(default_factory=list)  # modifiers its words carry ("arctic")
+    part: str = ""              # "ruins" in "the ruins of a monastery"
+    number: str = ""            # "237" in "Room 237"
+
+
+def _words(text):
+    return [w.lower().replace("’", "'") for w in re.findall(r"[\w'’]+", text)]
+
+
+@cache
+def _indexes():
+    kinds, modifiers, _, generic = tables()
+    by_words = {}
+    for kind, table in kinds.items():
+        for word in table["words"]:
+            by_words[tuple(_words(word))] = kind
+    mods = {}
+    for name, table in modifiers.items():
+        for word in table["words"]:
+            mods[tuple(_words(word))] = name
+    return by_words, mods, frozenset(generic["parts"]), frozenset(generic["adjectives"])
+
+
+@cache
+def _joined_words():
+    """The kind words joined by "and" ("bed and breakfast"), and every word of a modifier."""
+    by_words, mods, _, _ = _indexes()
+    return frozenset(k for k in by_words if len(k) == 3 and k[1] == "and"), frozenset(w for key in mods for w in key)
+
+
+def _singular(word):
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def matches(words, index, longest=4):
+    """(start, end, value) for every run of ``words`` that ``index`` knows (the last word may be a
+    plural), longest first at each start."""
+    found = []
+    for start in range(len(words)):
+        for size in range(min(longest, len(words) - start), 0, -1):
+            run = words[start:start + size]
+            key = tuple(run)
+            value = index.get(key) or index.get(tuple(run[:-1] + [_singular(run[-1])]))
+            if value:
+                found.append((start, start + size, value))
+                break
+    return [m for m in found if not any(o[0] <= m[0] and m[1] <= o[1] and o != m for o in found)]
+
+
+def _head(tokens, adjectives, known=frozenset()):
+    """The head phrase's tokens: from the first word up to a preposition, a clause, a punctuation
+    mark, or a participle with an object ("crossing the Strait"); trailing adverbs dropped ("high")."""
+    head, used = [], 0
+    for i, token in enumerate(tokens):
+        low = token.lower()
+        nxt = tokens[i + 1].lower() if i + 1 < len(tokens) else ""
+        if low == "and" and i and (tokens[i - 1].lower(), "and", nxt) in known:  # "a bed and breakfast"
+            used = i + 1
+            head.append("and")
+            continue
+        if not re.match(r"\w", token) or (head and (low in _CUT or low in _DETERMINERS)):
+            break
+        takes_object = nxt in _DETERMINERS or (nxt[:1].isalpha() and tokens[i + 1][:1].isupper())
+        if head and not _NOT_PARTICIPLE.search(low) and (
+                (low.endswith("ing") and takes_object) or (low.endswith("ed") and (takes_object or nxt in _CUT))):
+            break
+        used = i + 1
+        if not head and low in _LEAD:
+            continue
+        head.append(token)
+    rest = tokens[used:]
+    while len(head) > 1 and head[-1].lower() in adjectives:
+        rest.insert(0, head.pop())
+    return head, rest
+
+
+def _named(setting, tokens, modifier_words):
+    """The setting as the story first says it: a lower-cased lead article, one added before a common
+    noun phrase or a modifier ("Soviet radio telescope" -> "a Soviet radio telescope")."""
+    text = re.sub(r"\s+", " ", setting.strip()).rstrip(".")
+    if not any(re.match(r"\w", token) for token in tokens):
+        return "a place"
+    first = tokens[0]
+    if first.lower() in _LEAD:
+        return first.lower() + text[len(first):]
+    if re.match(r"(?i)(my|his|her|their|our|your)\s", text) or re.match(r"[\w'’]+'s\s", text) and first[:1].isupper():
+        return text[:1].lower() + text[1:] if first.lower() in {"my", "his", "her", "their", "our", "your"} else text
+    if first[:1].isupper() and first.lower() not in modifier_words:
+        return text  # a name: "Blackmoor Academy"
+    if first[:1].isupper() and len(tokens) == 1:
+        return text
+    article = "an" if re.match(r"(?i)[aeiou]|8|11|18", first) and not re.match(r"(?i)(uni|use|one|eu)", first) else "a"
+    return f"{article} {text}"
+
+
+def _as_said(tokens):
+    """A kind's words as a handle says them: lower-case, but a capital that comes before a
+    lower-case noun stays ("Tibetan monastery"; "Blackmoor Academy" is an academy)."""
+    out = [t.lower() for t in tokens]
+    for i in range(len(tokens) - 1):
+        if tokens[i][:1].isupper() and tokens[i + 1][:1].islower():
+            out[i] = tokens[i]
+    return " ".join(out)
+
+
+def read_setting(setting):
+    """A ``Reading`` of ``setting``'s words."""
+    by_words, mods, parts, adjectives = _indexes()
+    tokens = _TOKEN.findall((setting or "").replace("&", " and "))
+    joined, modifier_words = _joined_words()
+    head, rest = _head(tokens, adjectives, joined)
+    number = head.pop() if len(head) > 1 and head[-1].isdigit() else ""  # "Room 237" is a room
+    all_words = _words(setting or "")
+    modifiers = list(dict.fromkeys(value for _, _, value in matches(all_words, mods, 3)))
+    head_noun = (_words(head[-1]) or ["place"])[-1][:MAX_NOUN] if head else "place"
+    reading = Reading(setting=setting or "", name=_named(setting or "", tokens, modifier_words), head_words=head,
+                      head_noun=head_noun, modifiers=modifiers, number=number)
+    split, origin = [], []
+    for number, token in enumerate(head):
+        for word in _words(token.replace("-", " ")):
+            split.append(word)
+            origin.append(number)
+    found = matches(split, by_words)
+    ends_head = [m for m in found if m[1] == len(split)]
+    if ends_head:
+        start, end, kind = max(ends_head, key=lambda m: m[1] - m[0])
+        written = _as_said(head[origin[start]:origin[end - 1] + 1])
+        reading.kind = kind
+        reading.kind_phrase = written if len(_words(written.replace("-", " "))) == end - start else " ".join(split[start:end])
+        reading.others = [k for s, e, k in found if k != kind and (e <= start or s >= end)]
+    else:  # "a garden shed": a shed, with something of the garden
+        reading.others = list(dict.fromkeys(k for _, _, k in found))
+    if rest and rest[0].lower() == "of" and reading.head_noun in parts:
+        inner = read_setting(" ".join(rest[1:]))
+        if inner.kind:
+            reading.part = reading.head_noun
+            reading.others = [k for k in [reading.kind] + reading.others if k and k != inner.kind]
+            reading.kind, reading.kind_phrase = inner.kind, inner.kind_phrase
+            reading.modifiers = list(dict.fromkeys(reading.modifiers + inner.modifiers))
+    return reading
+
+
+def handles(reading, kind_handle=""):
+    """Shorter ways to say the setting after its first mention ("the gondola station", "the
+    station"), each ending in a noun of the setting or its kind, never a bare adjective."""
+    _, _, _, adjectives = _indexes()
+    rooms = frozenset(tables()[3]["room_nouns"])
+    if reading.number:
+        named = [f"{reading.head_words[-1]} {reading.number}"]  # "Room 237", then "the room"
+        return named + [f"the {reading.kind_phrase or reading.head_noun}"]
+    if not reading.kind and len(reading.head_words) == 1 and reading.head_words[0][:1].isupper() \
+            and reading.head_noun not in _joined_words()[1]:
+        return [reading.head_words[0][:MAX_NOUN]]  # a name: "Pripyat", "Hogwarts"
+    found = []
+    if reading.part:
+        found.append(f"the {reading.part}")
+    head = [w.lower() for w in reading.head_words]
+    if reading.kind_phrase and head[-len(reading.kind_phrase.split()):] == reading.kind_phrase.lower().split():
+        found.append(f"the {reading.kind_phrase}")
+    elif reading.kind_phrase and not reading.part:
+        found.append(f"the {reading.head_noun}")
+    if kind_handle:
+        found.append(kind_handle)
+    if len(reading.head_words) >= 2:
+        before, last = reading.head_words[-2], reading.head_words[-1]
+        suffix = r"(ed|ous|ful|ive|ic|al|ish|less|ern|ian|ese)$" if reading.head_noun in rooms else \
+            r"(ed|ous|ful|ive|ic|al|ish|less|ern|ian|ese|ing)$"  # a waiting room; not a "living facility"
+        if (before.isalpha() and last.isalpha() and before.islower() and last.islower() and before not in adjectives
+                and before not in _CUT
+                and (before in _NOUNS_LIKE_ADJECTIVES or not re.search(suffix, before))):
+            found.append(f"the {before} {reading.head_noun}")
+    if (reading.kind_phrase.lower().startswith(reading.head_noun) or not reading.part) \
+            and " and " not in reading.kind_phrase:
+        found.append(f"the {reading.head_noun}")
+    if reading.part:
+        found.append(f"the {reading.kind_phrase}")
+    out = []
+    for handle in found:
+        last = handle.split()[-1]
+        if handle not in out and last not in adjectives and last.isalpha():
+            out.append(handle)
+    # the fuller name first ("the sauna village", then "the village"); a part first of all ("the ruins")
+    out.sort(key=lambda h: (not reading.part or h != f"the {reading.part}", -len(h.split())))
+    return out or [f"the {reading.head_noun}"]

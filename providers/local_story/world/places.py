@@ -1,0 +1,69 @@
+"""The places a story moves through, as plan places (``PlanPart`` through ``PlaceSchema``): a
+kind's own places, a few from a second kind the setting names ("sauna" in "a sauna village"), or,
+for a setting no table knows, neutral parts named from the setting's own noun ("the laundrette's
+entrance", "the road out").
+"""
+import json
+import re
+from functools import lru_cache
+
+from core.story_plan import PlaceSchema, PlanPart
+
+MAX_PLACES = 6
+_PLACES = PlaceSchema(many=True)
+_TAIL = re.compile(r"\s+(?:between|behind|under|beneath|above|below|beside|at|by|on|in|with|where|of the)\s.*$")
+
+
+def short_handle(name):
+    """'the lashing gangways between the stacks' -> 'the lashing gangways'."""
+    return _TAIL.sub("", name)
+
+
+def pick(first_places, kind_tables, others):
+    """Place specs: the first places (4 when another kind shares the world, else up to 6; 3 of a
+    setting no table knows), then the others' (two of the sauna in a sauna village, three of the
+    garden in a garden shed), at most six."""
+    places = list(first_places)
+    if not others:
+        return places[:MAX_PLACES]
+    keep = 4 if len(places) > 5 else 3
+    chosen = places[:keep]
+    for other in others:
+        chosen += list(kind_tables[other]["places"])[:MAX_PLACES - keep]
+    return chosen[:MAX_PLACES]
+
+
+def generic(specs, noun):
+    """Neutral place specs with the setting's own noun put in ("the {noun}'s entrance")."""
+    owner = noun + ("'" if noun.endswith("s") else "'s")
+    article = "" if noun[:1].isupper() else "the "  # "Pripyat's entrance", "the back of Pripyat"
+
+    def fill(text):
+        return text.replace("the {noun}", article + "{noun}").replace("{noun}'s", owner).replace("{noun}", noun)
+
+    return [{**spec, "name": fill(spec["name"]), "handle": fill(spec.get("handle", "")), "about": fill(spec["about"]),
+             "fixtures": [fill(f) for f in spec["fixtures"]], "sounds": [fill(s) for s in spec.get("sounds", [])]}
+            for spec in specs]
+
+
+def to_parts(specs, sounds, outdoor_sounds=()):
+    """``PlanPart`` places p1.. from specs; a place with no sounds of its own gets one of the
+    world's in turn, an outdoor place one of ``outdoor_sounds`` (what surrounds it) when there
+    are any."""
+    data = []
+    for number, spec in enumerate(specs, start=1):
+        own = list(spec.get("sounds") or [])
+        pool = outdoor_sounds if spec.get("outdoors") and outdoor_sounds else sounds
+        if not own and pool:
+            own = [pool[(number - 1) % len(pool)]]
+        data.append({"id": f"p{number}", "name": spec["name"], "handle": spec.get("handle") or short_handle(spec["name"]),
+                     "description": spec["about"], "fixtures": list(spec["fixtures"]), "sounds": own,
+                     "outdoors": bool(spec.get("outdoors"))})
+    # fresh objects every call (a planner may edit them), validated once per distinct set of places
+    return [PlanPart(**{key: list(value) if isinstance(value, list) else value for key, value in place.items()})
+            for place in _validated(json.dumps(data))]
+
+
+@lru_cache(maxsize=2048)
+def _validated(data):
+    return tuple(vars(place) for place in _PLACES.load(json.loads(data)))
