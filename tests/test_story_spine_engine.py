@@ -134,7 +134,7 @@ def test_a_three_thousand_word_story_takes_under_100_ms():
     provider = LocalStoryProvider()
     provider.generate(request)
     timings = []
-    for _ in range(3):  # the best of three: the machine is shared
+    for _ in range(5):  # the best of five: the machine is shared
         start = time.perf_counter()
         result = provider.generate(request)
         timings.append(time.perf_counter() - start)

@@ -6,10 +6,10 @@ import re
 from core.story_plan import PlanPart, dump_plan
 
 from .. import reading
-from ..adapter import home_handle, world_for_setting
 from ..beats import sequence
 from ..fields import definite, target_words
 from ..genres import DEFAULT_NAMES
+from ..world import world_for_setting
 from .titles import plan_title
 
 
@@ -38,9 +38,10 @@ def make_plan(request):
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
-                    places=world.places, elements=reading.read_elements(request.key_elements),
+                    places=list(world.places) + [_outside(world, len(world.places) + 1)],
+                    elements=reading.read_elements(request.key_elements),
                     twist=twist, beats=[], ending="")
-    plan.setting_short = home_handle(request.setting)
+    plan.setting_short = home_of(world)
     for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
         if len(element.name.split()) <= 4:
             element.handle = definite(element.name)
@@ -54,6 +55,18 @@ def make_plan(request):
     used = {p for b in plan.beats for p in [b.place]}
     plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
     return plan
+
+
+def home_of(world):
+    """The setting as the story says it after the first time ("the laundromat")."""
+    return world.handles[0] if world.handles else definite(world.name)
+
+
+def _outside(world, n):
+    """Where the story ends: out of the setting, in what surrounds it."""
+    name = world.outside[0] if world.outside else f"outside {home_of(world)}"
+    return PlanPart(id=f"p{n}", name=name, handle=name, description="", fixtures=[], sounds=list(world.sounds[:2]),
+                    outdoors=True)
 
 
 def build_plan(request):

@@ -5,8 +5,7 @@ import re
 
 from core.providers import no_progress
 
-from ..adapter import home_handle
-from ..fields import target_words
+from ..fields import definite, target_words
 from .forms import shape
 from .voice import Voice, perspective_of
 from .world import world_lines
@@ -20,14 +19,15 @@ MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_
 def write(request, plan, progress=no_progress):
     """``(title, content)`` of the story told from ``plan`` (typed, ``core.story_plan``)."""
     rng = random.Random(f"{request.seed}|prose|{plan.setting}|{len(plan.beats)}")
-    plan.setting_short = getattr(plan, "setting_short", "") or home_handle(plan.setting or request.setting)
+    world = world_lines(plan, request)
+    plan.setting_short = getattr(plan, "setting_short", "") or world["home"] or definite(plan.setting or request.setting)
     target = target_words(request.length_words)
     voice = Voice(plan, perspective_of(request, plan.instructions.format))
     if voice.perspective == "third":  # "my grandmother's house" is the protagonist's, told in the third person
         pron = voice.hero.pronouns if voice.hero.pronouns in ("she", "he", "it") else "they"
         plan.setting_short = re.sub(r"\bmy\b", {"she": "her", "he": "his", "it": "its"}.get(pron, "their"),
                                     plan.setting_short)
-    writer = Writer(plan, voice, request, rng, world_lines(plan, request))
+    writer = Writer(plan, voice, request, rng, world)
     writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
     total_planned = sum(b.words for b in plan.beats) or target
     scale = target / total_planned

@@ -238,6 +238,12 @@ class Writer:
         return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
     def one(self, does, beat, s, any_kind=False):
+        if does == "weather":  # how the weather shows in this place: the world's own lines, each once
+            lines = [w for w in self.world.get("weather_lines", []) if w not in self.written]
+            if not lines or beat.kind not in ("hook", "arrival", "aftermath", "first_sign"):
+                return ""
+            self.written.add(lines[0])
+            return lines[0]
         have = self._have(beat, s)
         key = (does, beat.kind, any_kind)
         if key not in self._fitting:  # what fits this kind of beat, perspective and format: once a story
@@ -254,8 +260,7 @@ class Writer:
         if does in ("say", "greet") and s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
                 f"{s['companion'].name}, {s['companion'].look}")):
             return ""  # a dog, or someone who does not speak
-        self.rng.shuffle(options)
-        for template in options[:4]:
+        for template in self.rng.sample(options, min(4, len(options))):
             self.used.add(template.id)
             line = self.fill(template, beat, s)
             if line not in self.written:
