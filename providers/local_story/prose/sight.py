@@ -18,6 +18,9 @@ class Sight:
         pron = villain.pronouns if villain.pronouns in ("she", "he", "they") else "they"
         who = {"full": villain.name, "name": villain.handle or villain.name, "pronouns": pron}
         self.kind = likeness.kind(who)
+        if villain.pronouns == "it" and self.kind == "figure":  # a dryer, a turbine, a star: no coat, no face
+            self.kind, self.looks = "thing", {}
+            return
         what = likeness.nature(genre_key(request.genre), "haunting", False)
         self.looks = likeness.describe(who, what, rng)
 

@@ -88,8 +88,10 @@ class Writer:
         companion = next((self.voice.cast[c] for c in beat.who if self.voice.cast[c].role == "supporting"), None)
         element = next((self.elements[e] for e in beat.elements if e in self.elements), None)
         s = self.voice.hero_slots(fresh)
+        here = {place.name.lower(), (place.handle or "").lower()}
         s.update(place=place.handle or place.name, home=self.plan.setting_short,
-                 fixture=self._pick(place.fixtures or self.world.get("fixtures", []), "fixture"),
+                 fixture=self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
+                                    "fixture"),
                  sound=self._pick(place.sounds or self.world.get("sounds", []), "sound"),
                  smell=self._pick(self.world.get("smells", []), "smell"),
                  touch=self._pick(self.world.get("touch", []), "touch"),
@@ -146,6 +148,10 @@ class Writer:
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)
         if self.voice.perspective == "second":
             out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
+        for key in ("place", "fixture"):  # "the washers were", "the timers were"
+            if values.get(key) and is_plural(values[key]):
+                out = out.replace(values[key] + " was", values[key] + " were").replace(
+                    _cap(values[key]) + " was", _cap(values[key]) + " were")
         if "E" in values and is_plural(values["E"]):
             out = out.replace(values["E"] + " was", values["E"] + " were")
         return _cap(out)
