@@ -16,7 +16,9 @@ PAST = {"stays": "stayed", "pours": "poured", "looks": "looked", "sits": "sat", 
         "answers": "answered", "uses": "used", "goes": "went", "records": "recorded", "wants": "wanted",
         "talk": "talked", "talks": "talked", "corrects": "corrected", "mentions": "mentioned", "matters": "mattered",
         "writes": "wrote", "shows": "showed", "tells": "told", "waits": "waited", "says": "said", "comes up": "came up",
-        "admits": "admitted", "pays": "paid", "asks": "asked", "means": "meant", "seems": "seemed", "leaves": "left"}
+        "admits": "admitted", "pays": "paid", "asks": "asked", "means": "meant", "seems": "seemed", "leaves": "left", "lays": "laid", "lies": "lied", "stands": "stood",
+        "reaches": "reached", "looks out": "looked out", "follows": "followed", "searches": "searched",
+        "finds": "found", "lets": "let", "takes": "took", "makes": "made", "turns": "turned"}
 _PAST_WORD = re.compile(r"\b(" + "|".join(sorted(PAST, key=len, reverse=True)) + r")\b")
 
 

@@ -145,7 +145,7 @@ class Writer:
             seen.add(key)
             return str(values.get(key, ""))
         out = re.sub(r"\{(\w+)\}", slot, text)
-        out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out)
+        out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
         if self.voice.perspective == "second":
             out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
         for key in ("place", "fixture"):  # "the washers were", "the timers were"
