@@ -9,6 +9,7 @@ from core.story_plan import PlanPart
 
 from .. import likeness
 from ..fields import definite
+from ..grammar import is_quiet
 from .clues import clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
@@ -82,6 +83,7 @@ def sequence(plan, words, rng, home):
                             dict(slots, E=tool.handle if tool else "it"))
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
     beats, used = [], set()
+    mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
         element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
@@ -93,7 +95,8 @@ def sequence(plan, words, rng, home):
         if kind == "first_sign" and villain is not None:
             heard = likeness.kind({"full": villain.name, "name": villain.handle or villain.name})
             key = {"voice": "first_sign_heard", "presence": "first_sign_felt"}.get(heard, kind)
-        options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or companion)]
+        options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or companion)
+                   and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
         text = _fill(_fresh(rng, options or data["text"][key], used), s)
         changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or companion]
                                or data["changes"][kind], used), s)

@@ -31,7 +31,7 @@ def make_plan(request):
                                 handle="the thing", pronouns="it", role="antagonist", look="", want=""))
     twist = reading.read_twist(request.plot_twist, cast)
     if twist.reveal and not twist.about:  # "the keeper has been dead" and "Edith, a widowed lighthouse keeper"
-        noun = re.match(r"(?i)the\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
+        noun = re.match(r"(?i)(?:the|her|his|their|my)\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
         who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
                    None)
         twist.about = who.id if who else ""

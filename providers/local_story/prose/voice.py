@@ -73,6 +73,13 @@ class Voice:
         subject = re.match(r"(?i)(the\s+[\w' -]+?)\s+(?:is|was|has|had)\b", plan.twist.reveal or "")
         if plan.twist.about == self.hero.id and subject:
             self.alias = subject.group(1)
+        # "her husband had been poisoning her": the one the twist is about, by name
+        self.named = None
+        kin = re.match(r"(?i)((?:her|his|their|my)\s+[\w-]+)\s+(?:is|was|has|had)\b", plan.twist.reveal or "")
+        about = self.cast.get(plan.twist.about)
+        if kin and about is not None and about.role != "protagonist":
+            self.named = (kin.group(1), about.handle or about.name)
+        self.reveal = (plan.twist.reveal or "").lower()
 
     # --- the protagonist -------------------------------------------------------------------
     def hero_slots(self, fresh):
@@ -139,6 +146,14 @@ class Voice:
                        reverse=True) + self.protected
         keep = {}
         text = line.strip().rstrip(".")
+        revealing = bool(self.reveal) and self.reveal[:25] in text.lower()
+        if self.named and revealing:
+            text = re.sub(re.escape(self.named[0]), self.named[1], text, count=1, flags=re.I)
+            if self.perspective in ("first", "second") and self.hero.pronouns in ("she", "he"):
+                obj, pos = ("me", "my") if self.perspective == "first" else ("you", "your")
+                word = "her" if self.hero.pronouns == "she" else "him|his"
+                text = re.sub(r"\b(" + word + r")\b(\s+(?!and\b|to\b|at\b|in\b)[a-z]+)?",
+                              lambda m: (pos + m.group(2)) if m.group(2) else obj, text)
         for i, n in enumerate(names):
             if n in text:
                 keep[f"Zq{i}Q"] = n

@@ -22,6 +22,8 @@ CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "T
            "investigation": ["So", "Because of that,", "Next"], "escalation": ["Then", "It was then that"],
            "reversal": ["And then", "At last"], "climax": ["So it came to this:", "In the end"],
            "aftermath": ["Afterwards,", "When it was over,"], "scene": ["Then"]}
+#: what only someone who speaks does
+SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|admitted|spoke)\b')
 #: what may be told in any beat once a beat's own templates run out
 LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
          "choice"}
@@ -263,9 +265,11 @@ class Writer:
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
-        if does in ("say", "greet") and s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
-                f"{s['companion'].name}, {s['companion'].look}")):
-            return ""  # a dog, or someone who does not speak
+        if s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
+                f"{s['companion'].name}, {s['companion'].look}")):  # a dog, or someone who does not speak
+            if does in ("say", "greet"):
+                return ""
+            options = [t for t in options if "{C" not in t.text or not SPEECH.search(t.text)]
         for template in self.rng.sample(options, min(4, len(options))):
             self.used.add(template.id)
             line = self.fill(template, beat, s)
