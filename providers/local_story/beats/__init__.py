@@ -10,7 +10,7 @@ from core.story_plan import PlanPart
 from .. import likeness
 from ..fields import definite
 from ..grammar import is_quiet
-from .clues import clue_lines
+from .clues import afterword, clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
 SHORT = ["hook", "first_sign", "investigation", "reversal", "climax", "aftermath"]
@@ -113,6 +113,9 @@ def sequence(plan, words, rng, home):
         for beat, line in zip(clue_beats, clue_lines(plan, rng, len(clue_beats))):
             beat.clue = line
         plan.twist.clues = [b.id for b in clue_beats if b.clue]
+    last = afterword(plan, rng)
+    if last:  # the ending coloured by the twist: what the protagonist knows now
+        beats[-1].changes = last
     share_words(beats, words)
     return beats
 

@@ -41,8 +41,20 @@ def subject_of(reveal):
     return m.group(1) if m else "the place"
 
 
+def afterword(plan, rng):
+    """The last line, coloured by the twist ("" without one)."""
+    if not plan.twist.reveal:
+        return ""
+    lines = _lines(plan, rng, "afterwords", 1)
+    return lines[0] if lines else ""
+
+
 def clue_lines(plan, rng, n, names=None):
-    data = _beats.bank()["clues"]
+    return _lines(plan, rng, "clues", n)
+
+
+def _lines(plan, rng, table, n):
+    data = _beats.bank()[table]
     kind = twist_kind(plan)
     about = unmasked(plan)
     hero = next(p for p in plan.cast if p.role == "protagonist")
