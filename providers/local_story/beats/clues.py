@@ -45,6 +45,9 @@ def afterword(plan, rng):
     """The last line, coloured by the twist ("" without one)."""
     if not plan.twist.reveal:
         return ""
+    about = unmasked(plan)
+    if about is not None and about.role == "protagonist" and twist_kind(plan) == "identity":
+        return ""  # "Fraser watched Fraser": the twist's own line says it
     lines = _lines(plan, rng, "afterwords", 1)
     return lines[0] if lines else ""
 

@@ -26,7 +26,7 @@ def plan_title(plan, rng):
         options.append(title_case(villain.handle if villain.handle.lower().startswith("the ") else villain.name))
     if where:
         options.append(title_case(where.name))
-    if len(plan.elements) >= 2:
+    if len(plan.elements) >= 2 and all(len(_bare(e.name).split()) <= 2 for e in plan.elements[:2]):
         options.append(f"The {title_case(_bare(plan.elements[0].name, 2))} and the "
                        f"{title_case(_bare(plan.elements[1].name, 2))}")
     return rng.choice(options) if options else title_case(_bare(plan.setting))
