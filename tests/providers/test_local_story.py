@@ -116,7 +116,8 @@ def test_plan_is_plain_data_in_the_contracted_shape(provider, words):
     assert kinds[0] == "hook" and kinds[-1] == "aftermath" and "climax" in kinds and "reversal" in kinds
     assert sum(b.words for b in typed.beats) == words
     assert all(b.text and (b.changes or b.kind == "hook") for b in typed.beats)
-    assert len(typed.twist.clues) >= 2 and typed.twist.reveal == FORM.plot_twist
+    assert typed.twist.reveal == FORM.plot_twist
+    assert len(typed.twist.clues) >= (2 if words >= 300 else 1)  # two clues from 300 words
     assert all(len(e.beats) >= 2 for e in typed.elements)
 
 

@@ -29,6 +29,8 @@ def bank():
 
 
 def kinds_for(words):
+    if words < 150:  # a hundred words: four lines of plan, the twist among them
+        return ["hook", "reversal", "climax", "aftermath"]
     if words < 250:
         return ["hook", "first_sign", "reversal", "climax", "aftermath"]
     if words < 700:
@@ -133,7 +135,9 @@ def _spread_elements(beats, elements):
     middle = [b for b in beats if b.kind not in ("hook", "aftermath")] or beats
     for n, element in enumerate(elements):
         used = [b for b in beats if element.id in b.elements]
-        for beat in middle[n % len(middle)::max(1, len(middle) // 2)]:
+        start = n % len(middle)
+        turn = middle[start:] + middle[:start]
+        for beat in turn[::max(1, len(turn) // 2)] + turn:
             if len(used) >= 2:
                 break
             if element.id not in beat.elements:
