@@ -113,11 +113,11 @@ def test_plan_is_plain_data_in_the_contracted_shape(provider, words):
     assert all(c.pronouns in ("he", "she", "they", "it") for c in typed.cast)
     assert all(p.name for p in typed.places)
     kinds = [b.kind for b in typed.beats]
-    assert kinds[0] == "hook" and kinds[-1] == "aftermath" and "climax" in kinds and "reversal" in kinds
+    assert kinds[0] == "hook" and kinds[-1] == "aftermath" and "reversal" in kinds
+    assert "climax" in kinds or words < 150  # in a hundred words the twist is the climax
     assert sum(b.words for b in typed.beats) == words
     assert all(b.text and (b.changes or b.kind == "hook") for b in typed.beats)
-    assert typed.twist.reveal == FORM.plot_twist
-    assert len(typed.twist.clues) >= (2 if words >= 300 else 1)  # two clues from 300 words
+    assert len(typed.twist.clues) >= 2 and typed.twist.reveal == FORM.plot_twist
     assert all(len(e.beats) >= 2 for e in typed.elements)
 
 

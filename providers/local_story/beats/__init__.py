@@ -29,8 +29,8 @@ def bank():
 
 
 def kinds_for(words):
-    if words < 150:  # a hundred words: four lines of plan, the twist among them
-        return ["hook", "reversal", "climax", "aftermath"]
+    if words < 150:  # a hundred words: four lines of plan, two clues, then the twist as the climax
+        return ["hook", "first_sign", "reversal", "aftermath"]
     if words < 250:
         return ["hook", "first_sign", "reversal", "climax", "aftermath"]
     if words < 700:
