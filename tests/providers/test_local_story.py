@@ -707,6 +707,17 @@ def test_no_door_or_wall_is_opened_out_of_doors(provider, setting):
 
 
 
+@pytest.mark.parametrize("setting", ["a derelict space freighter", "a deep cave system", "an abandoned coal mine"])
+def test_a_story_with_no_sky_overhead_ends_under_none(provider, setting):
+    """Read in a story set on a derelict space freighter: 'You looked out at the open sea at first
+    light'. In space, in a cave or down a mine, no line looks out at the sea or waits for first light."""
+    for seed in range(6):
+        res = write(provider, setting=setting, seed=seed, length_words=700, weather="", time_of_day="")
+        assert not re.search(r"(?i)first light|open sea|\bthe swell\b|the wake going back", res.content), (setting, seed)
+        if "space" in setting:
+            assert not re.search(r"(?i)\b(the sea|sky|sunrise|dawn)\b", res.content), seed
+
+
 def test_common_first_names_have_their_usual_pronoun(provider):
     res = write(provider, characters="Levi, Maya, Nolan", protagonist="", seed=1)
     assert [(c["name"], c["pronouns"]) for c in res.plan["cast"] if c["role"] != "antagonist"] == [

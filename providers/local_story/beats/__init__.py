@@ -85,6 +85,7 @@ def sequence(plan, words, rng, home):
                             dict(slots, E=tool.handle if tool else "it"))
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
     beats, used = [], set()
+    gone_at = _departure(kinds, companion, plan, rng)
     mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
@@ -94,15 +95,23 @@ def sequence(plan, words, rng, home):
         s = dict(slots, P=place.name, E=element.handle if element else "what was left",
                  home=definite(plan.setting) if kind == "hook" else slots["home"])
         key = kind
+        if kind == "aftermath" and not getattr(plan, "has_sky", True):  # no first light in a mine or in space
+            key = "aftermath_sunless"
         if kind == "first_sign" and villain is not None:
             heard = likeness.kind({"full": villain.name, "name": villain.handle or villain.name})
             key = {"voice": "first_sign_heard", "presence": "first_sign_felt"}.get(heard, kind)
-        options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or companion)
+        here = companion if i <= gone_at else None  # a companion who has left is named no more
+        if here is None and companion is not None and "{C}" in s["choice"]:
+            s["choice"] = _fill(rng.choice([c for c in data["choices"] if "{C}" not in c]),
+                                dict(s, E=tool.handle if tool else "it"))
+        options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
         text = _fill(_fresh(rng, options or data["text"][key], used), s)
-        changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or companion]
+        changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or here]
                                or data["changes"][kind], used), s)
-        who = [hero.id] + ([companion.id] if companion and kind in ("hook", "first_sign", "escalation", "investigation")
+        if i == gone_at:  # the companion goes on alone, for good
+            changes = _fill(rng.choice(data["departures"]), s)
+        who = [hero.id] + ([companion.id] if here and kind in ("hook", "first_sign", "escalation", "investigation")
                            else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
         beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
                               elements=[element.id] if element else [], changes=changes, clue="", words=0,
@@ -113,13 +122,39 @@ def sequence(plan, words, rng, home):
         if len(clue_beats) < 2:  # a very short plan: the opening carries a clue too
             clue_beats = [beats[0]] + clue_beats
         for beat, line in zip(clue_beats, clue_lines(plan, rng, len(clue_beats))):
-            beat.clue = line
+            beat.clue = _as_told(line, plan)
         plan.twist.clues = [b.id for b in clue_beats if b.clue]
     last = afterword(plan, rng)
     if last:  # the ending coloured by the twist: what the protagonist knows now
         beats[-1].changes = last
     share_words(beats, words)
     return beats
+
+
+def _departure(kinds, companion, plan, rng):
+    """The index of the beat after which the companion leaves for good (past the end when they stay):
+    in a longer story, some of the time, after the clues and before the twist; never the one the
+    twist is about."""
+    if companion is None or companion.id == plan.twist.about or len(kinds) < 6 or rng.random() > 0.4:
+        return len(kinds)
+    middle = [i for i, k in enumerate(kinds) if k in ("investigation", "escalation")]
+    return middle[-1] if len(middle) >= 2 else len(kinds)
+
+
+def _as_told(line, plan):
+    """A clue in the past tense the story tells it in ("Nobody but Sam ever spoke to the crew"), so
+    the plan's clue is the line a reader meets before the twist (names kept as they are)."""
+    from ..prose.voice import to_past  # (the narration's own tense rules)
+    names = sorted({n for p in plan.cast for n in (p.name, p.handle) if n}, key=len, reverse=True)
+    keep = {}
+    for i, name in enumerate(names):
+        if name in line:
+            keep[f"Zq{i}Q"] = name
+            line = line.replace(name, f"Zq{i}Q")
+    line = to_past(line)
+    for token, name in keep.items():
+        line = line.replace(token, name)
+    return line
 
 
 def _fresh(rng, options, used):

@@ -35,6 +35,7 @@ def make_plan(request):
         who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
                    None)
         twist.about = who.id if who else ""
+    _mask_the_culprit(cast, twist, request.antagonist, rng)
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
@@ -42,6 +43,7 @@ def make_plan(request):
                     elements=reading.read_elements(request.key_elements),
                     twist=twist, beats=[], ending="")
     plan.setting_short = home_of(world)
+    plan.has_sky = world.has_sky  # (read by the beats: no first light where there is no sky)
     for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
         if len(element.name.split()) <= 4:
             element.handle = definite(element.name)
@@ -55,6 +57,22 @@ def make_plan(request):
     used = {p for b in plan.beats for p in [b.place]}
     plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
     return plan
+
+
+#: what the story calls the one it fears when a companion is unmasked as the killer
+MASKS = ["the figure in the mask", "the one in the pig mask", "the one in the rubber mask", "the masked shape"]
+
+
+def _mask_the_culprit(cast, twist, antagonist, rng):
+    """"Jules is the killer" and no antagonist on the form: the one the story fears is masked until
+    the twist (never a stock killer beside Jules), and has Jules's pronouns (a fair clue)."""
+    about = next((p for p in cast if p.id == twist.about), None)
+    villain = next((p for p in cast if p.role == "antagonist"), None)
+    if twist.kind != "culprit" or about is None or about.role != "supporting" or villain is None \
+            or (antagonist or "").strip():
+        return
+    mask = rng.choice(MASKS)
+    villain.name, villain.handle, villain.pronouns = mask, mask, about.pronouns
 
 
 def home_of(world):

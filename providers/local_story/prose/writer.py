@@ -194,6 +194,7 @@ class Writer:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall())
+            out.extend(Sentence(t, must=True) for t in self.unmask())
         pools = list(POOLS.get(beat.kind, POOLS["scene"]))
         if "sounds" in self.focus:
             pools.insert(1, "sense")
@@ -277,6 +278,18 @@ class Writer:
                 self.written.add(line)
                 return line
         return ""
+
+    def unmask(self):
+        """A companion unmasked as the killer: the masked one had been them, and is them from now on."""
+        villain = self.voice.villain
+        about = self.voice.cast.get(self.plan.twist.about)
+        if villain is None or about is None or about.role != "supporting" or twist_kind_of(self.plan) != "culprit" \
+                or "mask" not in villain.name:
+            return []
+        name = about.handle or about.name
+        self.voice.handles[villain.id] = [name]
+        self.voice.full_said[villain.id] = 2
+        return [_cap(f"{villain.name} had been {name} all along.")]
 
     def recall(self):
         clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
