@@ -86,6 +86,7 @@ def sequence(plan, words, rng, home):
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
     beats, used = [], set()
     gone_at = _departure(kinds, companion, plan, rng)
+    told = ""
     mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
@@ -105,10 +106,15 @@ def sequence(plan, words, rng, home):
             s["choice"] = _fill(rng.choice([c for c in data["choices"] if "{C}" not in c]),
                                 dict(s, E=tool.handle if tool else "it"))
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
+                   and not ("{choice}" in t and "{choice}" in told)  # the choice is told once
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
-        text = _fill(_fresh(rng, options or data["text"][key], used), s)
-        changes = _fill(_fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or here]
-                               or data["changes"][kind], used), s)
+        template = _fresh(rng, options or data["text"][key], used)
+        told += template
+        text = _fill(template, s)
+        change = _fresh(rng, [c for c in data["changes"][kind] if ("{C}" not in c or here)
+                              and not ("{choice}" in c and "{choice}" in told)] or data["changes"][kind], used)
+        told += change
+        changes = _fill(change, s)
         if i == gone_at:  # the companion goes on alone, for good
             changes = _fill(rng.choice(data["departures"]), s)
         who = [hero.id] + ([companion.id] if here and kind in ("hook", "first_sign", "escalation", "investigation")

@@ -50,6 +50,7 @@ class Writer:
         self.used = set()
         self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
         self.said = set()
+        self.picked = {}
         ins = plan.instructions
         self.avoid = _avoid(ins.avoid)
         self.focus = _focus(ins.focus, getattr(ins, "dialogue", ""))
@@ -74,13 +75,17 @@ class Writer:
 
     # --- slots ---------------------------------------------------------------------------------
     def _pick(self, items, key):
-        items = [i for i in items if i]
+        items = [i for i in items if i and not self._worn(i)]  # a long phrase twice at most in a story
         if not items:
             return ""
         fresh = [i for i in items if (key, i) not in self.said] or items
         choice = self.rng.choice(fresh)
         self.said.add((key, choice))
+        self.picked[choice] = self.picked.get(choice, 0) + 1
         return choice
+
+    def _worn(self, phrase):
+        return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 2
 
     def slots(self, beat, fresh):
         place = self.places.get(beat.place) or self.plan.places[0]
