@@ -86,7 +86,7 @@ def sequence(plan, words, rng, home):
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
     beats, used = [], set()
     gone_at = _departure(kinds, companion, plan, rng)
-    told = ""
+    told, chosen = "", set()
     mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
@@ -102,17 +102,16 @@ def sequence(plan, words, rng, home):
             heard = likeness.kind({"full": villain.name, "name": villain.handle or villain.name})
             key = {"voice": "first_sign_heard", "presence": "first_sign_felt"}.get(heard, kind)
         here = companion if i <= gone_at else None  # a companion who has left is named no more
-        if here is None and companion is not None and "{C}" in s["choice"]:
-            s["choice"] = _fill(rng.choice([c for c in data["choices"] if "{C}" not in c]),
+        if "{choice}" in told or (here is None and companion is not None and "{C}" in s["choice"]):
+            # each choice a new one (a long story does not choose 'to stay and go after Tom' six times)
+            s["choice"] = _fill(_fresh(rng, [c for c in data["choices"] if "{C}" not in c or here], chosen),
                                 dict(s, E=tool.handle if tool else "it"))
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
-                   and not ("{choice}" in t and "{choice}" in told)  # the choice is told once
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
         template = _fresh(rng, options or data["text"][key], used)
         told += template
         text = _fill(template, s)
-        change = _fresh(rng, [c for c in data["changes"][kind] if ("{C}" not in c or here)
-                              and not ("{choice}" in c and "{choice}" in told)] or data["changes"][kind], used)
+        change = _fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or here] or data["changes"][kind], used)
         told += change
         changes = _fill(change, s)
         if i == gone_at:  # the companion goes on alone, for good

@@ -75,7 +75,7 @@ class Writer:
 
     # --- slots ---------------------------------------------------------------------------------
     def _pick(self, items, key):
-        items = [i for i in items if i and not self._worn(i)]  # a long phrase twice at most in a story
+        items = [i for i in items if i and not self._worn(i)]  # a long phrase thrice at most in a story
         if not items:
             return ""
         fresh = [i for i in items if (key, i) not in self.said] or items
@@ -85,7 +85,7 @@ class Writer:
         return choice
 
     def _worn(self, phrase):
-        return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 2
+        return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 4
 
     def slots(self, beat, fresh):
         place = self.places.get(beat.place) or self.plan.places[0]
@@ -99,7 +99,7 @@ class Writer:
         s.update(place=place.handle or place.name, home=self.plan.setting_short,
                  fixture=self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
                                     "fixture"),
-                 sound=self._pick(place.sounds or self.world.get("sounds", []), "sound"),
+                 sound=self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound"),
                  smell=self._pick(self.world.get("smells", []), "smell"),
                  touch=self._pick(self.world.get("touch", []), "touch"),
                  weather=self.world.get("weather", ""), outside=self.world.get("outside", ""))
