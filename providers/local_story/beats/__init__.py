@@ -81,13 +81,13 @@ def sequence(plan, words, rng, home):
              "A": villain.handle if villain and len(villain.name.split()) > 6 else (villain.name if villain else "it"),
              "home": home, "reveal": plan.twist.reveal}
     slots["why"] = rng.choice(data["whys"])
-    slots["choice"] = _fill(rng.choice([c for c in data["choices"] if companion or "{C}" not in c]),
+    mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
+    slots["choice"] = _fill(rng.choice([c for c in data["choices"] if (companion and not mute) or "{C}" not in c]),
                             dict(slots, E=tool.handle if tool else "it"))
     slots["ending"] = _fill(rng.choice(data["endings"]), dict(slots, E=tool.handle if tool else "nothing"))
     beats, used = [], set()
-    gone_at = _departure(kinds, companion, plan, rng)
+    gone_at = _departure(kinds, companion, plan, rng) if not mute else len(kinds)  # a dog does not go on alone
     told, chosen = "", set()
-    mute = companion is not None and (companion.pronouns == "it" or is_quiet(f"{companion.name}, {companion.look}"))
     for i, kind in enumerate(kinds):
         place = _place_for(kind, i, plan.places)
         element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
@@ -104,7 +104,8 @@ def sequence(plan, words, rng, home):
         here = companion if i <= gone_at else None  # a companion who has left is named no more
         if "{choice}" in told or (here is None and companion is not None and "{C}" in s["choice"]):
             # each choice a new one (a long story does not choose 'to stay and go after Tom' six times)
-            s["choice"] = _fill(_fresh(rng, [c for c in data["choices"] if "{C}" not in c or here], chosen),
+            s["choice"] = _fill(_fresh(rng, [c for c in data["choices"] if "{C}" not in c or (here and not mute)],
+                                       chosen),
                                 dict(s, E=tool.handle if tool else "it"))
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
@@ -120,7 +121,7 @@ def sequence(plan, words, rng, home):
                            else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
         beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
                               elements=[element.id] if element else [], changes=changes, clue="", words=0,
-                              edited=False))
+                              edited=False, choice=_choice(template + change, s, i == gone_at)))
     _spread_elements(beats, elements)
     if plan.twist.reveal:
         clue_beats = [b for b in beats if b.kind in ("first_sign", "arrival", "investigation", "escalation")][:3]
@@ -134,6 +135,16 @@ def sequence(plan, words, rng, home):
         beats[-1].changes = last
     share_words(beats, words)
     return beats
+
+
+def _choice(told, slots, leaves):
+    """The beat's choice (``core.story_plan.ChoiceSchema``): what was chosen, and whether the
+    companion leaves for good here; None when the beat chooses nothing."""
+    if leaves:
+        return PlanPart(choice=_fill("to go on without {C}", slots), leaves=True)
+    if "{choice}" in told:
+        return PlanPart(choice=slots["choice"], leaves=False)
+    return None
 
 
 def _departure(kinds, companion, plan, rng):

@@ -8,7 +8,7 @@ from core.story_plan import PlanPart, dump_plan
 from .. import reading
 from ..beats import sequence
 from ..fields import definite, target_words
-from ..genres import DEFAULT_NAMES
+from ..genres import DEFAULT_NAMES, GENRES, genre_key
 from ..world import world_for_setting
 from .titles import plan_title
 
@@ -41,7 +41,7 @@ def make_plan(request):
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
                     places=list(world.places) + [_outside(world, len(world.places) + 1)],
                     elements=reading.read_elements(request.key_elements),
-                    twist=twist, beats=[], ending="")
+                    twist=twist, beats=[], ending="", method=_method(request))
     plan.setting_short = home_of(world)
     plan.has_sky = world.has_sky  # (read by the beats: no first light where there is no sky)
     for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
@@ -73,6 +73,12 @@ def _mask_the_culprit(cast, twist, antagonist, rng):
         return
     mask = rng.choice(MASKS)
     villain.name, villain.handle, villain.pronouns = mask, mask, about.pronouns
+
+
+def _method(request):
+    """How the genre's antagonist works (its own draw: the beats' choices stay as they were)."""
+    methods = GENRES.get(genre_key(request.genre), GENRES["default"]).get("methods") or [""]
+    return random.Random(f"{request.seed}|method|{request.genre}").choice(methods)
 
 
 def home_of(world):

@@ -51,6 +51,7 @@ class Writer:
         self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
         self.said = set()
         self.picked = {}
+        self.imitated = False
         ins = plan.instructions
         self.avoid = _avoid(ins.avoid)
         self.focus = _focus(ins.focus, getattr(ins, "dialogue", ""))
@@ -197,6 +198,7 @@ class Writer:
                 out.append(Sentence(line, must=True, soft=self.tiny))
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
+        out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall())
             out.extend(Sentence(t, must=True) for t in self.unmask())
@@ -283,6 +285,21 @@ class Writer:
                 self.written.add(line)
                 return line
         return ""
+
+    def imitation(self, beat):
+        """An antagonist that imitates: once the companion has left for good (never before), something
+        comes back wearing their face, once."""
+        if getattr(self.plan, "method", "") != "imitation" or self.imitated:
+            return []
+        gone = next((i for i, b in enumerate(self.plan.beats) if getattr(getattr(b, "choice", None), "leaves", False)), None)
+        at = next((i for i, b in enumerate(self.plan.beats) if b.id == beat.id), -1)
+        others = [p for p in self.plan.cast if p.role == "supporting"]
+        if gone is None or at <= gone or not others or beat.kind == "aftermath":
+            return []
+        self.imitated = True
+        name = others[0].handle or others[0].name
+        subject = self.voice.hero_slots(False)["me"]
+        return [f"Something came back to {subject} wearing {name}'s face, and smiled with it a little wrong."]
 
     def unmask(self):
         """A companion unmasked as the killer: the masked one had been them, and is them from now on."""
