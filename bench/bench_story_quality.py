@@ -1,4 +1,4 @@
-"""Quality of the offline story writer over a fixed grid of 24 field sets (issue 12).
+"""Quality of the offline story writer over a fixed grid of 24 field sets (issues 12 and 40).
 
 Prints repeated 5-gram rates (distinct and by position) at 3,000 words, the shared-sentence rate
 across the 24 stories, field use (each key element at least twice and in different quarters of
@@ -101,6 +101,7 @@ def main():
     positions = [m.repeated_5grams(t)[1] for t in texts]
     dup_sentences = sum(m.repeated_sentences(t) for t in texts)
     shared = m.shared_sentence_rate(texts)
+    six = m.shared_six_grams(texts)
     unterminated = sum(m.unterminated_paragraphs(t) for t in texts)
     element_fail = element_total = 0
     clue_fail = clue_total = 0
@@ -130,6 +131,7 @@ def main():
     print(f"repeated 5-grams, by position: mean {statistics.mean(positions):.1%}  max {max(positions):.1%}")
     print(f"sentences repeated inside a story: {dup_sentences}  (target 0)")
     print(f"sentences shared across stories: {shared:.1%}  (target <= 2%)")
+    print(f"six-word sequences in 3+ of the {len(texts)} stories: {six}  (issue 40: <= 10 across stories of different fields)")
     print(f"key elements used < 2 times or in one quarter only: {element_fail}/{element_total}")
     print(f"twists without 2 clues before them: {clue_fail}/{clue_total}  (a provider without a plan fails all)")
     print(f"pronoun slips (third person, sentences naming the protagonist): {slips}")

@@ -88,7 +88,27 @@ def clues_before_twist(text, plan):
     at = text.lower().find(reveal.lower())
     if at < 0:
         return 0
-    return sum(1 for c in plan["twist"]["clues"] if 0 <= text.find(c) < at)
+    beats = {b.get("id"): b for b in plan.get("beats", []) if isinstance(b, dict)}
+    found = 0
+    for clue in plan["twist"]["clues"]:
+        if clue in beats:  # the plan's own shape: a clue is a beat id; its line is told in the past
+            keys = [w for w in words(beats[clue].get("clue", "")) if len(w) >= 5][:4]
+            before = text[:at].lower()
+            found += bool(keys) and any(sum(k in s for k in keys) >= min(2, len(keys)) for s in sentences(before))
+        else:
+            found += 0 <= text.find(clue) < at
+    return found
+
+
+def shared_six_grams(texts, least=3):
+    """Six-word sequences standing in ``least`` or more of ``texts`` (the frames a reader of many
+    stories meets again)."""
+    where = {}
+    for i, text in enumerate(texts):
+        ws = words(text)
+        for j in range(len(ws) - 5):
+            where.setdefault(tuple(ws[j:j + 6]), set()).add(i)
+    return sum(1 for seen in where.values() if len(seen) >= least)
 
 
 def pronoun_slips(text, hero, pronoun, others=()):

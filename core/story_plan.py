@@ -172,6 +172,12 @@ class InstructionsSchema(PartSchema):
     tense = fields.String(load_default="", validate=OneOf(TENSES, error="Tense must be past or present (or empty)"))
 
 
+class ChoiceSchema(PartSchema):
+    choice = _text("A choice", load_default="")
+    leaves = fields.Boolean(load_default=False,
+                            metadata={"description": "The companion leaves for good here"})
+
+
 class BeatSchema(PartSchema):
     id = _required("A beat's id", 40)
     kind = fields.String(load_default="scene", validate=OneOf(BEAT_KINDS, error="A beat's kind must be one of: "
@@ -186,6 +192,8 @@ class BeatSchema(PartSchema):
     words = fields.Integer(load_default=0, validate=Range(min=0, max=3000))
     edited = fields.Boolean(load_default=False,
                             metadata={"description": "Written or changed by the author: the story tells it"})
+    choice = fields.Nested(ChoiceSchema, load_default=None, allow_none=True,
+                           metadata={"description": "The protagonist's choice in this beat, if it has one"})
 
 
 class StoryPlanSchema(PartSchema):
@@ -198,6 +206,8 @@ class StoryPlanSchema(PartSchema):
                    metadata={"description": "What kind of place the setting is (\"ger\", \"daycare\")"})
     weather = _short("Weather", load_default="")
     time_of_day = _short("Time of day", load_default="", data_key="timeOfDay")
+    method = _short("A method", load_default="",
+                    metadata={"description": "How the antagonist works (\"imitation\", \"possession\", \"trap\")"})
     instructions = fields.Nested(InstructionsSchema, load_default=lambda: InstructionsSchema().load({}))
     cast = fields.List(fields.Nested(PersonSchema), required=True,
                        validate=Length(min=1, max=MAX_CAST, error=f"A plan has 1 to {MAX_CAST} cast members"))

@@ -1,16 +1,17 @@
 """The default story provider: an offline story engine (no model, no network).
 
-``plan`` turns the form into a plan (logline, cast, places, twist, beats), ``prose`` writes each
-beat from it (``engine`` runs both and fits the length), ``revise`` reviews and revises existing
-text through a plan recovered from it. Phrase banks are data modules (``beatbank``,
-``atmosphere``, ``worlds``, ``genres``, ``threads``).
+``plan`` reads the form into a typed plan (cast, places, key elements, twist, instructions) and
+``beats`` gives it a sequence of beats, each caused by the one before; ``prose`` writes the story
+from that plan, beat by beat, from the tagged phrase banks in ``data/``; ``revise`` reviews and
+revises existing text.
 """
 from core.hookspecs import hookimpl
-from core.providers import StoryProvider, no_progress
+from core.providers import StoryProvider, StoryResult, no_progress
+from core.story_plan import dump_plan, load_plan
 
-from . import cowrite, revise, typed_plan
-from .engine import write_story
-from .plan import build_plan
+from . import cowrite, revise
+from .plan import make_plan
+from .prose import write
 
 
 class LocalStoryProvider(StoryProvider):
@@ -18,22 +19,18 @@ class LocalStoryProvider(StoryProvider):
     label = "Local writer (offline)"
 
     def outline(self, request, progress=no_progress):
-        progress(10, "Planning the story")
-        plan = typed_plan.to_typed(build_plan(request), request)
-        progress(100, "Plan ready")
+        progress(5, "Planning the story")
+        plan = dump_plan(make_plan(request))
+        progress(100, "Finalizing")
         return plan
 
     def generate(self, request, progress=no_progress, plan=None):
-        if plan is None:
-            result = write_story(request, progress)
-            result.plan = typed_plan.to_typed(result.plan, request)
-            return result
-        result = write_story(request, progress, typed_plan.from_typed(build_plan(request), plan))
-        result.content = typed_plan.tell_authored(result.content, plan)
-        result.plan = plan
-        if plan.get("title"):
-            result.title = plan["title"]
-        return result
+        progress(5, "Planning the story")
+        typed = load_plan(plan) if plan else make_plan(request)
+        title, content = write(request, typed, progress)
+        typed.title = title
+        progress(100, "Finalizing")
+        return StoryResult(title=title, content=content, plan=dump_plan(typed))
 
     def suggest(self, content, kind="improvement", progress=no_progress):
         return revise.suggest(content, kind, progress)

@@ -19,8 +19,8 @@ from core.providers import ProviderError, no_progress, report_partial
 
 from .analysis import split_sentences
 from .grammar import capitalize_first
-from .prose import paragraphs as into_paragraphs
 from .revise import CONTINUE_KINDS, SENSE_LINES, SENSORY_CLAUSES, Reviser
+from .revise.writer import paragraphs as into_paragraphs
 from .wordswap import RICHER
 
 FLAVOURS = ("restrained", "vivid", "tight")

@@ -13,13 +13,13 @@ from collections import Counter
 
 from core.providers import ProviderError, StoryRequest, no_progress
 
-from .analysis import STOP, read, senses_in, split_sentences
-from .genres import METHODS
-from .grammar import capitalize_first, guess_gender
-from .plan import build_plan
-from .prose import ProseWriter, paragraphs
-from .wordswap import RICHER
-from .worlds import world_for
+from ..analysis import STOP, read, senses_in, split_sentences
+from ..genres import METHODS
+from ..grammar import capitalize_first, guess_gender
+from ..wordswap import RICHER
+from ..worlds import world_for
+from .sketch import build_plan
+from .writer import ProseWriter, paragraphs
 
 COMMON = set("""floor wall walls door doors light dark air room night day way window hand hands eyes face
 head back time thing things end side moment place house corner corners voice sound silence breath

@@ -8,14 +8,14 @@ perspective the pronouns, time/weather/mood the atmosphere.
 import random
 import re
 
-from . import atmosphere as at
-from . import beatbank as bb
-from .composer import expand, tidy
-from .genres import genre_key
-from .likeness import GLIMPSE, describe, many
-from .prose_context import ProseContext
-from .prose_events import BeatEvents
-from .prose_slots import (
+from .. import atmosphere as at
+from .. import beatbank as bb
+from ..composer import expand, tidy
+from ..genres import genre_key
+from ..likeness import GLIMPSE, describe, many
+from ..prose_context import ProseContext
+from ..prose_events import BeatEvents
+from ..prose_slots import (
     _SIGHTING,
     AIR,
     COLOUR,
@@ -23,9 +23,9 @@ from .prose_slots import (
     PRONOUNS,
     THREAD,
 )
-from .texture import immovable, texture
-from .voice import vary
-from .worlds import (
+from ..texture import immovable, texture
+from ..voice import vary
+from ..worlds import (
     FURNITURE,
     INDOORS,
     OUTDOOR_KINDS,

@@ -8,8 +8,8 @@ entry point; other providers fall back to it.
 import random
 import re
 
-from . import fields
-from .cast import (
+from .. import fields
+from ..cast import (
     ANTAGONIST_WANTS,
     HERO_WANTS,
     MASKED,
@@ -19,11 +19,11 @@ from .cast import (
     build_cast,
     twist_person,
 )
-from .genres import GENRES, METHODS, genre_key
-from .grammar import is_animal, is_quiet, narrative_past
-from .threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
-from .titles import HOURS, SKIES, _bare, title_case
-from .worlds import (
+from ..genres import GENRES, METHODS, genre_key
+from ..grammar import is_animal, is_quiet, narrative_past
+from ..threads import BURNS_RECORD, CHOICES, CLUES, DEPARTURES, ENDINGS, record_burnt_at, record_of
+from ..titles import HOURS, SKIES, _bare, title_case
+from ..worlds import (
     INDOORS,
     OUTDOOR_ROOMS,
     carried,

@@ -1,0 +1,102 @@
+"""The form read into a typed plan (``core.story_plan``): cast, places, key elements, twist,
+instructions, then the beats (``beats``) and a title from the plan's own nouns (``titles``)."""
+import random
+import re
+
+from core.story_plan import PlanPart, dump_plan
+
+from .. import reading
+from ..beats import sequence
+from ..fields import definite, target_words
+from ..genres import DEFAULT_NAMES, GENRES, genre_key
+from ..world import world_for_setting
+from .titles import plan_title
+
+
+def rng_for(request):
+    return random.Random(f"{request.seed}|{request.setting}|{request.characters}|{request.genre}")
+
+
+def make_plan(request):
+    rng = rng_for(request)
+    words = target_words(request.length_words)
+    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
+    hero = next(p for p in cast if p.role == "protagonist")
+    if hero.name.lower() in ("i", "me", "myself", "you", "the narrator", "narrator"):  # the narrator, named
+        hero.name = rng.choice(DEFAULT_NAMES.get(hero.pronouns, DEFAULT_NAMES["they"]))
+        hero.handle = ""
+    world = world_for_setting(request.setting, request.weather, request.time_of_day)
+    if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
+        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name="something unseen",
+                                handle="the thing", pronouns="it", role="antagonist", look="", want=""))
+    twist = reading.read_twist(request.plot_twist, cast)
+    if twist.reveal and not twist.about:  # "the keeper has been dead" and "Edith, a widowed lighthouse keeper"
+        noun = re.match(r"(?i)(?:the|her|his|their|my)\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
+        who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
+                   None)
+        twist.about = who.id if who else ""
+    _mask_the_culprit(cast, twist, request.antagonist, rng)
+    plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
+                    weather=request.weather or "", time_of_day=request.time_of_day or "",
+                    instructions=reading.read_instructions(request.custom_prompt), cast=cast,
+                    places=list(world.places) + [_outside(world, len(world.places) + 1)],
+                    elements=reading.read_elements(request.key_elements),
+                    twist=twist, beats=[], ending="", method=_method(request))
+    plan.setting_short = home_of(world)
+    plan.has_sky = world.has_sky  # (read by the beats: no first light where there is no sky)
+    for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
+        if len(element.name.split()) <= 4:
+            element.handle = definite(element.name)
+    plan.beats = sequence(plan, words, rng, plan.setting_short)
+    hero = next(p for p in cast if p.role == "protagonist")
+    villain = next((p for p in cast if p.role == "antagonist"), None)
+    plan.logline = f"{hero.name} in {request.setting}" + (f", and {villain.name}." if villain else ".")
+    plan.premise = plan.beats[0].text
+    plan.ending = plan.beats[-1].text
+    plan.title = (request.suggested_title or "").strip() or plan_title(plan, rng)
+    used = {p for b in plan.beats for p in [b.place]}
+    plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
+    return plan
+
+
+#: what the story calls the one it fears when a companion is unmasked as the killer
+MASKS = ["the figure in the mask", "the one in the pig mask", "the one in the rubber mask", "the masked shape"]
+
+
+def _mask_the_culprit(cast, twist, antagonist, rng):
+    """"Jules is the killer" and no antagonist on the form: the one the story fears is masked until
+    the twist (never a stock killer beside Jules), and has Jules's pronouns (a fair clue)."""
+    about = next((p for p in cast if p.id == twist.about), None)
+    villain = next((p for p in cast if p.role == "antagonist"), None)
+    if twist.kind != "culprit" or about is None or about.role != "supporting" or villain is None \
+            or (antagonist or "").strip():
+        return
+    mask = rng.choice(MASKS)
+    villain.name, villain.handle, villain.pronouns = mask, mask, about.pronouns
+
+
+def _method(request):
+    """How the genre's antagonist works (its own draw: the beats' choices stay as they were)."""
+    methods = GENRES.get(genre_key(request.genre), GENRES["default"]).get("methods") or [""]
+    return random.Random(f"{request.seed}|method|{request.genre}").choice(methods)
+
+
+def home_of(world):
+    """The setting as the story says it after the first time ("the laundromat")."""
+    return world.handles[0] if world.handles else definite(world.name)
+
+
+def _outside(world, n):
+    """Where the story ends: out of the setting, in what surrounds it."""
+    name = world.outside[0] if world.outside else f"outside {home_of(world)}"
+    return PlanPart(id=f"p{n}", name=name, handle=name, description="", fixtures=[], sounds=list(world.sounds[:2]),
+                    outdoors=True)
+
+
+def build_plan(request):
+    """The plan as JSON, each beat also with ``summary`` (its text) and ``state_change`` (what it
+    changes), the keys the model writer's prompts read."""
+    plan = dump_plan(make_plan(request))
+    for beat in plan["beats"]:
+        beat["summary"], beat["state_change"], beat["purpose"] = beat["text"], beat["changes"], ""
+    return plan

@@ -1,0 +1,82 @@
+"""The plan written as a story: every beat in order, each in its share of the length, in the
+perspective and the format the form asks for; the custom prompt is read as instructions only."""
+import random
+import re
+
+from core.providers import no_progress
+
+from ..fields import definite, target_words
+from .forms import shape
+from .voice import Voice, perspective_of
+from .world import world_lines
+from .writer import Writer
+
+MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_sign": "Building dread",
+            "investigation": "Building dread", "escalation": "Building dread", "reversal": "Twisting the knife",
+            "climax": "Twisting the knife", "aftermath": "Finalizing", "scene": "Building dread"}
+
+
+def write(request, plan, progress=no_progress):
+    """``(title, content)`` of the story told from ``plan`` (typed, ``core.story_plan``)."""
+    rng = random.Random(f"{request.seed}|prose|{plan.setting}|{len(plan.beats)}")
+    world = world_lines(plan, request)
+    plan.setting_short = getattr(plan, "setting_short", "") or world["home"] or definite(plan.setting or request.setting)
+    target = target_words(request.length_words)
+    voice = Voice(plan, perspective_of(request, plan.instructions.format))
+    if voice.perspective == "third":  # "my grandmother's house" is the protagonist's, told in the third person
+        pron = voice.hero.pronouns if voice.hero.pronouns in ("she", "he", "it") else "they"
+        plan.setting_short = re.sub(r"\bmy\b", {"she": "her", "he": "his", "it": "its"}.get(pron, "their"),
+                                    plan.setting_short)
+    writer = Writer(plan, voice, request, rng, world)
+    writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
+    total_planned = sum(b.words for b in plan.beats) or target
+    scale = target / total_planned
+    sections, written, planned = [], 0, 0
+    for i, beat in enumerate(plan.beats):
+        planned += max(1, round(beat.words * scale))
+        sentences = writer.beat(beat, planned - written, i == 0)
+        sections.append(sentences)
+        written += sum(s.words for s in sentences)
+        progress(5 + int(85 * (i + 1) / len(plan.beats)), MESSAGES.get(beat.kind, "Building dread"))
+    _fit(sections, target)
+    longest = {"fast": (1, 2), "intense": (1, 2), "slow": (5, 6, 7)}.get(next((k for k in ("fast", "intense", "slow") if k in (request.pacing or "").lower()),
+                                                           ""), (3, 4, 5))
+    paragraphs = [_paragraphs(s, rng, longest) for s in sections]
+    content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
+    return plan.title or "Untitled", content
+
+
+def _fit(sections, target):
+    """Drop optional sentences while the story runs long (the one whose loss lands nearest)."""
+    total = sum(s.words for b in sections for s in b)
+    for droppable in (lambda s: not s.must, lambda s: s.soft):
+        total = _drop(sections, target, total, droppable)
+    return total
+
+
+def _drop(sections, target, total, droppable):
+    while total > target * 1.03:
+        spots = [(s.words, bi, si) for bi, b in enumerate(sections) for si, s in enumerate(b) if droppable(s)]
+        if not spots:
+            break
+        words, bi, si = min(spots, key=lambda t: (abs(total - target - t[0]), -t[0]))
+        if total - words < target * 0.95:
+            break
+        del sections[bi][si]
+        total -= words
+    return total
+
+
+def _paragraphs(sentences, rng, longest=(3, 4, 5)):
+    out, para = [], []
+    for s in sentences:
+        if s.text.startswith('"') and para:
+            out.append(" ".join(para))
+            para = []
+        para.append(s.text)
+        if s.text.startswith('"') or len(para) >= rng.choice(longest):
+            out.append(" ".join(para))
+            para = []
+    if para:
+        out.append(" ".join(para))
+    return out

@@ -1,0 +1,107 @@
+"""The phrase bank (``data/phrases.json``), loaded and validated once: each template with what it
+does, where it fits (beat kinds, perspective, format) and what it needs."""
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from core.story_plan import BEAT_KINDS, FORMATS
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
+NEEDS = {"visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
+         "antagonist_seen", "dialogue"}
+TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
+SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+         "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
+         "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
+PERSPECTIVES = {"first", "second", "third"}
+#: slots that change from story to story (a fixed run of words stops at them); the protagonist's and
+#: companion's pronoun slots do not
+PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
+VARYING = {"description", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"} | PALETTE
+MOST_FIXED = 12
+
+
+def fixed_run(text):
+    """The longest run of words a template writes the same way in any two stories: a slot that
+    changes between stories (a place, a key element, a word of the story's palette) breaks a run;
+    a pronoun slot does not, nor a choice [a|b] (counted as its longest option)."""
+    text = re.sub(r"\[([^\]]*)\]", lambda m: max(m.group(1).split("|"), key=lambda o: len(o.split())), text)
+    text = re.sub(r"\{(\w+)\}", lambda m: " | " if m.group(1) in VARYING else " w ", text)
+    return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
+#: what a slot needs to be filled (a template with {C} needs a companion in the beat)
+DERIVED = {"description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
+           "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
+
+
+@dataclass(frozen=True)
+class Template:
+    id: str
+    text: str
+    does: str
+    kinds: frozenset
+    needs: frozenset
+    tags: frozenset
+    perspective: frozenset
+    format: frozenset
+
+    def fits(self, kind, have, avoid, fmt, perspective):
+        return (("any" in self.kinds or kind in self.kinds) and self.needs <= have and not (self.tags & avoid)
+                and (not self.perspective or perspective in self.perspective)
+                and (not self.format or fmt in self.format))
+
+
+def _check(name, values, allowed, where):
+    unknown = set(values) - allowed
+    if unknown:
+        raise ValueError(f"{DATA.name} {where}: unknown {name} {sorted(unknown)}")
+
+
+@lru_cache(maxsize=1)
+def palette():
+    """The words a story picks once for its voice: ``{"dark": ["dark", "gloom", ...], ...}``."""
+    data = json.loads(DATA.read_text())["palette"]
+    words = {k: v for k, v in data.items() if not k.startswith("_")}
+    if set(words) != PALETTE or not all(words.values()):
+        raise ValueError(f"{DATA.name}: the palette has words for exactly {sorted(PALETTE)}")
+    return words
+
+
+@lru_cache(maxsize=1)
+def variants():
+    """Words the bank may say another way: ``{"stood": ["stood", "waited", "stayed"], ...}``."""
+    data = {k: v for k, v in json.loads(DATA.read_text())["variants"].items() if not k.startswith("_")}
+    for word, options in data.items():
+        if word not in options or len(options) < 2:
+            raise ValueError(f"{DATA.name}: the variants of {word!r} include it and another")
+    return data
+
+
+@lru_cache(maxsize=1)
+def templates():
+    """Every template of the bank, by what it does: ``{"arrive": [Template, ...], ...}``."""
+    data = json.loads(DATA.read_text())
+    out = {}
+    for g, group in enumerate(data["groups"]):
+        where = f"group {g} ({group.get('does')})"
+        if not group.get("does") or not group.get("templates"):
+            raise ValueError(f"{DATA.name} {where}: a group says what it does and has templates")
+        for key, allowed in (("kinds", set(BEAT_KINDS) | {"any"}), ("needs", NEEDS), ("tags", TAGS),
+                             ("perspective", PERSPECTIVES), ("format", set(FORMATS))):
+            _check(key, group.get(key, []), allowed, where)
+        for t, item in enumerate(group["templates"]):
+            item = item if isinstance(item, dict) else {"t": item}
+            _check("slots", re.findall(r"\{(\w+)\}", item["t"]), SLOTS, f"{where} template {t}")
+            if fixed_run(item["t"]) > MOST_FIXED:
+                raise ValueError(f"{DATA.name} {where} template {t}: more than {MOST_FIXED} fixed words in a row: "
+                                 f"{item['t']!r}")
+            derived = {need for slot, need in DERIVED.items() if "{" + slot in item["t"]}
+            out.setdefault(group["does"], []).append(Template(
+                id=f"{group['does']}.{g}.{t}", text=item["t"], does=group["does"],
+                kinds=frozenset(item.get("kinds", group.get("kinds", ["any"]))),
+                needs=frozenset(item.get("needs", group.get("needs", []))) | derived,
+                tags=frozenset(item.get("tags", group.get("tags", []))),
+                perspective=frozenset(item.get("perspective", group.get("perspective", []))),
+                format=frozenset(item.get("format", group.get("format", [])))))
+    return out

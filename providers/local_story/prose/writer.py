@@ -1,0 +1,360 @@
+"""A beat told in sentences: its line from the plan (the cause carried from the beat before), the
+place, the key element doing its job, the twist's clue, then sentences from the phrase bank fitted
+to what the beat needs, until its share of the length is written."""
+import re
+
+from ..fields import is_plural
+from ..grammar import is_quiet
+from .bank import palette, templates, variants
+from .sight import Sight
+
+POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
+         "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
+         "first_sign": ["sign", "sense", "body", "presence", "say", "say_hero", "dread"],
+         "investigation": ["search", "element_clue", "sense", "sign", "companion", "say", "dread"],
+         "escalation": ["presence", "body", "say", "choice", "sense", "element_tool", "sign"],
+         "reversal": ["reread", "body", "say_hero", "sense", "dread"],
+         "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
+         "aftermath": ["ending", "weather", "element_cost", "dread"],
+         "scene": ["sense", "search", "sign", "dread"]}
+#: how a beat follows from the one before (its reason is that beat's change)
+CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "Then"],
+           "investigation": ["So", "Because of that,", "Next"], "escalation": ["Then", "It was then that"],
+           "reversal": ["And then", "At last"], "climax": ["So it came to this:", "In the end"],
+           "aftermath": ["Afterwards,", "When it was over,"], "scene": ["Then"]}
+#: what only someone who speaks does
+SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|admitted|spoke)\b')
+#: what may be told in any beat once a beat's own templates run out
+LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
+         "choice"}
+JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
+
+
+class Sentence:
+    __slots__ = ("text", "must", "soft")
+
+    def __init__(self, text, must=False, soft=False):
+        self.text, self.must, self.soft = text, must, soft
+
+    @property
+    def words(self):
+        return len(self.text.split())
+
+
+class Writer:
+    def __init__(self, plan, voice, request, rng, world):
+        self.plan, self.voice, self.rng, self.world = plan, voice, rng, world
+        self.bank = templates()
+        self.variants = variants()
+        self._variant = re.compile(r"(?<![{\w])(" + "|".join(sorted(self.variants, key=len, reverse=True)) + r")(?![\w}])")
+        self.used = set()
+        self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
+        self.said = set()
+        self.picked = {}
+        self.imitated = False
+        ins = plan.instructions
+        self.avoid = _avoid(ins.avoid)
+        self.focus = _focus(ins.focus, getattr(ins, "dialogue", ""))
+        self.fmt = ins.format
+        self.dialogue = request.include_dialogue and self.fmt not in ("logbook",)
+        self.places = {p.id: p for p in plan.places}
+        self.written = set()
+        self._fitting = {}
+        self.tiny = False
+        self.elements = {e.id: e for e in plan.elements}
+        self.seen_villain = False
+        self.sight = Sight(plan, request, rng)
+        self.element_said = {}
+        self.visited = set()
+        kind = twist_kind_of(plan)
+        about = plan.twist.about
+        others = [p for p in plan.cast if p.role == "supporting"]
+        if kind == "dead_hero":
+            self.avoid.add("hero_alive")
+        if kind == "dead_other" and others and about == others[0].id:
+            self.avoid.add("companion_alive")
+
+    # --- slots ---------------------------------------------------------------------------------
+    def _pick(self, items, key):
+        items = [i for i in items if i and not self._worn(i)]  # a long phrase thrice at most in a story
+        if not items:
+            return ""
+        fresh = [i for i in items if (key, i) not in self.said] or items
+        choice = self.rng.choice(fresh)
+        self.said.add((key, choice))
+        self.picked[choice] = self.picked.get(choice, 0) + 1
+        return choice
+
+    def _worn(self, phrase):
+        return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 4
+
+    def slots(self, beat, fresh):
+        place = self.places.get(beat.place) or self.plan.places[0]
+        if place.outdoors and beat.kind == "aftermath":  # looking back: the place where it ended
+            climax = next((b for b in self.plan.beats if b.kind == "climax"), None)
+            place = self.places.get(climax.place, place) if climax else place
+        companion = next((self.voice.cast[c] for c in beat.who if self.voice.cast[c].role == "supporting"), None)
+        element = next((self.elements[e] for e in beat.elements if e in self.elements), None)
+        s = self.voice.hero_slots(fresh)
+        here = {place.name.lower(), (place.handle or "").lower()}
+        s.update(place=place.handle or place.name, home=self.plan.setting_short,
+                 fixture=self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
+                                    "fixture"),
+                 sound=self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound"),
+                 smell=self._pick(self.world.get("smells", []), "smell"),
+                 touch=self._pick(self.world.get("touch", []), "touch"),
+                 weather=self.world.get("weather", ""), outside=self.world.get("outside", ""))
+        s["description"] = place.description or ""
+        s["companion"], s["element"] = companion, element
+        return s
+
+    def _have(self, beat, s):
+        have = {k for k in ("fixture", "sound", "smell", "touch", "description") if s.get(k)}
+        if s["companion"] is not None:
+            have.add("companion")
+        if s["element"] is not None:
+            have.add("element")
+        if self.world.get("weather") and self.world.get("has_sky"):
+            have.add("sky")
+        if self.seen_villain:
+            have.add("antagonist_seen")
+        have.add("visible" if self.sight.kind not in ("voice", "presence") else "unseen")
+        if self.dialogue:
+            have.add("dialogue")
+        place = self.places.get(beat.place)
+        have.add("outdoors" if place is not None and place.outdoors else "indoors")
+        return have
+
+    def fill(self, template, beat, s):
+        values = dict(self.palette, **s)
+        text = template.text
+        if "{C" in text and s["companion"] is not None:
+            values.update(self.voice.person_slots(s["companion"], "C"))
+        if "{A" in text and self.voice.villain is not None:
+            values.update(self.voice.person_slots(self.voice.villain, "A"))
+        if "{E}" in text and s["element"] is not None:
+            values["E"] = self.element_name(s["element"])
+        text = re.sub(r"\[([^\[\]]*)\]", lambda m: self.rng.choice(m.group(1).split("|")), text)
+        text = self._variant.sub(lambda m: self.rng.choice(self.variants[m.group(1)]), text)
+        seen, said = set(), {}
+
+        def slot(m):
+            key = m.group(1)
+            if key == "I" and key in seen and self.voice.perspective == "third":
+                said["I"] = self.voice.hero_slots(False)["I"]
+                return said["I"]
+            if key == "I":
+                said["I"] = str(values.get("I", ""))
+            if key == "was" and said.get("I") in ("they", "you"):  # "they were", after "Rowan was"
+                return "were"
+            if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
+                person = self.voice.villain if key == "A" else s["companion"]
+                return (self.voice.handles.get(person.id) or [values[key]])[-1]
+            seen.add(key)
+            return str(values.get(key, ""))
+        out = re.sub(r"\{(\w+)\}", slot, text)
+        out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
+        if self.voice.perspective == "second":
+            out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
+        for key in ("place", "fixture"):  # "the washers were", "the timers were"
+            if values.get(key) and is_plural(values[key]):
+                out = out.replace(values[key] + " was", values[key] + " were").replace(
+                    _cap(values[key]) + " was", _cap(values[key]) + " were")
+        if "E" in values and is_plural(values["E"]):
+            out = out.replace(values["E"] + " was", values["E"] + " were")
+        return _cap(out)
+
+    def element_name(self, element):
+        said = self.element_said.get(element.id, 0)
+        self.element_said[element.id] = said + 1
+        return element.name if said == 0 else element.handle or element.name
+
+    # --- a beat --------------------------------------------------------------------------------
+    def beat(self, beat, budget, first):
+        look = None
+        s = self.slots(beat, True)
+        out = [Sentence(self.spine(beat, first), must=True)]
+        if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
+            greeting = self.one("greet", beat, dict(s, called=self.voice.called())) or \
+                self.one("greet_plain", beat, dict(s, called=self.voice.called()))
+            if greeting:
+                look = Sentence(greeting, must=True, soft=True)  # kept next to the opening line
+                out.append(look)
+        if self.voice.villain is not None and self.voice.villain.id in beat.who:
+            subject = self.voice.hero_slots(False)["I"]
+            line = self.sight.first(subject) if not self.seen_villain else (
+                self.sight.close(self.voice.name(self.voice.villain), subject) if beat.kind == "climax" else "")
+            if line:
+                look = Sentence(_cap(line), must=True, soft=self.tiny)
+                out.append(look)
+            self.seen_villain = True
+        for element_id in beat.elements:
+            element = self.elements.get(element_id)
+            if element is None:
+                continue
+            line = next((line for does in (JOB_POOL[element.job], "element_find", "element_clue", "element_tool")
+                         for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
+            if line:
+                out.append(Sentence(line, must=True, soft=self.tiny))
+        if beat.clue:
+            out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
+        out.extend(Sentence(t, must=True) for t in self.imitation(beat))
+        if beat.kind == "reversal":
+            out.extend(Sentence(t, must=True) for t in self.recall())
+            out.extend(Sentence(t, must=True) for t in self.unmask())
+        pools = list(POOLS.get(beat.kind, POOLS["scene"]))
+        if "sounds" in self.focus:
+            pools.insert(1, "sense")
+        if "body" in self.focus:
+            pools.insert(1, "body")
+        if "dialogue" in self.focus and self.dialogue:
+            pools[1:1] = ["say", "say"]
+        if beat.place not in self.visited:
+            self.visited.add(beat.place)
+            outdoors = getattr(self.places.get(beat.place), "outdoors", False)
+            arrive = self.one("arrive_out" if outdoors else "arrive", beat, self.slots(beat, False))
+            if arrive:
+                out.insert(1, Sentence(arrive))
+        written = sum(x.words for x in out)
+        changes = Sentence(self.voice.tell(beat.changes), must=True, soft=True) if beat.changes and not first else None
+        if changes is not None and changes.text in self.written:
+            changes = None  # said already, the same way: once is enough
+        elif changes is not None:
+            self.written.add(changes.text)
+        written += changes.words if changes else 0
+        misses = 0
+        i = 0
+        while written < budget and misses < len(pools) * 3:
+            does = pools[i % len(pools)]
+            if i % 3 == 0:
+                here = self.slots(beat, i % 6 == 0)
+            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE)
+            i += 1
+            if not line:
+                misses += 1
+                continue
+            out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
+            written += out[-1].words
+        if changes:
+            out.append(changes)
+        if look is not None:  # what it looks like, right after it is first seen
+            out.remove(look)
+            out.insert(1, look)
+        return out
+
+    def spine(self, beat, first):
+        line = self.voice.tell(beat.text)
+        if first or self.rng.random() < 0.35:
+            return line
+        lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))
+        if (lead, beat.kind) in self.said or re.match(r"(In|At|On|By|Past|Through)\b", line):
+            return line
+        self.said.add((lead, beat.kind))
+        keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
+
+    def one(self, does, beat, s, any_kind=False):
+        if does == "weather":  # how the weather shows in this place: the world's own lines, each once
+            lines = [w for w in self.world.get("weather_lines", []) if w not in self.written]
+            if not lines or beat.kind not in ("hook", "arrival", "aftermath", "first_sign"):
+                return ""
+            self.written.add(lines[0])
+            return lines[0]
+        have = self._have(beat, s)
+        key = (does, beat.kind, any_kind)
+        if key not in self._fitting:  # what fits this kind of beat, perspective and format: once a story
+            perspective = self.voice.perspective
+            self._fitting[key] = [t for t in self.bank.get(does, []) if (any_kind or (
+                ("any" in t.kinds or beat.kind in t.kinds) and (not t.perspective or perspective in t.perspective)
+                and (not t.format or self.fmt in t.format))) and not (t.tags & self.avoid)]
+        options = [t for t in self._fitting[key] if t.id not in self.used and t.needs <= have]
+        if not options:
+            return ""
+        if self.focus:
+            preferred = [t for t in options if t.tags & self.focus]
+            options = preferred or options
+        if s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
+                f"{s['companion'].name}, {s['companion'].look}")):  # a dog, or someone who does not speak
+            if does in ("say", "greet"):
+                return ""
+            options = [t for t in options if "{C" not in t.text or not SPEECH.search(t.text)]
+        for template in self.rng.sample(options, min(4, len(options))):
+            self.used.add(template.id)
+            line = self.fill(template, beat, s)
+            if line not in self.written:
+                self.written.add(line)
+                return line
+        return ""
+
+    def imitation(self, beat):
+        """An antagonist that imitates: once the companion has left for good (never before), something
+        comes back wearing their face, once."""
+        if getattr(self.plan, "method", "") != "imitation" or self.imitated:
+            return []
+        gone = next((i for i, b in enumerate(self.plan.beats) if getattr(getattr(b, "choice", None), "leaves", False)), None)
+        at = next((i for i, b in enumerate(self.plan.beats) if b.id == beat.id), -1)
+        others = [p for p in self.plan.cast if p.role == "supporting"]
+        if gone is None or at <= gone or not others or beat.kind == "aftermath":
+            return []
+        self.imitated = True
+        name = others[0].handle or others[0].name
+        subject = self.voice.hero_slots(False)["me"]
+        return [f"Something came back to {subject} wearing {name}'s face, and smiled with it a little wrong."]
+
+    def unmask(self):
+        """A companion unmasked as the killer: the masked one had been them, and is them from now on."""
+        villain = self.voice.villain
+        about = self.voice.cast.get(self.plan.twist.about)
+        if villain is None or about is None or about.role != "supporting" or twist_kind_of(self.plan) != "culprit" \
+                or "mask" not in villain.name:
+            return []
+        name = about.handle or about.name
+        self.voice.handles[villain.id] = [name]
+        self.voice.full_said[villain.id] = 2
+        return [_cap(f"{villain.name} had been {name} all along.")]
+
+    def recall(self):
+        clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
+        if len(clues) < 2:
+            return []
+        told = [c.rstrip(".") for c in clues[:3]]
+        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
+        lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
+                                "Looking back, it had been said twice already"])
+        return [self.voice.tell(f"{lead}: " + "; ".join(told))]
+
+
+def _avoid(items):
+    """The bank's tags an instruction rules out ("no gore", "keep the violence offstage")."""
+    out = set()
+    for item in items:
+        low = item.lower()
+        out |= {tag for word, tag in (("gore", "gore"), ("blood", "gore"), ("violence", "violence"),
+                                       ("death", "violence"), ("supernatural", "supernatural")) if word in low}
+    return out
+
+
+def _focus(items, dialogue=""):
+    """The bank's tags a focus prefers ("the drums, the fluorescent hum" are sounds; "skin, breath" the body)."""
+    out = {"dialogue"} if dialogue == "more" else set()
+    for item in items:
+        low = item.lower()
+        if any(w in low for w in ("sound", "hum", "drum", "noise", "coin", "voice", "music", "silence")):
+            out.add("sounds")
+        if any(w in low for w in ("body", "skin", "breath", "hand", "blood", "bone", "flesh")):
+            out.add("body")
+        if "dialogue" in low or "conversation" in low:
+            out.add("dialogue")
+    return out
+
+
+def twist_kind_of(plan):
+    from ..beats.clues import twist_kind
+    return twist_kind(plan) if plan.twist.reveal else ""
+
+
+def _cap(text):
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1:]
+    return text

@@ -1,0 +1,142 @@
+"""The offline engine writes from its plan: the twelve bench field sets (bench/data/field_sets.json)
+read as a reader would check them: the custom prompt obeyed and never quoted, handles after two
+full mentions, each cast member's pronouns, every beat told in order (an edited one too), each key
+element in two beats, two clues before the twist, a title that is no formula, few shared frames."""
+import json
+import re
+import time
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from core.schemas.stories import GenerateSchema
+from core.services.story_ai import story_request
+from core.story_plan import load_plan
+from providers.local_story import LocalStoryProvider
+
+SETS = json.loads((Path(__file__).resolve().parents[1] / "bench/data/field_sets.json").read_text())
+FORMULA = re.compile(r"(The |What )?[\w'-]+( [\w'-]+)? (at|in) (the )?[A-Z][\w'-]+")
+
+
+def words(text):
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+@cache
+def story(n):
+    request = story_request(GenerateSchema().load(dict(SETS[n], seed=n + 1)))
+    return request, LocalStoryProvider().generate(request)
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_the_custom_prompt_is_obeyed_and_never_quoted(n):
+    request, result = story(n)
+    prompt = words(request.custom_prompt)
+    text = " " + " ".join(words(result.content)) + " "
+    assert not any(" " + " ".join(prompt[i:i + 6]) + " " in text for i in range(len(prompt) - 5))
+    fmt = result.plan["instructions"]["format"]
+    paragraphs = result.content.split("\n\n")
+    if fmt == "logbook":
+        assert sum(bool(re.match(r"^[A-Z][\w' ]*log, entry \d+\. \d\d:\d\d\.$", p)) for p in paragraphs) >= 3
+    if fmt == "letters":
+        assert paragraphs[0].startswith("Dear sister,") and result.content.count("Dear sister,") >= 2
+    if fmt == "diary":
+        assert re.match(r"^[A-Z][a-z]+day, \d\d:\d\d\.$", paragraphs[0])
+    if fmt == "transcript":
+        tagged = [p for p in paragraphs if not p.startswith("[")]
+        assert tagged and all(re.match(r"^[A-Z][A-Z .'-]+: ", p) for p in tagged)
+    if "gore" in result.plan["instructions"]["avoid"]:
+        assert not re.search(r"(?i)\b(blood|bloody|gore|guts|flesh)\b", result.content)
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_long_phrases_said_in_full_at_most_twice_and_pronouns_from_the_cast(n):
+    request, result = story(n)
+    low = result.content.lower()
+    for field in (request.antagonist, request.setting, request.plot_twist):
+        if len(words(field)) >= 6:
+            assert low.count(field.lower()) <= 2, field
+    cast = {p["name"]: p for p in result.plan["cast"]}
+    hero = next(p for p in result.plan["cast"] if p["role"] == "protagonist")
+    expected = {"Camila Reyes": "she", "Kenji Morita": "he", "Sigrid Halvorsen": "she", "Anjali Menon": "she",
+                "Jolene Dubois": "she", "Bree Walsh": "she", "Amélie": "she", "Sokha": "she", "Fraser McLeod": "he",
+                "Dr. Helen Marsh": "she", "Dakota": "she", "Órla Keane": "she"}
+    assert hero["pronouns"] == expected[hero["name"]]
+    for name, pron in {"Mrs. Hayashi": "she", "Nils": "he", "Travis": "he", "Uncle Des": "he",
+                       "Luc Perrin": "he", "Professor Declan Byrne": "he", "Captain Aurelio Soto": "he"}.items():
+        if name in cast:
+            assert cast[name]["pronouns"] == pron, name
+    if "Third" in request.narrative_perspective:
+        wrong = {"she": r"\b(he|him|his)\b", "he": r"\b(she|her|hers)\b"}[hero["pronouns"]]
+        handle = re.escape(hero["handle"] or hero["name"])
+        # a sentence that opens with the protagonist's name and goes on with a pronoun uses theirs
+        for sentence in re.findall(handle + r" [^.\"]*?\.", result.content):
+            others = [p for p in result.plan["cast"] if p is not hero and (p["handle"] or p["name"]) in sentence]
+            twist = words(request.plot_twist)
+            told = " ".join(words(sentence))
+            if not others and not any(" ".join(twist[i:i + 3]) in told for i in range(len(twist) - 2)):
+                assert not re.search(wrong, sentence), sentence
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_every_beat_is_told_in_order_and_elements_and_clues_do_their_jobs(n):
+    request, result = story(n)
+    plan = load_plan(result.plan)
+    low = result.content.lower()
+    places = {p.id: p for p in plan.places}
+    last = -1
+    for beat in plan.beats:
+        place = places[beat.place].name.lower() if beat.place else ""
+        at = low.find(place, last + 1) if place else last + 1
+        assert at > last, (beat.id, place)
+        last = at
+    for element in plan.elements:
+        assert len(element.beats) >= 2
+        assert low.count(element.handle.lower().replace("the ", "", 1)) >= 2
+    if plan.twist.reveal:
+        reveal = next(i for i, b in enumerate(plan.beats) if b.kind == "reversal")
+        assert len([c for c in plan.twist.clues if int(c[1:]) - 1 < reveal]) >= 2
+    assert not FORMULA.fullmatch(result.title)
+    assert abs(len(result.content.split()) - request.length_words) <= request.length_words * 0.1
+
+
+@pytest.mark.parametrize("n", [0, 2, 8])
+def test_a_beat_the_author_changed_is_told(n):
+    request, _ = story(n)
+    provider = LocalStoryProvider()
+    plan = provider.outline(request)
+    hero = next(p for p in plan["cast"] if p["role"] == "protagonist")
+    first = (hero["handle"] or hero["name"]).split()[0]
+    plan["beats"][3].update(text=f"{first} finds a child's red mitten frozen to the railing by the stairs",
+                            edited=True)
+    result = provider.generate(request, plan=plan)
+    assert re.search(r"(?i)\bfound a child's red mitten frozen to the railing by the stairs\b", result.content)
+    assert [b["text"] for b in result.plan["beats"]] == [b["text"] for b in plan["beats"]]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 40 asks for at most 10; the engine's bank is not there yet (about 250 "
+                                       "in 3+ of 12, from 447 before): the bank needs more frames with a varying word "
+                                       "in every six")
+def test_few_six_word_frames_are_shared_across_the_twelve_stories():
+    where = defaultdict(set)
+    for n in range(len(SETS)):
+        ws = words(story(n)[1].content)
+        for j in range(len(ws) - 5):
+            where[tuple(ws[j:j + 6])].add(n)
+    shared = [k for k, v in where.items() if len(v) >= 3]
+    assert len(shared) <= 10, [" ".join(k) for k in shared[:20]]
+
+
+def test_a_three_thousand_word_story_takes_under_100_ms():
+    request = story_request(GenerateSchema().load(dict(SETS[9], storyLength=3000, seed=5)))
+    provider = LocalStoryProvider()
+    provider.generate(request)
+    timings = []
+    for _ in range(5):  # CPU time, the best of five: the machine is shared, wall time says more about the others
+        start = time.process_time()
+        result = provider.generate(request)
+        timings.append(time.process_time() - start)
+    assert min(timings) < 0.1
+    assert abs(len(result.content.split()) - 3000) <= 300
