@@ -90,7 +90,12 @@ class ProviderFactory:
         return self.provider("story")
 
     def video_provider(self) -> VideoProvider:
-        return self.provider("video")
+        """The active video provider, told where its scene pictures come from (``[video] images``:
+        "local", "stability" or "openai", with the options of ``[video.<images>]``)."""
+        provider = self.provider("video")
+        images = self.section("video").get("images", "local")
+        provider.images = (images, self.provider_options("video", images) if images != "local" else {})
+        return provider
 
     def ad_provider(self) -> AdProvider:
         return self.provider("ads")
