@@ -130,7 +130,8 @@ def prepare(request, max_height=1080):
     look = look_for(request.animation_style, request.genre, request.mood)
     scale = PAINT_LONG_SIDE / max(width, height)
     paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
-    return RenderContext(request, width, height, fps, duration, seed, look, paint_size)
+    return RenderContext(request, width, height, fps, duration, seed, look, paint_size,
+                         weather=request.weather or "")
 
 
 def start_painting(painter, lines, shots, width, height, timings):

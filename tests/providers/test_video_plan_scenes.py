@@ -45,6 +45,7 @@ def test_each_scene_shows_its_place_its_people_and_its_element_from_the_plan():
     assert "the rider" in ger[2].shows and "cloaked-figure-on-horseback" in ger[2].figure_icons
     assert ger[2].large  # the reversal turns on the fiddle
     assert {s.setting_icon for s in gondola} == {"shape:gondola"}
+    assert "wood-cabin" not in {s.element_icon for s in gondola}  # the last cabin is the gondola's
     man = gondola[1].figure_icons.index("hooded-figure")
     assert gondola[1].figure_colours[man] == pytest.approx((0.95, 0.45, 0.08))  # orange, from the look
     giulia = gondola[1].figure_colours[1 - man]

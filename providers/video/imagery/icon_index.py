@@ -16,6 +16,7 @@ from providers.video.imagery import icons
 
 _TABLE = json.loads((Path(__file__).resolve().parents[1] / "data" / "icon_nouns.json").read_text())
 NOUNS = _TABLE["nouns"]
+SENSES = _TABLE["senses"]
 AVOID = set(_TABLE["avoid"])
 AFTER_HEAD = re.compile(r"\s(?:on|in|at|of|by|near|over|under|above|below|with|from|beside)\s")
 SKIP = set("a an the of in on at to and or with his her their its my our your this that old "
@@ -78,3 +79,15 @@ def icon_for(phrase):
         if found:
             return found
     return None
+
+
+def icon_in(phrase, world):
+    """The icon of ``phrase`` in a story whose places are ``world`` (their names): a word's sense
+    there first ("the last cabin" at a gondola station is a gondola cabin, not a log cabin)."""
+    places = set(re.findall(r"[a-z]+", str(world or "").lower()))
+    ws = re.findall(r"[a-z]+", str(phrase or "").lower())
+    for key in places & set(SENSES):
+        for word in reversed(ws):
+            if word in SENSES[key]:
+                return SENSES[key][word]
+    return icon_for(phrase)

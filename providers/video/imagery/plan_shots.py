@@ -154,10 +154,12 @@ class PlanShotPlanner:
                         or icon_index.icon_for(self.world) or "family-house")
         element_name = _label(element) if element else (things or fixtures or [""])[0]
         element_icon = ""
+        world = " ".join(f"{p.name} {p.handle}" for p in self.places.values()) + f" {self.world}"
         if element is not None:
-            element_icon = icon_index.icon_for(element.name) or icon_index.icon_for(element.handle) or ""
+            element_icon = (icon_index.icon_in(element.name, world) or icon_index.icon_in(element.handle, world)
+                            or "")
         elif element_name:
-            element_icon = icon_index.icon_for(element_name) or ""
+            element_icon = icon_index.icon_in(element_name, world) or ""
         if element_icon == setting_icon:
             element_icon = ""
         large = bool(beat is not None and element is not None

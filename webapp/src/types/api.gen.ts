@@ -3817,6 +3817,8 @@ export interface components {
             start?: number;
             text?: string;
             shows?: string[];
+            /** @description What it shows was corrected on the storyboard */
+            edited?: boolean;
             thumbnailUrl?: string | null;
         };
         Video: {
@@ -3993,6 +3995,12 @@ export interface components {
             /** @default 60 */
             duration?: number;
         };
+        SceneShows: {
+            /** @description The scene's line of the script, as the last render lists it */
+            text: string;
+            /** @description What it shows: the place, the people, the key element ("the felt door", "the rider") */
+            shows: string[];
+        };
         VideoEdit: {
             /** @enum {string} */
             animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
@@ -4045,6 +4053,8 @@ export interface components {
             description?: string;
             duration?: number;
             script?: string[] | null;
+            /** @description Storyboard corrections: what the scene of a line shows; the next render draws it so */
+            scenes?: components["schemas"]["SceneShows"][];
         };
         Stats: {
             storiesCount?: number;
