@@ -91,3 +91,14 @@ def icon_in(phrase, world):
             if word in SENSES[key]:
                 return SENSES[key][word]
     return icon_for(phrase)
+
+
+def names_a_thing(word):
+    """Whether ``word`` is a noun a picture shows: in the table, an icon's own name, or the last
+    part of one ("door": wooden-door), never only a part inside a name ("all": all-for-one)."""
+    for w in dict.fromkeys((word.lower(), _singular(word.lower()))):
+        if w in NOUNS or w in icons.catalog()["icons"]:
+            return True
+        if any(n.endswith("-" + w) for n in _by_part().get(w, [])):
+            return True
+    return False

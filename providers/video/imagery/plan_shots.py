@@ -15,6 +15,7 @@ from pathlib import Path
 
 from core.story_plan import load_plan
 from providers.video.imagery import figures, icon_index
+from providers.video.imagery.pictures import ROOM_PAIRS, ROOMS
 
 _COLOURS = json.loads((Path(__file__).resolve().parents[1] / "data" / "colours.json").read_text())["colours"]
 RIDER = re.compile(r"(?i)\b(rider|horse|horseback|horseman|mounted)\b")
@@ -38,6 +39,18 @@ def colour_of(text):
         if word in _COLOURS:
             return tuple(_COLOURS[word])
     return None
+
+
+def room_of(place):
+    """The room an indoor place is ("the lamp room", "the office"; painted inside), or ""."""
+    ws = re.findall(r"[a-z]+", f"{place.handle} {place.name}".lower())
+    for a, b in zip(ws, ws[1:]):
+        if f"{a} {b}" in ROOM_PAIRS:
+            return ROOM_PAIRS[f"{a} {b}"]
+    for before, word in zip([""] + ws, ws):
+        if word in ROOMS:
+            return f"{before} room" if word == "room" and before and before not in STOP else ROOMS[word]
+    return ""
 
 
 def figure_icon(person):
@@ -166,9 +179,10 @@ class PlanShotPlanner:
                      and (beat.id in self.clue_beats or beat.kind in TURNS))
         roles = tuple("figure" if p.role == "antagonist" else "person" for p in people[:2])
         setting = "sea" if WATER.search(f"{place.name} {place.description}") else place.id
+        room = "" if place.outdoors or setting_icon.startswith("shape:") else room_of(place)
         return PlanShot(setting, setting_icon, element_name, element_icon, roles,
                         tuple(figure_icon(p) for p in people[:2]),
-                        tuple(colour_of(p.look) for p in people[:2]), list(shows), large)
+                        tuple(colour_of(p.look) for p in people[:2]), list(shows), large, room)
 
     def shot(self, line, index=0, context=""):
         beat = self.beat_of(line, index)

@@ -27,8 +27,8 @@ PEOPLE, THREAT = _WORDS["people"], set(_WORDS["threat"])
 NOT_NAMES = set(_WORDS["not_names"])
 NOT_THINGS = set(_WORDS["not_things"])
 DETERMINER = r"(?:the|a|an|its|his|her|their|my|our|your|this|that)"
-NOUN = re.compile(rf"(?i)\b{DETERMINER}\s+((?:[a-z-]+\s+){{0,2}}[a-z-]+)\b")
-NAME = re.compile(r"(?<=[a-z,;:'’\"] )([A-Z][a-z'’-]+)")
+NOUN = re.compile(rf"(?i)\b{DETERMINER}\s+(?=((?:[a-z-]+\s+){{0,2}}[a-z-]+)\b)")  # overlapping
+NAME = re.compile(r"(?<=[a-z,;:'’\"] )([A-Z][a-z'’-]+)\b(?! [A-Z])")  # not "Saint Agnes Hospital"
 SENTENCE = re.compile(r"(?<=[.!?…])\s+")
 PRONOUN = re.compile(r"(?i)\b(she|her|he|him|his|they|them)\b")
 ADJECTIVE_END = ("ed", "ing", "ly", "ful", "less", "ous")
@@ -58,7 +58,7 @@ def _nouns(text):
         while words and re.fullmatch(DETERMINER, words[0]):
             words = words[1:]
         for k, word in enumerate(words):
-            if word in FUNCTION:
+            if word in FUNCTION or re.fullmatch(DETERMINER, word):
                 words = words[:k]
                 break
         while words and not (words[-1] in PLACES or words[-1] in PEOPLE or _thing(words[-1])):
@@ -70,7 +70,7 @@ def _nouns(text):
 
 def _thing(word):
     """A concrete thing a picture can show ("door", "snowsuit"; not "world", "corner")."""
-    return word not in NOT_THINGS and word not in FUNCTION and bool(icon_index.word_icon(word))
+    return word not in NOT_THINGS and word not in FUNCTION and icon_index.names_a_thing(word)
 
 
 def _names(paragraphs):
@@ -103,10 +103,11 @@ def _look(handle_noun, text):
     return (coloured or found or [""])[0]
 
 
-def extract_plan(title, paragraphs, key_elements=""):
+def extract_plan(title, paragraphs, key_elements="", setting=""):
     """The plan's JSON (``core.story_plan`` validates it) read from ``title`` and ``paragraphs``;
     ``key_elements``: the story form's words for them ("the felt door, a horse-head fiddle"),
-    taken first when the story names them."""
+    taken first when the story names them; ``setting``: the form's setting, whose place (when
+    the story names it) comes first."""
     paragraphs = [str(p).strip() for p in paragraphs if str(p or "").strip()][:MAX_BEATS] or [str(title or "Untitled")]
     text = "\n\n".join(paragraphs)
     lower = text.lower()
@@ -133,7 +134,9 @@ def extract_plan(title, paragraphs, key_elements=""):
                         "handle": "I" if first_person else "", "pronouns": "i" if first_person else "they",
                         "role": "protagonist"})
 
-    place_heads = [w for w, _ in heads.most_common() if w in PLACES] or [
+    main = list(dict.fromkeys(h for h, _ in _nouns(f"{icon_index.AFTER_HEAD.split(setting.lower())[0]}.")
+                              if h in PLACES and heads[h]))
+    place_heads = main + [w for w, _ in heads.most_common() if w in PLACES and w not in main] or [
         next((p for p in PLACES if re.search(rf"\b{p}\b", lower)), "place")]
     places = []
     for noun in place_heads[:4]:
@@ -147,8 +150,9 @@ def extract_plan(title, paragraphs, key_elements=""):
                        "fixtures": [f for f, _ in fixtures.most_common(3)]})
 
     people_words = set(PEOPLE) | {c["name"].lower() for c in cast}
-    given = [(h, p) for h, p in _nouns(" ".join(f"the {part.strip()}." for part in re.split(r"[,;]", key_elements)))
-             if heads[h]]
+    given = list(dict.fromkeys((h, p) for h, p in _nouns(" ".join(
+        f"the {re.sub(r'^(?:the|a|an) ', '', part.strip(), flags=re.I)}." for part in re.split(r"[,;]", key_elements)))
+        if heads[h]))
     repeated = given + [(head, phrase) for head, n in heads.most_common() if n >= 2
                 and head not in PLACES and head not in people_words and _thing(head)
                 and head not in {h for h, _ in given}

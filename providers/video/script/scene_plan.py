@@ -68,8 +68,12 @@ def story_plan(request):
             return load_plan(request.plan), False
         except ValidationError:
             pass  # a plan that no longer validates: read the story again
+    story = script_of(request)
+    given = [str(line).strip() for line in request.script or [] if str(line or "").strip()]
+    if len(" ".join(given).split()) > len(" ".join(story).split()):
+        story = given  # the creator's script says more than the paragraphs (a retold story)
     try:
-        return load_plan(extract_plan(request.title, script_of(request), request.key_elements)), True
+        return load_plan(extract_plan(request.title, story, request.key_elements, request.setting)), True
     except ValidationError:
         return None, False
 
