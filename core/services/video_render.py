@@ -40,6 +40,7 @@ from core.jobs import QueueUnavailable, enqueue
 from core.models import Job, User, Video, utcnow
 from core.plugins import plugin_host
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
+from core.services.video_plans import keep_plan, story_plan_of
 from core.storage import get_storage
 
 log = logging.getLogger(__name__)
@@ -218,7 +219,7 @@ def render_request(video, paragraphs, seed):
         script=list(video.script or []), characters=video.characters,
         protagonist=video.protagonist, antagonist=video.antagonist,
         key_elements=video.key_elements, plot_twist=video.plot_twist, pacing=video.pacing,
-        author=author.display_name if author else "",
+        author=author.display_name if author else "", plan=story_plan_of(video),
         shows={str(scene.get("text") or "").strip(): list(scene.get("shows") or [])
                for scene in video.scenes or [] if scene.get("edited")})
 
@@ -350,6 +351,7 @@ def _render(job, progress, app):
     if not swapped:
         storage.delete_prefix(prefix)
         return {"skipped": "The video was deleted or another render replaced this one."}
+    keep_plan(video, result.plan)
     old = folder_of(previous.video_file) if previous else None
     if old and old != prefix:
         storage.delete_prefix(old)
