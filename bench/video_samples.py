@@ -33,10 +33,10 @@ FIELDS = {
 
 def render(key, fields, out):
     from core.providers import StoryRequest, VideoRenderRequest
+    from core.services.video_render import script_paragraphs
     from providers.local_story import LocalStoryProvider
     from providers.local_video import LocalVideoProvider
     from providers.video.encode.encoder import ffmpeg_exe
-    from core.services.video_render import script_paragraphs
     story = LocalStoryProvider().generate(StoryRequest(**fields))
     request = VideoRenderRequest(
         title=story.title, paragraphs=script_paragraphs(story.content), genre=fields["genre"],
