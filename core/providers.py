@@ -190,6 +190,12 @@ class VideoRenderRequest:
     plot_twist: str = ""
     pacing: str = ""
     author: str = ""
+    #: the story's plan (``core.story_plan`` JSON): scenes take their place, people and key element
+    #: from its beats; None: the provider reads one out of the paragraphs (``RenderResult.plan``)
+    plan: dict | None = None
+    #: the creator's corrections on the storyboard: {script line: what its scene shows, in the
+    #: story's words ("the felt door", "the rider")}
+    shows: dict = field(default_factory=dict)
 
     def to_dict(self):
         return asdict(self)
@@ -208,6 +214,9 @@ class RenderResult:
     script: list = field(default_factory=list)
     #: one entry per scene: ``{"start": seconds, "text": line, "shows": [picture names]}``
     scenes: list = field(default_factory=list)
+    #: the plan the scenes were drawn from, when the provider read it out of the story (the
+    #: request had none): saved with the story, corrected on the storyboard
+    plan: dict | None = None
 
 
 class VideoProvider(Pluggable):

@@ -107,9 +107,35 @@ def _capability_problems(host, capability, check_env):
                              f"unknown provider '{active}' (available: {names})"))
     # under "auto", a provider that was not chosen is not checked for its files
     auto = host.chosen(capability) == "auto"
+    if capability == "video":  # [video] images = ...: the scene pictures' source, its own table
+        found.extend(_images_problems(host, available, check_env))
+        available = {**image_sources(available), **available}
     found.extend(_tables_problems(host, capability, "provider", available, [active], "provider",
                                   check_env, extra=lambda key: key == active or not auto))
     return found
+
+
+def image_sources(video_providers):
+    """{``[video] images`` value: the class whose Options its ``[video.NAME]`` table holds}
+    (``local`` has none)."""
+    from providers.video.imagery.openai_images import OpenAIImages
+    sources = {"openai": OpenAIImages}
+    if "stability" in video_providers:
+        sources["stability"] = video_providers["stability"]
+    return sources
+
+
+def _images_problems(host, video_providers, check_env):
+    chosen = host.section("video").get("images", "local")
+    sources = image_sources(video_providers)
+    if chosen == "local":
+        return []
+    if chosen not in sources:
+        names = ", ".join(["local"] + sorted(sources))
+        return [Problem("video.images", f"unknown image source '{chosen}' (available: {names})")]
+    if chosen in host.section("video"):
+        return []  # its table is checked with the others (the key is in ``chosen`` there)
+    return option_problems(host, f"video.{chosen}", sources[chosen], {}, check_env=check_env)
 
 
 def _tables_problems(host, name, chooser, available, chosen, noun, check_env, extra):
@@ -118,14 +144,16 @@ def _tables_problems(host, name, chooser, available, chosen, noun, check_env, ex
     options default (or missing). ``extra(key)``: whether that class's own check runs."""
     section = host.section(name)
     found = []
+    images = section.get("images") if name == "video" else None
     for key, value in section.items():
-        if key == chooser:
+        if key == chooser or (name == "video" and key == "images"):
             continue
         if key not in available:
             found.append(Problem(f"{name}.{key}", f"unknown {noun}"))
             continue
         found.extend(option_problems(host, f"{name}.{key}", available[key], value,
-                                     check_env=check_env and key in chosen, extra=extra(key)))
+                                     check_env=check_env and (key in chosen or key == images),
+                                     extra=extra(key)))
     for key in chosen:
         if key in available and key not in section:
             found.extend(option_problems(host, f"{name}.{key}", available[key], {},

@@ -111,7 +111,12 @@ class ProviderFactory:
         return self._instance((capability, name), cls, self.provider_options(capability, name))
 
     def video_provider(self) -> VideoProvider:
-        return self.provider("video")
+        """The active video provider, told where its scene pictures come from (``[video] images``:
+        "local", "stability" or "openai", with the options of ``[video.<images>]``)."""
+        provider = self.provider("video")
+        images = self.section("video").get("images", "local")
+        provider.images = (images, self.provider_options("video", images) if images != "local" else {})
+        return provider
 
     def ad_provider(self) -> AdProvider:
         return self.provider("ads")

@@ -24,6 +24,8 @@ MAX_TITLE = 100
 MAX_TEXT = 50_000
 MAX_SCRIPT_LINES = 40
 MAX_SCRIPT_LINE = 500
+MAX_SHOWN = 8  # things a scene shows (a storyboard correction)
+MAX_SHOWN_NAME = 80
 DEFAULT_DESCRIPTION = "Horror video created with AI"
 
 TITLE_REQUIRED = "Title is required"
@@ -299,6 +301,21 @@ class VideoCreateSchema(_CreateBase):
             raise ValidationError(errors)
 
 
+class SceneShowsSchema(Schema):
+    """A storyboard correction: what the scene of one script line shows, in the story's words."""
+
+    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_SCRIPT_LINE),
+                         metadata={"description": "The scene's line of the script, as the last render lists it"},
+                         error_messages={"required": "A scene is named by its line (text)"})
+    shows = fields.List(
+        fields.String(validate=validate.Length(min=1, max=MAX_SHOWN_NAME,
+                                               error=f"Each thing a scene shows is 1 to {MAX_SHOWN_NAME} characters")),
+        required=True, validate=validate.Length(max=MAX_SHOWN, error=f"A scene shows at most {MAX_SHOWN} things"),
+        metadata={"description": "What it shows: the place, the people, the key element "
+                                 '("the felt door", "the rider")'},
+        error_messages={"required": "A scene's correction says what it shows (shows)"})
+
+
 class VideoEditSchema(_EditBase):
     """``PATCH /api/videos/{id}`` and ``POST /api/videos/{id}/regenerate``: only the fields sent
     change (title 1-100, duration 10-300, frame rate 24/30/60, voice speed 0.5-2, volumes 0-100)."""
@@ -308,6 +325,10 @@ class VideoEditSchema(_EditBase):
     description = _text(2000, "Description")
     duration = _duration(10)
     script = ScriptLines(allow_none=True)
+    scenes = fields.List(fields.Nested(SceneShowsSchema), validate=validate.Length(
+        max=MAX_SCRIPT_LINES, error=f"At most {MAX_SCRIPT_LINES} scenes"),
+        metadata={"description": "Storyboard corrections: what the scene of a line shows; the next "
+                                 "render draws it so"})
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _title_required(self, data, original, **kwargs):
@@ -327,6 +348,8 @@ class SceneSchema(Schema):
     start = fields.Float()
     text = fields.String()
     shows = fields.List(fields.String())
+    edited = fields.Boolean(dump_default=False,
+                            metadata={"description": "What it shows was corrected on the storyboard"})
     thumbnailUrl = fields.String(allow_none=True)
 
 

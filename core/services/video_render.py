@@ -40,6 +40,7 @@ from core.jobs import QueueUnavailable, enqueue
 from core.models import Job, User, Video, utcnow
 from core.plugins import plugin_host
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
+from core.services.video_plans import keep_plan, story_plan_of
 from core.storage import get_storage
 
 log = logging.getLogger(__name__)
@@ -218,7 +219,9 @@ def render_request(video, paragraphs, seed):
         script=list(video.script or []), characters=video.characters,
         protagonist=video.protagonist, antagonist=video.antagonist,
         key_elements=video.key_elements, plot_twist=video.plot_twist, pacing=video.pacing,
-        author=author.display_name if author else "")
+        author=author.display_name if author else "", plan=story_plan_of(video),
+        shows={str(scene.get("text") or "").strip(): list(scene.get("shows") or [])
+               for scene in video.scenes or [] if scene.get("edited")})
 
 
 def mirror_onto(video_id, job_id):
@@ -270,9 +273,10 @@ def _collect(result, out_dir):
     return files
 
 
-def _scenes(result, out_dir, prefix):
+def _scenes(result, out_dir, prefix, corrected=()):
     """The result's scenes as stored on the row: each thumbnail (a file under ``out_dir``)
-    replaced by its media key, or None when the provider made none (or named a file outside)."""
+    replaced by its media key, or None when the provider made none (or named a file outside);
+    a scene whose line the creator corrected (``corrected``: those lines) stays ``edited``."""
     root = Path(out_dir).resolve()
     scenes = []
     for scene in result.scenes or []:
@@ -287,7 +291,8 @@ def _scenes(result, out_dir, prefix):
         scenes.append({"start": round(float(scene.get("start") or 0), 2),
                        "text": str(scene.get("text") or ""),
                        "shows": [str(name) for name in scene.get("shows") or []],
-                       "thumbnail": key})
+                       "thumbnail": key,
+                       "edited": str(scene.get("text") or "").strip() in corrected})
     return scenes
 
 
@@ -327,7 +332,7 @@ def _render(job, progress, app):
     try:
         result = provider.render(request, out_dir, render_progress)
         files = _collect(result, out_dir)
-        scenes = _scenes(result, out_dir, prefix)
+        scenes = _scenes(result, out_dir, prefix, set(request.shows))
         storage.publish(out_dir, prefix)
     except BaseException:
         storage.delete_prefix(prefix)
@@ -346,6 +351,7 @@ def _render(job, progress, app):
     if not swapped:
         storage.delete_prefix(prefix)
         return {"skipped": "The video was deleted or another render replaced this one."}
+    keep_plan(video, result.plan)
     old = folder_of(previous.video_file) if previous else None
     if old and old != prefix:
         storage.delete_prefix(old)

@@ -1,4 +1,5 @@
-"""``LocalVideoProvider``: the offline renderer (procedural imagery, espeak narration)."""
+"""``LocalVideoProvider``: the offline renderer (procedural imagery, espeak narration); its scene
+pictures can come from an image model instead (``[video] images``, see ``imagery.image_stage``)."""
 from pathlib import Path
 
 from core.providers import ProviderError, VideoProvider, VideoRenderRequest, no_progress
@@ -12,12 +13,26 @@ class LocalVideoProvider(VideoProvider):
     def __init__(self, options=None):
         super().__init__(options)
         self.last_timings = {}
+        self.images = ("local", {})  # ``[video] images`` and its options (set by the plugin host)
+        self.image_source = None
 
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
         self.last_timings = {}
+        source, options = self.images
+        if source == "stability":  # its key images, this pipeline around them
+            from providers.stability_video import StabilityVideoProvider
+            self.image_source = StabilityVideoProvider(options)
+            self.image_source.max_height = self.max_height
+            return self.image_source.render(request, out_dir, progress)
+        painter_factory = pipeline.local_painter
+        if source == "openai":
+            from providers.video.imagery.image_stage import painter_factory as remote
+            from providers.video.imagery.openai_images import OpenAIImages
+            self.image_source = OpenAIImages(options)
+            painter_factory = remote(self.image_source, request)
         try:
             return pipeline.render(request, Path(out_dir), progress, self.max_height,
-                                   timings=self.last_timings)
+                                   painter_factory=painter_factory, timings=self.last_timings)
         except ProviderError:
             raise
         except MemoryError:

@@ -45,6 +45,7 @@ class StabilityVideoProvider(VideoProvider):
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
         from providers.video import pipeline
         from providers.video.imagery import grading
+        from providers.video.imagery.image_stage import prompt_for
 
         from .client import sdxl_size
 
@@ -59,6 +60,8 @@ class StabilityVideoProvider(VideoProvider):
                         return drawn[scene.text]
                     gw, gh = sdxl_size(width, height)
                     prompt, preset = scene_prompt(scene.text, request)
+                    if ctx.plan is not None and hasattr(scene.shot, "shows"):  # from the plan
+                        prompt = prompt_for(ctx, request, scene)
                     self.prompts.append(prompt)
                     image = client.generate(prompt, gw, gh, seed=ctx.seed + scene.index,
                                             style_preset=preset, negative=NEGATIVE,

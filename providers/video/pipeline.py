@@ -24,7 +24,13 @@ from providers.video.frames.compositor import Compositor, ScenePlan
 from providers.video.imagery import grading, scenes
 from providers.video.imagery.looks import look_for
 from providers.video.script import script
-from providers.video.script.scene_plan import plan_story, script_of, shot_planner
+from providers.video.script.scene_plan import (
+    plan_story,
+    script_of,
+    shot_planner,
+    story_plan,
+    weather_of,
+)
 
 HEIGHTS = {"480p": 480, "720p": 720, "1080p": 1080, "1440p": 1440, "2K": 1440, "4K": 2160, "8K": 4320}
 ASPECTS = {"16:9": (16, 9), "9:16": (9, 16), "1:1": (1, 1), "4:3": (4, 3), "21:9": (21, 9)}
@@ -92,6 +98,8 @@ class RenderContext:
     look: object
     paint_size: tuple
     timings: dict = field(default_factory=dict)
+    weather: str = ""  # the form's, else the plan's
+    plan: object = None  # the story's plan (typed), when there is one
 
 
 def _to_uint8(img):
@@ -105,7 +113,7 @@ def local_painter(ctx):
         """The scene's painting, or a ``(painting, background)`` pair (see ``scenes.paint``)."""
         pw, ph = ctx.paint_size
         img, back = scenes.paint(pw, ph, ctx.look, scene.text, req.genre, req.mood,
-                                 req.time_of_day, req.weather, ctx.seed, scene.index,
+                                 req.time_of_day, ctx.weather, ctx.seed, scene.index,
                                  shot=scene.shot, layered=True)
         img = _to_uint8(grading.grade(img, req.color_grading))
         return img if back is None else (img, _to_uint8(grading.grade(back, req.color_grading)))
@@ -122,7 +130,8 @@ def prepare(request, max_height=1080):
     look = look_for(request.animation_style, request.genre, request.mood)
     scale = PAINT_LONG_SIDE / max(width, height)
     paint_size = (max(64, int(width * scale)), max(64, int(height * scale)))
-    return RenderContext(request, width, height, fps, duration, seed, look, paint_size)
+    return RenderContext(request, width, height, fps, duration, seed, look, paint_size,
+                         weather=request.weather or "")
 
 
 def start_painting(painter, lines, shots, width, height, timings):
@@ -161,9 +170,9 @@ def build_compositor(ctx, plan, prepared, cues):
     titles = cards.title_sprites(req.title, req.author, ctx.width, ctx.height)
     return Compositor(ctx.width, ctx.height, ctx.fps, ctx.duration, plan,
                       lambda scene, cw, ch: prepared[scene.index], ctx.look,
-                      transition=req.transitions, weather=req.weather, cues=cues,
+                      transition=req.transitions, weather=ctx.weather, cues=cues,
                       burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
-                      seed=ctx.seed, stormy=req.weather == "Stormy", pace=script.pace(req.pacing),
+                      seed=ctx.seed, stormy=ctx.weather == "Stormy", pace=script.pace(req.pacing),
                       title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
 
 
@@ -193,15 +202,22 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                                 request.pacing, request.plot_twist,
                                 f"{request.key_elements} {request.antagonist}",
                                 given=request.script) or paragraphs or [""]
-    planner = shot_planner(request)
+    plan, extracted = story_plan(request)
+    ctx.plan = plan
+    ctx.weather = weather_of(request, plan)
+    planner = shot_planner(request, lines, plan)
     shots = [planner.shot(line, k, script.paragraph_of(line, paragraphs))
              for k, line in enumerate(lines)]
     report("Writing script", 1, 1)
     pool, paintings = start_painting(painter_factory(ctx), lines, shots, ctx.width, ctx.height,
                                      timings)
     try:
-        return _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings,
-                       end_card)
+        result = _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintings,
+                         end_card)
+        if extracted:
+            from core.story_plan import dump_plan
+            result.plan = dump_plan(plan)
+        return result
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -217,7 +233,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
     # (onnxruntime and numpy release the GIL)
     with ThreadPoolExecutor(max_workers=1) as music_pool:
         music_job = music_pool.submit(music.music_for, request.music_ambience, duration,
-                                      mixer.SAMPLE_RATE, seed, request.weather)
+                                      mixer.SAMPLE_RATE, seed, ctx.weather)
         voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
         cues = subtitles.cues_from_narration(voice, narrated)
         track = music_job.result()

@@ -170,3 +170,24 @@ def test_video_from_someone_elses_story_names_and_credits_it(author, browser, fa
         assert_clean_console(page)
     finally:
         page.context.close()
+
+
+def test_correcting_what_a_scene_shows_in_the_editor(author):
+    """The creator says what scene 2 shows; it is saved (marked corrected) for the next render."""
+    page = author
+    video = rendered_video(page)
+    page.goto(f"/video-editor/{video['id']}")
+    page.get_by_role("tab", name="Script").click()
+    shows = page.get_by_label("Scene 2 shows")
+    expect(shows).to_be_visible(timeout=T)
+    shows.fill("the lamp room, the keeper, the broken lens")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(toast(page, "Video Updated")).to_be_visible(timeout=T)
+    saved = api_call(page, "GET", f"/api/videos/{video['id']}/community")
+    assert saved["scenes"][1]["shows"] == ["the lamp room", "the keeper", "the broken lens"]
+    assert [s["edited"] for s in saved["scenes"]] == [False, True]
+    page.reload()
+    page.get_by_role("tab", name="Script").click()
+    expect(page.get_by_label("Scene 2 shows (corrected)")).to_have_value(
+        "the lamp room, the keeper, the broken lens", timeout=T)
+    assert_clean_console(page)

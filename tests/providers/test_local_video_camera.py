@@ -130,7 +130,8 @@ def test_inside_a_room_the_foreground_moves_apart_from_the_room(tmp_path_factory
     figures and the lit key element grow faster than the room behind them."""
     video = render(tmp_path_factory.mktemp("room-camera"), ROOM_STORY, 5)
     starts = [s["start"] for s in video.scenes] + [video.duration - 2.0]
-    inside = [(a, b) for s, a, b in zip(video.scenes, starts, starts[1:]) if "bedroom" in s["shows"]]
+    # what a scene shows is in the story's words
+    inside = [(a, b) for s, a, b in zip(video.scenes, starts, starts[1:]) if "the bedroom" in s["shows"]]
     assert inside, video.scenes
     a, b = inside[0]
     first, last = frame_at(video.video_path, a + 0.2), frame_at(video.video_path, b - 0.3)

@@ -137,7 +137,12 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             icons.stamp(img, setting_icon, sx + (k - 1) * size * 0.55, sy + abs(k - 1) * size * 0.12,
                         int(size * (1 - abs(k - 1) * 0.25)), silhouette)
     else:
-        icons.stamp(img, setting_icon, sx, sy, size, silhouette, flip=side < 0)
+        if setting_icon.startswith(icons.SHAPE):  # a drawn place (a ger, a cable car): larger
+            size = int(size * 1.25)
+            sx = int(sx_center - size / 2)
+        ground_y = base_y + h * 0.075  # standing on the ground line, not floating above it
+        icons.stand(img, setting_icon, sx + size / 2, ground_y, size, silhouette, flip=side < 0)
+        sy = int(ground_y - icons.ground_row(setting_icon, size))
     lit = LIT_SETTINGS.get(shot.setting)
     if lit and night and not look.minimal:
         lx = sx + size * (1 - lit[0] if side < 0 else lit[0])
@@ -156,9 +161,13 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             d.polygon([(0, h)] + [(x, base_y + h * 0.06 + h * 0.03 * math.sin(x / w * 6 + rng.random()))
                                   for x in np.linspace(0, w, 24)] + [(w, h)], fill=255)
         _paste(img, _mask(h, w, ground), silhouette)
+    veil = np.asarray((0.42, 0.44, 0.47), np.float32) * (0.55 if night else 1.0)
+    if weather == "Foggy":  # the distance goes grey: the place is a shape in the fog
+        img += (veil - img) * 0.5
     # the foreground: the line's element, lit, on the other side from the setting; figures
     back = img.copy() if layered and not look.minimal else None
-    foreground(img, w, h, rng, look, element_icon, figure_icons, side, back, close=_close_one(shot))
+    foreground(img, w, h, rng, look, element_icon, figure_icons, side, back, close=_close_one(shot),
+               colours=getattr(shot, "figure_colours", ()), large=getattr(shot, "large", False))
     wisps = [(w * rng.random(), h * rng.uniform(0.35, 0.85), h * rng.uniform(0.03, 0.07))
              for _ in range(look.wisps)]
     for layer in (img, back) if back is not None else (img,):
@@ -166,8 +175,10 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             add_glow(layer, wx, wy, wr, (0.36, 0.72, 0.68))
         if weather in ("Rainy", "Stormy"):
             layer *= 0.85
-        if weather == "Snowy":
-            layer[int(h * 0.92):] = np.maximum(layer[int(h * 0.92):], 0.55)
+        if weather == "Snowy":  # snow lying on the ground
+            layer[int(h * 0.8):] = np.maximum(layer[int(h * 0.8):], 0.6 if not night else 0.45)
+        if weather == "Foggy":  # and a thinner veil over what is near
+            layer += (veil - layer) * 0.25
     return img, back
 
 
@@ -281,7 +292,8 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     furniture.furnish(img, (x0, y0, x1, y1), shot.room, layout, side, night)
     back = img.copy() if layered and not look.minimal else None
     foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back,
-               close=_close_one(shot))
+               close=_close_one(shot), colours=getattr(shot, "figure_colours", ()),
+               large=getattr(shot, "large", False))
     return img, back
 
 
@@ -290,11 +302,14 @@ def _close_one(shot):
     return shot.figures.index("figure") if shot.close else None  # close: "figure" is among them
 
 
-def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None, close=None):
+def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None, close=None,
+               colours=(), large=False):
     """The scene's key element in a pool of light, and its characters as silhouettes; the
     pools of light are also cast on ``back`` (the background layer), the pictures are not.
     ``close``: the index of the figure seen up close, drawn looming at the side of the frame, cut
-    off by its bottom edge, the other figure small and further off."""
+    off by its bottom edge, the other figure small and further off. ``colours``: each figure's
+    colour (None: a black silhouette); ``large``: the element is what the scene turns on, drawn
+    large. Everything stands on the ground (its lowest covered row on the ground line)."""
     def glow(*args):
         for layer in (img, back) if back is not None else (img,):
             add_glow(layer, *args)
@@ -302,9 +317,11 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
     glow_col = np.array((0.95, 0.2, 0.15) if look.red_accent else (1.0, 0.8, 0.5), np.float32)
     lit_col = (0.85, 0.1, 0.08) if look.red_accent else (0.93, 0.86, 0.72)
     if element_icon:
-        size = int(h * (0.5 if look.minimal else 0.36))
+        size = int(h * (0.5 if look.minimal else 0.36) * (1.45 if large else 1.0))
         ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
         ey = h * (0.62 if look.minimal else 0.74)
+        if not look.minimal:  # its foot on the ground
+            ey = h * 0.94 - icons.ground_row(element_icon, size) + size / 2
         if not look.minimal:
             glow(ex, ey, size * 0.75, glow_col * 0.35)
         if look.shaded:  # a drop shadow and a lit face: a little depth
@@ -324,10 +341,14 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
             size = int(h * 1.3) if k == close else int(size * 0.75)
             fx = w * (0.5 + (0.3 if k == close else -0.12) * side) - size / 2
             fy = h - size * (0.8 if k == close else 0.96)
+        if close is None:  # its feet on the ground line
+            fy = h * 0.985 - icons.ground_row(name, size)
         glow(fx + size / 2, fy + size * 0.45, size * 0.55, (0.4, 0.45, 0.55))  # backlight: the silhouette reads
         flip = (k == 1) != (side < 0)
         if look.hold > 1:
             edge = int(size * 1.04)
             icons.stamp(img, name, fx - (edge - size) / 2, fy - (edge - size) / 2, edge,
                         (0.75, 0.7, 0.62), flip=flip)
-        icons.stamp(img, name, fx, fy, size, (0.0, 0.0, 0.0), flip=flip)
+        colour = colours[k] if k < len(colours) and colours[k] is not None else (0.0, 0.0, 0.0)
+        colour = tuple(0.65 * c for c in colour)  # in the scene's dark: the colour still reads
+        icons.stamp(img, name, fx, fy, size, colour, flip=flip)

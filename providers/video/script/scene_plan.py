@@ -3,13 +3,19 @@ where the cuts fall (one scene per spoken paragraph, none shorter than ``MIN_SCE
 import re
 
 import numpy as np
+from marshmallow import ValidationError
 
+from core.story_plan import load_plan
 from providers.video.frames.compositor import ScenePlan
 from providers.video.imagery import figures
 from providers.video.imagery.pictures import ShotPlanner
+from providers.video.imagery.plan_shots import PlanShotPlanner
+from providers.video.script.plan_extract import extract_plan
 
 MIN_SCENE = 3.0
 MAX_SCENE = 14.0
+WEATHER_NAMES = {"fog": "Foggy", "mist": "Foggy", "snow": "Snowy", "blizzard": "Snowy", "storm": "Stormy",
+                 "thunder": "Stormy", "rain": "Rainy", "wind": "Windy", "gale": "Windy", "cloud": "Cloudy"}
 
 
 def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
@@ -53,7 +59,41 @@ def script_of(request):
     return paragraphs
 
 
-def shot_planner(request):
+def story_plan(request):
+    """(the plan the scenes are drawn from, whether it was read out of the story just now): the
+    request's own, else one extracted from its title and paragraphs; (None, False) when neither
+    gives a plan."""
+    if request.plan:
+        try:
+            return load_plan(request.plan), False
+        except ValidationError:
+            pass  # a plan that no longer validates: read the story again
+    story = script_of(request)
+    given = [str(line).strip() for line in request.script or [] if str(line or "").strip()]
+    if len(" ".join(given).split()) > len(" ".join(story).split()):
+        story = given  # the creator's script says more than the paragraphs (a retold story)
+    try:
+        return load_plan(extract_plan(request.title, story, request.key_elements, request.setting)), True
+    except ValidationError:
+        return None, False
+
+
+def weather_of(request, plan=None):
+    """The weather the scenes show: the form's, else the plan's words for it ("fog" -> Foggy)."""
+    if request.weather:
+        return request.weather
+    text = str(getattr(plan, "weather", "") or "").lower()
+    for word, name in WEATHER_NAMES.items():
+        if word in text:
+            return name
+    return ""
+
+
+def shot_planner(request, lines=(), plan=None):
+    """What each scene shows: from ``plan`` (``plan_shots``) when there is one, else read from
+    the form's fields and the prose (``pictures.ShotPlanner``)."""
+    if plan is not None:
+        return PlanShotPlanner(plan, lines, request.shows)
     # whom the story describes (when the form does not say), and how; how its protagonist is drawn
     text = " ".join(script_of(request))
     who, look = figures.described(text)

@@ -3,11 +3,15 @@
     cd webapp && npm install          # @iconify-json/game-icons, @fontsource/creepster
     .venv/bin/python -m providers.video.tools.extract_icons
 
-Writes ``providers/video/data/icons.json`` (the SVG bodies of the icons that
-``pictures.py`` names, 512x512 viewBox, CC BY 3.0, game-icons.net) and copies the Creepster
-font (SIL OFL 1.1) with its licence into ``data/fonts/``.
+Writes ``providers/video/data/game-icons.json.gz``: the SVG bodies of the whole game-icons.net
+set (CC BY 3.0; 512x512 viewBox; coordinates rounded to a tenth of a unit, invisible at the
+sizes a video draws them), by name, with the package's aliases; ``imagery/icon_index.py`` finds
+the icon for a noun by these names. Copies the Creepster font (SIL OFL 1.1) with its licence
+into ``data/fonts/``.
 """
+import gzip
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -17,35 +21,32 @@ ROOT = HERE.parent.parent
 MODULES = ROOT / "webapp" / "node_modules"
 ICONS = MODULES / "@iconify-json" / "game-icons" / "icons.json"
 FONT_DIR = MODULES / "@fontsource" / "creepster"
+TARGET = HERE / "data" / "game-icons.json.gz"
+NUMBER = re.compile(r"-?\d*\.\d+")
 
 
-def wanted():
-    from providers.video.imagery import pictures
-    names = {icon for icon, _ in pictures.SETTINGS.values()}
-    names |= {icon for icon, _ in pictures.ELEMENTS.values()}
-    names |= set(pictures.FIGURE_ICONS.values())
-    return sorted(names)
+def compact(body):
+    """The body with its decimals cut to one place ("12.3456" -> "12.3", "-.25" -> "-.2")."""
+    def short(match):
+        text = f"{float(match.group()):.1f}"
+        text = text[:-2] if text.endswith(".0") else text
+        return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+    return NUMBER.sub(short, body.replace(' fill="currentColor"', ""))
 
 
 def main():
     data = json.loads(ICONS.read_text())
-    out, missing = {}, []
-    for name in wanted():
-        icon = data["icons"].get(name)
-        if icon is None:
-            missing.append(name)
-            continue
-        out[name] = icon["body"]
-    if missing:
-        sys.exit(f"not in game-icons: {', '.join(missing)}")
-    target = HERE / "data" / "icons.json"
-    target.write_text(json.dumps({"size": data.get("width", 512), "icons": out}, indent=0,
-                                 sort_keys=True))
+    icons = {name: compact(icon["body"]) for name, icon in sorted(data["icons"].items())}
+    aliases = {name: alias["parent"] for name, alias in sorted(data.get("aliases", {}).items())
+               if alias.get("parent") in icons}
+    blob = json.dumps({"size": data.get("width", 512), "icons": icons, "aliases": aliases},
+                      separators=(",", ":"), sort_keys=True).encode()
+    TARGET.write_bytes(gzip.compress(blob, 9, mtime=0))
     fonts = HERE / "data" / "fonts"
     fonts.mkdir(parents=True, exist_ok=True)
     shutil.copy(FONT_DIR / "files" / "creepster-latin-400-normal.woff", fonts / "Creepster-Regular.woff")
     shutil.copy(FONT_DIR / "LICENSE", fonts / "OFL.txt")
-    print(f"{len(out)} icons -> {target} ({target.stat().st_size // 1024} KiB); font -> {fonts}")
+    print(f"{len(icons)} icons -> {TARGET} ({TARGET.stat().st_size // 1024} KiB); font -> {fonts}")
 
 
 if __name__ == "__main__":

@@ -4085,6 +4085,15 @@ export interface components {
              */
             sameAs?: string;
         };
+        PlanChoice: {
+            /** @default  */
+            choice?: string;
+            /**
+             * @description The companion leaves for good here
+             * @default false
+             */
+            leaves?: boolean;
+        };
         PlanBeat: {
             id: string;
             /**
@@ -4111,6 +4120,11 @@ export interface components {
              * @default false
              */
             edited?: boolean;
+            /**
+             * @description The protagonist's choice in this beat, if it has one
+             * @default null
+             */
+            choice?: components["schemas"]["PlanChoice"] | (Record<string, never> | null);
         };
         StoryPlan: {
             /**
@@ -4135,6 +4149,11 @@ export interface components {
             weather?: string;
             /** @default  */
             timeOfDay?: string;
+            /**
+             * @description How the antagonist works ("imitation", "possession", "trap")
+             * @default
+             */
+            method?: string;
             instructions?: components["schemas"]["PlanInstructions"];
             cast: components["schemas"]["PlanPerson"][];
             places: components["schemas"]["PlanPlace"][];
@@ -4720,6 +4739,8 @@ export interface components {
             start?: number;
             text?: string;
             shows?: string[];
+            /** @description What it shows was corrected on the storyboard */
+            edited?: boolean;
             thumbnailUrl?: string | null;
         };
         Video: {
@@ -4805,6 +4826,12 @@ export interface components {
             /** Format: date-time */
             renderedAt?: string | null;
         };
+        SceneShows: {
+            /** @description The scene's line of the script, as the last render lists it */
+            text: string;
+            /** @description What it shows: the place, the people, the key element ("the felt door", "the rider") */
+            shows: string[];
+        };
         VideoEdit: {
             /** @enum {string} */
             animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
@@ -4857,6 +4884,8 @@ export interface components {
             description?: string;
             duration?: number;
             script?: string[] | null;
+            /** @description Storyboard corrections: what the scene of a line shows; the next render draws it so */
+            scenes?: components["schemas"]["SceneShows"][];
         };
         Stats: {
             storiesCount?: number;

@@ -6,17 +6,25 @@ import type { VideoScene } from '../../../types/api';
 export const SCRIPT_EMPTY = 'The script is written when the video is generated.';
 export const STORYBOARD_EMPTY = 'The storyboard appears when the video is generated.';
 
+/** "the felt door, the rider" -> ["the felt door", "the rider"] (blank names left out). */
+export const showsFromText = (text: string) => text.split(',').map((name) => name.trim()).filter(Boolean);
+
 /** The scenes of the last render: thumbnail, start time (m:ss), the line and what it shows.
- *  With `onLineChange`, each scene's line is editable (it is that line of the script). */
+ *  With `onLineChange`, each scene's line is editable (it is that line of the script); with
+ *  `onShowsChange`, what it shows too (the next render draws it so; `shows` holds the edits). */
 export function Storyboard({
   scenes,
   lines,
   onLineChange,
+  shows: edited,
+  onShowsChange,
   disabled,
 }: {
   scenes: VideoScene[];
   lines?: string[];
   onLineChange?: (index: number, value: string) => void;
+  shows?: Record<number, string>;
+  onShowsChange?: (index: number, value: string) => void;
   disabled?: boolean;
 }) {
   return (
@@ -59,7 +67,23 @@ export function Storyboard({
               ) : (
                 <p className="storyboard-line">{line}</p>
               )}
-              {shows.length > 0 && (
+              {onShowsChange && (
+                <>
+                  <label className="small muted" htmlFor={`scene-shows-${number}`}>
+                    Scene {number} shows{scene.edited ? ' (corrected)' : ''}
+                  </label>
+                  <input
+                    id={`scene-shows-${number}`}
+                    className="input"
+                    maxLength={8 * 81}
+                    value={edited?.[index] ?? shows.join(', ')}
+                    placeholder="the place, who is in it, what it is about"
+                    disabled={disabled}
+                    onChange={(e) => onShowsChange(index, e.target.value)}
+                  />
+                </>
+              )}
+              {!onShowsChange && shows.length > 0 && (
                 <p className="badge-row" aria-label={`Scene ${number} shows`}>
                   {shows.map((name) => (
                     <Badge key={name} variant="outline">

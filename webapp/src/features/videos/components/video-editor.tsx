@@ -25,7 +25,7 @@ import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
 import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
-import { SCRIPT_EMPTY, Storyboard } from './storyboard';
+import { SCRIPT_EMPTY, Storyboard, showsFromText } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
@@ -163,6 +163,16 @@ export function VideoEditor({ video }: { video: Video }) {
   }, [dirty]);
 
   const close = () => (dirty ? setConfirmClose(true) : navigate(`/video/${video.id}`));
+  // storyboard corrections (scene index -> "the felt door, the rider"), sent as `scenes`
+  const [shows, setShows] = useState<Record<number, string>>({});
+  const setSceneShows = (index: number, value: string) => {
+    setShows((s) => ({ ...s, [index]: value }));
+    setDirty(true);
+  };
+  const corrections = () =>
+    Object.entries(shows)
+      .map(([index, text]) => ({ text: current.scenes?.[Number(index)]?.text ?? '', shows: showsFromText(text) }))
+      .filter((c) => c.text && c.shows.length);
   const setLine = (index: number, value: string) => {
     const lines = [...form.script];
     while (lines.length <= index) lines.push('');
@@ -177,10 +187,11 @@ export function VideoEditor({ video }: { video: Video }) {
       return;
     }
     write.mutate(
-      { id: video.id, data: { ...form, script: scriptToSend(form.script) } },
+      { id: video.id, data: { ...form, script: scriptToSend(form.script), ...(corrections().length ? { scenes: corrections() } : {}) } },
       {
         onSuccess: () => {
           setDirty(false);
+          setShows({});
           saved();
         },
         onError: (error) => {
@@ -252,7 +263,14 @@ export function VideoEditor({ video }: { video: Video }) {
               <div className="stack">
                 <h3 className="panel-title">Storyboard</h3>
                 {current.scenes?.length ? (
-                  <Storyboard scenes={current.scenes} lines={form.script} onLineChange={setLine} disabled={regenerating} />
+                  <Storyboard
+                    scenes={current.scenes}
+                    lines={form.script}
+                    onLineChange={setLine}
+                    shows={shows}
+                    onShowsChange={setSceneShows}
+                    disabled={regenerating}
+                  />
                 ) : (
                   <p className="muted">{SCRIPT_EMPTY}</p>
                 )}

@@ -1,0 +1,51 @@
+"""Places no game-icons.net picture draws, drawn as silhouettes in the icons' manner (a coverage
+mask in a ``size`` square, standing on its bottom edge): a ger (round felt wall, low cone of a
+roof, its crown ring and door) and a cable car (a pylon on the ground, its cable across the sky,
+the cabin hanging from it)."""
+import functools
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+SUPER = 3  # drawn larger and shrunk: smooth edges
+
+
+def _ger(d, s):
+    wall_top, base = s * 0.7, s * 0.98
+    d.rounded_rectangle([s * 0.06, wall_top, s * 0.94, base], radius=s * 0.05, fill=255)  # felt wall
+    d.chord([s * 0.0, s * 0.5, s * 1.0, s * 0.9], 180, 360, fill=255)  # the low domed roof
+    d.rectangle([s * 0.45, s * 0.47, s * 0.55, s * 0.52], fill=255)  # the crown (toono)
+    d.rectangle([s * 0.6, s * 0.36, s * 0.635, s * 0.52], fill=255)  # the stove's flue
+    d.rectangle([s * 0.43, s * 0.78, s * 0.57, base - s * 0.01], fill=0)  # the felt door
+    for y in (0.76, 0.9):  # the ropes round the felt
+        d.line([(s * 0.06, s * y), (s * 0.94, s * y)], fill=0, width=max(1, int(s * 0.01)))
+
+
+def _gondola(d, s):
+    foot = s * 0.995
+    d.polygon([(s * 0.04, foot), (s * 0.1, s * 0.12), (s * 0.14, s * 0.12), (s * 0.2, foot)], fill=255)  # pylon
+    d.rectangle([s * 0.02, s * 0.1, s * 0.22, s * 0.14], fill=255)
+    cable = max(2, int(s * 0.012))
+    d.line([(s * 0.02, s * 0.12), (s * 1.0, s * 0.02)], fill=255, width=cable)  # the cable
+    cx = s * 0.6
+    top = s * 0.12 - (cx / s) * s * 0.1
+    d.line([(cx, top), (cx, top + s * 0.16)], fill=255, width=max(2, int(s * 0.02)))  # the hanger
+    d.rounded_rectangle([cx - s * 0.16, top + s * 0.16, cx + s * 0.16, top + s * 0.46],
+                        radius=s * 0.04, fill=255)  # the cabin
+    for k in range(3):  # its windows
+        x = cx - s * 0.13 + k * s * 0.09
+        d.rectangle([x, top + s * 0.2, x + s * 0.07, top + s * 0.3], fill=0)
+
+
+DRAW = {"ger": _ger, "gondola": _gondola}
+
+
+@functools.lru_cache(maxsize=64)
+def mask(name, size):
+    """Coverage of shape ``name`` in a ``size`` square, float32 0-1, read-only."""
+    big = size * SUPER
+    img = Image.new("L", (big, big), 0)
+    DRAW[name](ImageDraw.Draw(img), big)
+    out = np.asarray(img.resize((size, size), Image.LANCZOS), np.float32) / 255
+    out.setflags(write=False)
+    return out

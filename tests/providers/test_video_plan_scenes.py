@@ -1,0 +1,142 @@
+"""Scenes drawn from the story's plan: each shows its place (a ger, a cable car over snow), its
+people (one figure each, in the colour the story gives them) and its key element; a plan read out
+of a story that has none; words in another sense draw nothing; the weather shows; a correction on
+the storyboard changes the next render."""
+import numpy as np
+import pytest
+from PIL import Image
+
+from core.providers import VideoRenderRequest
+from core.story_plan import load_plan
+from providers.local_video import LocalVideoProvider
+from providers.video.imagery import scenes
+from providers.video.imagery.looks import look_for
+from providers.video.imagery.plan_shots import PlanShotPlanner
+from providers.video.script.plan_extract import extract_plan
+from tests.providers.video_plans import GER, GER_LINES, GONDOLA, GONDOLA_LINES
+
+WEN = [
+    "Wen came to the lake town in the autumn, when the ferry still ran twice a day.",
+    "The church bell hung in its tower over the square. Nobody rings it now, the baker told Wen, and she laughed.",
+    "Each night Wen heard water under the floor. In the morning the floorboards were wet, and the bell was ringing.",
+    "She went down to the lake with a lantern. A woman in a grey shawl sat in the ferry.",
+    "The woman did not look up. Wen held the lantern higher and saw her own face.",
+    "In the end Wen understood that she had drowned on the night she arrived, and the bell had rung for her.",
+]
+
+
+def shots(plan, lines, corrections=None):
+    planner = PlanShotPlanner(plan, lines, corrections)
+    return [planner.shot(line, k) for k, line in enumerate(lines)]
+
+
+def paintings(plan, lines, weather, time_of_day="Night"):
+    look = look_for("Cinematic", "", "")
+    return [scenes.paint(320, 180, look, line, "", "", time_of_day, weather, 3, k, shot=shot)
+            for k, (line, shot) in enumerate(zip(lines, shots(plan, lines)))]
+
+
+def test_each_scene_shows_its_place_its_people_and_its_element_from_the_plan():
+    ger = shots(GER, GER_LINES)
+    gondola = shots(GONDOLA, GONDOLA_LINES)
+    assert ger[1].shows == ["the ger", "the stove", "Altan", "the felt door"]
+    assert ger[1].setting_icon == "shape:ger" and ger[1].element_icon == "wooden-door"
+    assert ger[0].setting_icon == "high-grass"  # the steppe
+    assert "the rider" in ger[2].shows and "cloaked-figure-on-horseback" in ger[2].figure_icons
+    assert ger[2].large  # the reversal turns on the fiddle
+    assert {s.setting_icon for s in gondola} == {"shape:gondola"}
+    assert "wood-cabin" not in {s.element_icon for s in gondola}  # the last cabin is the gondola's
+    man = gondola[1].figure_icons.index("hooded-figure")
+    assert gondola[1].figure_colours[man] == pytest.approx((0.95, 0.45, 0.08))  # orange, from the look
+    giulia = gondola[1].figure_colours[1 - man]
+    assert giulia[0] > 0.6 and giulia[1] < 0.2  # her red jacket
+
+
+def test_frames_of_the_ger_story_differ_from_the_gondola_story():
+    ger = paintings(GER, GER_LINES, "")
+    gondola = paintings(GONDOLA, GONDOLA_LINES, "")
+    for a in ger[:2]:
+        for b in gondola:
+            assert np.abs(a - b).mean() > 0.03
+
+
+def test_a_plan_is_read_out_of_a_hand_written_story():
+    plan = load_plan(extract_plan("The Bell", WEN))
+    assert [p.name for p in plan.cast if p.role == "protagonist"] == ["Wen"]
+    assert plan.cast[0].pronouns == "she"
+    antagonist = [p for p in plan.cast if p.role == "antagonist"]
+    assert antagonist and "grey shawl" in antagonist[0].look
+    assert "the bell" in [e.name for e in plan.elements]
+    assert {p.handle for p in plan.places} >= {"the ferry", "the lake"}
+    assert [b.kind for b in plan.beats][-1] == "reversal"  # the twist paragraph
+    assert plan.twist.clues == [plan.beats[-1].id]
+    assert len(plan.beats) == len(WEN)
+
+
+def test_a_bell_nobody_rings_is_not_a_ring():
+    plan = extract_plan("The Bell", WEN)
+    names = [e["name"] for e in plan["elements"]]
+    assert not any("ring" in name for name in names)
+    drawn = shots(plan, WEN)
+    icons = {s.element_icon for s in drawn} | {s.setting_icon for s in drawn}
+    assert "ringing-bell" in icons
+    assert not any(i and "ring" in i.split("-") for i in icons)  # no finger ring, no ring of any kind
+
+
+def test_a_sleeper_train_is_a_train_not_a_subway():
+    plan = extract_plan("Night Sleeper", [
+        "Ines boarded the sleeper train at midnight and found her compartment.",
+        "The sleeper train stopped in the snow, and the conductor did not come back.",
+        "In the end Ines understood the train had never left the station."])
+    drawn = shots(plan, ["Ines boarded the sleeper train.", "The train stopped.", "It never left."])
+    assert {s.setting_icon for s in drawn} <= {"steam-locomotive", "platform"}
+    assert "steam-locomotive" in {s.setting_icon for s in drawn}
+
+
+def contrast(img):
+    return float(img.mean(axis=2).std())
+
+
+def test_the_weather_shows_fog_greys_the_scene_and_snow_lies_on_the_ground():
+    clear = paintings(GER, GER_LINES, "Clear")
+    foggy = paintings(GER, GER_LINES, "Foggy")
+    for a, b in zip(clear, foggy):
+        assert contrast(b) < contrast(a) * 0.8
+    snowy = paintings(GONDOLA, GONDOLA_LINES, "Snowy", "Dusk")
+    plain = paintings(GONDOLA, GONDOLA_LINES, "Cloudy", "Dusk")
+    for a, b in zip(plain, snowy):
+        assert b[-15:].mean() > a[-15:].mean() + 0.1  # white ground
+
+
+def render(tmp_path, name, **extra):
+    request = VideoRenderRequest(title="The Felt Door", paragraphs=GER_LINES, script=GER_LINES,
+                                 plan=GER, duration=12, resolution="480p", frame_rate=24, seed=4,
+                                 narration_voice="Deep Male", **extra)
+    out = tmp_path / name
+    out.mkdir()
+    return out, LocalVideoProvider().render(request, out)
+
+
+def test_a_storyboard_correction_changes_the_next_render(tmp_path):
+    out, first = render(tmp_path, "first")
+    assert first.plan is None  # the story's own plan: nothing read out of the prose
+    line = GER_LINES[1]
+    scene = next(s for s in first.scenes if s["text"] == line)
+    assert "the felt door" in scene["shows"]
+    out2, second = render(tmp_path, "second", shows={line: ["the steppe", "the rider", "the horse-head fiddle"]})
+    again = next(s for s in second.scenes if s["text"] == line)
+    assert again["shows"] == ["the steppe", "the rider", "the horse-head fiddle"]
+    before = np.asarray(Image.open(out / scene["thumbnail"]), np.float32)
+    after = np.asarray(Image.open(out2 / again["thumbnail"]), np.float32)
+    assert np.abs(before - after).mean() > 8
+    others = [s for s in second.scenes if s["text"] != line]
+    assert [s["shows"] for s in others] == [s["shows"] for s in first.scenes if s["text"] != line]
+
+
+def test_a_story_without_a_plan_gets_one_with_its_first_video(tmp_path):
+    request = VideoRenderRequest(title="The Bell", paragraphs=WEN, duration=10, resolution="480p",
+                                 frame_rate=24, seed=2)
+    result = LocalVideoProvider().render(request, tmp_path)
+    assert result.plan and load_plan(result.plan).cast[0].name == "Wen"
+    shown = [name for s in result.scenes for name in s["shows"]]
+    assert "Wen" in shown
