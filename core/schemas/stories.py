@@ -71,6 +71,8 @@ class StoryWriteSchema(StoryParams):
     mood = Choice(choices.MOODS, "mood", required=True)
     isPublic = fields.Boolean(load_default=True)
     allowComments = fields.Boolean(load_default=True)
+    allowVideos = fields.Boolean(load_default=True, metadata={
+        "description": "Others may make videos of this story (its author always may)"})
 
 
 class GenerateSchema(StoryParams):
@@ -116,6 +118,7 @@ class FeedArgs(ListArgs):
 
 class StorySchema(ContentSchema):
     story_length = fields.Integer(data_key="storyLength")
+    allow_videos = fields.Boolean(data_key="allowVideos")
 
 
-STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length"}
+STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length", "allowVideos": "allow_videos"}
