@@ -49,3 +49,11 @@ export type AdminJob = Sent<Schemas['AdminJob']>;
 export type JobQueue = Sent<Schemas['JobQueue']>;
 /** GET /api/admin/jobs. */
 export type AdminJobs = { queues: JobQueue[]; jobs: AdminJob[] };
+/** An author's public page (GET /api/users/{id}/profile); `email` only for that user and admins. */
+export type Profile = Sent<Omit<Schemas['Profile'], 'email'>> & Pick<Schemas['Profile'], 'email'>;
+export type FollowState = Sent<Schemas['FollowState']>;
+/** One line of the bell. */
+export type AppNotification = Sent<Schemas['Notification']>;
+export type NotificationKind = AppNotification['kind'];
+export type NotificationSettings = Sent<Schemas['NotificationSettings']>;
+export type MarkedRead = Sent<Schemas['Marked']>;
