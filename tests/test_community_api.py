@@ -162,9 +162,11 @@ def test_count_and_marking_read_by_ids_or_all(users):
     assert len(bell(author_client, unread=1)) == 2
     assert author_client.post("/api/notifications/read", json={"all": True}).get_json() == {
         "marked": 2, "unread": 0}
-    refused = author_client.post("/api/notifications/read", json={})
+    refused = author_client.post("/api/notifications/read", json={"ids": []})
     assert refused.status_code == 400
     assert refused.get_json()["message"].startswith('Send "ids"')
+    assert author_client.post("/api/notifications/read", json={}).get_json() == {
+        "marked": 0, "unread": 0}
 
 
 def test_nobody_reads_or_marks_anothers_notifications(users, client):

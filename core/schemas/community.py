@@ -1,11 +1,13 @@
 """Authors and following, notifications: the author page, follow state, the bell and its settings."""
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate
 
 from core import notification_kinds
 from core.schemas.common import AuthorSchema, InputSchema, ListArgs, Trimmed, UTCDateTime
 
 MAX_BIO = 300
 MAX_IMAGE_URL = 500
+#: an avatar's address: http(s) or a path of this site; empty removes it
+WEB_ADDRESS = r"^$|^([Hh][Tt][Tt][Pp][Ss]?://|/)"
 
 
 class ProfileSchema(Schema):
@@ -31,14 +33,11 @@ class ProfileEditSchema(InputSchema):
 
     bio = Trimmed(validate=validate.Length(
         max=MAX_BIO, error=f"Bio must be at most {MAX_BIO} characters"))
-    profileImageUrl = Trimmed(allow_none=True, validate=validate.Length(
-        max=MAX_IMAGE_URL, error=f"Avatar address must be at most {MAX_IMAGE_URL} characters"))
-
-    @validates_schema
-    def _web_address(self, data, **kwargs):
-        url = data.get("profileImageUrl")
-        if url and not url.lower().startswith(("https://", "http://", "/")):
-            raise ValidationError("Avatar must be a web address (https://…)", "profileImageUrl")
+    profileImageUrl = Trimmed(allow_none=True, validate=[
+        validate.Length(max=MAX_IMAGE_URL,
+                        error=f"Avatar address must be at most {MAX_IMAGE_URL} characters"),
+        validate.Regexp(WEB_ADDRESS, error="Avatar must be a web address (https://…)")],
+        metadata={"description": "https://…, or empty to remove it"})
 
 
 class FollowStateSchema(Schema):
@@ -70,14 +69,10 @@ class UnreadCountSchema(Schema):
 class MarkReadSchema(InputSchema):
     """``{"ids": [...]}`` or ``{"all": true}``."""
 
-    ids = fields.List(fields.Integer(validate=validate.Range(min=1, max=2**53)),
-                      validate=validate.Length(max=100, error="At most 100 ids at a time"))
-    all = fields.Boolean()
-
-    @validates_schema
-    def _one_of(self, data, **kwargs):
-        if not data.get("all") and not data.get("ids"):
-            raise ValidationError('Send "ids" (a list of notification ids) or "all": true')
+    ids = fields.List(fields.Integer(validate=validate.Range(min=1, max=2**53)), validate=[
+        validate.Length(min=1, error='Send "ids" (a list of notification ids) or "all": true'),
+        validate.Length(max=100, error="At most 100 ids at a time")])
+    all = fields.Boolean(metadata={"description": "true: every notification of yours"})
 
 
 class MarkedSchema(Schema):

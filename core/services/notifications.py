@@ -88,8 +88,8 @@ def mark_read(user, body):
     """Mark the user's own ``ids`` (others' are left alone), or all of them, read."""
     query = Notification.update(is_read=True).where(
         (Notification.user == user.id) & (Notification.is_read == False))  # noqa: E712
-    if not body.get("all"):
-        query = query.where(Notification.id.in_(body["ids"]))
+    if not body.get("all"):  # neither ids nor all: nothing to mark
+        query = query.where(Notification.id.in_(body.get("ids") or [0]))
     with db.write_transaction():
         marked = query.execute()
     return {"marked": marked, "unread": unread_count(user)}

@@ -4456,6 +4456,7 @@ export interface components {
         };
         ProfileEdit: {
             bio?: string;
+            /** @description https://…, or empty to remove it */
             profileImageUrl?: string | null;
         };
         Job: {
@@ -4829,6 +4830,7 @@ export interface components {
         };
         MarkRead: {
             ids?: number[];
+            /** @description true: every notification of yours */
             all?: boolean;
         };
         Marked: {
