@@ -54,12 +54,32 @@ def on_shared(content, kind, platform, share_type, user, host):
     """Called after a share is recorded and committed."""
 
 
+@hookspec
+def on_followed(follower, followed, host):
+    """Called after a user starts following another and it is committed."""
+
+
+@hookspec
+def on_video_made(video, story, host):
+    """Called after a video is made from someone else's story and committed."""
+
+
 # --- moderation ----------------------------------------------------------------------------------
 
 
 @hookspec
 def register_moderation_filters():
     """Return a list of ``ModerationFilter`` subclasses that may be enabled in plugins.toml."""
+
+
+@hookspec
+def on_moderated(action, content, kind, host):
+    """Called after a moderator removes, restores or deletes a story or video, committed."""
+
+
+@hookspec
+def on_report_closed(report, host):
+    """Called after a moderator resolves or dismisses a report and it is committed."""
 
 
 # --- ads -----------------------------------------------------------------------------------------

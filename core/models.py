@@ -70,6 +70,9 @@ class User(Stamped, BaseModel, UserMixin):
     # bumped by sign-out, ban and deactivation: every session and remember-me cookie made with
     # an older value stops working (migration 0006; core.auth.load_user checks it)
     session_version = peewee.IntegerField(default=0)
+    # migration 0019: the author page's short bio, and the notification kinds switched off
+    bio = peewee.TextField(default="")
+    notifications_off = JSONField(null=True)
 
     class Meta:
         table_name = "users"
@@ -164,6 +167,8 @@ class Story(Content):
     plan = JSONField(null=True)
     #: which writer wrote it (migration 0016): "Offline engine", "Gemma 3 4B IT (llama.cpp)"
     writer = peewee.CharField(max_length=80, default="")
+    #: others may make videos of it (migration 0019); its owner always may
+    allow_videos = peewee.BooleanField(default=True)
 
     class Meta:
         table_name = "stories"
@@ -384,7 +389,45 @@ class UserSession(BaseModel):
         table_name = "user_sessions"
 
 
+# --- community (migration 0019) -----------------------------------------------------------------
+
+
+class Follow(BaseModel):
+    """``follower`` follows ``followed``: the author page's counts and the Following feeds."""
+
+    follower = peewee.ForeignKeyField(User, backref="following", on_delete="CASCADE")
+    followed = peewee.ForeignKeyField(User, backref="followers", on_delete="CASCADE")
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "follows"
+        indexes = ((("follower", "followed"), True), (("followed", "created_at"), False))
+
+
+class Notification(BaseModel):
+    """One line of a user's bell (``core.notifications`` for the kinds); likes of one item are
+    one row while unread (``actors_count`` grows, ``actor`` is the latest)."""
+
+    id = NeverReusedId()
+    user = peewee.ForeignKeyField(User, backref="notifications", on_delete="CASCADE")
+    kind = peewee.CharField(max_length=30)
+    actor = peewee.ForeignKeyField(User, null=True, on_delete="CASCADE", backref="+")
+    actors_count = peewee.IntegerField(default=1)
+    story = peewee.ForeignKeyField(Story, null=True, on_delete="CASCADE", backref="+")
+    video = peewee.ForeignKeyField(Video, null=True, on_delete="CASCADE", backref="+")
+    comment = peewee.ForeignKeyField(Comment, null=True, on_delete="CASCADE", backref="+")
+    detail = peewee.CharField(max_length=300, default="")
+    is_read = peewee.BooleanField(default=False)
+    created_at = peewee.DateTimeField(default=utcnow)
+
+    class Meta:
+        table_name = "notifications"
+        # the bell's count and the page, newest first: both read this index only
+        indexes = ((("user", "is_read", "id"), False),)
+
+
 CORE_MODELS = [User, Story, Video, Comment, Like, Share, View, Job]
 MODERATION_MODELS = [Report, AuditEntry]
 SESSION_MODELS = [UserSession]
-ALL_MODELS = CORE_MODELS + MODERATION_MODELS + SESSION_MODELS
+COMMUNITY_MODELS = [Follow, Notification]
+ALL_MODELS = CORE_MODELS + MODERATION_MODELS + SESSION_MODELS + COMMUNITY_MODELS

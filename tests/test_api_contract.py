@@ -147,6 +147,8 @@ def pinned(ids):
         *content("videos", "video_id", video, "PATCH", ids["spare_video"], ids["video_comment"],
                  ids["spare_video_comment"]),
         entry("^/api/comments/", None, comment_id=ids["comment"]),
+        # following: another user (following oneself is refused, as the document says)
+        entry("^/api/users/\\{user_id\\}/follow", None, user_id=ids["other"]),
         entry("^/api/(stories|videos|users)/(user/)?\\{user_id\\}", None, user_id=ids["owner"]),
         entry("^/api/admin/users/\\{user_id\\}$", "DELETE", user_id=ids["spare_user"]),
         entry("^/api/admin/users/\\{user_id\\}$", "PATCH", user_id=ids["other"]),

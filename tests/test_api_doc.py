@@ -15,6 +15,8 @@ SHAPES = {
     "User: `": "User",
     "Story: `": "Story",
     "Comment: `": "Comment",
+    "Profile: `": "Profile",
+    "Notification: `": "Notification",
     "`GET /api/jobs/{jobId}` (`?wait=N`) | `": "Job",
     "`POST /api/stories/generate` (the creation form) | 202 `": "JobStarted",
     "`GET /api/admin/check` | 200 `": "AdminCheck",

@@ -11,6 +11,7 @@ from core.api import (
     comments,
     jobs,
     media,
+    notifications,
     share_targets,
     stories,
     story_ai,
@@ -20,7 +21,8 @@ from core.api import (
 from core.auth import writes_need_sign_in
 
 BLUEPRINTS = [auth.blp, story_ai.blp, stories.blp, videos.blp, users.blp, jobs.blp, admin.blp,
-              admin_jobs.blp, share_targets.blp, ads.blp, media.blp, comments.blp]
+              admin_jobs.blp, share_targets.blp, ads.blp, media.blp, comments.blp,
+              notifications.blp, notifications.feed_blp]
 
 PUBLIC_WRITES = {
     "auth.Register": "creating an account is how a visitor signs in",

@@ -23,6 +23,7 @@ DEFAULT_PLUGINS = (
     "plugins.ads",
     "plugins.wordlist",
     "plugins.webhooks",
+    "plugins.notifications",
 )
 
 

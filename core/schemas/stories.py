@@ -93,6 +93,8 @@ class StoryWriteSchema(StoryParams):
     isPublic = fields.Boolean(load_default=True)
     allowComments = fields.Boolean(load_default=True)
     plan = PlanField(metadata={"description": "The plan the story was written from (kept with it)"})
+    allowVideos = fields.Boolean(load_default=True, metadata={
+        "description": "Others may make videos of this story (its author always may)"})
 
 
 class OutlineSchema(StoryParams):
@@ -180,6 +182,7 @@ class StorySchema(ContentSchema):
     writer = fields.String(metadata={
         "description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
                        "(llama.cpp)\"); empty when written by hand"})
+    allow_videos = fields.Boolean(data_key="allowVideos")
 
 
 @without_fields("content")
@@ -190,4 +193,5 @@ class StoryCardSchema(StorySchema):
     excerpt = fields.String(dump_default="", metadata={"description": "the text's first 150 characters"})
 
 
-STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length", "writer": "writer"}
+STORY_FIELDS = {**CONTENT_FIELDS, "storyLength": "story_length", "writer": "writer",
+                "allowVideos": "allow_videos"}

@@ -6,6 +6,7 @@ from core.choices import REPORT_FILTERS
 from core.errors import abort
 from core.models import Comment, Report, Story, User, Video, utcnow
 from core.pagination import choice, page_of
+from core.plugins import plugin_host
 from core.services import audit
 
 MAX_REASON = 1000
@@ -138,4 +139,6 @@ def close(actor, report_id, status, note=None):
                      "report", row.id, f"{kind} #{target_id}: {excerpt(row.reason, 200)}",
                      reason=note, details={"targetType": kind, "targetId": target_id,
                                            "reportReason": row.reason})
+    row.status = status
+    plugin_host().fire("on_report_closed", report=row)
     return row.id

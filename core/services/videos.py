@@ -19,6 +19,7 @@ HEIGHTS = {"720p": 720, "1080p": 1080, "1440p": 1440, "4K": 2160, "8K": 4320}
 GENERATE_FROM = (VideoStatus.PENDING, VideoStatus.FAILED)
 REGENERATE_FROM = (VideoStatus.COMPLETED, VideoStatus.FAILED)
 CREATOR_ONLY = "Only the creator can generate this video"
+NO_VIDEOS = "The author does not allow videos of this story"
 
 
 def default_title(genre, setting):
@@ -159,6 +160,7 @@ def create(user, body):
     """A pending video. from_story copies the story's text and settings (a field sent non-empty
     wins); direct takes them from the body (title defaults to '{genre} Video in {setting}')."""
     mode = creation_mode(body)
+    story = None
     video = Video(user=user.id, creation_mode=mode, status=VideoStatus.PENDING, progress=0,
                   progress_message="")
     for attribute, value in CONTENT_DEFAULTS.items():
@@ -167,6 +169,8 @@ def create(user, body):
         story = Story.get_or_none(Story.id == body["storyId"])
         if story is None or not story.is_visible_to(user):
             abort(404, message="Story not found", errors={"storyId": ["Story not found"]})
+        if story.user_id != user.id and not story.allow_videos:
+            abort(403, message=NO_VIDEOS, errors={"storyId": [NO_VIDEOS]})
         video.story = story.id
         for attribute in STORY_COPY:
             setattr(video, attribute, getattr(story, attribute))
@@ -178,6 +182,8 @@ def create(user, body):
     now = utcnow()
     video.created_at = video.updated_at = now
     save_moderated(video, "video", verdict, force_insert=True)
+    if story is not None and story.user_id != user.id:
+        plugin_host().fire("on_video_made", video=video, story=story)
     return video
 
 

@@ -5,7 +5,7 @@
     [webhooks]
     urls = ["https://example.com/hooks/dreadforge"]
     secret_env = "DREADFORGE_WEBHOOK_SECRET"   # optional: the NAME of the variable with the secret
-    events = ["published", "liked", "commented", "shared"]   # default: all four
+    events = ["published", "liked", "commented", "shared"]   # default: all of EVENTS
     timeout = 10
 
 With no ``urls`` the plugin does nothing. Each event is one POST of a JSON body, delivered by a
@@ -34,7 +34,8 @@ from core.providers import Pluggable
 
 log = logging.getLogger(__name__)
 
-EVENTS = ("published", "liked", "commented", "shared")
+EVENTS = ("published", "liked", "commented", "shared", "followed", "video_made", "moderated",
+          "report_closed")
 RETRY = {"max": 3, "interval": [1, 5, 30]}
 SIGNATURE_HEADER = "X-Dreadforge-Signature"
 EVENT_HEADER = "X-Dreadforge-Event"
@@ -159,3 +160,26 @@ def on_commented(comment, content, kind, host):
 def on_shared(content, kind, platform, share_type, user, host):
     emit(host, "shared", {"content": describe_content(content, kind), "platform": platform,
                     "shareType": share_type, "user": person(user)})
+
+
+@hookimpl
+def on_followed(follower, followed, host):
+    emit(host, "followed", {"user": person(follower), "followed": person(followed)})
+
+
+@hookimpl
+def on_video_made(video, story, host):
+    emit(host, "video_made", {"content": describe_content(video, "video"),
+                              "story": describe_content(story, "story")})
+
+
+@hookimpl
+def on_moderated(action, content, kind, host):
+    emit(host, "moderated", {"action": action, "content": describe_content(content, kind)})
+
+
+@hookimpl
+def on_report_closed(report, host):
+    emit(host, "report_closed", {"report": {
+        "id": report.id, "status": report.status, "storyId": report.story_id,
+        "videoId": report.video_id, "commentId": report.comment_id}})

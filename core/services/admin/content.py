@@ -7,6 +7,7 @@ from core.choices import STORY_FILTERS, VIDEO_FILTERS
 from core.errors import abort
 from core.models import Story, User, Video
 from core.pagination import choice
+from core.plugins import plugin_host
 from core.services import audit
 from core.services import stories as story_service
 from core.services.admin.paging import materialized_page, search_page, two_step_page, windowed_page
@@ -85,6 +86,8 @@ def set_visibility(actor, model, content_id, is_public):
                          details={"isPublic": is_public, "authorId": content.user_id,
                                   "authorEmail": content.user.email})
         content.is_public = is_public
+        plugin_host().fire("on_moderated", action="restored" if is_public else "removed",
+                           content=content, kind=kind)
     content.is_liked_by_user = False
     return content
 
@@ -99,6 +102,7 @@ def delete_content(actor, model, content_id):
             Video.delete().where(Video.id == content.id).execute()
         audit.record(actor, f"{kind}.delete", kind, content.id, content.title,
                      details={"authorId": content.user_id, "authorEmail": content.user.email})
+    plugin_host().fire("on_moderated", action="deleted", content=content, kind=kind)
     if model is Video:
         remove_video_files([content.id])
     return {"message": "Content deleted successfully"}

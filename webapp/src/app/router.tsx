@@ -20,6 +20,8 @@ const VideoEditorRoute = lazy(() => import('./routes/video-editor'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const LinkRoute = lazy(() => import('./routes/link'));
+const AuthorRoute = lazy(() => import('./routes/author'));
+const NotificationsRoute = lazy(() => import('./routes/notifications'));
 
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
@@ -45,6 +47,8 @@ function AppRoutes() {
           <Route path="video-editor/:id" element={protect(<VideoEditorRoute />)} />
           <Route path="profile" element={protect(<Suspense fallback={<ProfileSkeleton />}><ProfileRoute /></Suspense>)} />
           <Route path="admin" element={protect(<AdminRoute />)} />
+          <Route path="u/:id" element={<AuthorRoute />} />
+          <Route path="notifications" element={protect(<NotificationsRoute />)} />
           <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
           <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -33,6 +33,15 @@ export const videoKeys = contentKeys('video');
 export const userKeys = {
   all: ['users'] as const,
   stats: (userId: string | number) => ['users', 'stats', userId] as const,
+  profile: (userId: string | number) => ['users', 'profile', userId] as const,
+  following: (params: object) => ['users', 'following', params] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  count: () => ['notifications', 'count'] as const,
+  pages: (params: object) => ['notifications', 'list', params] as const,
+  settings: () => ['notifications', 'settings'] as const,
 };
 
 export const authKeys = {

@@ -1305,6 +1305,11 @@ export interface paths {
                         allowComments?: boolean;
                         /** @description The plan the story was written from (kept with it) */
                         plan?: components["schemas"]["StoryPlan"];
+                        /**
+                         * @description Others may make videos of this story (its author always may)
+                         * @default true
+                         */
+                        allowVideos?: boolean;
                     };
                 };
             };
@@ -2652,6 +2657,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{user_id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An author's public page: bio, join date, counts (e-mail only for that user and admins). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Follow an author (idempotent; not yourself). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FollowState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Stop following an author (idempotent). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FollowState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Your bio (at most 300 characters) and your avatar's address. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProfileEdit"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        trace?: never;
+    };
     "/api/jobs/{job_id}": {
         parameters: {
             query?: never;
@@ -3800,6 +3948,234 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your notifications, newest first (``?unread=1``: unread only); X-Next-Cursor pages. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number | null;
+                    cursor?: string | null;
+                    /** @description 1: unread ones only */
+                    unread?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Notification"][];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notifications are unread (the bell's figure). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadCount"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some of yours read (``{"ids": [...]}``) or all of them (``{"all": true}``). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkRead"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Marked"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds of notification you get. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Switch kinds off (``{"off": ["like", ...]}``); every kind not listed is on. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Newest public stories of the authors you follow (``?limit=&cursor=``, X-Next-Cursor). */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number | null;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Story"][];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4378,6 +4754,7 @@ export interface components {
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
+            allowVideos?: boolean;
             /** @description the text's first 150 characters */
             excerpt?: string;
         };
@@ -4439,6 +4816,11 @@ export interface components {
             allowComments?: boolean;
             /** @description The plan the story was written from (kept with it) */
             plan?: components["schemas"]["StoryPlan"];
+            /**
+             * @description Others may make videos of this story (its author always may)
+             * @default true
+             */
+            allowVideos?: boolean;
         };
         Story: {
             id?: number;
@@ -4482,6 +4864,7 @@ export interface components {
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
+            allowVideos?: boolean;
         };
         Message: {
             message?: string;
@@ -4892,6 +5275,32 @@ export interface components {
             videosCount?: number;
             totalViews?: number;
         };
+        Profile: {
+            id: number;
+            firstName: string;
+            lastName: string;
+            profileImageUrl: string | null;
+            bio: string;
+            /** @description Only for that user and for admins */
+            email?: string;
+            /** Format: date-time */
+            createdAt: string;
+            followersCount: number;
+            followingCount: number;
+            isFollowedByUser: boolean;
+            /** @description Public stories (private ones too for that user and for admins) */
+            storiesCount: number;
+            videosCount: number;
+        };
+        FollowState: {
+            following: boolean;
+            followersCount: number;
+        };
+        ProfileEdit: {
+            bio?: string;
+            /** @description https://…, or empty to remove it */
+            profileImageUrl?: string | null;
+        };
         Job: {
             id?: string;
             kind?: string;
@@ -5030,6 +5439,7 @@ export interface components {
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
+            allowVideos?: boolean;
         };
         VisibilityBody: {
             isPublic: boolean;
@@ -5247,6 +5657,44 @@ export interface components {
             slot?: "banner" | "feed" | "sidebar";
             width?: number | null;
             height?: number | null;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report";
+            /** @example Mara Vale and 4 others liked “Tide” */
+            text: string;
+            link: string | null;
+            actor: (Record<string, never> | null) | components["schemas"]["Author"];
+            actorsCount: number;
+            isRead: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UnreadCount: {
+            unread: number;
+        };
+        MarkRead: {
+            ids?: number[];
+            /** @description true: every notification of yours */
+            all?: boolean;
+        };
+        Marked: {
+            /** @description How many became read */
+            marked: number;
+            unread: number;
+        };
+        KindSetting: {
+            /** @enum {string} */
+            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report";
+            label: string;
+            enabled: boolean;
+        };
+        NotificationSettings: {
+            kinds: components["schemas"]["KindSetting"][];
+        };
+        NotificationSettingsBody: {
+            off: ("reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report")[];
         };
     };
     responses: {
@@ -5510,4 +5958,7 @@ export const auditEntryTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const adminJobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminJob"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adSettingsSlotsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdSettings"]["slots"]> = ["banner", "feed", "sidebar"];
 export const adSlotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Ad"]["slot"]> = ["banner", "feed", "sidebar"];
+export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Notification"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
+export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
+export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
 export type operations = Record<string, never>;

@@ -60,3 +60,11 @@ export type AdminJobs = { queues: JobQueue[]; jobs: AdminJob[] };
 export type StoryPlan = Schemas['StoryPlan'];
 export type PlanBeat = Schemas['PlanBeat'];
 export type PlanPerson = Schemas['PlanPerson'];
+/** An author's public page (GET /api/users/{id}/profile); `email` only for that user and admins. */
+export type Profile = Sent<Omit<Schemas['Profile'], 'email'>> & Pick<Schemas['Profile'], 'email'>;
+export type FollowState = Sent<Schemas['FollowState']>;
+/** One line of the bell. */
+export type AppNotification = Sent<Schemas['Notification']>;
+export type NotificationKind = AppNotification['kind'];
+export type NotificationSettings = Sent<Schemas['NotificationSettings']>;
+export type MarkedRead = Sent<Schemas['Marked']>;

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth';
 import { useContent, useUserContent } from '../../lib/content/content-queries';
@@ -8,6 +7,9 @@ import { VideoChooser } from '../../features/videos/components/video-chooser';
 import { formFromStory, formFromVideo } from '../../features/videos/lib/video-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PageHeader } from '../../components/page-header';
+import { EmptyState } from '../../components/ui/empty-state';
+import { NO_VIDEOS } from '../../features/stories/components/video-consent';
+import { Link, useSearchParams } from 'react-router-dom';
 
 export default function CreateVideoRoute() {
   useDocumentTitle('Create Video');
@@ -26,6 +28,19 @@ export default function CreateVideoRoute() {
       <div className="page-loading">
         <Spinner size="lg" />
       </div>
+    );
+  } else if (fromStory && story.data && story.data.allowVideos === false && String(story.data.userId) !== String(user?.id)) {
+    body = (
+      <EmptyState
+        title={NO_VIDEOS}
+        hint="Its author has not given consent to videos of it."
+        icon="film"
+        action={
+          <Link to={`/story/${story.data.id}`} className="btn btn-outline">
+            Back to the story
+          </Link>
+        }
+      />
     );
   } else if (fromStory || fromVideo || step === 'direct') {
     const initial = fromStory && story.data ? formFromStory(story.data) : fromVideo && video.data ? formFromVideo(video.data) : { creationMode: 'direct' as const };

@@ -17,6 +17,7 @@ import type { Story, StoryCard as StoryCardItem, Video, VideoCard as VideoCardIt
 type AnyStory = Story | StoryCardItem;
 type AnyVideo = Video | VideoCardItem;
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { FollowingFeed } from './following-feed';
 
 const TITLES: Record<string, string> = {
   'my-stories': 'My Stories',
@@ -24,7 +25,7 @@ const TITLES: Record<string, string> = {
   trending: 'Trending Content',
 };
 
-const TABS: readonly ExploreTab[] = ['all', 'stories', 'videos'];
+const TABS: readonly ExploreTab[] = ['all', 'stories', 'videos', 'following'];
 const SORT_VALUES = SORTS.map((option) => option.value);
 
 const SIGN_IN_HINTS: Record<string, string> = {
@@ -72,7 +73,10 @@ export default function ExploreRoute() {
     const value = params.get(key) as T | null;
     return value !== null && allowed.includes(value) ? value : fallback;
   };
-  const tab = pick<ExploreTab>('tab', TABS, defaultTab);
+  const picked = pick<ExploreTab>('tab', TABS, defaultTab);
+  // the Following tab is the signed-in reader's own: a visitor gets the default tab
+  const tab = picked === 'following' && !user ? defaultTab : picked;
+  const following = tab === 'following';
   const sort = pick('sort', SORT_VALUES, defaultSort);
   const genre = pick('genre', EXPLORE_GENRES, 'All Genres');
   const mood = pick('mood', EXPLORE_MOODS, 'All Moods');
@@ -108,8 +112,8 @@ export default function ExploreRoute() {
 
   const personal = filter === 'my-stories' || filter === 'my-videos';
   const mine = personal && !!user;
-  const wantStories = tab !== 'videos';
-  const wantVideos = tab !== 'stories';
+  const wantStories = !following && tab !== 'videos';
+  const wantVideos = !following && tab !== 'stories';
   const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE };
   const communityStories = useCommunityPages('story', feedParams, wantStories && !personal);
   const communityVideos = useCommunityPages('video', feedParams, wantVideos && !personal);
@@ -226,7 +230,13 @@ export default function ExploreRoute() {
         sort={[sort, setSort]}
         genre={[genre, setGenre]}
         mood={[mood, setMood]}
+        following={!!user}
       />
+      {following ? (
+        <div role="tabpanel" id="explore-panel-following" aria-labelledby="explore-tab-following">
+          <FollowingFeed limit={EXPLORE_PAGE_SIZE} layout={view} />
+        </div>
+      ) : (
       <div role="tabpanel" id={`explore-panel-${tab}`} aria-labelledby={`explore-tab-${tab}`} className={view === 'grid' ? 'card-grid' : 'card-list'} aria-busy={loading}>
         {loading ? (
           Array.from({ length: EXPLORE_SKELETONS }, (_, i) => <CardSkeleton key={i} />)
@@ -266,6 +276,7 @@ export default function ExploreRoute() {
           })
         )}
       </div>
+      )}
       {!loading && !failed && hasMore && (
         <div className="load-more" ref={sentinel}>
           <button type="button" className="btn btn-outline" onClick={loadMore} disabled={fetchingMore}>

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Tabs, type TabItem } from '../../components/ui/tabs';
+import { FollowingFeed } from './following-feed';
 import { AdSlot } from '../../components/ad-slot';
 import { Icon } from '../../components/ui/icons';
 import { CardSkeleton } from '../../components/ui/skeleton';
@@ -12,12 +15,18 @@ import { useCommunityStories } from '../../features/stories/api/get-community-st
 import { StoryCard } from '../../features/stories/components/story-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+const FEED_TABS: TabItem[] = [
+  { value: 'recent', label: 'Recent' },
+  { value: 'following', label: 'Following' },
+];
+
 const FEED = { genre: 'All Genres', mood: 'All Moods', sort: 'newest', limit: DASHBOARD_FEED_LIMIT };
 
 export default function HomeRoute() {
   useDocumentTitle('Home');
   const { user } = useAuth();
   const feed = useCommunityStories(FEED);
+  const [feedTab, setFeedTab] = useState('recent');
   if (!user) return null;
   return (
     <div className="container page">
@@ -37,7 +46,13 @@ export default function HomeRoute() {
             </Link>
           </div>
         </div>
-        <div className="card-grid">
+        <Tabs label="Feed" idBase="dashboard" value={feedTab} onChange={setFeedTab} items={FEED_TABS} />
+        {feedTab === 'following' ? (
+          <div role="tabpanel" id="dashboard-panel-following" aria-labelledby="dashboard-tab-following">
+            <FollowingFeed limit={DASHBOARD_FEED_LIMIT} more={false} />
+          </div>
+        ) : (
+        <div className="card-grid" role="tabpanel" id="dashboard-panel-recent" aria-labelledby="dashboard-tab-recent">
           {feed.isLoading ? (
             Array.from({ length: DASHBOARD_FEED_LIMIT }, (_, i) => <CardSkeleton key={i} />)
           ) : feed.isError ? (
@@ -60,6 +75,7 @@ export default function HomeRoute() {
             feed.data.slice(0, DASHBOARD_FEED_LIMIT).map((story) => <StoryCard key={story.id} story={story} />)
           )}
         </div>
+        )}
       </section>
       <QuickActions />
       <AdSlot slot="banner" className="ad-banner-728" />

@@ -3,6 +3,8 @@ import { Tabs, type TabItem } from '../../components/ui/tabs';
 import { useAuth } from '../../lib/auth';
 import { ProfileCard } from '../../features/users/components/profile-card';
 import { SessionsCard } from '../../features/auth/components/sessions-card';
+import { AboutForm } from '../../features/community/components/about-form';
+import { NotificationSettingsCard } from '../../features/community/components/notification-settings';
 import { MyStoriesList } from '../../features/stories/components/story-list';
 import { MyVideosList } from '../../features/videos/components/video-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,6 +31,8 @@ export default function ProfileRoute() {
           {tab === 'stories' ? <MyStoriesList userId={user.id} /> : <MyVideosList userId={user.id} />}
         </div>
       </div>
+      <AboutForm userId={user.id} />
+      <NotificationSettingsCard />
       <SessionsCard />
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { AuthorLink } from '../author-link';
 import { Link, useNavigate } from 'react-router-dom';
 import { ActivityDialog } from '../activity-dialog';
 import { Badge } from '../ui/badge';
@@ -100,7 +101,7 @@ export function ContentCard({
         )}
       </div>
       <div className="card-footer">
-        <span>{authorHandle(item.user)}</span>
+        <AuthorLink user={item.user}>{authorHandle(item.user)}</AuthorLink>
         <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
       </div>
       {showCreatorActions && isOwner && <CreatorActions type={type} id={item.id} />}

@@ -8,6 +8,7 @@ import { Avatar } from '../ui/avatar';
 import { CREATE_LINKS, CreateMenu, PageLinkItems, type PageLink } from '../create-menu';
 import { useFocusTrap } from '../ui/dialog';
 import { SignOutEverywhereDialog } from '../sign-out-everywhere-dialog';
+import { NotificationBell } from '../notification-bell';
 
 const ADMIN_LINK: PageLink = { to: '/admin', icon: 'shield', label: 'Admin Panel' };
 const PROFILE_LINK: PageLink = { to: '/profile', icon: 'user', label: 'My Profile' };
@@ -65,6 +66,7 @@ export function Navbar() {
               <div className="desktop-only">
                 <CreateMenu label="Create" buttonClassName="btn btn-primary btn-sm" />
               </div>
+              <NotificationBell />
               <DropdownMenu buttonClassName="avatar-btn" ariaLabel="Account menu" label={<Avatar user={user} size={34} />}>
                 {({ close }) => (
                   <>

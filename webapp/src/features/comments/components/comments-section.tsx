@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { AuthorLink } from '../../../components/author-link';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -161,7 +162,7 @@ function CommentItem({ comment, type, contentId, canReply }: { comment: Comment;
       <Avatar user={comment.user} size={36} />
       <div className="comment-body">
         <div className="comment-head">
-          <strong>{displayName(comment.user)}</strong>
+          <strong><AuthorLink user={comment.user}>{displayName(comment.user)}</AuthorLink></strong>
           <span className="muted small">{formatRelative(comment.createdAt)}</span>
           {isEdited(comment.createdAt, comment.updatedAt) && <Badge variant="outline">Edited</Badge>}
         </div>

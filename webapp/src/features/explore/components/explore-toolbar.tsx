@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/ui/form';
 import { Tabs } from '../../../components/ui/tabs';
 import { EXPLORE_GENRES, EXPLORE_MOODS, SORTS } from '../../../lib/constants';
 
-export type ExploreTab = 'all' | 'stories' | 'videos';
+export type ExploreTab = 'all' | 'stories' | 'videos' | 'following';
 export type ExploreView = 'grid' | 'list';
 
 /** What a control shows and the setter it calls when the user changes it. */
@@ -18,6 +18,8 @@ type Props = {
   sort: Controlled<string>;
   genre: Controlled<string>;
   mood: Controlled<string>;
+  /** Offer the Following tab (signed-in readers). */
+  following?: boolean;
 };
 
 function Selects({ sort, genre, mood }: Pick<Props, 'sort' | 'genre' | 'mood'>) {
@@ -34,6 +36,7 @@ export function ExploreToolbar(props: Props) {
   const [sheet, setSheet] = useState(false);
   const [search, onSearch] = props.search;
   const [tab, onTab] = props.tab;
+  const following = !!props.following;
   const [view, onView] = props.view;
   return (
     <div className="explore-toolbar">
@@ -61,6 +64,7 @@ export function ExploreToolbar(props: Props) {
             { value: 'all', label: 'All' },
             { value: 'stories', label: 'Stories' },
             { value: 'videos', label: 'Videos' },
+            ...(following ? [{ value: 'following', label: 'Following' }] : []),
           ]}
         />
         <div className="row-sm">

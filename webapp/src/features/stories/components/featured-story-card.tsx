@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AuthorLink } from '../../../components/author-link';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { authorHandle, cardText, formatCount } from '../../../lib/format';
@@ -18,7 +19,7 @@ export function FeaturedStoryCard({ story }: { story: StoryCard }) {
         <span className="meta-item" aria-label={`${story.views ?? 0} views`}>
           <Icon name="eye" size={15} /> {formatCount(story.views ?? 0)}
         </span>
-        <span className="muted small">{authorHandle(story.user)}</span>
+        <span className="muted small"><AuthorLink user={story.user}>{authorHandle(story.user)}</AuthorLink></span>
       </div>
       <Link to={`/story/${story.id}`} className="btn btn-outline btn-sm card-cta">
         Read Story

@@ -10,6 +10,8 @@ export type StorySettings = Scene & {
   storyLength: number;
   isPublic: boolean;
   allowComments: boolean;
+  /** Others may make videos of this story (its author always may). */
+  allowVideos: boolean;
 };
 
 export const DEFAULT_STORY_SETTINGS: StorySettings = {
@@ -18,6 +20,7 @@ export const DEFAULT_STORY_SETTINGS: StorySettings = {
   storyLength: STORY_LENGTH.default,
   isPublic: true,
   allowComments: true,
+  allowVideos: true,
 };
 
 export type StoryErrors = FormErrors<StorySettings>;
@@ -65,6 +68,7 @@ export function StorySettingsForm({
       <SceneDetails value={value} set={set} hints={HINTS} />
       <SwitchField label="Public" hint="Visible to everyone on Explore" checked={value.isPublic} onChange={set('isPublic')} />
       <SwitchField label="Allow comments" checked={value.allowComments} onChange={set('allowComments')} />
+      <SwitchField label="Others may make videos of this story" hint="You always can; the author is told when someone does" checked={value.allowVideos} onChange={set('allowVideos')} />
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { Avatar } from '../../../components/ui/avatar';
+import { AuthorLink } from '../../../components/author-link';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { ReportButton } from '../../../components/report-button';
@@ -9,6 +10,7 @@ import { EngagementActions } from '../../../components/content/engagement-action
 import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 import { writtenWith } from '../utils/writer';
+import { AllowVideosSwitch, MakeVideoButton } from './video-consent';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
@@ -22,7 +24,7 @@ export function StoryView({ story }: { story: Story }) {
         <div className="author-row">
           <Avatar user={story.user} size={44} />
           <div>
-            <p className="author-name">{displayName(story.user, 'Anonymous Horror Writer')}</p>
+            <p className="author-name"><AuthorLink user={story.user}>{displayName(story.user, 'Anonymous Horror Writer')}</AuthorLink></p>
             <p className="muted small row-sm wrap">
               <Badge variant="accent">{story.genre}</Badge>
               <span>{formatRelative(story.createdAt)}</span>
@@ -50,8 +52,14 @@ export function StoryView({ story }: { story: Story }) {
         {isOwner && (
           <StoryOwnerLinks id={story.id} className="btn btn-outline btn-sm" videoLabel="Make Video" />
         )}
+        {!isOwner && user && <MakeVideoButton story={story} />}
         {!isOwner && <ReportButton type="story" id={story.id} />}
       </div>
+      {isOwner && (
+        <div className="story-consent">
+          <AllowVideosSwitch story={story} />
+        </div>
+      )}
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { AuthorLink } from '../../../components/author-link';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -66,7 +67,7 @@ export function VideoView({ video }: { video: Video }) {
         <div className="author-row">
           <Avatar user={video.user} size={40} />
           <div>
-            <p className="author-name">{displayName(video.user, 'Anonymous Horror Creator')}</p>
+            <p className="author-name"><AuthorLink user={video.user}>{displayName(video.user, 'Anonymous Horror Creator')}</AuthorLink></p>
             {video.storyAuthor && <StoryCredit video={video} />}
             <p className="muted small row-sm wrap">
               {video.genre && <Badge variant="accent">{video.genre}</Badge>}
@@ -145,7 +146,7 @@ function StoryCredit({ video }: { video: Video }) {
       <Icon name="book" size={14} /> Based on{' '}
       {video.storyTitle && video.storyId ? (
         <>
-          <Link to={`/story/${video.storyId}`}>“{video.storyTitle}”</Link> by {author}
+          <Link to={`/story/${video.storyId}`}>“{video.storyTitle}”</Link> by <AuthorLink user={video.storyAuthor}>{author}</AuthorLink>
         </>
       ) : (
         <>a story by {author}</>

@@ -1,0 +1,28 @@
+"""The notification kinds (``core/data/notification_kinds.toml``), loaded and checked once."""
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+DATA = Path(__file__).with_name("data") / "notification_kinds.toml"
+PLACES = ("{actor}", "{title}", "{detail}", "{kind}")
+
+
+@lru_cache(maxsize=1)
+def kinds():
+    """``{kind: {"label", "text"}}`` in the file's order; a malformed entry fails at load."""
+    table = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    for name, entry in table.items():
+        if set(entry) != {"label", "text"} or not all(isinstance(v, str) and v
+                                                      for v in entry.values()):
+            raise ValueError(f"{DATA.name}: [{name}] needs a label and a text")
+    return table
+
+
+def names():
+    return tuple(kinds())
+
+
+def line(kind, actor, title, detail="", noun=""):
+    """The bell's line of one notification."""
+    return kinds()[kind]["text"].format(actor=actor, title=title or "(deleted)", detail=detail,
+                                        kind=noun)

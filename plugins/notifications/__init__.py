@@ -1,0 +1,120 @@
+"""The bell's notifications, written from the event hooks like any plugin would.
+
+Each event becomes rows of ``notifications`` for the people it concerns, never for the one who
+acted, never from a banned or deactivated account, only for someone who may see the content, and
+only for kinds the recipient has not switched off (``users.notifications_off``). Likes of one item
+stay one row while it is unread: the newest liker and how many liked (``actors_count``).
+"""
+from core.hookspecs import hookimpl
+from core.models import Comment, Follow, Notification, User, utcnow
+
+#: recipients of one new-story event are written in batches of this size
+BATCH = 500
+
+
+def acting(user):
+    """May this account's actions notify others? (Not while banned or deactivated.)"""
+    return user is not None and user.is_active and not user.ban_in_force()
+
+
+def wants(user, kind):
+    return kind not in (user.notifications_off or ())
+
+
+def target(content, kind):
+    return {"story": content.id} if kind == "story" else {"video": content.id}
+
+
+def notify(recipient_id, kind, actor, content=None, content_kind=None, **extra):
+    """One row for ``recipient_id`` unless it is the actor, cannot see ``content`` or opted out."""
+    if actor is not None and recipient_id == actor.id:
+        return None
+    recipient = User.get_or_none(User.id == recipient_id)
+    if recipient is None or not wants(recipient, kind):
+        return None
+    if content is not None and not content.is_visible_to(recipient):
+        return None
+    where = target(content, content_kind) if content is not None else {}
+    return Notification.create(user=recipient.id, kind=kind, actor=actor.id if actor else None,
+                               **where, **extra)
+
+
+@hookimpl
+def on_liked(content, kind, user):
+    if not acting(user) or content.user_id == user.id:
+        return
+    field = Notification.story if kind == "story" else Notification.video
+    grouped = (Notification.update({Notification.actor: user.id,
+                                    Notification.actors_count: Notification.actors_count + 1,
+                                    Notification.created_at: utcnow()})
+               .where((Notification.user == content.user_id) & (Notification.kind == "like")
+                      & (Notification.is_read == False) & (field == content.id))  # noqa: E712
+               .execute())
+    if not grouped:
+        notify(content.user_id, "like", user, content, kind)
+
+
+@hookimpl
+def on_commented(comment, content, kind):
+    author = User.get_or_none(User.id == comment.user_id)
+    if not acting(author):
+        return
+    told = set()
+    if comment.parent_id is not None:
+        parent = Comment.get_or_none(Comment.id == comment.parent_id)
+        if parent is not None and notify(parent.user_id, "reply", author, content, kind,
+                                         comment=comment.id):
+            told.add(parent.user_id)
+    if content.user_id not in told:
+        notify(content.user_id, "comment", author, content, kind, comment=comment.id)
+
+
+@hookimpl
+def on_followed(follower, followed):
+    if acting(follower):
+        notify(followed.id, "follow", follower)
+
+
+@hookimpl
+def on_published(content, kind):
+    """A public story: every follower of its author who has not switched new stories off."""
+    author = User.get_or_none(User.id == content.user_id)
+    if kind != "story" or not content.is_public or not acting(author):
+        return
+    followers = (User.select(User.id, User.notifications_off)
+                 .join(Follow, on=(Follow.follower == User.id))
+                 .where(Follow.followed == author.id))
+    rows = [{"user": follower.id, "kind": "new_story", "actor": author.id, "story": content.id}
+            for follower in followers if wants(follower, "new_story")]
+    for start in range(0, len(rows), BATCH):
+        Notification.insert_many(rows[start:start + BATCH]).execute()
+
+
+@hookimpl
+def on_video_made(video, story):
+    """The story's author hears of it; the line opens the video if they may see it, else the story."""
+    maker = User.get_or_none(User.id == video.user_id)
+    if not acting(maker):
+        return
+    if video.is_visible_to(User.get_or_none(User.id == story.user_id)):
+        notify(story.user_id, "video", maker, video, "video", story=story.id)
+    else:
+        notify(story.user_id, "video", maker, story, "story")
+
+
+@hookimpl
+def on_moderated(action, content, kind):
+    """Removed or restored: the line opens the content; deleted: only its title is left."""
+    if action == "deleted":
+        notify(content.user_id, "moderation", None, detail=f"{action}|{kind}|{content.title}"[:300])
+    else:
+        notify(content.user_id, "moderation", None, content, kind, detail=action)
+
+
+@hookimpl
+def on_report_closed(report):
+    if report.reporter_id is None:
+        return
+    where = {"story": report.story_id, "video": report.video_id, "comment": report.comment_id}
+    notify(report.reporter_id, "report", None, detail=report.status,
+           **{key: value for key, value in where.items() if value})
