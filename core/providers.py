@@ -153,6 +153,10 @@ class VideoRenderRequest:
     plot_twist: str = ""
     pacing: str = ""
     author: str = ""
+    #: the story's plan (JSON of ``core.story_plan.StoryPlanSchema``), None when it has none
+    plan: dict | None = None
+    #: subtitles cue by cue ("phrase") or with the spoken word highlighted ("word")
+    captions: str = "phrase"
 
     def to_dict(self):
         return asdict(self)
@@ -182,6 +186,12 @@ class VideoProvider(Pluggable):
     def render(self, request: VideoRenderRequest, out_dir: Path,
                progress: Progress = no_progress) -> RenderResult:
         raise NotImplementedError
+
+    def voices(self) -> list:
+        """Which installed voice speaks each narration voice of the spec:
+        ``[{"name", "speaker", "engine", "fallback", "pull", "licence"}]`` (``pull``: the neural
+        voice that would speak it, when it falls back); empty when the provider does not say."""
+        return []
 
 
 # --- engagement ----------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 from pathlib import Path
 
 from core.providers import ProviderError, VideoProvider, VideoRenderRequest, no_progress
-
 from providers.video import pipeline
 
 
@@ -13,6 +12,10 @@ class LocalVideoProvider(VideoProvider):
     def __init__(self, options=None):
         super().__init__(options)
         self.last_timings = {}
+
+    def voices(self):
+        from providers.video.audio import voices
+        return voices.describe()
 
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
         self.last_timings = {}

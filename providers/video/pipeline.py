@@ -164,7 +164,8 @@ def build_compositor(ctx, plan, prepared, cues):
                       transition=req.transitions, weather=req.weather, cues=cues,
                       burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
                       seed=ctx.seed, stormy=req.weather == "Stormy", pace=script.pace(req.pacing),
-                      title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
+                      title_sprites=titles, title_seconds=cards.TITLE_SECONDS,
+                      word_captions=req.captions == "word")
 
 
 def _cpu():
@@ -192,7 +193,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                                 float(request.voice_speed or 1.0),
                                 request.pacing, request.plot_twist,
                                 f"{request.key_elements} {request.antagonist}",
-                                given=request.script) or paragraphs or [""]
+                                given=request.script, plan=request.plan) or paragraphs or [""]
     planner = shot_planner(request)
     shots = [planner.shot(line, k, script.paragraph_of(line, paragraphs))
              for k, line in enumerate(lines)]
@@ -281,7 +282,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                      poster_path)
         thumbnails = write_thumbnails(comp.thumbnails, out_dir)
         vtt_path = out_dir / "subtitles.vtt"
-        subtitles.write_vtt(vtt_path, cues, request.title)
+        subtitles.write_vtt(vtt_path, cues, request.title, word_times=request.captions == "word")
         report("Finishing", 2, 3)
         info = encoder.probe(video_path)
         if not info["duration"] or not info["width"]:

@@ -38,6 +38,8 @@ TAIL, MIN_TAIL = 1.0, 0.4
 CALIBRATION = ("The old lighthouse keeper climbed the narrow stairs, counting every step, "
                "while something below him hummed a tune he had not heard in forty years.")
 VOICES = voices.STYLES  # the SPEC voice names
+PAUSE_LETTERS = 6
+PAUSE_MARK = re.compile(r"[,;:—–](?=\s)")
 log = logging.getLogger(__name__)
 
 
@@ -142,13 +144,13 @@ def _rates_file():
     return voices.voices_dir() / "speaking-rates.json"
 
 
-def _rate_key(choice):
-    return "|".join(choice.key) + f"|{choice.style}"
+def _rate_key(choice, speed):
+    return "|".join(choice.key) + f"|{choice.style}|x{speed:.2f}"
 
 
-def _known_rate(choice):
+def _known_rate(choice, speed):
     """The words per second measured for ``choice`` before (in memory or on disk), or None."""
-    key = _rate_key(choice)
+    key = _rate_key(choice, speed)
     with _rates_lock:
         if key not in _rates:
             try:
@@ -158,12 +160,12 @@ def _known_rate(choice):
         return _rates.get(key)
 
 
-def _measured_rate(choice):
-    """Words per second of ``choice`` at speed 1: measured once, kept in memory and on disk."""
-    key = _rate_key(choice)
+def _measured_rate(choice, speed):
+    """Words per second of ``choice`` at ``speed``: measured once, kept in memory and on disk."""
+    key = _rate_key(choice, speed)
     with _rates_lock:
         if key not in _rates:  # else known from the file or measured by another thread
-            sentence = _speak(choice, [(0, CALIBRATION)], 1.0)[0]
+            sentence = _speak(choice, [(0, CALIBRATION)], speed)[0]
             _rates[key] = len(CALIBRATION.split()) / max(0.5, sentence.spoken)
             try:
                 path = _rates_file()
@@ -177,13 +179,27 @@ def _measured_rate(choice):
 
 
 def words_per_second(voice_name: str, speed: float) -> float:
-    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded). A pace
-    measured before is used without loading the voice (the script is written while it loads)."""
+    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded), measured
+    once per voice and speed. A pace measured before is used without loading the voice (the
+    script is written while it loads)."""
     choice = voices.choose(voice_name)
-    rate = _known_rate(choice)
+    speed = round(float(speed or 1.0), 2)
+    rate = _known_rate(choice, speed)
     if rate is None:  # (the file, read just now, is in memory: only a new voice is measured)
-        rate = _measured_rate(_usable(choice))
-    return rate * float(speed or 1.0)
+        rate = _measured_rate(_usable(choice), speed)
+    return rate
+
+
+def letters(text):
+    """What a sentence's speaking time grows with: its letters and digits, and each pause inside
+    it (, ; : — take as long as about six letters, measured on the Piper and eSpeak voices)."""
+    text = str(text)
+    return sum(ch.isalnum() for ch in text) + PAUSE_LETTERS * len(PAUSE_MARK.findall(text))
+
+
+def letters_per_second(voice_name, speed):
+    """The measured pace in letters per second (long words take longer than short ones)."""
+    return words_per_second(voice_name, speed) * letters(CALIBRATION) / len(CALIBRATION.split())
 
 
 @dataclass
@@ -328,14 +344,14 @@ def fit_narration(paragraphs, voice_name, speed, duration):
     if not items:
         return Narration([], duration, espeak_voice.sample_rate(), voice=choice.label)
     # plan with the voice's measured pace, so the script is synthesised (about) once
-    pace = words_per_second(voice_name, speed)
+    pace = letters_per_second(voice_name, speed)
 
     def pauses(kept, squeeze):
         lead, between, tail = _gaps([Sentence("", p) for p, _ in kept], squeeze)
         return lead + sum(between) + tail
 
     def estimate(kept, speedup, squeeze):
-        return pauses(kept, squeeze) + sum(len(t.split()) for _, t in kept) / (pace * speedup)
+        return pauses(kept, squeeze) + sum(letters(t) for _, t in kept) / (pace * speedup)
 
     # speed up first (pauses do not get shorter with it), within MAX_SPEEDUP
     speech = estimate(items, 1.0, 0.0) - pauses(items, 0.0)

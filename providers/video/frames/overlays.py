@@ -132,8 +132,12 @@ def text_sprite(text, width, height, size, anchor="bottom", margin=0.06, opacity
     return Sprite(im, x, y, width, height)
 
 
-def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
-    """A cue as at most two centred lines, white with a black outline on a translucent box."""
+HIGHLIGHT = (255, 196, 64, 255)  # the word being said, in word-by-word captions
+
+
+def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42, highlight=None):
+    """A cue as at most two centred lines, white with a black outline on a translucent box;
+    ``highlight`` is the index (among the cue's words) of a word drawn in ``HIGHLIGHT``."""
     lines = [line.strip() for line in str(text).split("\n") if line.strip()]
     if len(lines) != 2 or any(len(line) > max_chars for line in lines):
         flat = " ".join(str(text).split())
@@ -153,9 +157,18 @@ def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(im)
     draw.rounded_rectangle([0, 0, w - 1, h - 1], radius=pad // 2, fill=(0, 0, 0, 140))
+    before = 0  # words on the lines above
     for i, line in enumerate(lines):
-        draw.text(((w - widths[i]) // 2, pad // 2 + i * line_h), line, font=fnt,
-                  fill=(255, 250, 240, 255), stroke_width=stroke, stroke_fill=(0, 0, 0, 255))
+        x, y = (w - widths[i]) // 2, pad // 2 + i * line_h
+        words = line.split()
+        draw.text((x, y), line, font=fnt, fill=(255, 250, 240, 255), stroke_width=stroke,
+                  stroke_fill=(0, 0, 0, 255))
+        if highlight is not None and before <= highlight < before + len(words):
+            k = highlight - before
+            lead = fnt.getlength(" ".join(words[:k]) + " ") if k else 0
+            draw.text((x + int(lead), y), words[k], font=fnt, fill=HIGHLIGHT, stroke_width=stroke,
+                      stroke_fill=(0, 0, 0, 255))
+        before += len(words)
     x = (width - w) // 2
     y = height - h - int(height * margin)
     return Sprite(im, x, y, width, height)

@@ -9,7 +9,7 @@ from providers.video.imagery import figures
 from providers.video.imagery.pictures import ShotPlanner
 
 MIN_SCENE = 3.0
-MAX_SCENE = 14.0
+MAX_SCENE = 7.5  # a longer line is shown as two scenes or more: at least 4 in any 30 s
 
 
 def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):

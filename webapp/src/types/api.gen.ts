@@ -1591,6 +1591,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each narration voice and the installed voice that speaks it; ``fallback`` when eSpeak
+         *     NG stands in, with the neural voice to pull (``dreadforge voices pull NAME``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Voice"][];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/user/{user_id}": {
         parameters: {
             query?: never;
@@ -3897,6 +3937,8 @@ export interface components {
             /** @enum {string} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
             watermark?: boolean;
             allowDownload?: boolean;
             /** Format: date-time */
@@ -3951,6 +3993,12 @@ export interface components {
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect" | "" | null;
             /** @default true */
             subtitles?: boolean;
+            /**
+             * @description phrase: a cue at a time; word: the spoken word highlighted and timed in the WebVTT
+             * @default phrase
+             * @enum {string|null}
+             */
+            captions?: "phrase" | "word" | "" | null;
             /** @default false */
             watermark?: boolean;
             /** @default true */
@@ -3993,6 +4041,22 @@ export interface components {
             /** @default 60 */
             duration?: number;
         };
+        Voice: {
+            /**
+             * @description The spec's voice name
+             * @enum {string}
+             */
+            name?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @description The installed voice that speaks it, e.g. "Piper joe (pitch x0.86)" */
+            speaker?: string;
+            /** @enum {string} */
+            engine?: "piper" | "espeak";
+            /** @description eSpeak NG speaks because no fitting neural voice is installed */
+            fallback?: boolean;
+            /** @description The neural voice that would speak it (dreadforge voices pull NAME) */
+            pull?: string | null;
+            licence?: string | null;
+        };
         VideoEdit: {
             /** @enum {string} */
             animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
@@ -4014,6 +4078,11 @@ export interface components {
             /** @enum {string|null} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect" | "" | null;
             subtitles?: boolean;
+            /**
+             * @description phrase: a cue at a time; word: the spoken word highlighted and timed in the WebVTT
+             * @enum {string|null}
+             */
+            captions?: "phrase" | "word" | "" | null;
             watermark?: boolean;
             isPublic?: boolean;
             allowComments?: boolean;
@@ -4267,6 +4336,8 @@ export interface components {
             /** @enum {string} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
             watermark?: boolean;
             allowDownload?: boolean;
             /** Format: date-time */
@@ -4563,6 +4634,7 @@ export const videoResolutionValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const videoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["frameRate"]> = [24, 30, 60];
 export const videoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const videoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const videoCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["captions"]> = ["phrase", "word"];
 export const videoCreateAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
@@ -4571,6 +4643,7 @@ export const videoCreateResolutionValues: ReadonlyArray<FlattenedDeepRequired<co
 export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["frameRate"]> = [24, 30, 60];
 export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
+export const videoCreateCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["captions"]> = ["phrase", "word", ""];
 export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -4578,6 +4651,8 @@ export const videoCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequi
 export const videoCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const videoCreateCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["creationMode"]> = ["from_story", "direct", ""];
+export const voiceNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Voice"]["name"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const voiceEngineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Voice"]["engine"]> = ["piper", "espeak"];
 export const videoEditAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoEditNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoEditMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
@@ -4586,6 +4661,7 @@ export const videoEditResolutionValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const videoEditFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["frameRate"]> = [24, 30, 60];
 export const videoEditColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoEditTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
+export const videoEditCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["captions"]> = ["phrase", "word", ""];
 export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const videoEditMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoEditTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -4618,6 +4694,7 @@ export const adminVideoResolutionValues: ReadonlyArray<FlattenedDeepRequired<com
 export const adminVideoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["frameRate"]> = [24, 30, 60];
 export const adminVideoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const adminVideoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const adminVideoCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["captions"]> = ["phrase", "word"];
 export const reportTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportTarget"]["type"]> = ["story", "video", "comment"];
 export const reportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Report"]["status"]> = ["open", "resolved", "dismissed"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];
