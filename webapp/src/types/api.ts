@@ -31,13 +31,16 @@ type VideoChoice =
   | 'aspectRatio'
   | 'resolution'
   | 'colorGrading'
-  | 'transitions';
+  | 'transitions'
+  | 'captions';
 type Widened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends number ? number : string };
 
 export type Story = Widened<Sent<Schemas['Story']>, StoryChoice>;
 export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
+/** GET /api/videos/voices: a narration voice and the installed voice that speaks it. */
+export type NarrationVoice = Sent<Schemas['Voice']>;
 export type Comment = Sent<Schemas['Comment']>;
 /** A like, share or comment of the Review dialog. */
 export type ActivityEntry = Schemas['Entry'] &
