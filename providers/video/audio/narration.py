@@ -361,9 +361,11 @@ def fit_narration(paragraphs, voice_name, speed, duration):
     kept = _drop_until(items, lambda k: estimate(k, MAX_SPEEDUP, 1.0) <= duration)
     sentences = _speak(choice, kept, speed * speedup)
     if _squeeze_for(sentences, duration) is None and speedup < MAX_SPEEDUP:
-        # the estimate was short: one more take, as fast as we allow
-        ratio = _needed(sentences, 1.0) / duration
-        speedup = min(MAX_SPEEDUP, speedup * ratio * 1.02)
+        # the estimate was short: one more take, fast enough for the speech to fit between the
+        # shortest pauses (which do not get shorter with the speed), within MAX_SPEEDUP
+        speech = sum(s.spoken for s in sentences)
+        room = max(1.0, duration - (_needed(sentences, 1.0) - speech))
+        speedup = min(MAX_SPEEDUP, speedup * speech / room * 1.03)
         sentences = _speak(choice, kept, speed * speedup)
     sentences = _drop_until(sentences, lambda k: _squeeze_for(k, duration) is not None)
     squeeze = _squeeze_for(sentences, duration)
