@@ -188,3 +188,31 @@ def test_word_start_times_are_within_150_ms_of_the_spoken_word(monkeypatch, neur
     starts = np.array([w.start for w in sentence.words])
     assert len(heard) == len(starts) == len(CLIP.split())
     assert np.abs(heard - starts).max() <= 0.150, np.round((heard - starts) * 1000)
+
+
+def wen_plan():
+    """The Ferry House's plan: a beat per paragraph, the twist revealed in the fifth."""
+    from core.story_plan import dump_plan, load_plan
+    kinds = ("hook", "first_sign", "investigation", "escalation", "reversal", "aftermath")
+    beats = [{"id": f"b{k}", "kind": kind, "text": f"Beat {k}: {script.sentences(WEN[k])[0]}",
+              "words": len(WEN[k].split())} for k, kind in enumerate(kinds)]
+    return dump_plan(load_plan({
+        "cast": [{"id": "wen", "name": "Wen", "role": "protagonist", "pronouns": "she"}],
+        "places": [{"id": "house", "name": "the ferry house"}],
+        "twist": {"reveal": "Wen had drowned on the night she arrived", "about": "wen"},
+        "beats": beats}))
+
+
+def test_a_plan_s_beats_each_have_a_line_and_the_twist_beat_is_always_kept():
+    plan = wen_plan()
+    twist = "In the end Wen understood that she had drowned on the night she arrived"
+    for seconds in (26, 56):
+        lines = script.write_script(WEN, seconds, "Deep Male", 1.0, "Moderate", plan=plan)
+        told = " ".join(lines)
+        assert twist in told and told.endswith("asking to be rowed across."), seconds
+    lines = script.write_script(WEN, 56, "Deep Male", 1.0, "Moderate", plan=plan)
+    for paragraph in WEN:  # a minute tells every beat (each beat is a paragraph here)
+        assert any(s in " ".join(lines) for s in script.sentences(paragraph)), paragraph[:40]
+    # a plan without prose is told from its beats' own words
+    bare = script.write_script([], 26, "Deep Male", 1.0, "Moderate", plan=plan)
+    assert any(line.startswith("Beat 4:") for line in bare) and bare[-1].startswith("Beat 5:")
