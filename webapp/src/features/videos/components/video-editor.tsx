@@ -23,7 +23,7 @@ import { toast } from '../../../lib/toast';
 import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
 import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
 import { useVoices, voiceNamed } from '../api/voices';
-import { VoiceSpeaker } from './voice-speaker';
+import { CAPTION_OPTIONS, VoiceSpeaker } from './voice-speaker';
 import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
@@ -120,11 +120,6 @@ const TAB_OF: Partial<Record<keyof EditorForm, string>> = {
   narrationVolume: 'audio',
   script: 'script',
 };
-
-const CAPTION_OPTIONS = [
-  { value: 'phrase', label: 'Phrase by phrase' },
-  { value: 'word', label: 'Word by word' },
-];
 
 const EDITOR_TABS = namedTabs('video', 'script', 'audio', 'effects', 'publish');
 

@@ -1,5 +1,11 @@
 import type { NarrationVoice } from '../../../types/api';
 
+/** The `captions` render option: a cue at a time, or the spoken word highlighted. */
+export const CAPTION_OPTIONS = [
+  { value: 'phrase', label: 'Phrase by phrase' },
+  { value: 'word', label: 'Word by word' },
+];
+
 /** Which installed voice speaks the chosen narration voice, and a notice when eSpeak NG stands in. */
 export function VoiceSpeaker({ voice }: { voice: NarrationVoice | undefined }) {
   if (!voice) return null;
