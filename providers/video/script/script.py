@@ -27,6 +27,8 @@ OVERHEAD = narration.LEAD_IN + narration.TAIL
 LINE_GAP, SENTENCE_GAP = narration.PARAGRAPH_GAP, narration.SENTENCE_GAP
 #: how far over the time the kept parts may run (the narration speeds up to MAX_SPEEDUP)
 STRETCH = 1.12
+#: time kept back for the estimate's error (a take that runs over is spoken again, faster)
+HEADROOM = 0.03
 SENTENCE = re.compile(narration.SENTENCE_BREAK + r"(?=[\"'“‘(]*[A-Z0-9])")
 WORD = re.compile(r"[A-Za-z0-9'’-]+")
 content_words = arc.content_words
@@ -172,13 +174,11 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
         units = arc.from_text(paragraphs, sentences, plot_twist, focus_words)
     if not units:
         return []
-    letters = narration.letters_per_second(voice, speed)
-
     def cost(unit):
-        return narration.letters(unit.text) / letters + SENTENCE_GAP
+        return narration.seconds_for(unit.text, voice, speed) + SENTENCE_GAP
 
     n = scene_count(duration, pacing)
     # the pauses between lines that are not between sentences, the lead-in and the tail
     seconds = float(duration) - OVERHEAD - (LINE_GAP - SENTENCE_GAP) * (n - 1) + SENTENCE_GAP
-    chosen = choose(units, max(3.0, seconds), cost)
+    chosen = choose(units, max(3.0, seconds - min(HEADROOM * seconds, 2.0)), cost)
     return group_lines(chosen, n, cost)
