@@ -147,7 +147,7 @@ class Compositor:
         self.title_frames = int(title_seconds * fps) if self.title_sprites else 0
         self.thumbnails = {}  # scene index -> small PIL image of the scene's middle frame
         self._cue_hint = 0
-        self._cue_sprite = (None, None)
+        self._cue_sprite = (None, None, {})
         self._layers = {}
         self._pending = {}
         self._pool = ThreadPoolExecutor(max_workers=1)
@@ -380,9 +380,14 @@ class Compositor:
         self._cue_hint, cue = cue_at(self.cues, t, self._cue_hint)
         if cue is None:
             return
-        word = cue.word_at(t) if self.word_captions else None
-        if self._cue_sprite[0] != (id(cue), word):
+        if self._cue_sprite[0] is not cue:
             margin = 0.06 + (self.look.letterbox / 2 if self.look.letterbox else 0) * 0.3
-            self._cue_sprite = ((id(cue), word), overlays.subtitle_sprite(
-                cue.text, self.width, self.height, self.sub_size, margin=margin, highlight=word))
-        self._cue_sprite[1].apply_yuv(buf)
+            self._cue_sprite = (cue, overlays.subtitle_sprite(cue.text, self.width, self.height,
+                                                              self.sub_size, margin=margin), {})
+        _cue, sprite, said = self._cue_sprite
+        sprite.apply_yuv(buf)
+        word = cue.word_at(t) if self.word_captions else None
+        if word is not None:  # the word being said, highlighted over the cue
+            if word not in said:
+                said[word] = overlays.word_sprite(sprite, word, self.width, self.height)
+            said[word].apply_yuv(buf)
