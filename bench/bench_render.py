@@ -11,6 +11,7 @@ Prints three figures:
    20 ms) during a 300 s 1920x1080 render, run in a fresh child process (target < 500 MB).
 
 Usage: .venv/bin/python bench/bench_render.py [--skip-memory] [--ratio-seconds 20]
+(``BENCH_CAPTIONS=word`` renders word-by-word captions)
 """
 import argparse
 import json
@@ -44,7 +45,8 @@ def request(duration, resolution, **extra):
                   setting="an abandoned house", time_of_day="Night", weather="Rainy",
                   duration=duration, resolution=resolution, frame_rate=30, seed=11,
                   key_elements="footprints, attic door", characters="Sarah", protagonist="Sarah",
-                  antagonist="something breathing", plot_twist="her own name", author="A. Reader")
+                  antagonist="something breathing", plot_twist="her own name", author="A. Reader",
+                  captions=os.environ.get("BENCH_CAPTIONS", "phrase"))  # "word": word by word
     values.update(extra)
     return VideoRenderRequest(**values)
 

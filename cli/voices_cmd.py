@@ -13,8 +13,7 @@ def list_voices():
     from providers.video.audio import piper_voice
     from providers.video.audio.voices import (
         NEURAL_VOICES,
-        STYLES,
-        choose,
+        describe,
         installed,
         neural_enabled,
         voices_dir,
@@ -22,8 +21,8 @@ def list_voices():
 
     ready = installed()
     click.echo("SPEC voice          speaks with")
-    for name in STYLES:
-        click.echo(f"{name:<19} {choose(name, ready).label}")
+    for voice in describe(ready):
+        click.echo(f"{voice['name']:<19} {voice['speaker']}" + _fallback_note(voice))
     click.echo("")
     if not neural_enabled():
         click.echo("Neural voices are off (DREADFORGE_NEURAL_VOICES=0): eSpeak NG speaks.")
@@ -37,10 +36,40 @@ def list_voices():
                    f"{voice.licence}  [{state}]")
 
 
+def _fallback_note(voice):
+    if not voice["fallback"]:
+        return ""
+    if not voice["pull"]:
+        return "  (eSpeak NG stands in)"
+    return (f"  (eSpeak NG stands in; `dreadforge voices pull {voice['pull']}` would speak it, "
+            f"licence {voice['licence']})")
+
+
+def _what_to_pull():
+    """Which SPEC voices fall back to eSpeak NG and the Piper voice that would speak each."""
+    from providers.video.audio.voices import describe
+
+    falling = [v for v in describe() if v["fallback"]]
+    if not falling:
+        click.echo("Every voice is spoken by an installed neural voice: nothing to pull.")
+        return
+    click.echo("These voices fall back to eSpeak NG; the Piper voice that would speak each:")
+    for voice in falling:
+        if voice["pull"]:
+            click.echo(f"  {voice['name']:<19} dreadforge voices pull {voice['pull']:<22} "
+                       f"licence: {voice['licence']}")
+        else:
+            click.echo(f"  {voice['name']:<19} (no neural voice: Piper is off or missing)")
+
+
 @voices.command()
-@click.argument("name")
+@click.argument("name", required=False)
 def pull(name):
-    """Download the Piper voice NAME (see `voices list`) from the model hub."""
+    """Download the Piper voice NAME (see `voices list`) from the model hub; without NAME, list
+    the voices that fall back to eSpeak NG and the Piper voice that would speak each."""
+    if not name:
+        _what_to_pull()
+        return
     from providers.video.audio.voice_store import PullError
     from providers.video.audio.voice_store import pull as pull_voice
     from providers.video.audio.voices import NEURAL_VOICES, STYLES, choose, model_path

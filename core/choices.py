@@ -61,6 +61,8 @@ RESOLUTIONS = tuple(dict.fromkeys(CREATION_RESOLUTIONS + EDITOR_RESOLUTIONS))
 FRAME_RATES = (24, 30, 60)
 COLOR_GRADINGS = ("Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural")
 TRANSITIONS = ("Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect")
+#: subtitles cue by cue, or with the spoken word highlighted and timed in the WebVTT
+CAPTIONS = ("phrase", "word")
 CREATION_MODES = ("from_story", "direct")
 
 # Every action an admin can take, as stored in ``AuditEntry.action`` (the audit log's filter).

@@ -209,6 +209,8 @@ class Video(Content):
     color_grading = peewee.CharField(max_length=30, default="Horror")
     transitions = peewee.CharField(max_length=30, default="Fade")
     subtitles = peewee.BooleanField(default=True)
+    #: "phrase" or "word" (the spoken word highlighted; migration 0017)
+    captions = peewee.CharField(max_length=10, default="phrase")
     watermark = peewee.BooleanField(default=False)
     allow_download = peewee.BooleanField(default=False)
     rendered_at = peewee.DateTimeField(null=True)

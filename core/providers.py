@@ -196,6 +196,8 @@ class VideoRenderRequest:
     #: the creator's corrections on the storyboard: {script line: what its scene shows, in the
     #: story's words ("the felt door", "the rider")}
     shows: dict = field(default_factory=dict)
+    #: subtitles cue by cue ("phrase") or with the spoken word highlighted ("word")
+    captions: str = "phrase"
 
     def to_dict(self):
         return asdict(self)
@@ -228,6 +230,12 @@ class VideoProvider(Pluggable):
     def render(self, request: VideoRenderRequest, out_dir: Path,
                progress: Progress = no_progress) -> RenderResult:
         raise NotImplementedError
+
+    def voices(self) -> list:
+        """Which installed voice speaks each narration voice of the spec:
+        ``[{"name", "speaker", "engine", "fallback", "pull", "licence"}]`` (``pull``: the neural
+        voice that would speak it, when it falls back); empty when the provider does not say."""
+        return []
 
 
 # --- engagement ----------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ def test_0005_adds_the_script_and_scenes_of_videos_keeping_them(blank_database):
 
     video = Video.get()
     assert video.title == "Made before" and video.script is None and video.scenes is None
+    assert video.captions == "phrase"  # 0017: the videos made before keep their subtitles
     video.script = ["The lamp went out."]
     video.scenes = [{"start": 0, "text": "The lamp went out.", "shows": ["lighthouse"]}]
     video.save()

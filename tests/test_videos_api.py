@@ -589,3 +589,46 @@ def test_delete_removes_the_files_and_the_engagement(users, app):
 
 
 
+
+
+# --- captions and voices -------------------------------------------------------------------------
+
+
+def test_captions_option_on_create_edit_and_regenerate(users, app):
+    """``captions``: phrase by default, word when asked; kept by the editor and regenerate, handed
+    to the renderer; anything else is a 400 naming it."""
+    from core.models import Video
+    from core.services.video_render import render_request
+    client, _ = users.signed_in()
+    assert make_video(client)["captions"] == "phrase"
+    video = make_video(client, captions="word")
+    assert video["captions"] == "word"
+    response = client.post("/api/videos", json={**DIRECT, "title": "Bad", "captions": "karaoke"})
+    assert response.status_code == 400 and "karaoke" in str(response.get_json()["errors"])
+    bad = client.patch(f"/api/videos/{video['id']}", json={"captions": "letters"})
+    assert bad.status_code == 400
+    edited = client.patch(f"/api/videos/{video['id']}", json={"captions": "phrase"}).get_json()
+    assert edited["captions"] == "phrase"
+    db_update(app, video["id"], status="completed", progress=100)
+    response = client.post(f"/api/videos/{video['id']}/regenerate", json={"captions": "word"})
+    assert response.status_code == 202 and response.get_json()["captions"] == "word"
+    with app.app_context():
+        row = Video.get_by_id(video["id"])
+        assert row.captions == "word"
+        assert render_request(row, ["The door opened."], 1).captions == "word"
+
+
+def test_voices_say_what_speaks_each_and_when_espeak_stands_in(client):
+    """A voice whose Piper model is not installed falls back to eSpeak NG, and says which neural
+    voice would speak it; the installed default voice speaks Deep Male."""
+    response = client.get("/api/videos/voices")
+    assert response.status_code == 200
+    voices = {v["name"]: v for v in response.get_json()}
+    from core import choices
+    assert set(voices) == set(choices.NARRATION_VOICES)
+    deep = voices["Deep Male"]
+    assert deep["engine"] == "piper" and not deep["fallback"] and deep["speaker"].startswith("Piper joe")
+    female = voices["Mysterious Female"]  # no female Piper voice is installed with the app
+    assert female["fallback"] and female["engine"] == "espeak"
+    assert female["speaker"].startswith("eSpeak NG") and female["pull"] == "hfc_female"
+    assert "CC-BY-4.0" in female["licence"]

@@ -1,12 +1,13 @@
 """Videos: feeds, reading, creating (from a story or directly), editing, rendering, engagement."""
 from flask.views import MethodView
 
-from core import feed_cache, view_counts
+from core import choices, feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Video
+from core.plugins import plugin_host
 from core.schemas.common import ListArgs
 from core.schemas.content import as_card
 from core.schemas.results import MessageSchema, file_response
@@ -16,10 +17,12 @@ from core.schemas.videos import (
     VideoEditSchema,
     VideoFeedArgs,
     VideoSchema,
+    VoiceSchema,
 )
 from core.services import engagement, videos
 from core.storage import get_storage
 
+VOICE_NAMES = frozenset(choices.NARRATION_VOICES)
 blp = Blueprint("videos", __name__, url_prefix="/api/videos",
                 description="Videos: creation, rendering (background jobs), feeds and engagement")
 
@@ -65,6 +68,15 @@ def feed_response(genre, mood, sort, args):
                  for item in FEED_SCHEMA.dump(page.items)]
         return feed_cache.json_page(cards, page.headers())
     return feed_cache.cached_page(build, public=user is None)
+
+
+@blp.route("/voices")
+class Voices(MethodView):
+    @blp.response(200, VoiceSchema(many=True))
+    def get(self):
+        """Each narration voice and the installed voice that speaks it; ``fallback`` when eSpeak
+        NG stands in, with the neural voice to pull (``dreadforge voices pull NAME``)."""
+        return [v for v in plugin_host().video_provider().voices() if v["name"] in VOICE_NAMES]
 
 
 @blp.route("/user/<int:user_id>")

@@ -51,7 +51,7 @@ SETTING_DEFAULTS = {
     "musicAmbience": "Dark Atmospheric", "duration": 60, "aspectRatio": "16:9",
     "resolution": "1080p", "frameRate": 30, "voiceSpeed": 1.0, "musicVolume": 50,
     "narrationVolume": 80, "colorGrading": "Horror", "transitions": "Fade", "subtitles": True,
-    "watermark": False, "isPublic": True, "allowComments": True, "allowDownload": False,
+    "captions": "phrase", "watermark": False, "isPublic": True, "allowComments": True, "allowDownload": False,
 }
 
 
@@ -188,6 +188,9 @@ def settings_fields(defaults):
                                        **d("colorGrading")),
         "transitions": OptionalChoice(choices.TRANSITIONS, "transition", **d("transitions")),
         "subtitles": fields.Boolean(**d("subtitles")),
+        "captions": OptionalChoice(choices.CAPTIONS, "captions", **d("captions"),
+                                   metadata={"description": "phrase: a cue at a time; word: the "
+                                             "spoken word highlighted and timed in the WebVTT"}),
         "watermark": fields.Boolean(**d("watermark")),
         "isPublic": fields.Boolean(**d("isPublic")),
         "allowComments": fields.Boolean(**d("allowComments")),
@@ -392,9 +395,24 @@ class VideoSchema(ContentSchema):
     color_grading = enum_field(choices.COLOR_GRADINGS, data_key="colorGrading")
     transitions = enum_field(choices.TRANSITIONS)
     subtitles = fields.Boolean()
+    captions = enum_field(choices.CAPTIONS)
     watermark = fields.Boolean()
     allow_download = fields.Boolean(data_key="allowDownload")
     rendered_at = UTCDateTime(data_key="renderedAt", allow_none=True)
+
+
+class VoiceSchema(Schema):
+    """A narration voice of the spec and what speaks it on this server."""
+
+    name = enum_field(choices.NARRATION_VOICES, metadata={"description": "The spec's voice name"})
+    speaker = fields.String(metadata={"description": "The installed voice that speaks it, e.g. "
+                                                     "\"Piper joe (pitch x0.86)\""})
+    engine = enum_field(("piper", "espeak"))
+    fallback = fields.Boolean(metadata={"description": "eSpeak NG speaks because no fitting "
+                                                       "neural voice is installed"})
+    pull = fields.String(allow_none=True, metadata={
+        "description": "The neural voice that would speak it (dreadforge voices pull NAME)"})
+    licence = fields.String(allow_none=True)
 
 
 @without_fields("content", "script_lines", "scene_items")
@@ -413,7 +431,7 @@ VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields
     "duration": "duration", "aspectRatio": "aspect_ratio", "resolution": "resolution",
     "frameRate": "frame_rate", "voiceSpeed": "voice_speed", "musicVolume": "music_volume",
     "narrationVolume": "narration_volume", "colorGrading": "color_grading",
-    "transitions": "transitions", "subtitles": "subtitles", "watermark": "watermark",
+    "transitions": "transitions", "subtitles": "subtitles", "captions": "captions", "watermark": "watermark",
     "allowDownload": "allow_download", "script": "script",
 }
 #: story attributes a from_story video copies (model attribute names on both)

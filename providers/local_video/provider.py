@@ -16,6 +16,10 @@ class LocalVideoProvider(VideoProvider):
         self.images = ("local", {})  # ``[video] images`` and its options (set by the plugin host)
         self.image_source = None
 
+    def voices(self):
+        from providers.video.audio import voices
+        return voices.describe()
+
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
         self.last_timings = {}
         source, options = self.images

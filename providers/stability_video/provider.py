@@ -17,6 +17,10 @@ class StabilityVideoProvider(VideoProvider):
     Options = Options
     secret_env_options = ("api_key_env",)
 
+    def voices(self):
+        from providers.video.audio import voices
+        return voices.describe()  # the narration is the local pipeline's
+
     def __init__(self, options=None):
         super().__init__(Options().load(dict(options or {})))
         self.last_timings = {}

@@ -173,7 +173,8 @@ def build_compositor(ctx, plan, prepared, cues):
                       transition=req.transitions, weather=ctx.weather, cues=cues,
                       burn_subtitles=bool(req.subtitles), watermark=bool(req.watermark),
                       seed=ctx.seed, stormy=ctx.weather == "Stormy", pace=script.pace(req.pacing),
-                      title_sprites=titles, title_seconds=cards.TITLE_SECONDS)
+                      title_sprites=titles, title_seconds=cards.TITLE_SECONDS,
+                      word_captions=req.captions == "word")
 
 
 def _cpu():
@@ -201,7 +202,7 @@ def render(request, out_dir, progress, max_height=1080, painter_factory=local_pa
                                 float(request.voice_speed or 1.0),
                                 request.pacing, request.plot_twist,
                                 f"{request.key_elements} {request.antagonist}",
-                                given=request.script) or paragraphs or [""]
+                                given=request.script, plan=request.plan) or paragraphs or [""]
     plan, extracted = story_plan(request)
     ctx.plan = plan
     ctx.weather = weather_of(request, plan)
@@ -297,7 +298,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                      poster_path)
         thumbnails = write_thumbnails(comp.thumbnails, out_dir)
         vtt_path = out_dir / "subtitles.vtt"
-        subtitles.write_vtt(vtt_path, cues, request.title)
+        subtitles.write_vtt(vtt_path, cues, request.title, word_times=request.captions == "word")
         report("Finishing", 2, 3)
         info = encoder.probe(video_path)
         if not info["duration"] or not info["width"]:

@@ -57,7 +57,7 @@ def lighthouse(tmp_path_factory):
         title="The Keeper of Raven Point", paragraphs=LIGHTHOUSE,
         setting="the lighthouse on Raven Point", key_elements="music box, logbook",
         characters="Priya, Tomas", protagonist="Priya", antagonist="Tomas, the old keeper",
-        plot_twist=TWIST))
+        plot_twist=TWIST, duration=30))  # the shortest video the spec offers
 
 
 @pytest.fixture(scope="module")
@@ -326,10 +326,21 @@ def test_a_long_cue_is_drawn_as_two_lines_on_a_translucent_box():
 
 
 def test_pacing_sets_how_many_scenes_a_minute_has():
+    """At least 4 scenes in 30 s at any pacing, more for faster pacing; the script has about a
+    line per scene (whole sentences: as many as the time holds)."""
+    from types import SimpleNamespace
+
+    from providers.video.script import scene_plan
     story = [f"{line} The night went on, and the tower creaked around her in the wind." for line in LIGHTHOUSE] * 3
-    counts = {p: len(script.write_script(story, 60, "Deep Male", 1.0, p)) for p in
-              ("Slow Burn", "Moderate", "Fast-Paced", "Intense")}
-    assert 4 <= counts["Slow Burn"] < counts["Moderate"] < counts["Intense"] <= 10
+    paces = ("Slow Burn", "Moderate", "Fast-Paced", "Intense")
+    lines = {p: len(script.write_script(story, 60, "Deep Male", 1.0, p)) for p in paces}
+    assert 6 <= lines["Slow Burn"] <= lines["Moderate"] <= lines["Intense"] <= 14
+    for seconds in (30, 60):
+        # three lines, spoken at even times: the scenes are cut where each starts and in between
+        placed = [SimpleNamespace(paragraph=k, start=k * seconds / 3) for k in range(3)]
+        counts = {p: len(scene_plan.plan_scenes(["a", "b", "c"], placed, seconds, "t",
+                                                longest=scene_plan.max_scene(p))) for p in paces}
+        assert seconds / 30 * 4 <= counts["Slow Burn"] <= counts["Moderate"] < counts["Intense"]
 
 
 def test_a_title_does_not_end_a_sentence_of_the_script_or_the_narration():

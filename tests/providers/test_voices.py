@@ -59,10 +59,15 @@ def test_a_far_too_long_script_keeps_its_opening_and_its_ending():
 def test_words_per_second_predicts_how_long_a_script_takes():
     pace = narration.words_per_second("Neutral", 1.0)
     assert 1.5 < pace < 4.5
-    assert narration.words_per_second("Neutral", 1.2) == pytest.approx(pace * 1.2)
+    # measured at each speed (once), not scaled: faster speech, about in proportion
+    assert narration.words_per_second("Neutral", 1.2) == pytest.approx(pace * 1.2, rel=0.1)
     spoken = narration.synthesize_sentences([(0, SCRIPT[1]), (0, SCRIPT[2])], "Neutral")
     seconds = sum(s.spoken for s in spoken)
     assert len(words_of(SCRIPT[1:3])) / pace == pytest.approx(seconds, rel=0.25)
+    # sentence by sentence, from its letters and pauses: closer still
+    for sentence in spoken:
+        assert narration.seconds_for(sentence.text, "Neutral", 1.0) == pytest.approx(
+            sentence.spoken, rel=0.15), sentence.text
 
 
 def test_cues_stop_at_phrase_boundaries_in_two_short_lines(tmp_path):

@@ -35,9 +35,12 @@ SENTENCE_BREAK = (rf"(?:(?<=[.!?…]){NOT_A_TITLE}|(?<=[.!?…][\"'”’)\]])(?
 PARAGRAPH_GAP, MIN_PARAGRAPH_GAP = 0.6, 0.25
 LEAD_IN, MIN_LEAD_IN = 0.5, 0.2
 TAIL, MIN_TAIL = 1.0, 0.4
+CALIBRATION_SHORT = "The door was open."
 CALIBRATION = ("The old lighthouse keeper climbed the narrow stairs, counting every step, "
                "while something below him hummed a tune he had not heard in forty years.")
 VOICES = voices.STYLES  # the SPEC voice names
+PAUSE_LETTERS = 6
+PAUSE_MARK = re.compile(r"[,;:—–](?=\s)")
 log = logging.getLogger(__name__)
 
 
@@ -142,29 +145,36 @@ def _rates_file():
     return voices.voices_dir() / "speaking-rates.json"
 
 
-def _rate_key(choice):
-    return "|".join(choice.key) + f"|{choice.style}"
+def _rate_key(choice, speed):
+    return "|".join(choice.key) + f"|{choice.style}|x{speed:.2f}"
 
 
-def _known_rate(choice):
-    """The words per second measured for ``choice`` before (in memory or on disk), or None."""
-    key = _rate_key(choice)
+def _known_rate(choice, speed):
+    """``(words/s, letters/s, seconds each sentence takes besides its letters)`` measured for
+    ``choice`` before (in memory or on disk), or None."""
+    key = _rate_key(choice, speed)
     with _rates_lock:
         if key not in _rates:
             try:
                 _rates.update(json.loads(_rates_file().read_text()))
             except (OSError, ValueError):
                 pass
-        return _rates.get(key)
+        known = _rates.get(key)
+        return tuple(known) if isinstance(known, list) and len(known) == 3 else None
 
 
-def _measured_rate(choice):
-    """Words per second of ``choice`` at speed 1: measured once, kept in memory and on disk."""
-    key = _rate_key(choice)
+def _measured_rate(choice, speed):
+    """The pace of ``choice`` at ``speed`` (see ``_known_rate``), measured once on a long and a
+    short sentence, kept in memory and on disk."""
+    key = _rate_key(choice, speed)
     with _rates_lock:
-        if key not in _rates:  # else known from the file or measured by another thread
-            sentence = _speak(choice, [(0, CALIBRATION)], 1.0)[0]
-            _rates[key] = len(CALIBRATION.split()) / max(0.5, sentence.spoken)
+        known = _rates.get(key)
+        if not (isinstance(known, list) and len(known) == 3):  # else measured meanwhile
+            long, short = _speak(choice, [(0, CALIBRATION), (0, CALIBRATION_SHORT)], speed)
+            per_letter = max(0.01, (long.spoken - short.spoken)
+                             / (letters(CALIBRATION) - letters(CALIBRATION_SHORT)))
+            pad = max(0.0, short.spoken - letters(CALIBRATION_SHORT) * per_letter)
+            _rates[key] = [len(CALIBRATION.split()) / max(0.5, long.spoken), 1 / per_letter, pad]
             try:
                 path = _rates_file()
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -173,17 +183,37 @@ def _measured_rate(choice):
                 os.replace(partial, path)  # whole or not at all, for parallel renders
             except OSError:
                 pass  # a read-only data folder only costs a measurement per process
-        return _rates[key]
+        return tuple(_rates[key])
+
+
+def speaking_rate(voice_name, speed):
+    """``(words/s, letters/s, seconds per sentence besides its letters)`` of ``voice_name`` at
+    ``speed``, measured once per voice and speed. A pace measured before is used without loading
+    the voice (the script is written while it loads)."""
+    choice = voices.choose(voice_name)
+    speed = round(float(speed or 1.0), 2)
+    rate = _known_rate(choice, speed)
+    if rate is None:  # (the file, read just now, is in memory: only a new voice is measured)
+        rate = _measured_rate(_usable(choice), speed)
+    return rate
 
 
 def words_per_second(voice_name: str, speed: float) -> float:
-    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded). A pace
-    measured before is used without loading the voice (the script is written while it loads)."""
-    choice = voices.choose(voice_name)
-    rate = _known_rate(choice)
-    if rate is None:  # (the file, read just now, is in memory: only a new voice is measured)
-        rate = _measured_rate(_usable(choice))
-    return rate * float(speed or 1.0)
+    """How fast ``voice_name`` speaks at ``speed`` (words per second, pauses excluded)."""
+    return speaking_rate(voice_name, speed)[0]
+
+
+def letters(text):
+    """What a sentence's speaking time grows with: its letters and digits, and each pause inside
+    it (, ; : — take as long as about six letters, measured on the Piper and eSpeak voices)."""
+    text = str(text)
+    return sum(ch.isalnum() for ch in text) + PAUSE_LETTERS * len(PAUSE_MARK.findall(text))
+
+
+def seconds_for(text, voice_name, speed):
+    """How long ``voice_name`` takes to say the sentence ``text`` at ``speed`` (its measured pace)."""
+    _words, per_second, pad = speaking_rate(voice_name, speed)
+    return pad + letters(text) / per_second
 
 
 @dataclass
@@ -328,14 +358,14 @@ def fit_narration(paragraphs, voice_name, speed, duration):
     if not items:
         return Narration([], duration, espeak_voice.sample_rate(), voice=choice.label)
     # plan with the voice's measured pace, so the script is synthesised (about) once
-    pace = words_per_second(voice_name, speed)
+    _words, pace, pad = speaking_rate(voice_name, speed)
 
     def pauses(kept, squeeze):
         lead, between, tail = _gaps([Sentence("", p) for p, _ in kept], squeeze)
         return lead + sum(between) + tail
 
     def estimate(kept, speedup, squeeze):
-        return pauses(kept, squeeze) + sum(len(t.split()) for _, t in kept) / (pace * speedup)
+        return pauses(kept, squeeze) + sum(pad + letters(t) / pace for _, t in kept) / speedup
 
     # speed up first (pauses do not get shorter with it), within MAX_SPEEDUP
     speech = estimate(items, 1.0, 0.0) - pauses(items, 0.0)
@@ -345,9 +375,11 @@ def fit_narration(paragraphs, voice_name, speed, duration):
     kept = _drop_until(items, lambda k: estimate(k, MAX_SPEEDUP, 1.0) <= duration)
     sentences = _speak(choice, kept, speed * speedup)
     if _squeeze_for(sentences, duration) is None and speedup < MAX_SPEEDUP:
-        # the estimate was short: one more take, as fast as we allow
-        ratio = _needed(sentences, 1.0) / duration
-        speedup = min(MAX_SPEEDUP, speedup * ratio * 1.02)
+        # the estimate was short: one more take, fast enough for the speech to fit between the
+        # shortest pauses (which do not get shorter with the speed), within MAX_SPEEDUP
+        speech = sum(s.spoken for s in sentences)
+        room = max(1.0, duration - (_needed(sentences, 1.0) - speech))
+        speedup = min(MAX_SPEEDUP, speedup * speech / room * 1.03)
         sentences = _speak(choice, kept, speed * speedup)
     sentences = _drop_until(sentences, lambda k: _squeeze_for(k, duration) is not None)
     squeeze = _squeeze_for(sentences, duration)

@@ -170,6 +170,30 @@ def installed():
     return out
 
 
+def wanted(voice_name):
+    """The neural voice that would speak ``voice_name`` once pulled (the first of the catalogue
+    that fits, preferring one not bundled), or None when any installed one would do."""
+    style = STYLES.get(voice_name, STYLES[DEFAULT_VOICE])
+    fitting = [v for v in NEURAL_VOICES.values() if set(style.wants) <= set(v.tags)]
+    return next((v for v in fitting if not v.bundled), fitting[0] if fitting else None)
+
+
+def describe(ready=None):
+    """Each SPEC voice and what speaks it: ``{"name", "speaker", "engine", "fallback", "pull",
+    "licence"}``; ``fallback`` when eSpeak NG speaks because no neural voice that fits is
+    installed, then ``pull`` names the one to pull (``dreadforge voices pull NAME``)."""
+    ready = installed() if ready is None else ready
+    out = []
+    for name in STYLES:
+        choice = choose(name, ready)
+        want = None if choice.neural else wanted(name)
+        out.append({"name": name, "speaker": choice.label, "engine": choice.engine,
+                    "fallback": choice.neural is None,
+                    "pull": want.name if want else None,
+                    "licence": (choice.neural or want).licence if (choice.neural or want) else None})
+    return out
+
+
 def choose(voice_name, ready=None):
     """The :class:`Choice` for a SPEC voice name (unknown names speak as the default voice)."""
     name = voice_name if voice_name in STYLES else DEFAULT_VOICE

@@ -97,7 +97,8 @@ THUMB_WIDTH = 320
 class Compositor:
     def __init__(self, width, height, fps, duration, plan, painter, look, transition="Fade",
                  weather="", cues=(), burn_subtitles=True, watermark=False, seed=0,
-                 stormy=False, pace="medium", title_sprites=(), title_seconds=0.0):
+                 stormy=False, pace="medium", title_sprites=(), title_seconds=0.0,
+                 word_captions=False):
         self.width, self.height, self.fps = width, height, fps
         self.n_frames = int(round(duration * fps))
         self.plan = plan
@@ -107,6 +108,7 @@ class Compositor:
         self.trans_frames = int(round(transitions.duration(transition) * fps))
         self.cues = list(cues)
         self.burn = burn_subtitles
+        self.word_captions = word_captions
         self.seed = seed
         margin = max(0.0, look.drift)
         self.cw = width + 2 * int(math.ceil(width * margin / 2)) + 2 * look.jitter
@@ -145,7 +147,7 @@ class Compositor:
         self.title_frames = int(title_seconds * fps) if self.title_sprites else 0
         self.thumbnails = {}  # scene index -> small PIL image of the scene's middle frame
         self._cue_hint = 0
-        self._cue_sprite = (None, None)
+        self._cue_sprite = (None, None, {})
         self._layers = {}
         self._pending = {}
         self._pool = ThreadPoolExecutor(max_workers=1)
@@ -381,5 +383,11 @@ class Compositor:
         if self._cue_sprite[0] is not cue:
             margin = 0.06 + (self.look.letterbox / 2 if self.look.letterbox else 0) * 0.3
             self._cue_sprite = (cue, overlays.subtitle_sprite(cue.text, self.width, self.height,
-                                                              self.sub_size, margin=margin))
-        self._cue_sprite[1].apply_yuv(buf)
+                                                              self.sub_size, margin=margin), {})
+        _cue, sprite, said = self._cue_sprite
+        sprite.apply_yuv(buf)
+        word = cue.word_at(t) if self.word_captions else None
+        if word is not None:  # the word being said, highlighted over the cue
+            if word not in said:
+                said[word] = overlays.word_sprite(sprite, word, self.width, self.height)
+            said[word].apply_yuv(buf)

@@ -132,8 +132,12 @@ def text_sprite(text, width, height, size, anchor="bottom", margin=0.06, opacity
     return Sprite(im, x, y, width, height)
 
 
+HIGHLIGHT = (255, 196, 64, 255)  # the word being said, in word-by-word captions
+
+
 def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
-    """A cue as at most two centred lines, white with a black outline on a translucent box."""
+    """A cue as at most two centred lines, white with a black outline on a translucent box.
+    ``sprite.words`` places each word, for ``word_sprite``."""
     lines = [line.strip() for line in str(text).split("\n") if line.strip()]
     if len(lines) != 2 or any(len(line) > max_chars for line in lines):
         flat = " ".join(str(text).split())
@@ -153,12 +157,31 @@ def subtitle_sprite(text, width, height, size, margin=0.06, max_chars=42):
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(im)
     draw.rounded_rectangle([0, 0, w - 1, h - 1], radius=pad // 2, fill=(0, 0, 0, 140))
+    x, y = (width - w) // 2, height - h - int(height * margin)
+    placed = []
     for i, line in enumerate(lines):
-        draw.text(((w - widths[i]) // 2, pad // 2 + i * line_h), line, font=fnt,
-                  fill=(255, 250, 240, 255), stroke_width=stroke, stroke_fill=(0, 0, 0, 255))
-    x = (width - w) // 2
-    y = height - h - int(height * margin)
-    return Sprite(im, x, y, width, height)
+        lx, ly = (w - widths[i]) // 2, pad // 2 + i * line_h
+        draw.text((lx, ly), line, font=fnt, fill=(255, 250, 240, 255), stroke_width=stroke,
+                  stroke_fill=(0, 0, 0, 255))
+        words = line.split()
+        for k, word in enumerate(words):
+            lead = fnt.getlength(" ".join(words[:k]) + " ") if k else 0
+            placed.append((x + lx + int(lead), y + ly, word))
+    sprite = Sprite(im, x, y, width, height)
+    sprite.words = (placed, fnt, stroke, line_h)
+    return sprite
+
+
+def word_sprite(cue_sprite, index, width, height):
+    """The cue's word ``index`` in ``HIGHLIGHT``, drawn over it (a small sprite: the cue's own
+    is made once, each spoken word costs only its own box)."""
+    placed, fnt, stroke, line_h = cue_sprite.words
+    x, y, word = placed[min(index, len(placed) - 1)]
+    w = int(fnt.getlength(word)) + 2 * stroke + 2
+    im = Image.new("RGBA", (w, line_h + stroke), (0, 0, 0, 0))
+    ImageDraw.Draw(im).text((stroke, 0), word, font=fnt, fill=HIGHLIGHT, stroke_width=stroke,
+                            stroke_fill=(0, 0, 0, 255))
+    return Sprite(im, x - stroke, y, width, height)
 
 
 class Particles:

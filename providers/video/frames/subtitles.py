@@ -6,6 +6,7 @@ reads as a mistake), each cue at most two lines of ``LINE`` characters (``"\\n"`
 A cue shows from its first spoken word to just after its last.
 """
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from providers.video.audio.narration import TITLES
@@ -35,6 +36,13 @@ class Cue:
     start: float
     end: float
     text: str
+    #: when each of the cue's words is said (absolute seconds, in the text's word order)
+    words: tuple = ()
+
+    def word_at(self, t):
+        """The index of the word being said at ``t`` (the last one begun), or None."""
+        said = bisect_right(self.words, t) - 1
+        return said if said >= 0 else None
 
 
 def _bare(word):
@@ -112,7 +120,8 @@ def cues_from_narration(narration, duration):
             lines = [" ".join(texts[first:split]), " ".join(texts[split:last])]
             start, end = words[first].start, words[last - 1].end
             cues.append(Cue(sentence.start + start, sentence.start + end,
-                            "\n".join(line for line in lines if line)))
+                            "\n".join(line for line in lines if line),
+                            tuple(sentence.start + w.start for w in words[first:last])))
     # ordered, non-overlapping, long enough to read and inside the video
     out = []
     for i, cue in enumerate(cues):
@@ -120,7 +129,9 @@ def cues_from_narration(narration, duration):
         end = min(max(cue.end + LINGER, cue.start + MIN_CUE), nxt, duration)
         start = max(cue.start, out[-1].end if out else 0.0)
         if end - start >= 0.05:
-            out.append(Cue(round(start, 3), round(end, 3), cue.text))
+            said = tuple(round(min(max(t, start), end), 3) for t in cue.words)
+            out.append(Cue(round(start, 3), round(end, 3), cue.text,
+                           tuple(max(said[:k + 1]) for k in range(len(said)))))
     return out
 
 
@@ -132,7 +143,23 @@ def _stamp(seconds):
     return f"{h:02d}:{m:02d}:{s:02d}.{ms:03d}"
 
 
-def write_vtt(path, cues, title=""):
+def timed_text(cue):
+    """The cue's text with a WebVTT timestamp tag before each word after the first (karaoke
+    style: ``The <00:00:01.250>door <00:00:01.600>opened``), lines kept."""
+    out, k = [], 0
+    for line in cue.text.split("\n"):
+        words = []
+        for word in line.split():
+            if 0 < k < len(cue.words) and cue.start < cue.words[k] < cue.end:
+                word = f"<{_stamp(cue.words[k])}>{word}"
+            words.append(word)
+            k += 1
+        out.append(" ".join(words))
+    return "\n".join(out)
+
+
+def write_vtt(path, cues, title="", word_times=False):
+    """The WebVTT track; ``word_times`` adds each word's time inside its cue."""
     lines = ["WEBVTT"]
     if title:
         lines[0] += " - " + " ".join(str(title).split())[:80].replace("-->", "->")
@@ -140,7 +167,7 @@ def write_vtt(path, cues, title=""):
     for i, cue in enumerate(cues, 1):
         lines.append(str(i))
         lines.append(f"{_stamp(cue.start)} --> {_stamp(cue.end)}")
-        lines.append(cue.text.replace("-->", "->"))
+        lines.append((timed_text(cue) if word_times else cue.text).replace("-->", "->"))
         lines.append("")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines))

@@ -10,15 +10,22 @@ from providers.video.frames.compositor import ScenePlan
 from providers.video.imagery import figures
 from providers.video.imagery.pictures import ShotPlanner
 from providers.video.imagery.plan_shots import PlanShotPlanner
+from providers.video.script import script
 from providers.video.script.plan_extract import extract_plan
 
 MIN_SCENE = 3.0
-MAX_SCENE = 14.0
+MAX_SCENE = 7.5  # a longer line is shown as two scenes or more: at least 4 in any 30 s
 WEATHER_NAMES = {"fog": "Foggy", "mist": "Foggy", "snow": "Snowy", "blizzard": "Snowy", "storm": "Stormy",
                  "thunder": "Stormy", "rain": "Rainy", "wind": "Windy", "gale": "Windy", "cloud": "Cloudy"}
 
 
-def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
+def max_scene(pacing):
+    """The longest a scene lasts at ``pacing``: one scene's share of a minute at the pace's
+    scenes a minute, at most ``MAX_SCENE`` (faster pacing, more scenes)."""
+    return min(MAX_SCENE, 60.0 / script.SCENES_PER_MINUTE[script.pace(pacing)])
+
+
+def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE, longest=MAX_SCENE):
     """Scenes from paragraphs, cut where each paragraph starts to be spoken."""
     starts = {}
     for s in placed:
@@ -41,7 +48,7 @@ def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE):
     plan = []
     for k, (t, text) in enumerate(merged):
         end = merged[k + 1][0] if k + 1 < len(merged) else duration
-        parts = max(1, int(np.ceil((end - t) / MAX_SCENE)))
+        parts = max(1, int(np.ceil((end - t) / longest)))
         for j in range(parts):
             a = t + (end - t) * j / parts
             b = t + (end - t) * (j + 1) / parts
@@ -118,7 +125,8 @@ def plan_story(request, lines, shots, placed, duration, end_card=0.0):
     """Scenes of the narrated lines (``scene.line``: the line's index, ``scene.shot``: its
     ``Shot``), then the end card scene."""
     narrated = duration - end_card
-    plan = plan_scenes(lines, placed, narrated, request.title)
+    plan = plan_scenes(lines, placed, narrated, request.title,
+                       longest=max_scene(getattr(request, "pacing", "")))
     line_of = {}
     for k, line in enumerate(lines):
         line_of.setdefault(str(line).strip(), k)

@@ -1952,6 +1952,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/videos/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each narration voice and the installed voice that speaks it; ``fallback`` when eSpeak
+         *     NG stands in, with the neural voice to pull (``dreadforge voices pull NAME``).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Voice"][];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos/user/{user_id}": {
         parameters: {
             query?: never;
@@ -5020,6 +5060,8 @@ export interface components {
             /** @enum {string} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
             watermark?: boolean;
             allowDownload?: boolean;
             /** Format: date-time */
@@ -5076,6 +5118,12 @@ export interface components {
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect" | "" | null;
             /** @default true */
             subtitles?: boolean;
+            /**
+             * @description phrase: a cue at a time; word: the spoken word highlighted and timed in the WebVTT
+             * @default phrase
+             * @enum {string|null}
+             */
+            captions?: "phrase" | "word" | "" | null;
             /** @default false */
             watermark?: boolean;
             /** @default true */
@@ -5204,10 +5252,28 @@ export interface components {
             /** @enum {string} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
             watermark?: boolean;
             allowDownload?: boolean;
             /** Format: date-time */
             renderedAt?: string | null;
+        };
+        Voice: {
+            /**
+             * @description The spec's voice name
+             * @enum {string}
+             */
+            name?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @description The installed voice that speaks it, e.g. "Piper joe (pitch x0.86)" */
+            speaker?: string;
+            /** @enum {string} */
+            engine?: "piper" | "espeak";
+            /** @description eSpeak NG speaks because no fitting neural voice is installed */
+            fallback?: boolean;
+            /** @description The neural voice that would speak it (dreadforge voices pull NAME) */
+            pull?: string | null;
+            licence?: string | null;
         };
         SceneShows: {
             /** @description The scene's line of the script, as the last render lists it */
@@ -5236,6 +5302,11 @@ export interface components {
             /** @enum {string|null} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect" | "" | null;
             subtitles?: boolean;
+            /**
+             * @description phrase: a cue at a time; word: the spoken word highlighted and timed in the WebVTT
+             * @enum {string|null}
+             */
+            captions?: "phrase" | "word" | "" | null;
             watermark?: boolean;
             isPublic?: boolean;
             allowComments?: boolean;
@@ -5522,6 +5593,8 @@ export interface components {
             /** @enum {string} */
             transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
             subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
             watermark?: boolean;
             allowDownload?: boolean;
             /** Format: date-time */
@@ -5880,6 +5953,7 @@ export const videoCardResolutionValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const videoCardFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["frameRate"]> = [24, 30, 60];
 export const videoCardColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const videoCardTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const videoCardCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["captions"]> = ["phrase", "word"];
 export const videoCreateAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoCreateNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoCreateMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
@@ -5888,6 +5962,7 @@ export const videoCreateResolutionValues: ReadonlyArray<FlattenedDeepRequired<co
 export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["frameRate"]> = [24, 30, 60];
 export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
+export const videoCreateCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["captions"]> = ["phrase", "word", ""];
 export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -5911,6 +5986,9 @@ export const videoResolutionValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const videoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["frameRate"]> = [24, 30, 60];
 export const videoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const videoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const videoCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["captions"]> = ["phrase", "word"];
+export const voiceNameValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Voice"]["name"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const voiceEngineValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Voice"]["engine"]> = ["piper", "espeak"];
 export const videoEditAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
 export const videoEditNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
 export const videoEditMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist", ""];
@@ -5919,6 +5997,7 @@ export const videoEditResolutionValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const videoEditFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["frameRate"]> = [24, 30, 60];
 export const videoEditColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoEditTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
+export const videoEditCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["captions"]> = ["phrase", "word", ""];
 export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const videoEditMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoEditTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -5951,6 +6030,7 @@ export const adminVideoResolutionValues: ReadonlyArray<FlattenedDeepRequired<com
 export const adminVideoFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["frameRate"]> = [24, 30, 60];
 export const adminVideoColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
 export const adminVideoTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const adminVideoCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["captions"]> = ["phrase", "word"];
 export const reportTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportTarget"]["type"]> = ["story", "video", "comment"];
 export const reportStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Report"]["status"]> = ["open", "resolved", "dismissed"];
 export const auditEntryActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEntry"]["action"]> = ["user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];

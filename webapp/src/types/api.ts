@@ -31,7 +31,8 @@ type VideoChoice =
   | 'aspectRatio'
   | 'resolution'
   | 'colorGrading'
-  | 'transitions';
+  | 'transitions'
+  | 'captions';
 type Widened<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends number ? number : string };
 
 export type Story = Widened<Sent<Schemas['Story']>, StoryChoice>;
@@ -41,6 +42,8 @@ export type StoryCard = Widened<Sent<Schemas['StoryCard']>, StoryChoice>;
 export type VideoCard = Widened<Sent<Schemas['VideoCard']>, VideoChoice | 'frameRate'>;
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
+/** GET /api/videos/voices: a narration voice and the installed voice that speaks it. */
+export type NarrationVoice = Sent<Schemas['Voice']>;
 export type Comment = Sent<Schemas['Comment']>;
 /** A job's result: a written story (with which writer wrote it), Continue's and Rewrite's. */
 export type GeneratedStory = Schemas['GeneratedStory'];

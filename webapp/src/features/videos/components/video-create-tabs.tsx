@@ -7,6 +7,8 @@ import { displayName, formatDuration } from '../../../lib/format';
 import type { FieldSetter, FormErrors } from '../../../lib/use-validated-form';
 import type { Story } from '../../../types/api';
 import type { VideoForm } from '../lib/video-form';
+import { useVoices, voiceNamed } from '../api/voices';
+import { CAPTION_OPTIONS, VoiceSpeaker } from './voice-speaker';
 
 export type TabProps = { form: VideoForm; set: FieldSetter<VideoForm>; errors: FormErrors<VideoForm> };
 
@@ -73,11 +75,14 @@ export function SettingsTab({ form, set, errors }: TabProps) {
 }
 
 export function AudioTab({ form, set, errors }: TabProps) {
+  const voices = useVoices();
   return (
     <div className="stack">
       <SelectField label="Narration voice *" value={form.narrationVoice} onChange={set('narrationVoice')} options={NARRATION_VOICES} placeholder="Select a voice" error={errors.narrationVoice} required />
+      <VoiceSpeaker voice={voiceNamed(voices.data, form.narrationVoice)} />
       <SelectField label="Music & ambience" value={form.musicAmbience} onChange={set('musicAmbience')} options={MUSIC} />
       <SwitchField label="Subtitles" checked={form.subtitles} onChange={set('subtitles')} />
+      {form.subtitles && <SelectField label="Captions" value={form.captions} onChange={set('captions')} options={CAPTION_OPTIONS} />}
     </div>
   );
 }

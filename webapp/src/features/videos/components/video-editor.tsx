@@ -22,6 +22,8 @@ import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useValidatedForm, type FormErrors } from '../../../lib/use-validated-form';
 import { useRegenerateVideo, useUpdateVideo } from '../api/video-writes';
+import { useVoices, voiceNamed } from '../api/voices';
+import { CAPTION_OPTIONS, VoiceSpeaker } from './voice-speaker';
 import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
@@ -40,6 +42,8 @@ export type EditorForm = RenderSettings &
   colorGrading: string;
   transitions: string;
   subtitles: boolean;
+  /** subtitles a cue at a time, or with the spoken word highlighted */
+  captions: string;
   watermark: boolean;
   /** the narration script, one line per scene ([]: written for you at the next render) */
   script: string[];
@@ -61,6 +65,7 @@ export const EDITOR_DEFAULTS: EditorForm = {
   colorGrading: 'Horror',
   transitions: 'Fade',
   subtitles: true,
+  captions: 'phrase',
   watermark: false,
   isPublic: true,
   allowComments: true,
@@ -133,6 +138,8 @@ export function VideoEditor({ video }: { video: Video }) {
   const save = useUpdateVideo();
   const regenerate = useRegenerateVideo();
   const live = useContentCommunity('video', video.id, { forcePolling: regenerating });
+  const voices = useVoices();
+  const speaker = voiceNamed(voices.data, form.narrationVoice);
   const current = live.data ?? video;
   const previous = useRef(current.status);
 
@@ -295,10 +302,18 @@ export function VideoEditor({ video }: { video: Video }) {
             {tab === 'audio' && (
               <div className="stack">
                 <SelectField label="Narration voice *" value={form.narrationVoice} onChange={set('narrationVoice')} options={EDITOR_VOICES} error={errors.narrationVoice} />
+                <VoiceSpeaker voice={speaker} />
                 <SliderField label="Voice speed" value={form.voiceSpeed} onChange={set('voiceSpeed')} range={{ min: 0.5, max: 2, step: 0.1 }} display={`${form.voiceSpeed.toFixed(1)}x`} error={errors.voiceSpeed} />
                 <SelectField label="Music" value={form.musicAmbience} onChange={set('musicAmbience')} options={EDITOR_MUSIC} placeholder="None" />
                 <SliderField label="Music volume" value={form.musicVolume} onChange={set('musicVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.musicVolume}%`} error={errors.musicVolume} />
                 <SliderField label="Narration volume" value={form.narrationVolume} onChange={set('narrationVolume')} range={{ min: 0, max: 100, step: 5 }} display={`${form.narrationVolume}%`} error={errors.narrationVolume} />
+                <SelectField
+                  label="Captions"
+                  value={form.captions}
+                  onChange={set('captions')}
+                  options={CAPTION_OPTIONS}
+                />
+                <p className="muted small">Word by word highlights each word as it is spoken, in the video and in its subtitles file.</p>
               </div>
             )}
             {tab === 'effects' && (
@@ -332,7 +347,7 @@ export function VideoEditor({ video }: { video: Video }) {
             </dd>
             <dt>Voice</dt>
             <dd>
-              {form.narrationVoice} ({form.voiceSpeed.toFixed(1)}x)
+              {form.narrationVoice} ({form.voiceSpeed.toFixed(1)}x){speaker && <span className="muted small"> · {speaker.speaker}</span>}
             </dd>
             <dt>Look</dt>
             <dd>

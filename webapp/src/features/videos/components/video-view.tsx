@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { isSessionError, useAuth } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useGenerateVideo } from '../api/video-writes';
+import { useVoices, voiceNamed } from '../api/voices';
 import { STORYBOARD_EMPTY, ScriptLines, Storyboard } from './storyboard';
 import { BackAndViews } from '../../../components/content/back-and-views';
 import { EngagementActions } from '../../../components/content/engagement-actions';
@@ -58,6 +59,7 @@ export function VideoView({ video }: { video: Video }) {
   };
 
   const mood = firstMood(video.mood);
+  const speaker = voiceNamed(useVoices().data, video.narrationVoice);
   return (
     <article className="video-article">
       <BackAndViews views={video.views} />
@@ -82,7 +84,12 @@ export function VideoView({ video }: { video: Video }) {
         <div className="badge-row">
           <VideoStatusBadge status={video.status} />
           {video.animationStyle && <Badge variant="outline" title="Animation style">{video.animationStyle}</Badge>}
-          {video.narrationVoice && <Badge variant="outline" title="Narration voice">{video.narrationVoice}</Badge>}
+          {video.narrationVoice && (
+            <Badge variant="outline" title={speaker ? `Narration voice, spoken by ${speaker.speaker}` : 'Narration voice'}>
+              {video.narrationVoice}
+              {speaker && ` · ${speaker.speaker}`}
+            </Badge>
+          )}
           {video.musicAmbience && <Badge variant="outline" title="Music">{video.musicAmbience}</Badge>}
           {mood && <Badge variant="outline">{mood}</Badge>}
           {video.aspectRatio && <Badge variant="outline">{video.aspectRatio}</Badge>}

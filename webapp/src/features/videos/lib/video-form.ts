@@ -42,6 +42,8 @@ export type VideoForm = Scene &
     description: string;
     content: string;
     subtitles: boolean;
+    /** subtitles a cue at a time ('phrase') or with the spoken word highlighted ('word') */
+    captions: string;
   };
 
 export const DEFAULT_VIDEO_FORM: VideoForm = {
@@ -58,6 +60,7 @@ export const DEFAULT_VIDEO_FORM: VideoForm = {
   aspectRatio: '16:9',
   resolution: '1080p',
   subtitles: true,
+  captions: 'phrase',
   isPublic: true,
   allowComments: true,
   allowDownload: false,
