@@ -206,6 +206,17 @@ def with_cookies(app, session, leaver):
     return wsgi
 
 
+def in_wait_range(value):
+    """Whether ``value`` (a number, or a query string's text of one) is a wait the API would
+    honour: more than 0 and at most 30 seconds."""
+    if isinstance(value, bool):
+        return False
+    try:
+        return 0 < float(value) <= 30
+    except (TypeError, ValueError):
+        return False
+
+
 def run_contract(app, session, leaver, ids):
     """Every failure as ``(check, label, message)``, and how many cases ran per phase and how
     many writes got which class of status."""
@@ -221,7 +232,7 @@ def run_contract(app, session, leaver, ids):
         (``consistent``). (A ``map_case`` hook, not ``map_query``
         and ``map_body``: the coverage phase applies only the case hooks.)"""
         wait = case.query.get("wait") if isinstance(case.query, dict) else None
-        if isinstance(wait, (int, float)) and not isinstance(wait, bool) and 0 < wait <= 30:
+        if in_wait_range(wait):
             case.query["wait"] = 0  # a value out of range stays: it must be refused
         if ctx.operation.path.endswith("/ban") and isinstance(case.body, dict) \
                 and "expiresAt" in case.body:
