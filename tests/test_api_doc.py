@@ -18,7 +18,7 @@ SHAPES = {
     "Profile: `": "Profile",
     "Notification: `": "Notification",
     "`GET /api/jobs/{jobId}` (`?wait=N`) | `": "Job",
-    "`POST /api/stories/generate` (the creation form) | 202 `": "JobStarted",
+    "`POST /api/stories/generate` (the creation form, `plan?`) | 202 `": "JobStarted",
     "`GET /api/admin/check` | 200 `": "AdminCheck",
     "`GET /api/admin/stats` | `": "AdminStats",
     "`GET /api/users/{userId}/stats` → `": "Stats",
