@@ -2,9 +2,6 @@
 import os
 from pathlib import Path
 
-import numpy as np
-from PIL import Image
-
 from core.providers import ProviderError, VideoProvider, VideoRenderRequest, no_progress
 
 from .options import Options
@@ -48,8 +45,7 @@ class StabilityVideoProvider(VideoProvider):
 
     def render(self, request: VideoRenderRequest, out_dir: Path, progress=no_progress):
         from providers.video import pipeline
-        from providers.video.imagery import grading
-        from providers.video.imagery.image_stage import prompt_for
+        from providers.video.imagery.image_stage import fit, prompt_for
 
         from .client import sdxl_size
 
@@ -70,7 +66,7 @@ class StabilityVideoProvider(VideoProvider):
                     image = client.generate(prompt, gw, gh, seed=ctx.seed + scene.index,
                                             style_preset=preset, negative=NEGATIVE,
                                             scene=scene.index + 1)
-                    drawn[scene.text] = _fit(image, width, height, request.color_grading, grading)
+                    drawn[scene.text] = fit(image, width, height, request.color_grading)
                     return drawn[scene.text]
                 return paint
 
@@ -82,19 +78,3 @@ class StabilityVideoProvider(VideoProvider):
             except OSError as exc:
                 raise ProviderError(f"The render could not write its files: {exc.strerror or exc}") from exc
 
-
-def _fit(image, width, height, color_grading, grading):
-    """Centre-crop the key image to the frame's aspect, cap its size and colour-grade it."""
-    w, h = image.size
-    target = width / height
-    if w / h > target:
-        new_w = int(h * target)
-        image = image.crop(((w - new_w) // 2, 0, (w - new_w) // 2 + new_w, h))
-    else:
-        new_h = int(w / target)
-        image = image.crop((0, (h - new_h) // 2, w, (h - new_h) // 2 + new_h))
-    if image.width > 1280:
-        image = image.resize((1280, int(1280 / target)), Image.LANCZOS)
-    img = np.asarray(image, np.float32) / 255
-    img = grading.grade(img, color_grading)
-    return (np.clip(img, 0, 1) * 255).astype(np.uint8)
