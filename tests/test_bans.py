@@ -232,19 +232,19 @@ def test_banned_users_content_stays_visible(users, make_client):
 
 def test_ban_expires_on_its_own(app, users, make_client, monkeypatch):
     """A frozen clock moved past the expiry: the same session works again, and sign-in too."""
-    import core.models
+    import core.models.base
     admin, _ = users.signed_in(role="admin")
     victim, victim_json = users.signed_in()
     ban(admin, victim_json["id"], reason="Cool off", durationDays=1)
     assert Auth(make_client()).login(victim_json["email"]).status_code == 403
 
-    real_now = core.models.utcnow()
-    monkeypatch.setattr(core.models, "utcnow", lambda: real_now + dt.timedelta(hours=23))
+    real_now = core.models.base.utcnow()
+    monkeypatch.setattr(core.models.base, "utcnow", lambda: real_now + dt.timedelta(hours=23))
     assert Auth(make_client()).login(victim_json["email"]).status_code == 403
     banned = [u["id"] for u in admin.get("/api/admin/users?status=banned").get_json()]
     assert banned == [victim_json["id"]]
 
-    monkeypatch.setattr(core.models, "utcnow", lambda: real_now + dt.timedelta(days=1, minutes=1))
+    monkeypatch.setattr(core.models.base, "utcnow", lambda: real_now + dt.timedelta(days=1, minutes=1))
     # the ban list stops counting them as soon as the ban ends, before they come back
     assert admin.get("/api/admin/users?status=banned").get_json() == []
     assert admin.get("/api/admin/stats").get_json()["bannedUsers"] == 0

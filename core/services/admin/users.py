@@ -2,11 +2,11 @@
 from peewee import fn
 
 from core import db
-from core import models as core_models
 from core import search as text_search
 from core.choices import USER_FILTERS
 from core.errors import abort
 from core.models import ADMIN_ROLES, Story, User, Video
+from core.models import base as model_base
 from core.pagination import choice, page_of
 from core.services import audit
 from core.services.admin.paging import (
@@ -21,7 +21,7 @@ from core.services.admin.paging import (
 
 def clock():
     """Now, in UTC (naive), read through ``core.models`` so a test's frozen clock applies here."""
-    return core_models.utcnow()
+    return model_base.utcnow()
 
 
 def banned_now(now=None):
