@@ -76,6 +76,19 @@ def test_a_public_storys_page_has_its_share_tags_and_its_data(dist, author, make
     assert {"key": ["auth", "user"], "data": None} in data
 
 
+@pytest.mark.parametrize("crawler", [
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+    "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"])
+def test_a_crawlers_fetch_is_not_a_view(dist, author, make_client, crawler):
+    story = make(author[0], "/api/stories", STORY)
+    for path in (f"/story/{story['id']}", f"/api/stories/{story['id']}"):
+        make_client().get(path, headers={"Accept": "text/html", "User-Agent": crawler})
+    reader = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0"
+    assert make_client().get(f"/api/stories/{story['id']}", headers={"User-Agent": reader}
+                             ).get_json()["views"] == 1  # the reader's own view, and only it
+
+
 def test_a_private_story_leaks_nothing(dist, author, make_client):
     story = make(author[0], "/api/stories", {**STORY, "isPublic": False,
                                              "title": "Secret Diary"})

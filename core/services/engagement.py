@@ -9,7 +9,7 @@ import hashlib
 from flask import request
 from peewee import fn
 
-from core import db, view_counts
+from core import crawlers, db, view_counts
 from core.errors import abort
 from core.models import Comment, Like, Share, Story, User, View, utcnow
 from core.plugins import plugin_host
@@ -100,7 +100,10 @@ def viewer_key(user):
 
 def count_view(content, user):
     """Count a view unless this viewer already counted one on this content within the hour
-    (in Redis, folded into the database in batches, when ``core.view_counts`` is enabled)."""
+    (in Redis, folded into the database in batches, when ``core.view_counts`` is enabled). A
+    crawler's fetch (a search engine, a link preview: ``core.crawlers``) is not a view."""
+    if crawlers.is_crawler(request.headers.get("User-Agent", "")):
+        return False
     key = viewer_key(user)
     if view_counts.enabled():
         counted = view_counts.count(content, kind_of(content), key)
