@@ -154,3 +154,24 @@ def test_a_mature_video_hides_its_files_and_a_mature_story_its_videos(users):
     card = reader.get(VIDEO_FEED).get_json()[0]
     assert card["matureGate"] is True and card["excerpt"] == ""
     assert author.get(f"/api/videos/{video['id']}").get_json()["matureGate"] is False
+
+
+def test_share_pages_name_a_tag_and_never_show_a_mature_text(app, client, users, tmp_path,
+                                                            monkeypatch):
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    (folder / "index.html").write_text(
+        '<!DOCTYPE html><html><meta name=description content="Site">'
+        "<title>Dreadforge — Craft Your Nightmare</title><body><div id=root></div>"
+        "<script type=module src=/webapp.js></script>")
+    monkeypatch.setitem(app.config, "WEBAPP_DIST", folder)
+    author, _ = users.signed_in(first_name="Wren", last_name="Sable")
+    story = new_story(author, content="The walls were wet with it.", isMature=True)
+
+    page = client.get("/tags/Flooded%20House").get_data(as_text=True)
+    assert "<title>#flooded house — Dreadforge</title>" in page
+    assert 'content="Horror stories and videos tagged “flooded house” on Dreadforge."' in page
+    assert 'href="http://localhost/tags/flooded%20house"' in page
+    shared = client.get(f"/story/{story['id']}").get_data(as_text=True)
+    assert "wet with it" not in shared
+    assert "A mature (18+) Cosmic Horror story by Wren Sable." in shared

@@ -50,7 +50,7 @@ function AppRoutes() {
           <Route path="admin" element={protect(<AdminRoute />)} />
           <Route path="u/:id" element={<AuthorRoute />} />
           <Route path="notifications" element={protect(<NotificationsRoute />)} />
-          <Route path="tags/:tag" element={<Suspense fallback={<ExploreSkeleton />}><TagRoute /></Suspense>} />
+          <Route path="tags/:id" element={<Suspense fallback={<ExploreSkeleton />}><TagRoute /></Suspense>} />
           <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
           <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -11,7 +11,7 @@ const PAGE = 24;
 
 /** /tags/{tag}: the newest public stories and videos with a tag. */
 export default function TagRoute() {
-  const tag = normalTag(decodeURIComponent(useParams().tag ?? ''));
+  const tag = normalTag(useParams().id ?? ''); // the route's segment: the tag
   useDocumentTitle(`#${tag}`);
   const params = { genre: 'All Genres', mood: 'All Moods', sort: 'newest', limit: PAGE, tag };
   const stories = useCommunityPages('story', params, !!tag);
