@@ -49,7 +49,9 @@ export function TagInput({ tags, onChange }: { tags: string[]; onChange: (tags: 
           if (value.endsWith(',')) add(value.slice(0, -1));
           else {
             setText(value);
-            if (offered.some((s) => s.tag === normalTag(value))) add(value); // picked from the list
+            // picked from the suggestions (a plain input event; typing gives an InputEvent with an inputType)
+            const picked = !(e.nativeEvent as InputEvent).inputType;
+            if (picked && offered.some((s) => s.tag === normalTag(value))) add(value);
           }
         }}
         onKeyDown={(e) => {
