@@ -175,3 +175,5 @@ def test_share_pages_name_a_tag_and_never_show_a_mature_text(app, client, users,
     shared = client.get(f"/story/{story['id']}").get_data(as_text=True)
     assert "wet with it" not in shared
     assert "A mature (18+) Cosmic Horror story by Wren Sable." in shared
+    landing = client.get("/").get_data(as_text=True)  # a visitor's landing page carries its feed
+    assert "Tide" in landing and "wet with it" not in landing
