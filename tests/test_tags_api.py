@@ -2,6 +2,7 @@
 import json
 
 from tests.helpers import set_role
+from tests.test_videos_api import make_video, put_media
 
 FEED = "/api/stories/community/All Genres/All Moods/newest"
 VIDEO_FEED = "/api/videos/community/All Genres/All Moods/newest"
@@ -154,6 +155,23 @@ def test_a_mature_video_hides_its_files_and_a_mature_story_its_videos(users):
     card = reader.get(VIDEO_FEED).get_json()[0]
     assert card["matureGate"] is True and card["excerpt"] == ""
     assert author.get(f"/api/videos/{video['id']}").get_json()["matureGate"] is False
+
+
+def test_a_mature_videos_files_are_served_only_to_who_may_see_it(app, client, users):
+    author, _ = users.signed_in()
+    video = make_video(author, isMature=True, allowDownload=True)
+    put_media(app, video["id"], data=b"frames", poster=b"\xff\xd8poster")
+    url = author.get(f"/api/videos/{video['id']}").get_json()["videoUrl"]
+    reader, _ = users.signed_in()
+    for who in (client, reader):
+        for path in (url, f"/media/videos/{video['id']}/poster.jpg",
+                     f"/api/videos/{video['id']}/download"):
+            refused = who.get(path)
+            assert refused.status_code == 403 and "mature (18+)" in refused.get_json()["message"]
+    assert author.get(url).data == b"frames"
+    reader.patch("/api/users/me", json={"showMature": True})
+    assert reader.get(url).data == b"frames"
+    assert reader.get(f"/api/videos/{video['id']}/download").status_code == 200
 
 
 def test_share_pages_name_a_tag_and_never_show_a_mature_text(app, client, users, tmp_path,

@@ -161,6 +161,7 @@ class Download(MethodView):
         """Download the video (when the creator allows downloads; always for the creator)."""
         user = viewer()
         video = videos.load(video_id, user)
+        mature.require(video, user)
         if not (video.allow_download or (user is not None and user.id == video.user_id)):
             abort(403, message="The creator does not allow downloading this video")
         if not video.video_file:

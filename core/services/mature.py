@@ -1,6 +1,7 @@
 """Mature (18+) gating: a mature story or video comes to a visitor, or to a reader who did not
 opt in (``users.show_mature``), as its card with ``matureGate`` and no text or files; its owner
 and the admins always see it."""
+from core.errors import abort
 from core.models import Story
 from core.schemas.content import excerpt
 
@@ -11,6 +12,13 @@ VIDEO_FILE_KEYS = ("videoUrl", "posterUrl", "subtitlesUrl", "downloadUrl")
 
 def may_see(user, owner_id):
     return user is not None and (bool(user.show_mature) or user.is_admin or user.id == owner_id)
+
+
+def require(video, user):
+    """403 for a mature video's files (media, download) to a reader who may not see it."""
+    if video.is_mature and not may_see(user, video.user_id):
+        abort(403, message="This video is mature (18+): sign in and turn on mature content in "
+                           "your settings to watch it")
 
 
 def gate_rows(rows, user):
