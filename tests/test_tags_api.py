@@ -52,6 +52,7 @@ def test_bad_tags_and_warnings_are_refused_with_a_message(users):
                                                      "mood": "Dark", **fields})
         assert response.status_code == 400 and expected in message(response), fields
     assert client.get(FEED, query_string={"tag": "a" * 31}).status_code == 400
+    assert titles(client.get(FEED, query_string={"tag": "<b>"})) == []  # no tag: nothing has it
     hide = client.get(FEED, query_string={"hideWarnings": "gore,spoilers"})
     assert hide.status_code == 400 and "Unknown content warning 'spoilers'" in message(hide)
 
