@@ -1,28 +1,27 @@
 """The choice lists of the spec (§5): creation forms, explore filters and the video editor; the
 statuses of jobs and videos."""
+import tomllib
 from enum import StrEnum
+from pathlib import Path
 
-CREATION_GENRES = ("Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher",
-                   "Paranormal")
-EXPLORE_GENRES = ("Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror",
-                  "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy",
-                  "Apocalyptic Horror")
-GENRES = tuple(dict.fromkeys(CREATION_GENRES + EXPLORE_GENRES))
+_LISTS = tomllib.loads((Path(__file__).with_name("data") / "genres.toml").read_text("utf-8"))
+#: one list of genres and one of moods (``core/data/genres.toml``): the creation forms offer what
+#: Explore filters on
+CREATION_GENRES = EXPLORE_GENRES = tuple(_LISTS["genres"])
+#: accepted: the list, and the older names stories may be stored under
+GENRES = tuple(dict.fromkeys(CREATION_GENRES + tuple(_LISTS["aliases"])))
 ALL_GENRES = "All Genres"
-#: the creation form's genre and the explore filter's name for it are one genre: a filter on
-#: either finds stories saved under both ("Supernatural" stories under "Supernatural Horror")
-SAME_GENRE = {key: (f"{name} Horror", name) for name in ("Psychological", "Supernatural")
-              for key in (name, f"{name} Horror")}
+#: an older name and the name it became are one genre: a filter on either finds stories saved
+#: under both ("Supernatural" stories under "Supernatural Horror")
+SAME_GENRE = {key: (new, old) for old, new in _LISTS["aliases"].items() for key in (old, new)}
 
 
 def genre_values(genre):
     """The stored genres a filter on ``genre`` finds."""
     return SAME_GENRE.get(genre, (genre,))
 
-CREATION_MOODS = ("Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark")
-EXPLORE_MOODS = ("Eerie", "Suspenseful", "Terrifying", "Mysterious", "Disturbing", "Unsettling",
-                 "Creepy", "Dreadful", "Sinister", "Menacing")
-MOODS = tuple(dict.fromkeys(CREATION_MOODS + EXPLORE_MOODS))
+
+CREATION_MOODS = EXPLORE_MOODS = MOODS = tuple(_LISTS["moods"])
 ALL_MOODS = "All Moods"
 
 SORTS = ("newest", "oldest", "most_liked", "most_viewed", "most_commented")

@@ -14,11 +14,11 @@ import html
 import logging
 import re
 from dataclasses import dataclass
-from urllib.parse import urljoin
+from urllib.parse import quote, unquote, urljoin
 
 from flask import request
 
-from core import landing
+from core import content_tags, landing
 from core.auth import viewer
 from core.schemas.content import excerpt
 
@@ -49,7 +49,9 @@ def story_preview(story_id):
     row = (Story.select(Story, User).join(User).where(Story.id == story_id).first())
     if row is None or not row.is_visible_to(None):
         return None
-    return Preview(title=row.title, description=excerpt(" ".join(row.content.split()), DESCRIPTION_LENGTH),
+    text = (f"A mature (18+) {row.genre or 'horror'} story by {_author(row.user)}."
+            if row.is_mature else " ".join(row.content.split()))
+    return Preview(title=row.title, description=excerpt(text, DESCRIPTION_LENGTH),
                    image=f"/covers/story/{row.id}.png",
                    image_alt=f"{row.title}: a {row.genre or 'horror'} story by {_author(row.user)}")
 
@@ -60,26 +62,36 @@ def video_preview(video_id):
     row = (Video.select(Video, User).join(User).where(Video.id == video_id).first())
     if row is None or not row.is_visible_to(None):
         return None
-    poster = videos.media_url(row, row.poster_file, "poster.jpg") if row.poster_file else None
-    return Preview(title=row.title,
-                   description=excerpt(" ".join((row.description or row.content).split()),
-                                       DESCRIPTION_LENGTH),
+    poster = (videos.media_url(row, row.poster_file, "poster.jpg")
+              if row.poster_file and not row.is_mature else None)
+    text = (f"A mature (18+) video by {_author(row.user)}." if row.is_mature
+            else " ".join((row.description or row.content).split()))
+    return Preview(title=row.title, description=excerpt(text, DESCRIPTION_LENGTH),
                    image=poster or f"/covers/video/{row.id}.png", kind="video.other",
                    image_alt=f"Poster of {row.title}")
 
 
+def tag_preview(tag):
+    tag = content_tags.normal_tag(unquote(tag))
+    if content_tags.tag_problem(tag):
+        return None
+    return Preview(title=f"#{tag}", description=f"Horror stories and videos tagged “{tag}” on "
+                   f"{SITE_NAME}.", image="", kind="website")
+
+
 PREVIEWS = {"story": story_preview, "video": video_preview}
 _PAGE = re.compile(r"(?P<page>[a-z-]+)/(?P<id>\d{1,18})/?")
+_TAG_PAGE = re.compile(r"tags/(?P<tag>[^/]{1,120})/?")
 
 
 def head_tags(preview, url):
     """The Open Graph and Twitter card tags of ``preview``, the page being at ``url``."""
-    image = urljoin(url, preview.image)
+    image = urljoin(url, preview.image) if preview.image else ""
     tags = [("property", "og:site_name", SITE_NAME), ("property", "og:type", preview.kind),
             ("property", "og:title", preview.title),
             ("property", "og:description", preview.description), ("property", "og:url", url),
             ("property", "og:image", image), ("property", "og:image:alt", preview.image_alt),
-            ("name", "twitter:card", "summary_large_image"),
+            ("name", "twitter:card", "summary_large_image" if image else "summary"),
             ("name", "twitter:title", preview.title),
             ("name", "twitter:description", preview.description),
             ("name", "twitter:image", image), ("name", "twitter:image:alt", preview.image_alt)]
@@ -120,11 +132,17 @@ def story_entries(story_id):
 def has_page(path):
     """Whether ``path`` is a page with a preview (``story/12``)."""
     match = _PAGE.fullmatch(path)
-    return match is not None and match["page"] in PREVIEWS
+    return (match is not None and match["page"] in PREVIEWS) or _TAG_PAGE.fullmatch(path) is not None
 
 
 def render(page_html, path):
     """index.html for ``path``: with the page's preview and data when it has them."""
+    tag = _TAG_PAGE.fullmatch(path)
+    if tag is not None:  # a tag's page: its title and description only
+        preview = tag_preview(tag["tag"])
+        name = quote(content_tags.normal_tag(unquote(tag["tag"])))
+        url = f'{request.url_root.rstrip("/")}/tags/{name}'  # canonical: the tag as stored
+        return page_html if preview is None else with_preview(page_html, preview, url)
     match = _PAGE.fullmatch(path)
     if match is None or match["page"] not in PREVIEWS:
         return page_html

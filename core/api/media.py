@@ -15,7 +15,7 @@ from core.auth import viewer
 from core.errors import Blueprint, abort
 from core.headers import BASE_POLICY, CSP_HEADER
 from core.schemas.results import file_response
-from core.services import videos
+from core.services import mature, videos
 from core.storage import get_storage
 
 blp = Blueprint("media", __name__, url_prefix="/media", description="Media files")
@@ -39,11 +39,12 @@ class VideoMedia(MethodView):
         if name not in VIDEO_MEDIA:
             abort(404, message="File not found")
         video = videos.load(video_id, viewer())
+        mature.require(video, viewer())
         attribute, mimetype = VIDEO_MEDIA[name]
         key = getattr(video, attribute)
         if not key:
             abort(404, message="File not found")
-        return get_storage().serve(key, mimetype, private=not video.is_public)
+        return get_storage().serve(key, mimetype, private=not video.is_public or video.is_mature)
 
 
 @blp.route("/videos/<int:video_id>/scenes/<int:number>")
@@ -54,12 +55,13 @@ class SceneThumbnail(MethodView):
         """The thumbnail of a scene of the video's current render (scenes count from 1); private
         videos as their poster: only for their owner and admins."""
         video = videos.load(video_id, viewer())
+        mature.require(video, viewer())
         scenes = video.scenes or []
         key = scenes[number - 1].get("thumbnail") if 0 < number <= len(scenes) else None
         if not key:
             abort(404, message="File not found")
         mimetype = mimetypes.guess_type(key)[0] or "application/octet-stream"
-        return get_storage().serve(key, mimetype, private=not video.is_public)
+        return get_storage().serve(key, mimetype, private=not video.is_public or video.is_mature)
 
 
 @blp.after_app_request

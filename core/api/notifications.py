@@ -3,7 +3,6 @@ from flask.views import MethodView
 
 from core.auth import require_user
 from core.errors import Blueprint
-from core.schemas.common import ListArgs
 from core.schemas.community import (
     MarkedSchema,
     MarkReadSchema,
@@ -13,7 +12,7 @@ from core.schemas.community import (
     NotificationSettingsSchema,
     UnreadCountSchema,
 )
-from core.schemas.stories import StorySchema
+from core.schemas.stories import StorySchema, TagFilterArgs
 from core.services import follows, notifications
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/notifications",
@@ -65,7 +64,7 @@ class Settings(MethodView):
 
 @feed_blp.route("/following")
 class FollowingFeed(MethodView):
-    @feed_blp.arguments(ListArgs, location="query")
+    @feed_blp.arguments(TagFilterArgs, location="query")
     @feed_blp.response(200, StorySchema(many=True))
     def get(self, args):
         """Newest public stories of the authors you follow (``?limit=&cursor=``, X-Next-Cursor)."""

@@ -6,10 +6,15 @@ from core.api.engagement import add_engagement_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
 from core.models import Story
-from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
-from core.schemas.stories import FeedArgs, StoryCardSchema, StorySchema, StoryWriteSchema
-from core.services import engagement, fast_feeds, stories
+from core.schemas.stories import (
+    FeedArgs,
+    StoryCardSchema,
+    StorySchema,
+    StoryWriteSchema,
+    TagFilterArgs,
+)
+from core.services import engagement, fast_feeds, mature, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -18,10 +23,11 @@ blp = Blueprint("stories", __name__, url_prefix="/api/stories",
 
 @blp.route("")
 class Stories(MethodView):
-    @blp.arguments(ListArgs(), location="query")
+    @blp.arguments(FeedArgs(), location="query")
     @blp.response(200, StoryCardSchema(many=True))
     def get(self, args):
-        """Newest public stories (the landing page's Featured Nightmares)."""
+        """Newest public stories (the landing page's Featured Nightmares); ``?tag=`` for a tag's
+        page."""
         return feed_response("All Genres", "All Moods", "newest", args)
 
     @blp.arguments(StoryWriteSchema)
@@ -37,7 +43,8 @@ class CommunityFeed(MethodView):
     @blp.arguments(FeedArgs(), location="query")
     @blp.response(200, StoryCardSchema(many=True))
     def get(self, args, genre, mood, sort):
-        """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search."""
+        """The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search,
+        ``?tag=`` and ``?hideWarnings=`` (content warnings left out)."""
         return feed_response(genre, mood, sort, args)
 
 
@@ -46,8 +53,11 @@ def feed_response(genre, mood, sort, args):
     with a signed-in reader's likes marked."""
     def build():
         page = fast_feeds.story_feed_dicts(genre, mood, sort, args)
-        return feed_cache.json_page(page.items, page.headers())
-    return feed_cache.feed_page(build, viewer(), fast_feeds.mark_liked)
+        return feed_cache.json_page(mature.gate_items(page.items, None), page.headers())
+
+    def personalise(items, user):
+        return mature.ungate_story_cards(fast_feeds.mark_liked(items, user), user)
+    return feed_cache.feed_page(build, viewer(), personalise)
 
 
 def visible_row(story_id, user):
@@ -70,15 +80,16 @@ def visible_story_item(story_id, user, count_view=False):
     item = fast_feeds.dump_story_row(row)
     item["views"] = story.views
     fast_feeds.mark_liked([item], user)
-    return item
+    return mature.gate_items([item], user)[0]
 
 
 @blp.route("/user/<int:user_id>")
 class UserStories(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(TagFilterArgs, location="query")
     @blp.response(200, StorySchema(many=True))
     def get(self, args, user_id):
-        """A user's stories, newest first (private ones only for that user and admins)."""
+        """A user's stories, newest first (private ones only for that user and admins);
+        ``?tag=``."""
         page = stories.of_user(user_id, viewer(), args)
         return page.items, 200, page.headers()
 
@@ -118,6 +129,7 @@ class StoryCommunity(MethodView):
         item = fast_feeds.dump_story_row(visible_row(story_id, user))
         item["views"] += view_counts.pending_views("story", story_id)
         fast_feeds.mark_liked([item], user)
+        mature.gate_items([item], user)
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 
 

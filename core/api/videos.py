@@ -8,9 +8,9 @@ from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Video
 from core.plugins import plugin_host
-from core.schemas.common import ListArgs
 from core.schemas.content import as_card
 from core.schemas.results import MessageSchema, file_response
+from core.schemas.stories import TagFilterArgs
 from core.schemas.videos import (
     VideoCardSchema,
     VideoCreateSchema,
@@ -19,7 +19,7 @@ from core.schemas.videos import (
     VideoSchema,
     VoiceSchema,
 )
-from core.services import engagement, videos
+from core.services import engagement, mature, videos
 from core.storage import get_storage
 
 VOICE_NAMES = frozenset(choices.NARRATION_VOICES)
@@ -64,8 +64,8 @@ def feed_response(genre, mood, sort, args):
 
     def build():
         page = videos.feed(genre, mood, sort, args, user)
-        cards = [as_card(item, drop=CARD_DROPS, source=("description", "content"))
-                 for item in FEED_SCHEMA.dump(page.items)]
+        cards = mature.gate_items([as_card(item, drop=CARD_DROPS, source=("description", "content"))
+                                   for item in FEED_SCHEMA.dump(page.items)], user)
         return feed_cache.json_page(cards, page.headers())
     return feed_cache.cached_page(build, public=user is None)
 
@@ -81,7 +81,7 @@ class Voices(MethodView):
 
 @blp.route("/user/<int:user_id>")
 class UserVideos(MethodView):
-    @blp.arguments(ListArgs, location="query")
+    @blp.arguments(TagFilterArgs, location="query")
     @blp.response(200, VideoSchema(many=True))
     def get(self, args, user_id):
         """A user's videos, newest first (private ones only for that user and admins)."""
@@ -161,6 +161,7 @@ class Download(MethodView):
         """Download the video (when the creator allows downloads; always for the creator)."""
         user = viewer()
         video = videos.load(video_id, user)
+        mature.require(video, user)
         if not (video.allow_download or (user is not None and user.id == video.user_id)):
             abort(403, message="The creator does not allow downloading this video")
         if not video.video_file:

@@ -34,6 +34,10 @@ class Content(Stamped, BaseModel):
     shares_count = peewee.IntegerField(default=0)
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
+    #: migration 0020: free tags (their index: ``core.models.tags``), content warnings, 18+
+    tags = JSONField(default=list)
+    content_warnings = JSONField(default=list)
+    is_mature = peewee.BooleanField(default=False)
 
     def is_visible_to(self, user):
         """Public content, the owner's own, and anything for an admin (``user`` None: a visitor)."""

@@ -28,6 +28,8 @@ class User(Stamped, BaseModel, UserMixin):
     # migration 0019: the author page's short bio, and the notification kinds switched off
     bio = peewee.TextField(default="")
     notifications_off = JSONField(null=True)
+    # migration 0020: sees mature (18+) stories and videos
+    show_mature = peewee.BooleanField(default=False)
 
     class Meta:
         table_name = "users"

@@ -26,6 +26,8 @@ class ProfileSchema(Schema):
     storiesCount = fields.Integer(required=True, metadata={
         "description": "Public stories (private ones too for that user and for admins)"})
     videosCount = fields.Integer(required=True)
+    showMature = fields.Boolean(metadata={"description": "Only for that user: sees mature (18+) "
+                                                         "stories and videos"})
 
 
 class ProfileEditSchema(InputSchema):
@@ -38,6 +40,7 @@ class ProfileEditSchema(InputSchema):
                         error=f"Avatar address must be at most {MAX_IMAGE_URL} characters"),
         validate.Regexp(WEB_ADDRESS, error="Avatar must be a web address (https://…)")],
         metadata={"description": "https://…, or empty to remove it"})
+    showMature = fields.Boolean(metadata={"description": "See mature (18+) stories and videos"})
 
 
 class FollowStateSchema(Schema):

@@ -5,6 +5,7 @@ from marshmallow import fields, validate
 
 from core import choices
 from core.schemas.common import AuthorSchema, InputSchema, UTCDateTime
+from core.schemas.tags import TAG_FIELDS, warning_key
 
 
 def stored_choice(options, **kwargs):
@@ -16,7 +17,7 @@ class ContentSchema(InputSchema):
     id = fields.Integer()
     user_id = fields.Integer(data_key="userId")
     title = fields.String()
-    content = fields.String()
+    content = fields.String(allow_none=True)
     genre = stored_choice(choices.GENRES)
     mood = stored_choice(choices.MOODS)
     characters = fields.String()
@@ -43,6 +44,12 @@ class ContentSchema(InputSchema):
     created_at = UTCDateTime(data_key="createdAt")
     updated_at = UTCDateTime(data_key="updatedAt")
     user = fields.Nested(AuthorSchema)
+    tags = fields.List(fields.String(), dump_default=list)
+    content_warnings = fields.List(warning_key(), data_key="contentWarnings", dump_default=list)
+    is_mature = fields.Boolean(data_key="isMature", dump_default=False)
+    mature_gate = fields.Boolean(data_key="matureGate", dump_default=False, metadata={
+        "description": "Mature, and you are signed out or did not opt in (showMature): only "
+                       "the card is shown; its text (and a video's files) are null"})
 
 
 def without_fields(*names):
@@ -64,7 +71,7 @@ CONTENT_FIELDS = {
     "includeDialogue": "include_dialogue", "includeDescription": "include_description",
     "narrativePerspective": "narrative_perspective", "pacing": "pacing",
     "keyElements": "key_elements", "plotTwist": "plot_twist", "customPrompt": "custom_prompt",
-    "isPublic": "is_public", "allowComments": "allow_comments",
+    "isPublic": "is_public", "allowComments": "allow_comments", **TAG_FIELDS,
 }
 
 

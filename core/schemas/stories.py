@@ -7,6 +7,7 @@ from core import choices, paragraphs
 from core.providers import StoryProvider
 from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
 from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
+from core.schemas.tags import TagList, WarningList, explore_fields, filter_fields
 from core.story_plan import StoryPlanSchema
 
 MAX_TITLE = 200
@@ -95,6 +96,10 @@ class StoryWriteSchema(StoryParams):
     plan = PlanField(metadata={"description": "The plan the story was written from (kept with it)"})
     allowVideos = fields.Boolean(load_default=True, metadata={
         "description": "Others may make videos of this story (its author always may)"})
+    tags = TagList(load_default=list)
+    contentWarnings = WarningList(load_default=list)
+    isMature = fields.Boolean(load_default=False, metadata={
+        "description": "Mature (18+): visitors and readers who did not opt in see only its card"})
 
 
 class OutlineSchema(StoryParams):
@@ -173,7 +178,10 @@ class WaitArgs(InputSchema):
         min=0, max=30, error="wait must be between 0 and 30 seconds"))
 
 
-class FeedArgs(ListArgs):
+TagFilterArgs = ListArgs.from_dict(filter_fields(), name="TagFilterArgs")
+
+
+class FeedArgs(ListArgs.from_dict(explore_fields(), name="ExploreArgs")):
     q = fields.String(load_default="")
 
 

@@ -28,6 +28,7 @@ class UserSchema(InputSchema):
     stories_count = fields.Integer(data_key="storiesCount", dump_default=0)
     videos_count = fields.Integer(data_key="videosCount", dump_default=0)
     created_at = UTCDateTime(data_key="createdAt")
+    show_mature = fields.Boolean(data_key="showMature", dump_default=False)
 
 
 class RegisterSchema(InputSchema):

@@ -19,6 +19,7 @@ from core.schemas.common import (
     shows_something,
 )
 from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
+from core.schemas.tags import explore_fields, write_fields
 
 MAX_TITLE = 100
 MAX_TEXT = 50_000
@@ -249,9 +250,9 @@ def creation_mode(original):
     return "direct" if original.get("storyId") in (None, "") else "from_story"
 
 
-_CreateBase = InputSchema.from_dict({**settings_fields(True), **content_fields()},
-                                    name="VideoCreateBase")
-_EditBase = InputSchema.from_dict({**settings_fields(False), **content_fields()},
+_CreateBase = InputSchema.from_dict({**settings_fields(True), **content_fields(),
+                                     **write_fields()}, name="VideoCreateBase")
+_EditBase = InputSchema.from_dict({**settings_fields(False), **content_fields(), **write_fields()},
                                   name="VideoEditBase")
 
 
@@ -340,7 +341,7 @@ class VideoEditSchema(_EditBase):
             raise ValidationError(TITLE_REQUIRED, "title")
 
 
-class VideoFeedArgs(ListArgs):
+class VideoFeedArgs(ListArgs.from_dict(explore_fields(), name="VideoExploreArgs")):
     q = fields.String(load_default="")
     status = ChoiceArg(choices.VIDEO_STATUSES)
 
@@ -438,7 +439,7 @@ VIDEO_FIELDS = {  # API name -> model attribute, for the writable fields
 STORY_COPY = ("content", "genre", "mood", "setting", "characters", "plot_twist", "key_elements",
               "intensity", "time_of_day", "weather_condition", "protagonist", "antagonist",
               "include_dialogue", "include_description", "narrative_perspective", "pacing",
-              "custom_prompt")
+              "custom_prompt", "tags", "content_warnings", "is_mature")
 #: defaults for the content fields when neither the body nor a story gives them
 CONTENT_DEFAULTS = {"content": "", "genre": "", "mood": "", "setting": "", "characters": "",
                     "plot_twist": "", "key_elements": "", "intensity": 5, "time_of_day": "",

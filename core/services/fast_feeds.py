@@ -16,7 +16,7 @@ from core.pagination import Page, clamp_limit
 from core.schemas.common import AuthorSchema
 from core.schemas.content import as_card
 from core.schemas.stories import StorySchema
-from core.services import feeds
+from core.services import feeds, tags
 
 STORY = Dumper(StorySchema)
 AUTHOR_COLUMNS = ("id", "first_name", "last_name", "profile_image_url")
@@ -85,7 +85,7 @@ def _as_datetime(value):
 def story_feed(genre, mood, sort, args):
     """A feed page of story dicts (the API shape, as a visitor sees it: a reader's likes are
     ``mark_liked``'s), or None when the slow path must answer it."""
-    if (args.get("q") or "").strip() or args.get("page") is not None:
+    if (args.get("q") or "").strip() or args.get("page") is not None or tags.filtered(args):
         return None
     genre, mood = feeds.check_filters(genre, mood, sort)
     limit = clamp_limit(args.get("limit"))

@@ -10,6 +10,7 @@ from core.models import Like, Story, User, Video
 from core.pagination import Page, page_args
 from core.schemas.common import CURSOR_PATTERN
 from core.search import contains
+from core.services import tags
 
 CURSOR = re.compile(CURSOR_PATTERN)
 
@@ -136,7 +137,7 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
         conditions.append(model.genre.in_(choices.genre_values(genre)))
     if mood:
         conditions.append(model.mood == mood)
-    conditions += where
+    conditions += [*where, *tags.conditions(model, args)]
     query, walk = search(with_authors(model).where(*conditions), model, args.get("q"))
     unjoined = model.select().where(*conditions) if walk is not None else None
     page = paginate(query, model, sort, args, walk, unjoined)
@@ -146,7 +147,7 @@ def content_feed(model, like_fk, genre, mood, sort, args, user, where=()):
 
 def user_feed(model, like_fk, user_id, user, args):
     """A user's items, newest first; private ones only for that user and admins."""
-    query = with_authors(model).where(model.user == user_id)
+    query = with_authors(model).where(model.user == user_id, *tags.conditions(model, args))
     if user is None or (user.id != user_id and not user.is_admin):
         query = query.where(model.is_public == True)  # noqa: E712
     page = paginate(query, model, "newest", args)

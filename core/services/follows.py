@@ -5,7 +5,7 @@ from core import db
 from core.errors import abort
 from core.models import Follow, Like, Story, User, Video
 from core.plugins import plugin_host
-from core.services import feeds
+from core.services import feeds, mature, tags
 
 SELF_FOLLOW = "You cannot follow yourself"
 
@@ -45,6 +45,8 @@ def profile(user_id, viewer):
              "storiesCount": works[Story], "videosCount": works[Video]}
     if everything:
         shown["email"] = user.email
+    if viewer is not None and viewer.id == user.id:
+        shown["showMature"] = bool(user.show_mature)
     return shown
 
 
@@ -76,9 +78,11 @@ def following_feed(user, args):
     """Public stories of the authors ``user`` follows, newest first (``?limit=&cursor=``)."""
     followed = Follow.select(Follow.followed).where(Follow.follower == user.id)
     query = (feeds.with_authors(Story)
-             .where((Story.is_public == True) & Story.user.in_(followed)))  # noqa: E712
+             .where((Story.is_public == True) & Story.user.in_(followed),  # noqa: E712
+                    *tags.conditions(Story, args)))
     page = feeds.paginate(query, Story, "newest", args)
     feeds.mark_liked(page.items, user, Like.story)
+    mature.gate_rows(page.items, user)
     return page
 
 
@@ -88,7 +92,9 @@ def edit_me(user, body):
         user.bio = body["bio"]
     if "profileImageUrl" in body:
         user.profile_image_url = body["profileImageUrl"] or None
+    if "showMature" in body:
+        user.show_mature = body["showMature"]
     with db.write_transaction():
-        User.update(bio=user.bio, profile_image_url=user.profile_image_url).where(
-            User.id == user.id).execute()
+        User.update(bio=user.bio, profile_image_url=user.profile_image_url,
+                    show_mature=user.show_mature).where(User.id == user.id).execute()
     return profile(user.id, user)

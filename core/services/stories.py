@@ -3,7 +3,7 @@ from core import db
 from core.errors import abort
 from core.models import Like, Story, User, utcnow
 from core.schemas.stories import STORY_FIELDS
-from core.services import feeds
+from core.services import feeds, mature, tags
 from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
 from core.story_plan import dump_plan
@@ -34,6 +34,7 @@ def create(user, body):
     if not story.title:
         story.title = default_title(story.genre, story.setting)
     save_moderated(story, "story", verdict, force_insert=True)
+    tags.sync(story)
     return story
 
 
@@ -49,6 +50,8 @@ def update(story, body):
         story.title = default_title(story.genre, story.setting)
     story.updated_at = utcnow()
     save_moderated(story, "story", verdict, was_public)
+    if "tags" in body:
+        tags.sync(story)
     return story
 
 
@@ -68,7 +71,9 @@ def decorate(story, user):
 
 def of_user(user_id, user, args):
     """A user's stories, newest first (``feeds.user_feed``)."""
-    return feeds.user_feed(Story, Like.story, user_id, user, args)
+    page = feeds.user_feed(Story, Like.story, user_id, user, args)
+    mature.gate_rows(page.items, user)
+    return page
 
 
 def plan_of(story_id, user):

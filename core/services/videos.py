@@ -9,7 +9,7 @@ from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
 from core.plugins import plugin_host
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
-from core.services import feeds, video_render
+from core.services import feeds, mature, tags, video_render
 from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
 from core.storage import get_storage
@@ -20,6 +20,7 @@ GENERATE_FROM = (VideoStatus.PENDING, VideoStatus.FAILED)
 REGENERATE_FROM = (VideoStatus.COMPLETED, VideoStatus.FAILED)
 CREATOR_ONLY = "Only the creator can generate this video"
 NO_VIDEOS = "The author does not allow videos of this story"
+MATURE_STORY = "This story is mature (18+): turn on mature content in your settings to use it"
 
 
 def default_title(genre, setting):
@@ -109,6 +110,7 @@ def decorate_many(videos, user, max_height=None):
                               if video.video_file and may_download else None)
         video.render_height = render_height(video.resolution, max_height)
     feeds.mark_liked(videos, user, Like.video)
+    mature.gate_rows(videos, user)
     return videos
 
 
@@ -169,6 +171,8 @@ def create(user, body):
         story = Story.get_or_none(Story.id == body["storyId"])
         if story is None or not story.is_visible_to(user):
             abort(404, message="Story not found", errors={"storyId": ["Story not found"]})
+        if story.is_mature and not mature.may_see(user, story.user_id):
+            abort(403, message=MATURE_STORY, errors={"storyId": [MATURE_STORY]})
         if story.user_id != user.id and not story.allow_videos:
             abort(403, message=NO_VIDEOS, errors={"storyId": [NO_VIDEOS]})
         video.story = story.id
@@ -182,6 +186,7 @@ def create(user, body):
     now = utcnow()
     video.created_at = video.updated_at = now
     save_moderated(video, "video", verdict, force_insert=True)
+    tags.sync(video)
     if story is not None and story.user_id != user.id:
         plugin_host().fire("on_video_made", video=video, story=story)
     return video
@@ -220,6 +225,8 @@ def update(video, body):
     save_moderated(video, "video", verdict, was_public,
                    only=[getattr(Video, attribute) for attribute in VIDEO_FIELDS.values()]
                    + [Video.updated_at] + ([Video.scenes] if corrected else []))
+    if "tags" in body:
+        tags.sync(video)
     return Video.get_by_id(video.id)
 
 

@@ -1052,13 +1052,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest public stories (the landing page's Featured Nightmares). */
+        /**
+         * Newest public stories (the landing page's Featured Nightmares); ``?tag=`` for a tag's
+         *     page.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
+                    /** @description Leave out items with any of these content warnings (comma-separated) */
+                    hideWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+                    q?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1120,18 +1128,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search. */
+        /**
+         * The community feed: genre and mood filters ('All Genres', 'All Moods'), sort, search,
+         *     ``?tag=`` and ``?hideWarnings=`` (content warnings left out).
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
+                    /** @description Leave out items with any of these content warnings (comma-separated) */
+                    hideWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
                     q?: string;
                 };
                 header?: never;
                 path: {
-                    genre: "All Genres" | "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+                    genre: "All Genres" | "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
                     mood: "All Moods" | "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                     sort: "newest" | "oldest" | "most_liked" | "most_viewed" | "most_commented";
                 };
@@ -1167,13 +1182,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's stories, newest first (private ones only for that user and admins). */
+        /**
+         * A user's stories, newest first (private ones only for that user and admins);
+         *     ``?tag=``.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
                 };
                 header?: never;
                 path: {
@@ -1296,7 +1316,7 @@ export interface paths {
                         writer?: string;
                         content?: string;
                         /** @enum {string} */
-                        genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+                        genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
                         /** @enum {string} */
                         mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                         /** @default true */
@@ -1310,6 +1330,14 @@ export interface paths {
                          * @default true
                          */
                         allowVideos?: boolean;
+                        /** @description At most 10 tags, each 1-30 letters, digits, spaces or hyphens; stored trimmed and lower-cased */
+                        tags?: string[];
+                        contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+                        /**
+                         * @description Mature (18+): visitors and readers who did not opt in see only its card
+                         * @default false
+                         */
+                        isMature?: boolean;
                     };
                 };
             };
@@ -1842,6 +1870,10 @@ export interface paths {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
+                    /** @description Leave out items with any of these content warnings (comma-separated) */
+                    hideWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
                     q?: string;
                     status?: "" | "pending" | "processing" | "completed" | "failed";
                 };
@@ -1918,12 +1950,16 @@ export interface paths {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
+                    /** @description Leave out items with any of these content warnings (comma-separated) */
+                    hideWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
                     q?: string;
                     status?: "" | "pending" | "processing" | "completed" | "failed";
                 };
                 header?: never;
                 path: {
-                    genre: "All Genres" | "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+                    genre: "All Genres" | "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
                     mood: "All Moods" | "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                     sort: "newest" | "oldest" | "most_liked" | "most_viewed" | "most_commented";
                 };
@@ -2006,6 +2042,8 @@ export interface paths {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
                 };
                 header?: never;
                 path: {
@@ -4188,6 +4226,8 @@ export interface paths {
                     limit?: number;
                     page?: number | null;
                     cursor?: string | null;
+                    /** @description Only items with this tag */
+                    tag?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4205,6 +4245,87 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tags beginning with ``?prefix=`` and how many public stories and videos have each,
+         *     the most used first (``?limit=``, 10 by default).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    prefix?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TagCount"][];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The content warnings an author can set (key and label), in the order shown. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Warning"][];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -4249,13 +4370,13 @@ export interface components {
             next_page?: number;
         };
         /** @enum {string} */
-        CreationGenre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal";
+        CreationGenre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
         /** @enum {string} */
-        CreationMood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark";
+        CreationMood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
         /** @enum {string} */
         ExploreGenre: "All Genres" | "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
         /** @enum {string} */
-        ExploreMood: "All Moods" | "Eerie" | "Suspenseful" | "Terrifying" | "Mysterious" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
+        ExploreMood: "All Moods" | "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
         /** @enum {string} */
         Sort: "newest" | "oldest" | "most_liked" | "most_viewed" | "most_commented";
         /** @enum {string} */
@@ -4350,6 +4471,7 @@ export interface components {
             videosCount?: number;
             /** Format: date-time */
             createdAt?: string;
+            showMature?: boolean;
         };
         Login: {
             email: string;
@@ -4621,7 +4743,7 @@ export interface components {
             /** @default  */
             customPrompt?: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default  */
@@ -4687,7 +4809,7 @@ export interface components {
             /** @default  */
             customPrompt?: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default  */
@@ -4758,7 +4880,7 @@ export interface components {
             userId?: number;
             title?: string;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -4791,6 +4913,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
@@ -4847,7 +4974,7 @@ export interface components {
             writer?: string;
             content: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default true */
@@ -4861,14 +4988,22 @@ export interface components {
              * @default true
              */
             allowVideos?: boolean;
+            /** @description At most 10 tags, each 1-30 letters, digits, spaces or hyphens; stored trimmed and lower-cased */
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            /**
+             * @description Mature (18+): visitors and readers who did not opt in see only its card
+             * @default false
+             */
+            isMature?: boolean;
         };
         Story: {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
+            content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -4901,6 +5036,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
@@ -4990,7 +5130,7 @@ export interface components {
             userId?: number;
             title?: string;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5023,6 +5163,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyId?: number | null;
             storyTitle?: string | null;
             storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
@@ -5134,7 +5279,7 @@ export interface components {
             allowDownload?: boolean;
             content?: string | null;
             /** @enum {string|null} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "" | null;
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "" | null;
             /** @enum {string|null} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "" | null;
             setting?: string | null;
@@ -5155,6 +5300,11 @@ export interface components {
             keyElements?: string | null;
             plotTwist?: string | null;
             customPrompt?: string | null;
+            /** @description At most 10 tags, each 1-30 letters, digits, spaces or hyphens; stored trimmed and lower-cased */
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            /** @description Mature (18+): visitors and readers who did not opt in see only its card */
+            isMature?: boolean;
             /** @enum {string|null} */
             creationMode?: "from_story" | "direct" | "" | null;
             /** @default null */
@@ -5178,9 +5328,9 @@ export interface components {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
+            content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5213,6 +5363,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyId?: number | null;
             storyTitle?: string | null;
             storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
@@ -5313,7 +5468,7 @@ export interface components {
             allowDownload?: boolean;
             content?: string | null;
             /** @enum {string|null} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "" | null;
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "" | null;
             /** @enum {string|null} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "" | null;
             setting?: string | null;
@@ -5334,6 +5489,11 @@ export interface components {
             keyElements?: string | null;
             plotTwist?: string | null;
             customPrompt?: string | null;
+            /** @description At most 10 tags, each 1-30 letters, digits, spaces or hyphens; stored trimmed and lower-cased */
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            /** @description Mature (18+): visitors and readers who did not opt in see only its card */
+            isMature?: boolean;
             title?: string;
             description?: string;
             duration?: number;
@@ -5362,6 +5522,8 @@ export interface components {
             /** @description Public stories (private ones too for that user and for admins) */
             storiesCount: number;
             videosCount: number;
+            /** @description Only for that user: sees mature (18+) stories and videos */
+            showMature?: boolean;
         };
         FollowState: {
             following: boolean;
@@ -5371,6 +5533,8 @@ export interface components {
             bio?: string;
             /** @description https://…, or empty to remove it */
             profileImageUrl?: string | null;
+            /** @description See mature (18+) stories and videos */
+            showMature?: boolean;
         };
         Job: {
             id?: string;
@@ -5427,6 +5591,7 @@ export interface components {
             videosCount?: number;
             /** Format: date-time */
             createdAt?: string;
+            showMature?: boolean;
             /** Format: date-time */
             bannedAt?: string | null;
             /** Format: date-time */
@@ -5472,9 +5637,9 @@ export interface components {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
+            content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5507,6 +5672,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["AdminAuthor"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyLength?: number;
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
@@ -5519,9 +5689,9 @@ export interface components {
             id?: number;
             userId?: number;
             title?: string;
-            content?: string;
+            content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5554,6 +5724,11 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             user?: components["schemas"]["AdminAuthor"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
             storyId?: number | null;
             storyTitle?: string | null;
             storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
@@ -5769,6 +5944,16 @@ export interface components {
         NotificationSettingsBody: {
             off: ("reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report")[];
         };
+        TagCount: {
+            tag: string;
+            /** @description Public stories and videos with it */
+            count: number;
+        };
+        Warning: {
+            /** @enum {string} */
+            key: "gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights";
+            label: string;
+        };
     };
     responses: {
         /** @description Default error response */
@@ -5804,7 +5989,9 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
-export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const pathsApiStoriesGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const pathsApiStoriesCommunityGenreMoodSortGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["storyLength"]> = ["short", "medium", "long"];
@@ -5812,11 +5999,14 @@ export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonTimeOfDa
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonPacingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
+export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const pathsApiVideosGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiVideosGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos"]["get"]["parameters"]["query"]["status"]> = ["", "pending", "processing", "completed", "failed"];
+export const pathsApiVideosCommunityGenreMoodSortGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["status"]> = ["", "pending", "processing", "completed", "failed"];
-export const pathsApiVideosCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const pathsApiVideosCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
 export const pathsApiAdminUsersGetParametersQueryRoleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/users"]["get"]["parameters"]["query"]["role"]> = ["", "all", "user", "admin", "super_admin"];
@@ -5830,10 +6020,10 @@ export const pathsApiAdminReportsGetParametersQueryTypeValues: ReadonlyArray<Fla
 export const pathsApiAdminAuditGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/audit"]["get"]["parameters"]["query"]["action"]> = ["", "user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];
 export const pathsApiAdminAuditGetParametersQueryTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/audit"]["get"]["parameters"]["query"]["targetType"]> = ["", "user", "story", "video", "comment", "report"];
 export const pathsApiAdsSlotGetParametersPathSlotValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/{slot}"]["get"]["parameters"]["path"]["slot"]> = ["banner", "feed", "sidebar"];
-export const creationGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationGenre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal"];
-export const creationMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationMood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark"];
+export const creationGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationGenre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const creationMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationMood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const exploreGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExploreGenre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
-export const exploreMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExploreMood"]> = ["All Moods", "Eerie", "Suspenseful", "Terrifying", "Mysterious", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
+export const exploreMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExploreMood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const sortValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
 export const timeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TimeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight"];
 export const weatherValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Weather"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy"];
@@ -5906,7 +6096,7 @@ export const generateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const generateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const generateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const generatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const generateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const jobStartedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobStarted"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const outlineStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["storyLength"]> = ["short", "medium", "long"];
@@ -5914,35 +6104,39 @@ export const outlineTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const outlineWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const outlineNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const outlinePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const outlineMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
-export const storyCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const storyCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const storyCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyCardContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
 export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
 export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
-export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const storyWriteContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const reportStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]["status"]> = ["open", "resolved", "dismissed"];
-export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const videoCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const videoCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoCardContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const videoCardCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["creationMode"]> = ["from_story", "direct"];
 export const videoCardStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["status"]> = ["pending", "processing", "completed", "failed"];
 export const videoCardAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
@@ -5963,19 +6157,21 @@ export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<com
 export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoCreateCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["captions"]> = ["phrase", "word", ""];
-export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const videoCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoCreateContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const videoCreateCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["creationMode"]> = ["from_story", "direct", ""];
-export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const videoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const videoNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const videoCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["creationMode"]> = ["from_story", "direct"];
 export const videoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["status"]> = ["pending", "processing", "completed", "failed"];
 export const videoAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
@@ -5998,28 +6194,31 @@ export const videoEditFrameRateValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const videoEditColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoEditTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoEditCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["captions"]> = ["phrase", "word", ""];
-export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const videoEditMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoEditTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoEditWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const videoEditNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoEditPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoEditContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const jobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Job"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adminCheckRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminCheck"]["role"]> = ["admin", "super_admin"];
 export const adminUserRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminUser"]["role"]> = ["user", "admin", "super_admin"];
 export const userPatchBodyRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserPatchBody"]["role"]> = ["user", "admin", "super_admin"];
-export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const adminStoryMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const adminStoryTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const adminStoryWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const adminStoryNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const adminStoryPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const adminVideoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const adminStoryContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const adminVideoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const adminVideoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const adminVideoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const adminVideoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const adminVideoNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const adminVideoPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const adminVideoContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const adminVideoCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["creationMode"]> = ["from_story", "direct"];
 export const adminVideoStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["status"]> = ["pending", "processing", "completed", "failed"];
 export const adminVideoAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
@@ -6041,4 +6240,5 @@ export const adSlotValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Notification"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
 export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
+export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export type operations = Record<string, never>;

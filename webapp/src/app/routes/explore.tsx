@@ -8,6 +8,7 @@ import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, E
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
+import { ExploreLabels } from '../../features/explore/components/explore-labels';
 import { useCommunityPages, useUserContent } from '../../lib/content/content-queries';
 import { StoryCard } from '../../features/stories/components/story-card';
 import { VideoCard } from '../../features/videos/components/video-card';
@@ -114,7 +115,9 @@ export default function ExploreRoute() {
   const mine = personal && !!user;
   const wantStories = !following && tab !== 'videos';
   const wantVideos = !following && tab !== 'stories';
-  const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE };
+  const tag = params.get('tag') ?? '';
+  const hidden = params.get('hide') ?? '';
+  const feedParams = { genre, mood, sort, q: q || undefined, limit: EXPLORE_PAGE_SIZE, tag: tag || undefined, hideWarnings: hidden || undefined };
   const communityStories = useCommunityPages('story', feedParams, wantStories && !personal);
   const communityVideos = useCommunityPages('video', feedParams, wantVideos && !personal);
   const userStories = useUserContent('story', mine && wantStories ? user!.id : undefined);
@@ -232,6 +235,7 @@ export default function ExploreRoute() {
         mood={[mood, setMood]}
         following={!!user}
       />
+      {!following && !mine && <ExploreLabels tag={[tag, choose('tag', '')]} hidden={[hidden, choose('hide', '')]} />}
       {following ? (
         <div role="tabpanel" id="explore-panel-following" aria-labelledby="explore-tab-following">
           <FollowingFeed limit={EXPLORE_PAGE_SIZE} layout={view} />

@@ -5,6 +5,7 @@ import { ProfileCard } from '../../features/users/components/profile-card';
 import { SessionsCard } from '../../features/auth/components/sessions-card';
 import { AboutForm } from '../../features/community/components/about-form';
 import { NotificationSettingsCard } from '../../features/community/components/notification-settings';
+import { MatureSetting } from '../../features/community/components/mature-setting';
 import { MyStoriesList } from '../../features/stories/components/story-list';
 import { MyVideosList } from '../../features/videos/components/video-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -32,6 +33,7 @@ export default function ProfileRoute() {
         </div>
       </div>
       <AboutForm userId={user.id} />
+      <MatureSetting user={user} />
       <NotificationSettingsCard />
       <SessionsCard />
     </div>

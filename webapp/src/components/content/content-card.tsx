@@ -22,6 +22,8 @@ type CardItem = {
   sharesCount?: number;
   createdAt?: string;
   user?: UserSummary | null;
+  /** mature (18+) and this reader may not see it: a blurred card with a notice */
+  matureGate?: boolean;
 };
 
 /** How a feed shows its cards. */
@@ -86,7 +88,13 @@ export function ContentCard({
       <h3 className="card-title">
         <Link to={href}>{item.title}</Link>
       </h3>
-      <p className={`card-text ${textClassName}`}>{text}</p>
+      {item.matureGate ? (
+        <p className="card-text mature-card-notice">
+          <strong>Mature (18+).</strong> {user ? 'Turn on mature content in your settings to see it.' : 'Sign in and turn on mature content to see it.'}
+        </p>
+      ) : (
+        <p className={`card-text ${textClassName}`}>{text}</p>
+      )}
       {badges}
       <div className="card-actions">
         <LikeButton type={type} item={item} />
@@ -108,7 +116,7 @@ export function ContentCard({
     </>
   );
   return (
-    <article className={`card ${type}-card clickable layout-${layout}`} onClick={open}>
+    <article className={`card ${type}-card clickable layout-${layout}${item.matureGate ? ' mature-gated' : ''}`} onClick={open}>
       {media ? (
         <>
           {media}

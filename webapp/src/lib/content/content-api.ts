@@ -15,7 +15,18 @@ export type CardOf<T extends ContentType> = T extends 'story' ? StoryCard : Vide
 export type LikeResult = { liked: boolean; likesCount: number };
 export type ShareResult = { recorded: boolean; sharesCount: number };
 export type ShareInput = { id: number; platform: string; shareType: string };
-export type CommunityParams = { genre: string; mood: string; sort: string; q?: string; status?: string; limit?: number };
+export type CommunityParams = {
+  genre: string;
+  mood: string;
+  sort: string;
+  q?: string;
+  status?: string;
+  limit?: number;
+  /** only items with this tag */
+  tag?: string;
+  /** content warnings to leave out, comma-separated */
+  hideWarnings?: string;
+};
 
 const base = (type: ContentType) => `/api/${resourceOf(type)}`;
 
@@ -35,7 +46,12 @@ export const communityPath = (type: ContentType, { genre, mood, sort }: Communit
 
 /** One page of GET /api/{type}s/community/{genre}/{mood}/{sort}?q=&status=&limit=&cursor=. */
 export const getCommunityPage = <T extends ContentType>(type: T, params: CommunityParams, cursor: string | null, signal?: AbortSignal) =>
-  getFeedPage<CardOf<T>>(communityPath(type, params), { q: params.q, limit: params.limit, status: params.status }, cursor, signal);
+  getFeedPage<CardOf<T>>(
+    communityPath(type, params),
+    { q: params.q, limit: params.limit, status: params.status, tag: params.tag, hideWarnings: params.hideWarnings },
+    cursor,
+    signal,
+  );
 
 /** POST /api/{type}s → 201 item. */
 export const createContent = <T extends ContentType>(type: T, data: Record<string, unknown>) => api.post<ContentOf<T>>(base(type), data);

@@ -2,6 +2,7 @@ import { ContentCard, type CardOptions } from '../../../components/content/conte
 import { Badge } from '../../../components/ui/badge';
 import { cardText, firstMood } from '../../../lib/format';
 import type { Story, StoryCard as StoryCardItem } from '../../../types/api';
+import { TagLinks } from '../../../components/content/tag-links';
 
 /** Feed card (dashboard and explore). */
 export function StoryCard({ story, ...options }: { story: Story | StoryCardItem } & CardOptions) {
@@ -15,13 +16,17 @@ export function StoryCard({ story, ...options }: { story: Story | StoryCardItem 
       textClassName="clamp-3"
       {...options}
       badges={
-        (mood || story.intensity) && (
-          <div className="badge-row">
-            {mood && <Badge variant="outline">{mood}</Badge>}
-            {story.intensity ? <Badge variant="outline">Intensity {story.intensity}/10</Badge> : null}
-            {story.isPublic === false && <Badge variant="warning">Private</Badge>}
-          </div>
-        )
+        <>
+          {(mood || story.intensity) && (
+            <div className="badge-row">
+              {mood && <Badge variant="outline">{mood}</Badge>}
+              {story.intensity ? <Badge variant="outline">Intensity {story.intensity}/10</Badge> : null}
+              {story.isPublic === false && <Badge variant="warning">Private</Badge>}
+              {story.isMature && <Badge variant="danger">18+</Badge>}
+            </div>
+          )}
+          <TagLinks tags={story.tags} className="card-tags" />
+        </>
       }
     />
   );

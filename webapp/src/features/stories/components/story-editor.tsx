@@ -14,6 +14,8 @@ import { StoryAiPanel } from './story-ai-panel';
 import type { Story } from '../../../types/api';
 import { PageHeader } from '../../../components/page-header';
 import { writtenWith } from '../utils/writer';
+import { LabelFields } from '../../../components/content/label-fields';
+import { labelsOf } from '../../../lib/content/labels';
 
 /** The story edit screen (owner only; the route checks access). */
 /** The fields the editor changes, from the saved story. */
@@ -24,6 +26,7 @@ const editableFields = (story: Story) => ({
   mood: firstMood(story.mood),
   isPublic: story.isPublic !== false,
   allowComments: story.allowComments !== false,
+  ...labelsOf(story),
 });
 
 export function StoryEditor({ story }: { story: Story }) {
@@ -93,6 +96,7 @@ export function StoryEditor({ story }: { story: Story }) {
             <SelectField label="Mood" value={form.mood} onChange={set('mood')} options={MOODS} />
             <SwitchField label="Public" checked={form.isPublic} onChange={set('isPublic')} />
             <SwitchField label="Allow comments" checked={form.allowComments} onChange={set('allowComments')} />
+            <LabelFields value={form} onChange={setForm} />
           </section>
           <section className="panel">
             <StoryAiPanel content={form.content} onContent={set('content')} storyId={story.id} withContinue caret={caret} />

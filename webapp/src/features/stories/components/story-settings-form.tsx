@@ -4,6 +4,8 @@ import { lengthLabel } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
 import { IntensityField, SceneBasics, SceneDetails, type SceneHints } from '../../../components/content/scene-fields';
 import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../../lib/content/scene';
+import { LabelFields } from '../../../components/content/label-fields';
+import { DEFAULT_LABELS, type Labels } from '../../../lib/content/labels';
 
 export type StorySettings = Scene & {
   title: string;
@@ -12,7 +14,7 @@ export type StorySettings = Scene & {
   allowComments: boolean;
   /** Others may make videos of this story (its author always may). */
   allowVideos: boolean;
-};
+} & Labels;
 
 export const DEFAULT_STORY_SETTINGS: StorySettings = {
   ...DEFAULT_SCENE,
@@ -21,6 +23,7 @@ export const DEFAULT_STORY_SETTINGS: StorySettings = {
   isPublic: true,
   allowComments: true,
   allowVideos: true,
+  ...DEFAULT_LABELS,
 };
 
 export type StoryErrors = FormErrors<StorySettings>;
@@ -69,6 +72,7 @@ export function StorySettingsForm({
       <SwitchField label="Public" hint="Visible to everyone on Explore" checked={value.isPublic} onChange={set('isPublic')} />
       <SwitchField label="Allow comments" checked={value.allowComments} onChange={set('allowComments')} />
       <SwitchField label="Others may make videos of this story" hint="You always can; the author is told when someone does" checked={value.allowVideos} onChange={set('allowVideos')} />
+      <LabelFields value={value} onChange={onChange} />
     </fieldset>
   );
 }

@@ -11,6 +11,8 @@ import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 import { writtenWith } from '../utils/writer';
 import { AllowVideosSwitch, MakeVideoButton } from './video-consent';
+import { ContentGate } from '../../../components/content/content-gate';
+import { TagLinks } from '../../../components/content/tag-links';
 
 /** The story page body: header, badges, content and actions. */
 export function StoryView({ story }: { story: Story }) {
@@ -43,9 +45,13 @@ export function StoryView({ story }: { story: Story }) {
           {mood && <Badge variant="outline" title="Mood">Mood: {mood}</Badge>}
           {story.intensity ? <Badge variant="outline" title="Intensity">Intensity: {story.intensity}/10</Badge> : null}
           {story.isPublic === false && <Badge variant="warning">Private</Badge>}
+          {story.isMature && <Badge variant="danger">Mature (18+)</Badge>}
         </div>
+        <TagLinks tags={story.tags} />
       </header>
-      <div className="story-content">{story.content}</div>
+      <ContentGate type="story" item={story}>
+        <div className="story-content">{story.content}</div>
+      </ContentGate>
       <div className="story-actions">
         <EngagementActions type="story" item={story} />
         <span className="spacer" />

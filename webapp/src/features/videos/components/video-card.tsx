@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icons';
 import { cardText, formatDuration } from '../../../lib/format';
 import { VideoStatusBadge } from './video-status-badge';
+import { TagLinks } from '../../../components/content/tag-links';
 import type { Video, VideoCard as VideoCardItem } from '../../../types/api';
 
 export function VideoCard({ video, ...options }: { video: Video | VideoCardItem } & CardOptions) {
@@ -27,11 +28,15 @@ export function VideoCard({ video, ...options }: { video: Video | VideoCardItem 
         </div>
       }
       badges={
-        <div className="badge-row">
-          <VideoStatusBadge status={video.status} />
-          {video.animationStyle && <Badge variant="outline">{video.animationStyle}</Badge>}
-          {video.isPublic === false && <Badge variant="warning">Private</Badge>}
-        </div>
+        <>
+          <div className="badge-row">
+            <VideoStatusBadge status={video.status} />
+            {video.animationStyle && <Badge variant="outline">{video.animationStyle}</Badge>}
+            {video.isPublic === false && <Badge variant="warning">Private</Badge>}
+            {video.isMature && <Badge variant="danger">18+</Badge>}
+          </div>
+          <TagLinks tags={video.tags} className="card-tags" />
+        </>
       }
     />
   );

@@ -27,6 +27,7 @@ import { CAPTION_OPTIONS, VoiceSpeaker } from './voice-speaker';
 import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
+import { DEFAULT_LABELS } from '../../../lib/content/labels';
 import { SCRIPT_EMPTY, Storyboard, showsFromText } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
@@ -70,6 +71,7 @@ export const EDITOR_DEFAULTS: EditorForm = {
   isPublic: true,
   allowComments: true,
   allowDownload: false,
+  ...DEFAULT_LABELS,
   script: [],
 };
 

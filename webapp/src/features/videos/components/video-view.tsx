@@ -17,6 +17,8 @@ import { EngagementActions } from '../../../components/content/engagement-action
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
+import { ContentGate } from '../../../components/content/content-gate';
+import { TagLinks } from '../../../components/content/tag-links';
 
 /** Toasts once when a followed render finishes. */
 export function useRenderOutcomeToast(video: Video | undefined) {
@@ -63,7 +65,9 @@ export function VideoView({ video }: { video: Video }) {
   return (
     <article className="video-article">
       <BackAndViews views={video.views} />
-      <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />
+      <ContentGate type="video" item={video}>
+        <VideoPlayer video={video} isCreator={isCreator} onGenerate={start} generating={generate.isPending} />
+      </ContentGate>
       <header className="story-header">
         <h1 className="story-title">{video.title}</h1>
         <div className="author-row">
@@ -99,7 +103,9 @@ export function VideoView({ video }: { video: Video }) {
             </Badge>
           )}
           {video.isPublic === false && <Badge variant="warning">Private</Badge>}
+          {video.isMature && <Badge variant="danger">Mature (18+)</Badge>}
         </div>
+        <TagLinks tags={video.tags} />
       </header>
       {video.description && <p className="video-description">{video.description}</p>}
       <div className="story-actions">

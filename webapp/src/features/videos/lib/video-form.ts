@@ -18,6 +18,7 @@ import { firstMood, randomItem } from '../../../lib/format';
 import type { FormErrors } from '../../../lib/use-validated-form';
 import { DEFAULT_SCENE, intensityError, validateScene, type Scene } from '../../../lib/content/scene';
 import type { Story, Video } from '../../../types/api';
+import { DEFAULT_LABELS, labelsOf, type Labels } from '../../../lib/content/labels';
 
 export type CreationMode = 'from_story' | 'direct';
 
@@ -31,7 +32,7 @@ export type RenderSettings = {
   resolution: string;
 };
 
-export type Publishing = { isPublic: boolean; allowComments: boolean; allowDownload: boolean };
+export type Publishing = { isPublic: boolean; allowComments: boolean; allowDownload: boolean } & Labels;
 
 export type VideoForm = Scene &
   RenderSettings &
@@ -64,6 +65,7 @@ export const DEFAULT_VIDEO_FORM: VideoForm = {
   isPublic: true,
   allowComments: true,
   allowDownload: false,
+  ...DEFAULT_LABELS,
 };
 
 export function formFromStory(story: Story): Partial<VideoForm> {
@@ -79,6 +81,7 @@ export function formFromStory(story: Story): Partial<VideoForm> {
     intensity: story.intensity ?? INTENSITY.default,
     plotTwist: story.plotTwist ?? '',
     keyElements: story.keyElements ?? '',
+    ...labelsOf(story), // a video of the story starts with its tags, warnings and 18+ flag
   };
 }
 
