@@ -1,0 +1,172 @@
+"""Series through the API on both databases: create, add and reorder parts, who may see and
+change what, the followers told of a new part, and the next part written from the series so far."""
+import json
+
+from tests.test_community_api import bell, new_story
+
+
+def new_series(client, **fields):
+    response = client.post("/api/series", json={"title": "The Harrow Tapes",
+                                                "description": "Found on a dead man's shelf.",
+                                                **fields})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def join(client, story_id, series_id, **extra):
+    return client.put(f"/api/stories/{story_id}", json={"seriesId": series_id, **extra})
+
+
+def parts(client, series_id):
+    response = client.get(f"/api/series/{series_id}")
+    assert response.status_code == 200, response.get_json()
+    return [(p["title"], p["seriesPart"]) for p in response.get_json()["parts"]]
+
+
+def message(response):
+    return json.dumps(response.get_json())
+
+
+def test_parts_join_in_order_and_the_story_says_where_it_stands(users, client):
+    author, me = users.signed_in(first_name="Wren", last_name="Sable")
+    series = new_series(author)
+    assert (series["title"], series["partsCount"], series["parts"], series["isOwner"]) == (
+        "The Harrow Tapes", 0, [], True)
+    one, two = new_story(author, title="Tape One"), new_story(author, title="Tape Two")
+    assert join(author, one["id"], series["id"]).get_json()["seriesPart"] == 1
+    joined = join(author, two["id"], series["id"]).get_json()
+    assert (joined["seriesId"], joined["seriesPart"]) == (series["id"], 2)
+    # written straight into the series, between the two
+    middle = new_story(author, title="Tape One and a Half", seriesId=series["id"], seriesPart=2)
+    assert middle["seriesPart"] == 2
+    assert parts(client, series["id"]) == [("Tape One", 1), ("Tape One and a Half", 2),
+                                           ("Tape Two", 3)]
+    story = client.get(f"/api/stories/{two['id']}").get_json()  # a visitor reads it
+    assert (story["seriesId"], story["seriesPart"]) == (series["id"], 3)
+    seen = client.get(f"/api/series/{series['id']}").get_json()
+    assert seen["user"]["firstName"] == "Wren" and seen["isOwner"] is False
+    assert seen["firstStoryId"] == one["id"] and "email" not in seen["user"]
+
+    listed = client.get(f"/api/users/{me['id']}/series").get_json()
+    assert [(s["title"], s["partsCount"]) for s in listed] == [("The Harrow Tapes", 3)]
+
+
+def test_reorder_takes_exactly_the_series_stories(users):
+    author, _ = users.signed_in()
+    series = new_series(author)
+    ids = [new_story(author, title=f"Part {n}", seriesId=series["id"])["id"] for n in (1, 2, 3)]
+    other = new_story(author, title="Elsewhere")["id"]
+
+    moved = author.put(f"/api/series/{series['id']}/parts", json={"storyIds": ids[::-1]})
+    assert moved.status_code == 200
+    assert [p["id"] for p in moved.get_json()["parts"]] == ids[::-1]
+    assert [p["seriesPart"] for p in moved.get_json()["parts"]] == [1, 2, 3]
+
+    for bad, says in (([ids[0], ids[1]], f"missing: {ids[2]}"),
+                      ([*ids, other], f"not parts of this series: {other}"),
+                      ([ids[0], ids[0], ids[1], ids[2]], "only once"),
+                      ("nope", "Not a valid list")):
+        response = author.put(f"/api/series/{series['id']}/parts", json={"storyIds": bad})
+        assert response.status_code == 400 and says in message(response), response.get_json()
+    missing = author.put(f"/api/series/{series['id']}/parts", json={})
+    assert missing.status_code == 400 and "storyIds is required" in message(missing)
+    assert [p[0] for p in parts(author, series["id"])] == ["Part 3", "Part 2", "Part 1"]
+
+
+def test_leaving_deleting_a_part_and_deleting_the_series_close_the_gaps(users):
+    author, _ = users.signed_in()
+    series = new_series(author)
+    ids = [new_story(author, title=f"Part {n}", seriesId=series["id"])["id"] for n in (1, 2, 3, 4)]
+    left = author.put(f"/api/stories/{ids[1]}", json={"seriesId": None}).get_json()
+    assert (left["seriesId"], left["seriesPart"]) == (None, None)
+    assert author.delete(f"/api/stories/{ids[0]}").status_code == 200
+    assert parts(author, series["id"]) == [("Part 3", 1), ("Part 4", 2)]
+    moved = author.put(f"/api/stories/{ids[3]}", json={"seriesPart": 1}).get_json()
+    assert moved["seriesPart"] == 1
+    assert parts(author, series["id"]) == [("Part 4", 1), ("Part 3", 2)]
+
+    assert author.delete(f"/api/series/{series['id']}").status_code == 200
+    assert author.get(f"/api/series/{series['id']}").status_code == 404
+    kept = author.get(f"/api/stories/{ids[2]}").get_json()
+    assert (kept["title"], kept["seriesId"], kept["seriesPart"]) == ("Part 3", None, None)
+    # a new series never takes the deleted one's id
+    assert new_series(author)["id"] > series["id"]
+
+
+def test_bad_input_is_a_clear_400_and_nothing_is_written(users):
+    author, _ = users.signed_in()
+    series = new_series(author)
+    for body, says in (({"title": "   "}, "Title is required"), ({}, "Title is required"),
+                       ({"title": "x" * 201}, "at most 200"),
+                       ({"title": "Ok", "description": "x" * 2001}, "at most 2,000")):
+        response = author.post("/api/series", json=body)
+        assert response.status_code == 400 and says in message(response), response.get_json()
+    story = new_story(author, title="Alone")
+    too_far = join(author, story["id"], series["id"], seriesPart=3)
+    assert too_far.status_code == 400 and "between 1 and 1" in message(too_far)
+    no_series = author.put(f"/api/stories/{story['id']}", json={"seriesPart": 2})
+    assert no_series.status_code == 400 and "needs a seriesId" in message(no_series)
+    unknown = join(author, story["id"], 987654)
+    assert unknown.status_code == 404 and "Series not found" in message(unknown)
+    created = author.post("/api/stories", json={"title": "Lost", "content": "x", "genre": "Slasher",
+                                                 "mood": "Dark", "seriesId": 987654})
+    assert created.status_code == 404
+    mine = author.get(f"/api/stories/user/{story['userId']}").get_json()
+    assert [s["title"] for s in mine] == ["Alone"]  # the refused story was not half-written
+    assert author.get(f"/api/stories/{story['id']}").get_json()["seriesId"] is None
+
+
+def test_private_series_and_parts_and_someone_elses_series(users, client):
+    author, me = users.signed_in()
+    other, _ = users.signed_in(first_name="Ivo")
+    admin, _ = users.signed_in(role="admin")
+    hidden = new_series(author, title="Drafts of Dread", isPublic=False)
+    shown = new_series(author)
+    new_story(author, title="Open part", seriesId=shown["id"])
+    new_story(author, title="Secret part", seriesId=shown["id"], isPublic=False)
+
+    for reader in (client, other):  # a visitor, another user
+        assert reader.get(f"/api/series/{hidden['id']}").status_code == 404
+        assert parts(reader, shown["id"]) == [("Open part", 1)]
+        assert [s["title"] for s in reader.get(f"/api/users/{me['id']}/series").get_json()] == [
+            "The Harrow Tapes"]
+    for reader in (author, admin):
+        assert parts(reader, shown["id"]) == [("Open part", 1), ("Secret part", 2)]
+        assert len(reader.get(f"/api/users/{me['id']}/series").get_json()) == 2
+    assert parts(admin, hidden["id"]) == []
+
+    theirs = new_story(other, title="Not yours")
+    refused = join(other, theirs["id"], shown["id"])
+    assert refused.status_code == 403 and "your own series" in message(refused)
+    assert other.put(f"/api/series/{shown['id']}", json={"title": "Mine now"}).status_code == 403
+    assert other.put(f"/api/series/{shown['id']}/parts", json={"storyIds": []}).status_code == 403
+    assert other.delete(f"/api/series/{shown['id']}").status_code == 403
+    assert other.get(f"/api/series/{shown['id']}/next").status_code == 403
+    assert client.post("/api/series", json={"title": "Visitor"}).status_code == 401
+    assert client.delete(f"/api/series/{shown['id']}").status_code == 401
+    assert client.get("/api/users/987654/series").status_code == 404
+    renamed = author.put(f"/api/series/{shown['id']}", json={"title": "  The Harrow Reels "})
+    assert renamed.get_json()["title"] == "The Harrow Reels"
+
+
+def test_followers_hear_of_a_new_part(users):
+    author, me = users.signed_in(first_name="Wren", last_name="Sable")
+    follower, _ = users.signed_in()
+    assert follower.post(f"/api/users/{me['id']}/follow").status_code == 200
+    series = new_series(author)
+    new_story(author, title="Tape One", seriesId=series["id"])  # written into the series
+    two = new_story(author, title="Tape Two")  # published alone, then added
+    join(author, two["id"], series["id"])
+    new_story(author, title="Private tape", seriesId=series["id"], isPublic=False)
+
+    lines = [(n["kind"], n["text"], n["link"]) for n in bell(follower)]
+    assert lines == [
+        ("new_part", "Wren Sable published part 2 of “The Harrow Tapes”: “Tape Two”",
+         f"/story/{two['id']}"),
+        ("new_story", "Wren Sable published a new story: “Tape Two”", f"/story/{two['id']}"),
+        ("new_part", "Wren Sable published part 1 of “The Harrow Tapes”: “Tape One”",
+         lines[-1][2]),
+    ]
+    hidden = new_series(author, title="Hidden", isPublic=False)
+    new_story(author, title="Unseen", seriesId=hidden["id"])
+    assert len(bell(follower)) == 3  # a private series tells no one
