@@ -170,3 +170,69 @@ def test_followers_hear_of_a_new_part(users):
     hidden = new_series(author, title="Hidden", isPublic=False)
     new_story(author, title="Unseen", seriesId=hidden["id"])
     assert len(bell(follower)) == 3  # a private series tells no one
+
+
+FORM = {"genre": "Cosmic Horror", "mood": "Eerie", "setting": "the lighthouse on Raven Point",
+        "characters": "I, Tom, the keeper", "storyLength": 600, "seed": 7,
+        "keyElements": "a music box, a brass telescope", "timeOfDay": "Midnight"}
+
+
+def test_the_next_part_is_planned_from_the_series_so_far(users, worker):
+    """Part 1 written by the engine (its narrator given a name); the next part's form and plan
+    keep the cast, places and key elements, and start from what happened."""
+    author, _ = users.signed_in()
+    series = new_series(author)
+    written = author.post("/api/stories/generate?wait=30", json=FORM)
+    assert written.status_code == 200, written.get_json()
+    first = written.get_json()
+    # the author renamed the narrator and a place in part 1's plan: the next part keeps them
+    hero = next(p for p in first["plan"]["cast"] if p["role"] == "protagonist")
+    hero.update(name="Ashling Moore", handle="Ashling", look="a drowned oilskin coat")
+    first["plan"]["places"][0].update(name="the lantern gallery", handle="the gallery")
+    new_story(author, title=first["title"], content=first["content"], plan=first["plan"],
+              seriesId=series["id"], setting=FORM["setting"], characters=FORM["characters"],
+              keyElements=FORM["keyElements"], intensity=8)
+
+    ahead = author.get(f"/api/series/{series['id']}/next").get_json()
+    assert (ahead["part"], ahead["seriesTitle"]) == (2, "The Harrow Tapes")
+    form = ahead["form"]
+    assert (form["setting"], form["intensity"], form["suggestedTitle"]) == (
+        FORM["setting"], 8, "The Harrow Tapes: Part 2")
+
+    outline = author.post("/api/stories/outline?wait=30",
+                          json={**form, "seed": 99, "seriesId": series["id"]})
+    assert outline.status_code == 200, outline.get_json()
+    plan, before = outline.get_json()["plan"], first["plan"]
+    assert {p["name"] for p in before["cast"]} <= {p["name"] for p in plan["cast"]}
+    hero = next(p for p in plan["cast"] if p["role"] == "protagonist")
+    assert (hero["name"], hero["look"]) == ("Ashling Moore", "a drowned oilskin coat")
+    assert "the lantern gallery" in {p["name"] for p in plan["places"]}
+    assert {p["name"] for p in before["places"]} <= {p["name"] for p in plan["places"]}
+    assert {e["name"] for e in before["elements"]} <= {e["name"] for e in plan["elements"]}
+    assert plan["premise"].startswith(f"After “{before['title']}”")
+
+    part_two = author.post("/api/stories/generate?wait=30",
+                           json={**form, "seed": 99, "seriesId": series["id"]})
+    assert part_two.status_code == 200, part_two.get_json()
+    assert "Ashling" in part_two.get_json()["content"]
+    assert "Ashling Moore" in {p["name"] for p in part_two.get_json()["plan"]["cast"]}
+    assert author.post("/api/stories/outline?wait=30",
+                       json={**form, "seriesId": 987654}).status_code == 404
+
+
+def test_hook_on_series_part(users):
+    """A published story moved into a series: its followers hear of the part, unless they
+    switched new parts off; a private story joining tells no one."""
+    author, me = users.signed_in(first_name="Wren", last_name="Sable")
+    keen, _ = users.signed_in()
+    quiet, _ = users.signed_in()
+    for follower in (keen, quiet):
+        follower.post(f"/api/users/{me['id']}/follow")
+    assert quiet.put("/api/notifications/settings", json={"off": ["new_part"]}).status_code == 200
+    series = new_series(author)
+    published, private = new_story(author, title="Tape"), new_story(author, isPublic=False)
+    join(author, private["id"], series["id"])
+    join(author, published["id"], series["id"])
+    assert [n["kind"] for n in bell(keen)] == ["new_part", "new_story"]
+    assert bell(keen)[0]["text"] == "Wren Sable published part 2 of “The Harrow Tapes”: “Tape”"
+    assert [n["kind"] for n in bell(quiet)] == ["new_story"]
