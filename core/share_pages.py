@@ -68,13 +68,27 @@ def video_preview(video_id):
                    image_alt=f"Poster of {row.title}")
 
 
-PREVIEWS = {"story": story_preview, "video": video_preview}
+def series_preview(series_id):
+    """A public series: its title and description, its first public part's cover card."""
+    from core.models import Series, Story, User
+    row = Series.select(Series, User).join(User).where(Series.id == series_id).first()
+    if row is None or not row.is_visible_to(None):
+        return None
+    first = (Story.select(Story.id).where((Story.series == row.id) & (Story.is_public == True))  # noqa: E712
+             .order_by(Story.series_part, Story.id).first())
+    about = row.description or f"A horror series by {_author(row.user)}"
+    return Preview(title=row.title, description=excerpt(" ".join(about.split()), DESCRIPTION_LENGTH),
+                   image=f"/covers/story/{first.id}.png" if first else "",
+                   image_alt=f"{row.title}: a series by {_author(row.user)}")
+
+
+PREVIEWS = {"story": story_preview, "video": video_preview, "series": series_preview}
 _PAGE = re.compile(r"(?P<page>[a-z-]+)/(?P<id>\d{1,18})/?")
 
 
 def head_tags(preview, url):
     """The Open Graph and Twitter card tags of ``preview``, the page being at ``url``."""
-    image = urljoin(url, preview.image)
+    image = urljoin(url, preview.image) if preview.image else ""
     tags = [("property", "og:site_name", SITE_NAME), ("property", "og:type", preview.kind),
             ("property", "og:title", preview.title),
             ("property", "og:description", preview.description), ("property", "og:url", url),

@@ -236,3 +236,26 @@ def test_hook_on_series_part(users):
     assert [n["kind"] for n in bell(keen)] == ["new_part", "new_story"]
     assert bell(keen)[0]["text"] == "Wren Sable published part 2 of “The Harrow Tapes”: “Tape”"
     assert [n["kind"] for n in bell(quiet)] == ["new_story"]
+
+
+def test_a_series_page_shares_its_title_description_and_first_cover(users, make_client, app,
+                                                                     tmp_path, monkeypatch):
+    from tests.test_share_pages import INDEX, page_of, tags
+    (tmp_path / "index.html").write_text(INDEX)
+    monkeypatch.setitem(app.config, "WEBAPP_DIST", tmp_path)
+    author, _ = users.signed_in(first_name="Wren", last_name="Sable")
+    series = new_series(author)
+    new_story(author, title="Hidden first", seriesId=series["id"], isPublic=False)
+    shown = new_story(author, title="Shown", seriesId=series["id"])
+
+    found = tags(page_of(make_client, f"/series/{series['id']}"))
+    assert found["og:title"] == found["twitter:title"] == "The Harrow Tapes"
+    assert found["og:description"] == "Found on a dead man's shelf."
+    assert found["og:image"] == f"http://localhost/covers/story/{shown['id']}.png"
+    assert found["og:url"] == f"http://localhost/series/{series['id']}"
+
+    private = new_series(author, title="Secret Reels", isPublic=False)
+    page = page_of(make_client, f"/series/{private['id']}")
+    assert "og:title" not in page and "Secret Reels" not in page
+    bare = tags(page_of(make_client, f"/series/{new_series(author, title='Empty')['id']}"))
+    assert bare["og:title"] == "Empty" and "og:image" not in bare
