@@ -22,6 +22,7 @@ const AdminRoute = lazy(() => import('./routes/admin'));
 const LinkRoute = lazy(() => import('./routes/link'));
 const AuthorRoute = lazy(() => import('./routes/author'));
 const NotificationsRoute = lazy(() => import('./routes/notifications'));
+const SeriesRoute = lazy(() => import('./routes/series'));
 
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
@@ -49,6 +50,7 @@ function AppRoutes() {
           <Route path="admin" element={protect(<AdminRoute />)} />
           <Route path="u/:id" element={<AuthorRoute />} />
           <Route path="notifications" element={protect(<NotificationsRoute />)} />
+          <Route path="series/:id" element={<SeriesRoute />} />
           <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
           <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />
           <Route path="*" element={<NotFoundRoute />} />
