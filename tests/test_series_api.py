@@ -259,3 +259,19 @@ def test_a_series_page_shares_its_title_description_and_first_cover(users, make_
     assert "og:title" not in page and "Secret Reels" not in page
     bare = tags(page_of(make_client, f"/series/{new_series(author, title='Empty')['id']}"))
     assert bare["og:title"] == "Empty" and "og:image" not in bare
+    sitemap = make_client().get("/sitemap.xml").get_data(as_text=True)
+    assert f"<loc>http://localhost/series/{series['id']}</loc>" in sitemap
+    assert f"/series/{private['id']}<" not in sitemap
+
+
+def test_deleting_an_author_deletes_their_series_and_leaves_others_parts(users):
+    admin, _ = users.signed_in(role="admin")
+    doomed, gone = users.signed_in(first_name="Doomed")
+    other, _ = users.signed_in()
+    theirs, kept = new_series(doomed), new_series(other, title="Kept")
+    new_story(doomed, seriesId=theirs["id"])
+    survivor = new_story(other, title="Still part 1", seriesId=kept["id"])
+    assert admin.delete(f"/api/admin/users/{gone['id']}").status_code == 200
+    assert admin.get(f"/api/series/{theirs['id']}").status_code == 404
+    assert parts(admin, kept["id"]) == [("Still part 1", 1)]
+    assert other.get(f"/api/stories/{survivor['id']}").get_json()["seriesPart"] == 1
