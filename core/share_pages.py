@@ -126,9 +126,24 @@ def story_entries(story_id):
         return None
     entries = [{"key": ["stories", "detail", story_id], "data": item},
                {"key": ["stories", "detail", story_id, "community"], "data": item}]
+    series = series_entry(item.get("seriesId"))
+    if series is not None:  # the part's place ("Part 2 of 5") paints with the story
+        entries.append(series)
     if viewer() is None:
         entries.append({"key": ["auth", "user"], "data": None})
     return entries
+
+
+def series_entry(series_id):
+    """The React Query entry of ``GET /api/series/{id}`` for the viewer, or None."""
+    from core.models import Series
+    from core.schemas.series import SeriesSchema
+    from core.services import series as series_service
+    found = Series.get_or_none(Series.id == series_id) if series_id else None
+    if found is None or not found.is_visible_to(viewer()):
+        return None
+    data = SeriesSchema().dump(series_service.detail(found, viewer()))
+    return {"key": ["series", "detail", found.id], "data": data}
 
 
 def has_page(path):

@@ -1,6 +1,7 @@
 """Series through the API on both databases: create, add and reorder parts, who may see and
 change what, the followers told of a new part, and the next part written from the series so far."""
 import json
+import re
 
 from tests.test_community_api import bell, new_story
 
@@ -247,6 +248,12 @@ def test_a_series_page_shares_its_title_description_and_first_cover(users, make_
     series = new_series(author)
     new_story(author, title="Hidden first", seriesId=series["id"], isPublic=False)
     shown = new_story(author, title="Shown", seriesId=series["id"])
+
+    story_page = page_of(make_client, f"/story/{shown['id']}")  # its place paints with it
+    data = json.loads(re.search(r'<script type="application/json" id="initial-data">(.*?)'
+                                r"</script>", story_page).group(1))
+    entry = next(e for e in data if e["key"] == ["series", "detail", series["id"]])
+    assert [p["title"] for p in entry["data"]["parts"]] == ["Shown"]  # as a visitor sees it
 
     found = tags(page_of(make_client, f"/series/{series['id']}"))
     assert found["og:title"] == found["twitter:title"] == "The Harrow Tapes"
