@@ -60,6 +60,12 @@ def on_followed(follower, followed, host):
 
 
 @hookspec
+def on_series_part(story, series, host):
+    """Called after a public story already published joins a series (a story published into a
+    series is told by ``on_published``, its ``series_id`` set), committed."""
+
+
+@hookspec
 def on_video_made(video, story, host):
     """Called after a video is made from someone else's story and committed."""
 

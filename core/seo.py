@@ -1,5 +1,5 @@
 """What search engines and link previews read: ``/robots.txt``, ``/sitemap.xml`` of the public
-stories and videos, and the cover cards of ``core.cover_cards`` at ``/covers/{story|video}/{id}.png``.
+stories, videos and series, and the cover cards of ``core.cover_cards`` at ``/covers/{story|video}/{id}.png``.
 
 The sitemap lists the public pages (the landing page, Explore, every public story and video with
 its last change). Up to ``SITEMAP_PAGE_SIZE`` addresses (50,000, the protocol's limit) it is one
@@ -11,11 +11,11 @@ from xml.sax.saxutils import escape
 from flask import abort, current_app, request, send_file
 
 from core import cover_cards
-from core.models import Story, User, Video
+from core.models import Series, Story, User, Video
 
 SITEMAP_PAGE_SIZE = 50_000
 XML = "application/xml; charset=utf-8"
-KINDS = {"stories": (Story, "story"), "videos": (Video, "video")}
+KINDS = {"stories": (Story, "story"), "videos": (Video, "video"), "series": (Series, "series")}
 PUBLIC_PAGES = ("", "explore")
 #: what a crawler has no business in: the API, the signed-in screens, the editors
 DISALLOWED = ("/api/", "/admin", "/profile", "/create", "/create-story", "/create-video",

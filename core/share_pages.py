@@ -79,7 +79,21 @@ def tag_preview(tag):
                    f"{SITE_NAME}.", image="", kind="website")
 
 
-PREVIEWS = {"story": story_preview, "video": video_preview}
+def series_preview(series_id):
+    """A public series: its title and description, its first public part's cover card."""
+    from core.models import Series, Story, User
+    row = Series.select(Series, User).join(User).where(Series.id == series_id).first()
+    if row is None or not row.is_visible_to(None):
+        return None
+    first = (Story.select(Story.id).where((Story.series == row.id) & (Story.is_public == True))  # noqa: E712
+             .order_by(Story.series_part, Story.id).first())
+    about = row.description or f"A horror series by {_author(row.user)}"
+    return Preview(title=row.title, description=excerpt(" ".join(about.split()), DESCRIPTION_LENGTH),
+                   image=f"/covers/story/{first.id}.png" if first else "",
+                   image_alt=f"{row.title}: a series by {_author(row.user)}")
+
+
+PREVIEWS = {"story": story_preview, "video": video_preview, "series": series_preview}
 _PAGE = re.compile(r"(?P<page>[a-z-]+)/(?P<id>\d{1,18})/?")
 _TAG_PAGE = re.compile(r"tags/(?P<tag>[^/]{1,120})/?")
 
@@ -124,9 +138,24 @@ def story_entries(story_id):
         return None
     entries = [{"key": ["stories", "detail", story_id], "data": item},
                {"key": ["stories", "detail", story_id, "community"], "data": item}]
+    series = series_entry(item.get("seriesId"))
+    if series is not None:  # the part's place ("Part 2 of 5") paints with the story
+        entries.append(series)
     if viewer() is None:
         entries.append({"key": ["auth", "user"], "data": None})
     return entries
+
+
+def series_entry(series_id):
+    """The React Query entry of ``GET /api/series/{id}`` for the viewer, or None."""
+    from core.models import Series
+    from core.schemas.series import SeriesSchema
+    from core.services import series as series_service
+    found = Series.get_or_none(Series.id == series_id) if series_id else None
+    if found is None or not found.is_visible_to(viewer()):
+        return None
+    data = SeriesSchema().dump(series_service.detail(found, viewer()))
+    return {"key": ["series", "detail", found.id], "data": data}
 
 
 def has_page(path):

@@ -21,7 +21,7 @@ PLACEHOLDER = """<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 #: the web app's client-side routes (webapp/src/app/router.tsx; SPEC §2), ``:id`` one segment
 PAGES = ("", "index.html", "explore", "story/:id", "story/:id/edit", "story-editor/:id", "create",
          "create-story", "create-video", "video/:id", "video-editor/:id", "profile", "admin",
-         "link-story/:id", "link-video/:id", "u/:id", "notifications", "tags/:id")
+         "link-story/:id", "link-video/:id", "u/:id", "notifications", "tags/:id", "series/:id")
 _PAGE = re.compile("|".join(re.escape(page).replace(":id", "[^/]+") + "/?" if page else ""
                             for page in PAGES))
 

@@ -17,6 +17,8 @@ SHAPES = {
     "Comment: `": "Comment",
     "Profile: `": "Profile",
     "Notification: `": "Notification",
+    "Series:\n`": "Series",
+    "a part: `": "SeriesPart",
     "`GET /api/jobs/{jobId}` (`?wait=N`) | `": "Job",
     "`POST /api/stories/generate` (the creation form, `plan?`) | 202 `": "JobStarted",
     "`GET /api/admin/check` | 200 `": "AdminCheck",

@@ -67,7 +67,9 @@ def test_0018_keeps_every_row_index_trigger_and_foreign_key(blank_database):
 
     assert [(s.id, s.title) for s in Story.select().order_by(Story.id)] == [
         (kept.id, "Kept"), (newest.id, "Newest")]
-    assert {table: sorted(i.name for i in blank_database.get_indexes(table))
+    # every index is still there (later migrations may add their own)
+    assert {table: sorted(i.name for i in blank_database.get_indexes(table)
+                          if i.name in indexes[table])
             for table in indexes} == indexes
     from core import content_search
     assert Story.get_by_id(kept.id).title == "Kept"

@@ -41,7 +41,7 @@ def test_list_shows_every_plugin_and_the_active_providers(toml):
     assert result.exit_code == 0
     assert "plugins.share_targets  0.1.0  (built-in)" in result.output.replace("0.0.0", "0.1.0")
     assert ("    hooks: on_commented, on_followed, on_liked, on_moderated, on_published, on_report_closed, "
-            "on_shared, on_video_made") in result.output
+            "on_series_part, on_shared, on_video_made") in result.output
     assert "    provides: ads:none, ads:house, ads:script" in result.output
     assert "  story: local (options valid)" in result.output
     assert "  share: clipboard, twitter, facebook, email, reddit, whatsapp" in result.output
@@ -51,8 +51,8 @@ def test_list_json(toml):
     data = json.loads(run("list", "--json").output)
     names = {row["name"]: row for row in data["plugins"]}
     assert names["plugins.webhooks"]["hooks"] == ["on_commented", "on_followed", "on_liked", "on_moderated",
-                                                 "on_published", "on_report_closed", "on_shared",
-                                                 "on_video_made"]
+                                                 "on_published", "on_report_closed", "on_series_part",
+                                                 "on_shared", "on_video_made"]
     assert data["active"]["ads"]["provider"] == "house" and data["active"]["ads"]["optionsValid"]
     assert data["config"] == str(toml)
 

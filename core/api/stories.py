@@ -110,7 +110,7 @@ class StoryById(MethodView):
         """Update your story."""
         user = require_user()
         story = stories.owned(story_id, user)
-        return stories.decorate(stories.update(story, body), user)
+        return stories.decorate(stories.update(story, body, user), user)
 
     @blp.response(200, MessageSchema)
     def delete(self, story_id):

@@ -4,6 +4,7 @@ import peewee
 from core.choices import VideoStatus
 from core.db import BaseModel
 from core.models.base import JSONField, NeverReusedId, Stamped, utcnow
+from core.models.series import Series
 from core.models.users import User
 
 
@@ -70,11 +71,16 @@ class Story(Content):
     writer = peewee.CharField(max_length=80, default="")
     #: others may make videos of it (migration 0019); its owner always may
     allow_videos = peewee.BooleanField(default=True)
+    #: part ``series_part`` (1, 2 …) of a series (migration 0021); None: a story on its own
+    series = peewee.ForeignKeyField(Series, null=True, on_delete="SET NULL", backref="parts",
+                                    index=False)
+    series_part = peewee.IntegerField(null=True)
 
     class Meta:
         table_name = "stories"
         indexes = FEED_INDEXES + (
             (("created_at", "is_public", "title", "user"), False),
+            (("series", "series_part"), False),
         )
 
 

@@ -5,7 +5,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core import choices, paragraphs
 from core.providers import StoryProvider
-from core.schemas.common import Choice, InputSchema, ListArgs, RequiredText, Trimmed
+from core.schemas.common import MAX_ID, Choice, InputSchema, ListArgs, RequiredText, Trimmed
 from core.schemas.content import CONTENT_FIELDS, ContentSchema, without_fields
 from core.schemas.tags import TagList, WarningList, explore_fields, filter_fields
 from core.story_plan import StoryPlanSchema
@@ -100,6 +100,12 @@ class StoryWriteSchema(StoryParams):
     contentWarnings = WarningList(load_default=list)
     isMature = fields.Boolean(load_default=False, metadata={
         "description": "Mature (18+): visitors and readers who did not opt in see only its card"})
+    seriesId = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=MAX_ID, error="Unknown series"), metadata={
+        "description": "Make it a part of this series of yours (null: a story on its own)"})
+    seriesPart = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=MAX_ID, error="seriesPart must be 1 or more"), metadata={
+        "description": "Its part number (the parts after it move down); omitted: the last"})
 
 
 class OutlineSchema(StoryParams):
@@ -113,6 +119,10 @@ class OutlineSchema(StoryParams):
                               "Characters must be at most 2,000 characters", required=True)
     suggestedTitle = _text(MAX_TITLE, "Title")
     seed = fields.Integer(load_default=None, allow_none=True)
+    seriesId = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(
+        min=1, max=MAX_ID, error="Unknown series"), metadata={
+        "description": "The next part of this series of yours: the plan starts from the last "
+                       "part's (same cast, places, key elements; what happened)"})
 
 
 class GenerateSchema(OutlineSchema):
@@ -191,6 +201,9 @@ class StorySchema(ContentSchema):
         "description": "Which writer wrote it (\"Offline engine\", \"Gemma 3 4B IT "
                        "(llama.cpp)\"); empty when written by hand"})
     allow_videos = fields.Boolean(data_key="allowVideos")
+    series_id = fields.Integer(data_key="seriesId", allow_none=True, metadata={
+        "description": "The series it is a part of (GET /api/series/{id}); null: on its own"})
+    series_part = fields.Integer(data_key="seriesPart", allow_none=True)
 
 
 @without_fields("content")

@@ -3,7 +3,7 @@ from core import db
 from core.errors import abort
 from core.models import Like, Story, User, utcnow
 from core.schemas.stories import STORY_FIELDS
-from core.services import feeds, mature, tags
+from core.services import feeds, mature, series, tags
 from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
 from core.story_plan import dump_plan
@@ -31,15 +31,18 @@ def create(user, body):
     verdict = moderate(f"{body.get('title', '')}\n{body['content']}", "story")
     story = Story(user=user.id)
     _apply(story, body)
+    placed = series.prepare(user, story, body)  # checked before anything is written
     if not story.title:
         story.title = default_title(story.genre, story.setting)
     save_moderated(story, "story", verdict, force_insert=True)
     tags.sync(story)
+    series.settle(story, placed, was_public=False)
     return story
 
 
-def update(story, body):
+def update(story, body, user):
     was_public = story.is_public
+    placed = series.prepare(user, story, body)
     if "content" in body or "title" in body:
         verdict = moderate(f"{body.get('title', story.title)}\n{body.get('content', story.content)}",
                            "story")
@@ -52,6 +55,7 @@ def update(story, body):
     save_moderated(story, "story", verdict, was_public)
     if "tags" in body:
         tags.sync(story)
+    series.settle(story, placed, was_public)
     return story
 
 
@@ -60,6 +64,7 @@ def delete(story):
     reports; videos made from it keep working with ``storyId`` cleared."""
     with db.write_transaction():
         Story.delete().where(Story.id == story.id).execute()
+    series.renumber(story.series_id)  # the parts after it move up
 
 
 def decorate(story, user):

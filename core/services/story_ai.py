@@ -10,6 +10,7 @@ from marshmallow import ValidationError
 from core.jobs import enqueue
 from core.plugins import plugin_host
 from core.providers import StoryRequest
+from core.services import series_next
 from core.story_plan import dump_plan, load_plan
 
 log = logging.getLogger(__name__)
@@ -30,17 +31,26 @@ def story_request(body):
         seed=body["seed"] if body.get("seed") is not None else random.randrange(2**31))
 
 
+def with_previous(payload, user, body):
+    """The next part of a series (``seriesId``, your own): the previous part's plan goes along."""
+    previous = series_next.seed_for(body.get("seriesId"), user)
+    if previous is not None:
+        payload["previous"] = previous
+    return payload
+
+
 def start_generate(user, body, timeout):
     """``body["plan"]``, when given, is a loaded plan: the story is written from it."""
     payload = {"request": story_request(body).to_dict()}
     if body.get("plan") is not None:
         payload["plan"] = dump_plan(body["plan"])
-    return enqueue("story.generate", user=user, queue="stories", timeout=timeout, payload=payload)
+    return enqueue("story.generate", user=user, queue="stories", timeout=timeout,
+                   payload=with_previous(payload, user, body))
 
 
 def start_outline(user, body, timeout):
     return enqueue("story.outline", user=user, queue="stories", timeout=timeout,
-                   payload={"request": story_request(body).to_dict()})
+                   payload=with_previous({"request": story_request(body).to_dict()}, user, body))
 
 
 def start_suggest(user, content, kind, timeout):
@@ -74,6 +84,8 @@ def run_generate(job, progress, app):
     request, plan = StoryRequest(**job.payload["request"]), job.payload.get("plan")
     host = plugin_host(app)
     provider = host.story_provider()
+    if plan is None and job.payload.get("previous"):  # the next part: from the series' plan
+        plan = series_next.continue_plan(job.payload["previous"], outline(host, request, progress))
     if plan is None:
         result = provider.generate(request, progress)
     else:  # the engine writes from the plan when the active writer cannot
@@ -90,12 +102,17 @@ def run_generate(job, progress, app):
 def run_outline(job, progress, app):
     progress(2, "Planning the story")
     request = StoryRequest(**job.payload["request"])
-    host = plugin_host(app)
-    try:
-        plan = host.story_provider().outline(request, progress)
-    except NotImplementedError:  # a writer without outlines: the engine's
-        plan = host.default_provider("story").outline(request, progress)
+    plan = outline(plugin_host(app), request, progress)
+    if job.payload.get("previous"):  # the next part of a series
+        plan = series_next.continue_plan(job.payload["previous"], plan)
     return {"plan": dump_plan(load_plan(plan))}
+
+
+def outline(host, request, progress):
+    try:
+        return host.story_provider().outline(request, progress)
+    except NotImplementedError:  # a writer without outlines: the engine's
+        return host.default_provider("story").outline(request, progress)
 
 
 def run_suggest(job, progress, app):

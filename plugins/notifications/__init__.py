@@ -6,7 +6,7 @@ only for kinds the recipient has not switched off (``users.notifications_off``).
 stay one row while it is unread: the newest liker and how many liked (``actors_count``).
 """
 from core.hookspecs import hookimpl
-from core.models import Comment, Follow, Notification, User, utcnow
+from core.models import Comment, Follow, Notification, Series, User, utcnow
 
 #: recipients of one new-story event are written in batches of this size
 BATCH = 500
@@ -75,19 +75,40 @@ def on_followed(follower, followed):
         notify(followed.id, "follow", follower)
 
 
-@hookimpl
-def on_published(content, kind):
-    """A public story: every follower of its author who has not switched new stories off."""
-    author = User.get_or_none(User.id == content.user_id)
-    if kind != "story" or not content.is_public or not acting(author):
-        return
+def tell_followers(author, kind, story, detail=""):
+    """One row of ``kind`` for every follower of ``author`` who has not switched it off."""
     followers = (User.select(User.id, User.notifications_off)
                  .join(Follow, on=(Follow.follower == User.id))
                  .where(Follow.followed == author.id))
-    rows = [{"user": follower.id, "kind": "new_story", "actor": author.id, "story": content.id}
-            for follower in followers if wants(follower, "new_story")]
+    rows = [{"user": follower.id, "kind": kind, "actor": author.id, "story": story.id,
+             "detail": detail} for follower in followers if wants(follower, kind)]
     for start in range(0, len(rows), BATCH):
         Notification.insert_many(rows[start:start + BATCH]).execute()
+
+
+@hookimpl
+def on_published(content, kind):
+    """A public story: every follower of its author who has not switched new stories off (a
+    part of a series: new parts; nobody when the series is private)."""
+    author = User.get_or_none(User.id == content.user_id)
+    if kind != "story" or not content.is_public or not acting(author):
+        return
+    if content.series_id is not None:
+        series = Series.get_or_none(Series.id == content.series_id)
+        if series is not None:
+            on_series_part(content, series)
+        return
+    tell_followers(author, "new_story", content)
+
+
+@hookimpl
+def on_series_part(story, series):
+    """A public part of a public series: "Mara Vale published part 2 of The Harrow Tapes"."""
+    author = User.get_or_none(User.id == story.user_id)
+    if not (story.is_public and series.is_public and acting(author)):
+        return
+    tell_followers(author, "new_part", story,
+                   f"part {story.series_part} of “{series.title}”"[:300])
 
 
 @hookimpl

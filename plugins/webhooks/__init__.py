@@ -35,7 +35,7 @@ from core.providers import Pluggable
 log = logging.getLogger(__name__)
 
 EVENTS = ("published", "liked", "commented", "shared", "followed", "video_made", "moderated",
-          "report_closed")
+          "report_closed", "series_part")
 RETRY = {"max": 3, "interval": [1, 5, 30]}
 SIGNATURE_HEADER = "X-Dreadforge-Signature"
 EVENT_HEADER = "X-Dreadforge-Event"
@@ -171,6 +171,12 @@ def on_followed(follower, followed, host):
 def on_video_made(video, story, host):
     emit(host, "video_made", {"content": describe_content(video, "video"),
                               "story": describe_content(story, "story")})
+
+
+@hookimpl
+def on_series_part(story, series, host):
+    emit(host, "series_part", {"content": describe_content(story, "story"), "series": {
+        "id": series.id, "title": series.title, "part": story.series_part}})
 
 
 @hookimpl

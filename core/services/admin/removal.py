@@ -5,7 +5,19 @@ from flask import current_app
 from peewee import fn
 
 from core import db
-from core.models import AuditEntry, Comment, Job, Like, Report, Share, Story, User, Video, View
+from core.models import (
+    AuditEntry,
+    Comment,
+    Job,
+    Like,
+    Report,
+    Series,
+    Share,
+    Story,
+    User,
+    Video,
+    View,
+)
 from core.services import audit
 from core.services.admin.users import get_user, guard
 
@@ -112,6 +124,7 @@ def delete_user(actor, user_id):
             Video.delete().where(Video.id.in_(part)).execute()
         for part in chunks(story_ids):
             Story.delete().where(Story.id.in_(part)).execute()
+        Series.delete().where(Series.user == uid).execute()
         User.delete().where(User.id == uid).execute()
         _recount(Story, touched_stories)
         _recount(Video, touched_videos)

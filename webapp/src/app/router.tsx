@@ -23,6 +23,7 @@ const LinkRoute = lazy(() => import('./routes/link'));
 const AuthorRoute = lazy(() => import('./routes/author'));
 const NotificationsRoute = lazy(() => import('./routes/notifications'));
 const TagRoute = lazy(() => import('./routes/tag'));
+const SeriesRoute = lazy(() => import('./routes/series'));
 
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
@@ -51,6 +52,7 @@ function AppRoutes() {
           <Route path="u/:id" element={<AuthorRoute />} />
           <Route path="notifications" element={protect(<NotificationsRoute />)} />
           <Route path="tags/:id" element={<Suspense fallback={<ExploreSkeleton />}><TagRoute /></Suspense>} />
+          <Route path="series/:id" element={<SeriesRoute />} />
           <Route path="link-story/:id" element={protect(<LinkRoute type="story" />)} />
           <Route path="link-video/:id" element={protect(<LinkRoute type="video" />)} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -37,6 +37,13 @@ export const userKeys = {
   following: (params: object) => ['users', 'following', params] as const,
 };
 
+export const seriesKeys = {
+  all: ['series'] as const,
+  detail: (id: number) => ['series', 'detail', id] as const,
+  ofUser: (userId: number) => ['series', 'user', userId] as const,
+  next: (id: number) => ['series', 'next', id] as const,
+};
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   count: () => ['notifications', 'count'] as const,

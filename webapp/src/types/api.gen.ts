@@ -1338,6 +1338,10 @@ export interface paths {
                          * @default false
                          */
                         isMature?: boolean;
+                        /** @description Make it a part of this series of yours (null: a story on its own) */
+                        seriesId?: number | null;
+                        /** @description Its part number (the parts after it move down); omitted: the last */
+                        seriesPart?: number | null;
                     };
                 };
             };
@@ -4337,6 +4341,276 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a series (add stories to it with `seriesId` on PUT /api/stories/{id}). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SeriesWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Series"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A series and the parts you may open, in order (a private series or part: its owner's
+         *     and the admins' only).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    series_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Series"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Rename your series, change its description or who may see it. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    series_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        /** @default  */
+                        description?: string;
+                        /**
+                         * @description A private series (and its parts' place in it) is its owner's and the admins' only
+                         * @default true
+                         */
+                        isPublic?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Series"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        /** Delete your series: its stories stay, each a story on its own again. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    series_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{series_id}/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder your series: `storyIds` lists exactly its stories, in the new order. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    series_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PartsOrder"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Series"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{series_id}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next part's creation form, filled from the last part; send it to
+         *     /api/stories/outline or /generate with `seriesId` (the plan then starts from the last
+         *     part's) and save the story with `seriesId`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    series_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NextPart"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{user_id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's series, newest first (private ones only for that user and admins). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    user_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SeriesSummary"][];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4750,6 +5024,11 @@ export interface components {
             suggestedTitle?: string;
             /** @default null */
             seed?: number | null;
+            /**
+             * @description The next part of this series of yours: the plan starts from the last part's (same cast, places, key elements; what happened)
+             * @default null
+             */
+            seriesId?: number | null;
             /** @description Write from this plan (from the outline, edited): a beat marked edited is told; without one the writer plans first */
             plan?: components["schemas"]["StoryPlan"];
         };
@@ -4816,6 +5095,11 @@ export interface components {
             suggestedTitle?: string;
             /** @default null */
             seed?: number | null;
+            /**
+             * @description The next part of this series of yours: the plan starts from the last part's (same cast, places, key elements; what happened)
+             * @default null
+             */
+            seriesId?: number | null;
         };
         OutlineResult: {
             plan?: components["schemas"]["StoryPlan"];
@@ -4922,6 +5206,9 @@ export interface components {
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
             allowVideos?: boolean;
+            /** @description The series it is a part of (GET /api/series/{id}); null: on its own */
+            seriesId?: number | null;
+            seriesPart?: number | null;
             /** @description the text's first 150 characters */
             excerpt?: string;
         };
@@ -4996,6 +5283,10 @@ export interface components {
              * @default false
              */
             isMature?: boolean;
+            /** @description Make it a part of this series of yours (null: a story on its own) */
+            seriesId?: number | null;
+            /** @description Its part number (the parts after it move down); omitted: the last */
+            seriesPart?: number | null;
         };
         Story: {
             id?: number;
@@ -5045,6 +5336,9 @@ export interface components {
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
             allowVideos?: boolean;
+            /** @description The series it is a part of (GET /api/series/{id}); null: on its own */
+            seriesId?: number | null;
+            seriesPart?: number | null;
         };
         Message: {
             message?: string;
@@ -5681,6 +5975,9 @@ export interface components {
             /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
             writer?: string;
             allowVideos?: boolean;
+            /** @description The series it is a part of (GET /api/series/{id}); null: on its own */
+            seriesId?: number | null;
+            seriesPart?: number | null;
         };
         VisibilityBody: {
             isPublic: boolean;
@@ -5909,7 +6206,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report";
+            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "new_part" | "video" | "moderation" | "report";
             /** @example Mara Vale and 4 others liked “Tide” */
             text: string;
             link: string | null;
@@ -5934,7 +6231,7 @@ export interface components {
         };
         KindSetting: {
             /** @enum {string} */
-            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report";
+            kind: "reply" | "comment" | "like" | "follow" | "new_story" | "new_part" | "video" | "moderation" | "report";
             label: string;
             enabled: boolean;
         };
@@ -5942,7 +6239,7 @@ export interface components {
             kinds: components["schemas"]["KindSetting"][];
         };
         NotificationSettingsBody: {
-            off: ("reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report")[];
+            off: ("reply" | "comment" | "like" | "follow" | "new_story" | "new_part" | "video" | "moderation" | "report")[];
         };
         TagCount: {
             tag: string;
@@ -5953,6 +6250,78 @@ export interface components {
             /** @enum {string} */
             key: "gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights";
             label: string;
+        };
+        SeriesWrite: {
+            title: string;
+            /** @default  */
+            description?: string;
+            /**
+             * @description A private series (and its parts' place in it) is its owner's and the admins' only
+             * @default true
+             */
+            isPublic?: boolean;
+        };
+        SeriesPart: {
+            id: number;
+            title: string;
+            seriesPart: number;
+            isPublic: boolean;
+            genre: string;
+            mood: string;
+            excerpt: string;
+            views: number;
+            likesCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Series: {
+            id: number;
+            userId: number;
+            title: string;
+            description: string;
+            isPublic: boolean;
+            /** @description How many parts the reader may open */
+            partsCount: number;
+            firstStoryId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["Author"];
+            /** @description The parts the reader may open, in order (private ones: the owner's and the admins' only) */
+            parts: components["schemas"]["SeriesPart"][];
+            /** @description The reader may rename, reorder and add parts */
+            isOwner: boolean;
+        };
+        PartsOrder: {
+            /** @description Exactly the series' stories, each once, in the new order */
+            storyIds: number[];
+        };
+        NextPart: {
+            seriesId: number;
+            seriesTitle: string;
+            /** @description The new part's number */
+            part: number;
+            previousStoryId: number | null;
+            /** @description The creation form's fields (genre, mood, setting, characters …) as the last part had them, with a suggested title */
+            form: {
+                [key: string]: unknown;
+            };
+        };
+        SeriesSummary: {
+            id: number;
+            userId: number;
+            title: string;
+            description: string;
+            isPublic: boolean;
+            /** @description How many parts the reader may open */
+            partsCount: number;
+            firstStoryId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            user: components["schemas"]["Author"];
         };
     };
     responses: {
@@ -6237,8 +6606,8 @@ export const auditEntryTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const adminJobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminJob"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adSettingsSlotsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdSettings"]["slots"]> = ["banner", "feed", "sidebar"];
 export const adSlotValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Ad"]["slot"]> = ["banner", "feed", "sidebar"];
-export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Notification"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
-export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
-export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
+export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Notification"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
+export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
+export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export type operations = Record<string, never>;

@@ -71,3 +71,10 @@ export type AppNotification = Sent<Schemas['Notification']>;
 export type NotificationKind = AppNotification['kind'];
 export type NotificationSettings = Sent<Schemas['NotificationSettings']>;
 export type MarkedRead = Sent<Schemas['Marked']>;
+/** A series (GET /api/series/{id}): its parts the reader may open, in order. */
+export type Series = Sent<Schemas['Series']>;
+export type SeriesPart = Sent<Schemas['SeriesPart']>;
+/** A series in a list (an author's page): without its parts. */
+export type SeriesSummary = Sent<Schemas['SeriesSummary']>;
+/** GET /api/series/{id}/next: the next part's creation form, filled from the last part. */
+export type NextPart = Sent<Schemas['NextPart']>;

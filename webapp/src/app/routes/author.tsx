@@ -11,16 +11,20 @@ import { FollowButton } from '../../features/community/components/follow-button'
 import { useProfile } from '../../features/community/api/get-profile';
 import { StoryCard } from '../../features/stories/components/story-card';
 import { VideoCard } from '../../features/videos/components/video-card';
+import { AuthorSeries } from '../../features/series/components/author-series';
+import { useAuth } from '../../lib/auth';
 
 const TABS: TabItem[] = [
   { value: 'stories', label: 'Stories' },
   { value: 'videos', label: 'Videos' },
+  { value: 'series', label: 'Series' },
 ];
 
 /** /u/{id}: an author's public page with their public stories and videos. */
 export default function AuthorRoute() {
   const id = Number(useParams().id);
   const profile = useProfile(id);
+  const { user } = useAuth();
   const [tab, setTab] = useState('stories');
   const stories = useUserContent('story', tab === 'stories' && profile.data ? id : undefined);
   const videos = useUserContent('video', tab === 'videos' && profile.data ? id : undefined);
@@ -46,7 +50,9 @@ export default function AuthorRoute() {
       <div className="panel">
         <Tabs label="Work" idBase="author" value={tab} onChange={setTab} items={TABS} />
         <div role="tabpanel" id={`author-panel-${tab}`} aria-labelledby={`author-tab-${tab}`} className="tab-panel card-grid">
-          {list.isLoading ? (
+          {tab === 'series' ? (
+            <AuthorSeries userId={id} isOwn={!!user && String(user.id) === String(id)} />
+          ) : list.isLoading ? (
             <CardSkeleton />
           ) : !list.data?.length ? (
             <div className="span-all">

@@ -2,6 +2,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ContentPage } from '../../components/content/content-routes';
 import { StoryView } from '../../features/stories/components/story-view';
 import { ContentLayout } from './content-layout';
+import { SeriesNav } from '../../features/series/components/series-nav';
 
 const loading = (
   <div className="container page story-layout">
@@ -18,7 +19,7 @@ export default function StoryRoute() {
     <ContentPage type="story" skeleton={loading}>
       {(story) => (
         <ContentLayout type="story" item={story} adContext={{ story: story.id }}>
-          <StoryView story={story} />
+          <StoryView story={story} partOf={(where) => <SeriesNav story={story} where={where} />} />
         </ContentLayout>
       )}
     </ContentPage>

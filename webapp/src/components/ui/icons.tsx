@@ -30,6 +30,8 @@ const PATHS: Record<string, string> = {
   chevron: 'M6 9l6 6 6-6',
   'arrow-up': 'M12 19V5M5 12l7-7 7 7',
   'arrow-down': 'M12 5v14M5 12l7 7 7-7',
+  'arrow-left': 'M19 12H5M12 19l-7-7 7-7',
+  'arrow-right': 'M5 12h14M12 5l7 7-7 7',
   save: 'M5 3h11l3 3v15H5zM8 3v5h8M8 21v-7h8v7',
   shuffle: 'M3 6h4l10 12h4M3 18h4l3-3.6M14 9.6 17 6h4M18 3l3 3-3 3M18 15l3 3-3 3',
   wand: 'M4 20 16 8M14 4v3M18 8h3M17.5 5.5l2-2M6 4l.7 2L9 6.7 6.7 7.4 6 9.5 5.3 7.4 3 6.7l2.3-.7z',

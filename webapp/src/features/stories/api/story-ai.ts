@@ -13,6 +13,8 @@ export type GeneratePayload = Omit<Scene, 'mood'> & {
   plan?: StoryPlan;
   /** the same seed as the outline's: the writer draws on what it drew for the plan */
   seed?: number | null;
+  /** the next part of this series of yours: the plan starts from the last part's */
+  seriesId?: number;
 };
 
 export type EnhanceType = 'expand' | 'shorten' | 'enhance' | 'continue';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
 import { TextField } from '../../../components/ui/form';
@@ -7,7 +7,7 @@ import { stoppedByUser, useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, startStoryOutline, type GeneratePayload, type GenerateResult, type OutlineResult } from '../api/story-ai';
-import type { StoryPlan } from '../../../types/api';
+import type { NextPart, StoryPlan } from '../../../types/api';
 import { planProblem } from '../utils/plan-edits';
 import { StoryPlanEditor } from './story-plan-editor';
 import { useCreateContent } from '../../../lib/content/content-mutations';
@@ -16,6 +16,8 @@ import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import { PageHeader } from '../../../components/page-header';
 import { writtenWith } from '../utils/writer';
+
+type NextPartOf = Pick<NextPart, 'seriesId' | 'seriesTitle' | 'part'>;
 
 /** What POST /api/stories/generate is sent: the scene, the length, the title as a suggestion. */
 function generationRequest({ title, mood, storyLength, isPublic: _public, allowComments: _comments, ...scene }: StorySettings): GeneratePayload {
@@ -30,8 +32,10 @@ function defaultTitle({ genre, setting }: StorySettings): string {
 
 /** /create: settings → (outline → the plan, edited →) generating (real job progress) → editor → saved
  * with the plan it was written from. */
-export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
+export function StoryCreate({ initial, series }: { initial?: Partial<StorySettings>; series?: NextPartOf }) {
   const navigate = useNavigate();
+  /** the next part of a series: its plan starts from the last part's, and it is saved as that part */
+  const inSeries = series ? { seriesId: series.seriesId } : {};
   const [settings, setSettings] = useState<StorySettings>({ ...DEFAULT_STORY_SETTINGS, ...initial });
   const [errors, setErrors] = useState<StoryErrors>({});
   const [content, setContent] = useState('');
@@ -67,7 +71,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     setWorking('outline');
     try {
       const drawn = Math.floor(Math.random() * 2 ** 31);
-      const result = await job.run<OutlineResult>(() => startStoryOutline({ ...generationRequest(settings), seed: drawn }));
+      const result = await job.run<OutlineResult>(() => startStoryOutline({ ...generationRequest(settings), ...inSeries, seed: drawn }));
       setPlan(result.plan);
       setSeed(drawn);
       setGenerated(false);
@@ -89,7 +93,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     setWorking('story');
     try {
       const result = await job.run<GenerateResult>(() =>
-        startStoryGeneration({ ...generationRequest(settings), ...(from ? { plan: from, seed } : {}) }),
+        startStoryGeneration({ ...generationRequest(settings), ...inSeries, ...(from ? { plan: from, seed } : {}) }),
       );
       setContent(result?.content ?? '');
       setPlan(result?.plan ?? from);
@@ -111,7 +115,7 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
 
   const saveStory = () => {
     save.mutate(
-      { ...settings, title: title.trim(), content, writer, ...(plan ? { plan } : {}) },
+      { ...settings, title: title.trim(), content, writer, ...inSeries, ...(plan ? { plan } : {}) },
       {
         onSuccess: (story) => {
           toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
@@ -138,6 +142,11 @@ export function StoryCreate({ initial }: { initial?: Partial<StorySettings> }) {
     <div className="container page">
       <PageHeader icon="book" title="Create a Horror Story">
         <p className="muted">Shape the nightmare, let the AI write it, then make it yours.</p>
+        {series && (
+          <p className="series-nav-label" data-testid="series-part-note">
+            Part {series.part} of <Link to={`/series/${series.seriesId}`}>{series.seriesTitle}</Link>: the same cast, places and key elements, going on from the last part.
+          </p>
+        )}
       </PageHeader>
       <div className="create-layout">
         <section className="panel" aria-labelledby="settings-title">

@@ -11,11 +11,13 @@ import type { Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 import { writtenWith } from '../utils/writer';
 import { AllowVideosSwitch, MakeVideoButton } from './video-consent';
+import type { ReactNode } from 'react';
 import { ContentGate } from '../../../components/content/content-gate';
 import { TagLinks } from '../../../components/content/tag-links';
 
-/** The story page body: header, badges, content and actions. */
-export function StoryView({ story }: { story: Story }) {
+/** The story page body: header, badges, content and actions; `partOf` draws the story's place in
+ * its series above the title and after the text. */
+export function StoryView({ story, partOf }: { story: Story; partOf?: (where: 'top' | 'end') => ReactNode }) {
   const { user } = useAuth();
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
@@ -37,6 +39,7 @@ export function StoryView({ story }: { story: Story }) {
             </p>
           </div>
         </div>
+        {partOf?.('top')}
         <h1 className="story-title">{story.title}</h1>
         {story.writer && <p className="muted small writer-note">{writtenWith(story.writer)}</p>}
         <div className="badge-row">
@@ -52,6 +55,7 @@ export function StoryView({ story }: { story: Story }) {
       <ContentGate type="story" item={story}>
         <div className="story-content">{story.content}</div>
       </ContentGate>
+      {partOf?.('end')}
       <div className="story-actions">
         <EngagementActions type="story" item={story} />
         <span className="spacer" />

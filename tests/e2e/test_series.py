@@ -1,0 +1,55 @@
+"""Reading a series: a part's place ("Part 1 of 2 · the series"), Next to the following part and
+Previous back; the series page lists the parts in order."""
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import T, assert_clean_console, new_member, new_page
+from tests.e2e.test_journey import api_call
+
+
+def part(title, text):
+    return {"title": title, "content": text, "genre": "Gothic Horror", "mood": ["Eerie"],
+            "isPublic": True}
+
+
+def test_series_navigation_from_part_one_to_two_and_back(browser, site):
+    author = new_member(browser, site, "Wren", "Sable", "series", "nightmare-123")
+    reader = new_page(browser, site)
+    try:
+        series = api_call(author, "POST", "/api/series",
+                          {"title": "The Harrow Tapes", "description": "Found on a dead man's shelf."})
+        one = api_call(author, "POST", "/api/stories",
+                       {**part("Tape One", "The first tape hissed."), "seriesId": series["id"]})
+        two = api_call(author, "POST", "/api/stories",
+                       {**part("Tape Two", "The second tape breathed."), "seriesId": series["id"]})
+
+        page = reader  # a signed-out visitor
+        page.goto(f"/story/{one['id']}")
+        top = page.get_by_role("navigation", name="Series", exact=True)
+        expect(top).to_contain_text("Part 1 of 2", timeout=T)
+        expect(top.get_by_role("link", name="The Harrow Tapes")).to_have_attribute(
+            "href", f"/series/{series['id']}")
+        expect(top.get_by_role("link", name=re.compile("^Previous part"))).to_have_count(0)
+        top.get_by_role("link", name="Next part: Tape Two").click()
+
+        expect(page).to_have_url(re.compile(rf"/story/{two['id']}$"), timeout=T)
+        expect(page.get_by_role("heading", name="Tape Two")).to_be_visible(timeout=T)
+        top = page.get_by_role("navigation", name="Series", exact=True)
+        expect(top).to_contain_text("Part 2 of 2", timeout=T)
+        expect(top.get_by_role("link", name=re.compile("^Next part"))).to_have_count(0)
+        end = page.get_by_role("navigation", name="Series, after this part")
+        end.get_by_role("link", name="Previous part: Tape One").click()
+
+        expect(page).to_have_url(re.compile(rf"/story/{one['id']}$"), timeout=T)
+        expect(page.get_by_role("heading", name="Tape One")).to_be_visible(timeout=T)
+        page.get_by_role("navigation", name="Series", exact=True).get_by_role(
+            "link", name="The Harrow Tapes").click()
+        parts = page.get_by_role("list", name="Parts").get_by_role("listitem")
+        expect(parts).to_have_count(2, timeout=T)
+        expect(parts.nth(0)).to_contain_text("Tape One")
+        expect(parts.nth(1)).to_contain_text("Tape Two")
+        assert_clean_console(page)
+    finally:
+        author.context.close()
+        reader.context.close()
