@@ -6,17 +6,22 @@ from core.models.content import FEED_INDEXES, Comment, Content, Story, Video
 from core.models.engagement import Like, Share, View
 from core.models.jobs import Job, new_job_id
 from core.models.moderation import AuditEntry, Report
+from core.models.reading import Bookmark, ReadingProgress
 from core.models.users import User, UserSession
 
 CORE_MODELS = [User, Story, Video, Comment, Like, Share, View, Job]
 MODERATION_MODELS = [Report, AuditEntry]
 SESSION_MODELS = [UserSession]
 COMMUNITY_MODELS = [Follow, Notification]
-ALL_MODELS = CORE_MODELS + MODERATION_MODELS + SESSION_MODELS + COMMUNITY_MODELS
+READING_MODELS = [Bookmark, ReadingProgress]
+ALL_MODELS = (CORE_MODELS + MODERATION_MODELS + SESSION_MODELS + COMMUNITY_MODELS
+              + READING_MODELS)
 
 __all__ = [
     "ADMIN_ROLES", "ALL_MODELS", "COMMUNITY_MODELS", "CORE_MODELS", "FEED_INDEXES",
-    "MODERATION_MODELS", "ROLES", "SESSION_MODELS", "AuditEntry", "Comment", "Content", "Follow",
-    "JSONField", "Job", "Like", "NeverReusedId", "Notification", "Report", "Share", "Stamped",
+    "MODERATION_MODELS", "READING_MODELS", "ROLES", "SESSION_MODELS", "AuditEntry", "Bookmark",
+    "Comment", "Content", "Follow",
+    "JSONField", "Job", "Like", "NeverReusedId", "Notification", "ReadingProgress", "Report",
+    "Share", "Stamped",
     "Story", "User", "UserSession", "Video", "View", "new_job_id", "utcnow",
 ]
