@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { AuthorLink } from '../../../components/author-link';
 import { Badge } from '../../../components/ui/badge';
@@ -7,14 +8,21 @@ import { displayName, firstMood, formatRelative, readingTime } from '../../../li
 import { useAuth } from '../../../lib/auth';
 import { BackAndViews } from '../../../components/content/back-and-views';
 import { EngagementActions } from '../../../components/content/engagement-actions';
-import type { Story } from '../../../types/api';
+import { smartPunctuation } from '../../../lib/typography';
+import { useReaderSettings } from '../../../lib/reader-settings';
+import type { ReaderMarks, Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 import { writtenWith } from '../utils/writer';
 import { AllowVideosSwitch, MakeVideoButton } from './video-consent';
+import { ReaderSettingsPanel } from './reader-settings';
+import { useReadingProgress } from '../utils/use-reading-progress';
 
 /** The story page body: header, badges, content and actions. */
-export function StoryView({ story }: { story: Story }) {
+export function StoryView({ story }: { story: Story & ReaderMarks }) {
   const { user } = useAuth();
+  const textRef = useRef<HTMLDivElement>(null);
+  const [reader, setReader] = useReaderSettings();
+  const { canContinue, continueReading } = useReadingProgress(story.id, story.readingProgress, textRef, !!user);
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
@@ -35,7 +43,7 @@ export function StoryView({ story }: { story: Story }) {
             </p>
           </div>
         </div>
-        <h1 className="story-title">{story.title}</h1>
+        <h1 className="story-title">{smartPunctuation(story.title)}</h1>
         {story.writer && <p className="muted small writer-note">{writtenWith(story.writer)}</p>}
         <div className="badge-row">
           {story.characters && <Badge variant="outline" title="Characters">Characters: {story.characters}</Badge>}
@@ -45,7 +53,24 @@ export function StoryView({ story }: { story: Story }) {
           {story.isPublic === false && <Badge variant="warning">Private</Badge>}
         </div>
       </header>
-      <div className="story-content">{story.content}</div>
+      <div className="reader-bar">
+        <ReaderSettingsPanel settings={reader} onChange={setReader} />
+        {canContinue && (
+          <button type="button" className="btn btn-outline btn-sm continue-reading" onClick={continueReading}>
+            <Icon name="arrow-down" size={16} /> Continue reading ({Math.round((story.readingProgress ?? 0) * 100)}%)
+          </button>
+        )}
+      </div>
+      <div
+        ref={textRef}
+        className="story-content"
+        data-size={reader.size}
+        data-font={reader.font}
+        data-theme={reader.theme}
+        data-width={reader.width}
+      >
+        {smartPunctuation(story.content)}
+      </div>
       <div className="story-actions">
         <EngagementActions type="story" item={story} />
         <span className="spacer" />
