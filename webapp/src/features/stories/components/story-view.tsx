@@ -43,7 +43,7 @@ export function StoryView({ story }: { story: Story & ReaderMarks }) {
             </p>
           </div>
         </div>
-        <h1 className="story-title">{smartPunctuation(story.title)}</h1>
+        <h1 className="story-title">{story.title}</h1>
         {story.writer && <p className="muted small writer-note">{writtenWith(story.writer)}</p>}
         <div className="badge-row">
           {story.characters && <Badge variant="outline" title="Characters">Characters: {story.characters}</Badge>}
