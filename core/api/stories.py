@@ -3,9 +3,11 @@ from flask.views import MethodView
 
 from core import feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
+from core.api.reading import add_reading_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
 from core.models import Story
+from core.schemas.reading import StoryCommunitySchema
 from core.schemas.results import MessageSchema
 from core.schemas.stories import (
     FeedArgs,
@@ -14,7 +16,7 @@ from core.schemas.stories import (
     StoryWriteSchema,
     TagFilterArgs,
 )
-from core.services import engagement, fast_feeds, mature, stories
+from core.services import engagement, fast_feeds, mature, reading, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -122,14 +124,16 @@ class StoryById(MethodView):
 
 @blp.route("/<int:story_id>/community")
 class StoryCommunity(MethodView):
-    @blp.response(200, StorySchema)
+    @blp.response(200, StoryCommunitySchema)
     def get(self, story_id):
-        """One story with fresh counts and isLikedByUser (no view counted)."""
+        """One story with fresh counts, isLikedByUser, and your isBookmarked and
+        readingProgress (no view counted)."""
         user = viewer()
         item = fast_feeds.dump_story_row(visible_row(story_id, user))
         item["views"] += view_counts.pending_views("story", story_id)
         fast_feeds.mark_liked([item], user)
         mature.gate_items([item], user)
+        reading.mark_story(item, user)
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 
 
@@ -150,4 +154,5 @@ class StoryPlan(MethodView):
 
 
 add_engagement_routes(blp, Story, "story")
+add_reading_routes(blp, Story)
 

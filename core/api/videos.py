@@ -3,12 +3,14 @@ from flask.views import MethodView
 
 from core import choices, feed_cache, view_counts
 from core.api.engagement import add_engagement_routes
+from core.api.reading import add_reading_routes
 from core.auth import require_user, viewer
 from core.errors import Blueprint, abort
 from core.limits import enforce
 from core.models import Video
 from core.plugins import plugin_host
 from core.schemas.content import as_card
+from core.schemas.reading import VideoCommunitySchema
 from core.schemas.results import MessageSchema, file_response
 from core.schemas.stories import TagFilterArgs
 from core.schemas.videos import (
@@ -19,7 +21,7 @@ from core.schemas.videos import (
     VideoSchema,
     VoiceSchema,
 )
-from core.services import engagement, mature, videos
+from core.services import engagement, mature, reading, videos
 from core.storage import get_storage
 
 VOICE_NAMES = frozenset(choices.NARRATION_VOICES)
@@ -118,13 +120,13 @@ class VideoById(MethodView):
 
 @blp.route("/<int:video_id>/community")
 class VideoCommunity(MethodView):
-    @blp.response(200, VideoSchema)
+    @blp.response(200, VideoCommunitySchema)
     def get(self, video_id):
-        """One video with fresh counts and isLikedByUser (no view counted)."""
+        """One video with fresh counts, isLikedByUser and your isBookmarked (no view counted)."""
         user = viewer()
         video = videos.refresh(videos.load(video_id, user))
         video.views += view_counts.pending_views("video", video.id)
-        return videos.decorate(video, user)
+        return reading.mark_video(videos.decorate(video, user), user)
 
 
 @blp.route("/<int:video_id>/generate")
@@ -172,3 +174,4 @@ class Download(MethodView):
 
 
 add_engagement_routes(blp, Video, "video")
+add_reading_routes(blp, Video)

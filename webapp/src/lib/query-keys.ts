@@ -35,6 +35,8 @@ export const userKeys = {
   stats: (userId: string | number) => ['users', 'stats', userId] as const,
   profile: (userId: string | number) => ['users', 'profile', userId] as const,
   following: (params: object) => ['users', 'following', params] as const,
+  /** Your reading list (GET /api/users/me/bookmarks), one key per page. */
+  bookmarks: (params: object) => ['users', 'bookmarks', params] as const,
 };
 
 export const seriesKeys = {

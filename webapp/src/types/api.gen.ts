@@ -1396,7 +1396,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One story with fresh counts and isLikedByUser (no view counted). */
+        /**
+         * One story with fresh counts, isLikedByUser, and your isBookmarked and
+         *     readingProgress (no view counted).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1414,7 +1417,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Story"];
+                        "application/json": components["schemas"]["StoryCommunity"];
                     };
                 };
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -1860,6 +1863,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stories/{content_id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put it on your reading list (idempotent). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    content_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Take it off your reading list (idempotent). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    content_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{content_id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Remember how far you read (``{"position": 0..1}``); the community view gives it
+         *     back as ``readingProgress``.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    content_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProgressBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Progress"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/videos": {
         parameters: {
             query?: never;
@@ -2178,7 +2290,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One video with fresh counts and isLikedByUser (no view counted). */
+        /** One video with fresh counts, isLikedByUser and your isBookmarked (no view counted). */
         get: {
             parameters: {
                 query?: never;
@@ -2196,7 +2308,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Video"];
+                        "application/json": components["schemas"]["VideoCommunity"];
                     };
                 };
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -2695,6 +2807,68 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/videos/{content_id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put it on your reading list (idempotent). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    content_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Take it off your reading list (idempotent). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    content_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookmarkState"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -4611,6 +4785,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your reading list, newest bookmark first (``?page=&limit=``, X-Total-Count): story
+         *     and video cards, a story's with how far you read it. Yours only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number | null;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bookmark"][];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5343,6 +5562,62 @@ export interface components {
         Message: {
             message?: string;
         };
+        StoryCommunity: {
+            id?: number;
+            userId?: number;
+            title?: string;
+            content?: string | null;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            characters?: string;
+            setting?: string;
+            intensity?: number;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            protagonist?: string;
+            antagonist?: string;
+            includeDialogue?: boolean;
+            includeDescription?: boolean;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            keyElements?: string;
+            plotTwist?: string;
+            customPrompt?: string;
+            isPublic?: boolean;
+            allowComments?: boolean;
+            views?: number;
+            likesCount?: number;
+            commentsCount?: number;
+            sharesCount?: number;
+            isLikedByUser?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
+            storyLength?: number;
+            /** @description Which writer wrote it ("Offline engine", "Gemma 3 4B IT (llama.cpp)"); empty when written by hand */
+            writer?: string;
+            allowVideos?: boolean;
+            /** @description The series it is a part of (GET /api/series/{id}); null: on its own */
+            seriesId?: number | null;
+            seriesPart?: number | null;
+            /** @description On your reading list */
+            isBookmarked?: boolean;
+            /** @description How far you read it (0 to 1); null when never, or signed out */
+            readingProgress?: number | null;
+        };
         LikeState: {
             liked?: boolean;
             likesCount?: number;
@@ -5413,6 +5688,18 @@ export interface components {
             /** @enum {string} */
             status?: "open" | "resolved" | "dismissed";
             message?: string;
+        };
+        BookmarkState: {
+            bookmarked: boolean;
+        };
+        ProgressBody: {
+            /** @description How far through the text: 0 the top, 1 the end */
+            position: number;
+        };
+        Progress: {
+            position: number;
+            /** Format: date-time */
+            updatedAt: string;
         };
         StoryCredit: {
             id?: number;
@@ -5794,6 +6081,98 @@ export interface components {
             script?: string[] | null;
             /** @description Storyboard corrections: what the scene of a line shows; the next render draws it so */
             scenes?: components["schemas"]["SceneShows"][];
+        };
+        VideoCommunity: {
+            id?: number;
+            userId?: number;
+            title?: string;
+            content?: string | null;
+            /** @enum {string} */
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            /** @enum {string} */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            characters?: string;
+            setting?: string;
+            intensity?: number;
+            /** @enum {string} */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /** @enum {string} */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            protagonist?: string;
+            antagonist?: string;
+            includeDialogue?: boolean;
+            includeDescription?: boolean;
+            /** @enum {string} */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /** @enum {string} */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            keyElements?: string;
+            plotTwist?: string;
+            customPrompt?: string;
+            isPublic?: boolean;
+            allowComments?: boolean;
+            views?: number;
+            likesCount?: number;
+            commentsCount?: number;
+            sharesCount?: number;
+            isLikedByUser?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            user?: components["schemas"]["Author"];
+            tags?: string[];
+            contentWarnings?: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature?: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): only the card is shown; its text (and a video's files) are null */
+            matureGate?: boolean;
+            storyId?: number | null;
+            storyTitle?: string | null;
+            storyAuthor?: (Record<string, never> | null) | components["schemas"]["StoryCredit"];
+            script?: string[];
+            scenes?: components["schemas"]["Scene"][];
+            /** @enum {string} */
+            creationMode?: "from_story" | "direct";
+            description?: string;
+            /** @enum {string} */
+            status?: "pending" | "processing" | "completed" | "failed";
+            progress?: number;
+            progressMessage?: string;
+            error?: string | null;
+            videoUrl?: string | null;
+            posterUrl?: string | null;
+            subtitlesUrl?: string | null;
+            downloadUrl?: string | null;
+            renderHeight?: number | null;
+            /** @enum {string} */
+            animationStyle?: "Cinematic" | "Horror Classic" | "Dark Gothic" | "Psychological" | "Supernatural" | "Retro Horror" | "Minimalist" | "Abstract Horror" | "Motion Graphics" | "3D Animation" | "Stop Motion" | "Horror Style";
+            /** @enum {string} */
+            narrationVoice?: "Deep Male" | "Mysterious Female" | "Elderly Narrator" | "Whispering Voice" | "Dramatic Male" | "Haunting Female" | "Child Voice" | "Robotic" | "Female Narrator" | "British Male" | "Whispery" | "Dramatic" | "Neutral";
+            /** @enum {string} */
+            musicAmbience?: "Dark Atmospheric" | "Suspenseful Orchestral" | "Eerie Ambient" | "Horror Soundscape" | "Minimalist Tension" | "Gothic Symphony" | "Industrial Horror" | "Silent Film" | "No Music" | "Dark Orchestral" | "Horror Soundtrack" | "Tension Builder" | "Minimalist";
+            duration?: number;
+            /** @enum {string} */
+            aspectRatio?: "16:9" | "9:16" | "1:1" | "4:3" | "21:9";
+            /** @enum {string} */
+            resolution?: "720p" | "1080p" | "1440p" | "4K" | "8K";
+            /** @enum {integer} */
+            frameRate?: 24 | 30 | 60;
+            voiceSpeed?: number;
+            musicVolume?: number;
+            narrationVolume?: number;
+            /** @enum {string} */
+            colorGrading?: "Horror" | "Dark & Moody" | "High Contrast" | "Desaturated" | "Vintage" | "Natural";
+            /** @enum {string} */
+            transitions?: "Fade" | "Cut" | "Dissolve" | "Wipe" | "Glitch" | "Horror Effect";
+            subtitles?: boolean;
+            /** @enum {string} */
+            captions?: "phrase" | "word";
+            watermark?: boolean;
+            allowDownload?: boolean;
+            /** Format: date-time */
+            renderedAt?: string | null;
+            /** @description On your reading list */
+            isBookmarked?: boolean;
         };
         Stats: {
             storiesCount?: number;
@@ -6323,6 +6702,20 @@ export interface components {
             updatedAt: string;
             user: components["schemas"]["Author"];
         };
+        Bookmark: {
+            id: number;
+            /** @enum {string} */
+            kind: "story" | "video";
+            /**
+             * Format: date-time
+             * @description When you bookmarked it
+             */
+            createdAt: string;
+            story: (Record<string, never> | null) | components["schemas"]["StoryCard"];
+            video: (Record<string, never> | null) | components["schemas"]["VideoCard"];
+            /** @description A story's: how far you read it (0 to 1); null when never opened */
+            readingProgress: number | null;
+        };
     };
     responses: {
         /** @description Default error response */
@@ -6498,6 +6891,13 @@ export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<co
 export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const storyCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const storyCommunityMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const storyCommunityTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyCommunityWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyCommunityNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyCommunityPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyCommunityContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const reportStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]["status"]> = ["open", "resolved", "dismissed"];
 export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
 export const videoCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
@@ -6570,6 +6970,24 @@ export const videoEditWeatherConditionValues: ReadonlyArray<FlattenedDeepRequire
 export const videoEditNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoEditPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const videoEditContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const videoCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoCommunityMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
+export const videoCommunityTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const videoCommunityWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const videoCommunityNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const videoCommunityPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const videoCommunityContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const videoCommunityCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["creationMode"]> = ["from_story", "direct"];
+export const videoCommunityStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["status"]> = ["pending", "processing", "completed", "failed"];
+export const videoCommunityAnimationStyleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["animationStyle"]> = ["Cinematic", "Horror Classic", "Dark Gothic", "Psychological", "Supernatural", "Retro Horror", "Minimalist", "Abstract Horror", "Motion Graphics", "3D Animation", "Stop Motion", "Horror Style"];
+export const videoCommunityNarrationVoiceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["narrationVoice"]> = ["Deep Male", "Mysterious Female", "Elderly Narrator", "Whispering Voice", "Dramatic Male", "Haunting Female", "Child Voice", "Robotic", "Female Narrator", "British Male", "Whispery", "Dramatic", "Neutral"];
+export const videoCommunityMusicAmbienceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["musicAmbience"]> = ["Dark Atmospheric", "Suspenseful Orchestral", "Eerie Ambient", "Horror Soundscape", "Minimalist Tension", "Gothic Symphony", "Industrial Horror", "Silent Film", "No Music", "Dark Orchestral", "Horror Soundtrack", "Tension Builder", "Minimalist"];
+export const videoCommunityAspectRatioValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["aspectRatio"]> = ["16:9", "9:16", "1:1", "4:3", "21:9"];
+export const videoCommunityResolutionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["resolution"]> = ["720p", "1080p", "1440p", "4K", "8K"];
+export const videoCommunityFrameRateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["frameRate"]> = [24, 30, 60];
+export const videoCommunityColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural"];
+export const videoCommunityTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect"];
+export const videoCommunityCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["captions"]> = ["phrase", "word"];
 export const jobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Job"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const adminCheckRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminCheck"]["role"]> = ["admin", "super_admin"];
 export const adminUserRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminUser"]["role"]> = ["user", "admin", "super_admin"];
@@ -6610,4 +7028,5 @@ export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const bookmarkKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Bookmark"]["kind"]> = ["story", "video"];
 export type operations = Record<string, never>;

@@ -40,6 +40,10 @@ export type Video = Widened<Sent<Schemas['Video']>, VideoChoice | 'frameRate'>;
 /** A story or video in a feed (landing, dashboard, Explore): an `excerpt` instead of the text. */
 export type StoryCard = Widened<Sent<Schemas['StoryCard']>, StoryChoice>;
 export type VideoCard = Widened<Sent<Schemas['VideoCard']>, VideoChoice | 'frameRate'>;
+/** The reader's own marks on the community view of a story (a video's: isBookmarked only). */
+export type ReaderMarks = { isBookmarked?: boolean; readingProgress?: number | null };
+/** One entry of your reading list (GET /api/users/me/bookmarks): a story card or a video card. */
+export type Bookmark = Omit<Sent<Schemas['Bookmark']>, 'story' | 'video'> & { story: StoryCard | null; video: VideoCard | null };
 export type VideoStatus = Video['status'];
 export type VideoScene = Video['scenes'][number];
 /** GET /api/videos/voices: a narration voice and the installed voice that speaks it. */

@@ -1,11 +1,12 @@
 import { Icon } from '../ui/icons';
 import type { ContentType } from '../../types/api';
+import { BookmarkButton } from './bookmark-button';
 import { LikeButton } from './like-button';
 import { ShareDropdown } from './share-dropdown';
 
-type Engaged = { id: number; title: string; isLikedByUser?: boolean; likesCount?: number; commentsCount?: number; sharesCount?: number };
+type Engaged = { id: number; title: string; isLikedByUser?: boolean; likesCount?: number; commentsCount?: number; sharesCount?: number; isBookmarked?: boolean };
 
-/** The story and video pages' Like, Comments (scrolls to them) and Share buttons. */
+/** The story and video pages' Like, Comments (scrolls to them), Share and Bookmark buttons. */
 export function EngagementActions({ type, item }: { type: ContentType; item: Engaged }) {
   const comments = item.commentsCount ?? 0;
   return (
@@ -20,6 +21,7 @@ export function EngagementActions({ type, item }: { type: ContentType; item: Eng
         <Icon name="comment" size={16} /> {comments}
       </button>
       <ShareDropdown type={type} id={item.id} title={item.title} count={item.sharesCount ?? 0} className="btn btn-ghost" />
+      <BookmarkButton type={type} item={item} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { NotificationBell } from '../notification-bell';
 
 const ADMIN_LINK: PageLink = { to: '/admin', icon: 'shield', label: 'Admin Panel' };
 const PROFILE_LINK: PageLink = { to: '/profile', icon: 'user', label: 'My Profile' };
+const READING_LINK: PageLink = { to: '/profile?tab=reading', icon: 'bookmark', label: 'Reading List' };
 
 export function Brand() {
   return (
@@ -33,7 +34,7 @@ export function Navbar() {
   const drawerRef = useRef<HTMLDivElement>(null);
   useFocusTrap(drawer, drawerRef, () => setDrawer(false));
   const name = user?.firstName || 'Horror Creator';
-  const accountLinks = isAdmin ? [ADMIN_LINK, PROFILE_LINK] : [PROFILE_LINK];
+  const accountLinks = isAdmin ? [ADMIN_LINK, PROFILE_LINK, READING_LINK] : [PROFILE_LINK, READING_LINK];
   const drawerLinks = (pages: PageLink[]) =>
     pages.map((page) => (
       <Link key={page.to} to={page.to} className="nav-link" onClick={() => setDrawer(false)}>

@@ -41,6 +41,7 @@ const PATHS: Record<string, string> = {
   twitter: 'M4 4l16 16M20 4L4 20',
   facebook: 'M15 4h-2a4 4 0 0 0-4 4v3H7v3h2v7h3v-7h3l.5-3H12V8a1 1 0 0 1 1-1h2z',
   reddit: 'M12 20c4.4 0 8-2.2 8-5s-3.6-5-8-5-8 2.2-8 5 3.6 5 8 5zM9 14h.01M15 14h.01M9.5 17c1.5 1 3.5 1 5 0M12 10l1.2-5 3.8 1M19 6h.01',
+  bookmark: 'M6 3h12v18l-6-4.5L6 21z',
   bell: 'M6 17v-6a6 6 0 1 1 12 0v6l2 2H4zM10 21a2 2 0 0 0 4 0',
   whatsapp: 'M4 20l1.4-4.2A8 8 0 1 1 8.3 18.7zM9 9c0 3 3 6 6 6l1-1.5-2-1-1 1c-1-.5-2-1.5-2.5-2.5l1-1-1-2z',
 };

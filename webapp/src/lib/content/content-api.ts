@@ -13,6 +13,7 @@ export type ContentOf<T extends ContentType> = T extends 'story' ? Story : Video
 export type CardOf<T extends ContentType> = T extends 'story' ? StoryCard : VideoCard;
 
 export type LikeResult = { liked: boolean; likesCount: number };
+export type BookmarkResult = { bookmarked: boolean };
 export type ShareResult = { recorded: boolean; sharesCount: number };
 export type ShareInput = { id: number; platform: string; shareType: string };
 export type CommunityParams = {
@@ -66,3 +67,11 @@ export const toggleLike = (type: ContentType, { id, like }: { id: number; like: 
 /** POST /api/{type}s/{id}/share {platform, shareType} → {recorded, sharesCount}. */
 export const shareContent = (type: ContentType, { id, platform, shareType }: ShareInput) =>
   api.post<ShareResult>(`${base(type)}/${id}/share`, { platform, shareType });
+
+/** POST (bookmark) or DELETE (remove) /api/{type}s/{id}/bookmark: the reader's reading list. */
+export const toggleBookmark = (type: ContentType, { id, bookmark }: { id: number; bookmark: boolean }) =>
+  bookmark ? api.post<BookmarkResult>(`${base(type)}/${id}/bookmark`) : api.delete<BookmarkResult>(`${base(type)}/${id}/bookmark`);
+
+/** PUT /api/stories/{id}/progress {position: 0..1}: how far the reader got. */
+export const saveReadingProgress = (id: number, position: number) =>
+  api.put<{ position: number; updatedAt: string }>(`${base('story')}/${id}/progress`, { position });

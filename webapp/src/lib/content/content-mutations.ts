@@ -4,7 +4,7 @@ import { applyOptimisticLike, rollback } from '../like-cache';
 import { contentKeys, userKeys, type ActivityKind } from '../query-keys';
 import { toast } from '../toast';
 import type { ContentType } from '../../types/api';
-import { createContent, deleteContent, shareContent, toggleLike } from './content-api';
+import { createContent, deleteContent, shareContent, toggleBookmark, toggleLike } from './content-api';
 
 /** After a like, share or comment: the lists, the item's live counts and that activity list. */
 export function invalidateEngagement(client: QueryClient, type: ContentType, id: number, kind: ActivityKind) {
@@ -62,6 +62,36 @@ export const useDeleteOwnContent = (type: ContentType) => {
       client.removeQueries({ queryKey: contentKeys(type).detail(id) });
       client.invalidateQueries({ queryKey: contentKeys(type).lists() });
       client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+};
+
+/** Bookmark / remove from the reading list: the page's button turns at once (rolled back on failure). */
+export const useToggleBookmark = (type: ContentType) => {
+  const client = useQueryClient();
+  const key = (id: number) => contentKeys(type).community(id);
+  return useMutation({
+    mutationFn: (input: { id: number; bookmark: boolean }) => toggleBookmark(type, input),
+    onMutate: async ({ id, bookmark }) => {
+      await client.cancelQueries({ queryKey: key(id) });
+      const before = client.getQueryData(key(id));
+      client.setQueryData(key(id), (old: object | undefined) => (old ? { ...old, isBookmarked: bookmark } : old));
+      return { before };
+    },
+    onError: (error, { id, bookmark }, context) => {
+      client.setQueryData(key(id), context?.before);
+      if (isSessionError(error)) return;
+      console.warn(`Failed to ${bookmark ? 'bookmark' : 'unbookmark'} ${type}`, error);
+      toast({ title: 'Error', description: 'Failed to update your reading list. Please try again.', variant: 'destructive' });
+    },
+    onSuccess: (_r, { bookmark }) => {
+      toast(bookmark
+        ? { title: 'Bookmarked', description: `This ${type} is on your reading list` }
+        : { title: 'Bookmark removed', description: `This ${type} left your reading list` });
+    },
+    onSettled: (_r, _e, { id }) => {
+      client.invalidateQueries({ queryKey: key(id) });
+      client.invalidateQueries({ queryKey: ['users', 'bookmarks'] });
     },
   });
 };

@@ -1,3 +1,4 @@
+import { useRef, type ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar';
 import { AuthorLink } from '../../../components/author-link';
 import { Badge } from '../../../components/ui/badge';
@@ -7,18 +8,27 @@ import { displayName, firstMood, formatRelative, readingTime } from '../../../li
 import { useAuth } from '../../../lib/auth';
 import { BackAndViews } from '../../../components/content/back-and-views';
 import { EngagementActions } from '../../../components/content/engagement-actions';
-import type { Story } from '../../../types/api';
+import { smartPunctuation } from '../../../lib/typography';
+import { useReaderSettings } from '../../../lib/reader-settings';
+import type { ReaderMarks, Story } from '../../../types/api';
 import { StoryOwnerLinks } from './story-owner-links';
 import { writtenWith } from '../utils/writer';
 import { AllowVideosSwitch, MakeVideoButton } from './video-consent';
-import type { ReactNode } from 'react';
 import { ContentGate } from '../../../components/content/content-gate';
 import { TagLinks } from '../../../components/content/tag-links';
+import { ReaderSettingsPanel } from './reader-settings';
+import { useReadingProgress } from '../utils/use-reading-progress';
 
 /** The story page body: header, badges, content and actions; `partOf` draws the story's place in
  * its series above the title and after the text. */
-export function StoryView({ story, partOf }: { story: Story; partOf?: (where: 'top' | 'end') => ReactNode }) {
+export function StoryView({ story, partOf }: {
+  story: Story & ReaderMarks;
+  partOf?: (where: 'top' | 'end') => ReactNode;
+}) {
   const { user } = useAuth();
+  const textRef = useRef<HTMLDivElement>(null);
+  const [reader, setReader] = useReaderSettings();
+  const { canContinue, continueReading } = useReadingProgress(story.id, story.readingProgress, textRef, !!user);
   const isOwner = !!user && String(user.id) === String(story.userId);
   const mood = firstMood(story.mood);
   return (
@@ -53,7 +63,24 @@ export function StoryView({ story, partOf }: { story: Story; partOf?: (where: 't
         <TagLinks tags={story.tags} />
       </header>
       <ContentGate type="story" item={story}>
-        <div className="story-content">{story.content}</div>
+        <div className="reader-bar">
+          <ReaderSettingsPanel settings={reader} onChange={setReader} />
+          {canContinue && (
+            <button type="button" className="btn btn-outline btn-sm continue-reading" onClick={continueReading}>
+              <Icon name="arrow-down" size={16} /> Continue reading ({Math.round((story.readingProgress ?? 0) * 100)}%)
+            </button>
+          )}
+        </div>
+        <div
+          ref={textRef}
+          className="story-content"
+          data-size={reader.size}
+          data-font={reader.font}
+          data-theme={reader.theme}
+          data-width={reader.width}
+        >
+          {smartPunctuation(story.content)}
+        </div>
       </ContentGate>
       {partOf?.('end')}
       <div className="story-actions">

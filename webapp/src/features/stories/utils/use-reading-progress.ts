@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { saveReadingProgress } from '../../../lib/content/content-api';
+
+/** How long the reader must stop scrolling before their place is sent. */
+export const PROGRESS_DEBOUNCE_MS = 1200;
+/** Below this, or past FINISHED, there is nothing to continue. */
+const STARTED = 0.03;
+const FINISHED = 0.97;
+
+/**
+ * How far through the text the bottom of the window is: 0 before its first line shows, 1 once
+ * its last line has.
+ */
+export function positionIn(element: HTMLElement): number {
+  const rect = element.getBoundingClientRect();
+  if (rect.height <= 0) return 0;
+  return Math.min(1, Math.max(0, (window.innerHeight - rect.top) / rect.height));
+}
+
+/** Scrolls the window so that its bottom is at `position` of the text. */
+export function scrollToPosition(element: HTMLElement, position: number) {
+  const rect = element.getBoundingClientRect();
+  const top = window.scrollY + rect.top + position * rect.height - window.innerHeight;
+  window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
+}
+
+/**
+ * The story page's memory of where the reader is: while a signed-in reader scrolls, their place
+ * is sent (debounced) to the server; `canContinue` says a saved place lies further than where the
+ * page opened, and `continueReading` scrolls there.
+ */
+export function useReadingProgress(storyId: number, saved: number | null | undefined, textRef: RefObject<HTMLElement | null>, signedIn: boolean) {
+  const lastSent = useRef<number | null>(null);
+  const [moved, setMoved] = useState(false);
+  const [opened, setOpened] = useState<number | null>(null);
+
+  useEffect(() => {
+    const text = textRef.current;
+    if (!text || !signedIn) return undefined;
+    lastSent.current = positionIn(text);
+    setOpened(lastSent.current);
+    setMoved(false);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = () => {
+      const position = Math.round(positionIn(text) * 1000) / 1000;
+      if (lastSent.current !== null && Math.abs(position - lastSent.current) < 0.01) return;
+      lastSent.current = position;
+      saveReadingProgress(storyId, position).catch((error) => console.warn('Failed to save reading progress', error));
+    };
+    const onScroll = () => {
+      if (lastSent.current !== null && Math.abs(positionIn(text) - lastSent.current) >= 0.01) setMoved(true);
+      clearTimeout(timer);
+      timer = setTimeout(send, PROGRESS_DEBOUNCE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(timer);
+    };
+  }, [storyId, signedIn, textRef]);
+
+  const canContinue =
+    signedIn && !moved && typeof saved === 'number' && saved > STARTED && saved < FINISHED && saved > (opened ?? 0) + 0.02;
+  const continueReading = useCallback(() => {
+    if (textRef.current && typeof saved === 'number') scrollToPosition(textRef.current, saved);
+    setMoved(true);
+  }, [saved, textRef]);
+  return { canContinue, continueReading };
+}
