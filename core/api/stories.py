@@ -8,8 +8,14 @@ from core.errors import Blueprint, abort
 from core.models import Story
 from core.schemas.common import ListArgs
 from core.schemas.results import MessageSchema
-from core.schemas.stories import FeedArgs, StoryCardSchema, StorySchema, StoryWriteSchema
-from core.services import engagement, fast_feeds, stories
+from core.schemas.stories import (
+    FeedArgs,
+    StoryCardSchema,
+    StoryCreateSchema,
+    StorySchema,
+    StoryWriteSchema,
+)
+from core.services import drafts, engagement, fast_feeds, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -24,12 +30,16 @@ class Stories(MethodView):
         """Newest public stories (the landing page's Featured Nightmares)."""
         return feed_response("All Genres", "All Moods", "newest", args)
 
-    @blp.arguments(StoryWriteSchema)
+    @blp.arguments(StoryCreateSchema)
     @blp.response(201, StorySchema)
     def post(self, body):
-        """Create a story (title optional: '{genre} Story in {setting}')."""
+        """Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
+        in (``draftId``) is removed."""
         user = require_user()
-        return stories.decorate(stories.create(user, body), user)
+        story = stories.create(user, body)
+        if body.get("draftId"):
+            drafts.discard_of(user, body["draftId"])
+        return stories.decorate(story, user)
 
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")

@@ -97,6 +97,12 @@ class StoryWriteSchema(StoryParams):
         "description": "Others may make videos of this story (its author always may)"})
 
 
+class StoryCreateSchema(StoryWriteSchema):
+    draftId = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(
+        min=1, max=2**63 - 1, error="Unknown draft"), metadata={
+        "description": "The draft this story was written in (``/api/drafts``): saved, it is removed"})
+
+
 class OutlineSchema(StoryParams):
     """The generation form (what both the outline and the story are made from)."""
 

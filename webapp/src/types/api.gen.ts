@@ -1080,7 +1080,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a story (title optional: '{genre} Story in {setting}'). */
+        /**
+         * Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
+         *     in (``draftId``) is removed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1090,7 +1093,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StoryWrite"];
+                    "application/json": components["schemas"]["StoryCreate"];
                 };
             };
             responses: {
@@ -4216,6 +4219,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drafts/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your draft (the form, title, text and plan), or 204 when you have none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                /** @description You have no draft */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Keep the story being written as your draft (the whole draft; it replaces the last). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DraftWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        /** Discard your draft (nothing happens when you have none). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drafts/{draft_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your drafts (another's is 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draft_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Discard one of your drafts (another's is 404). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draft_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4798,7 +4950,7 @@ export interface components {
             /** @description the text's first 150 characters */
             excerpt?: string;
         };
-        StoryWrite: {
+        StoryCreate: {
             /** @default  */
             characters?: string;
             /** @default  */
@@ -4861,6 +5013,11 @@ export interface components {
              * @default true
              */
             allowVideos?: boolean;
+            /**
+             * @description The draft this story was written in (``/api/drafts``): saved, it is removed
+             * @default null
+             */
+            draftId?: number | null;
         };
         Story: {
             id?: number;
@@ -5769,6 +5926,95 @@ export interface components {
         NotificationSettingsBody: {
             off: ("reply" | "comment" | "like" | "follow" | "new_story" | "video" | "moderation" | "report")[];
         };
+        DraftSettings: {
+            /** @default  */
+            characters?: string;
+            /** @default  */
+            setting?: string;
+            /** @default 5 */
+            intensity?: number;
+            /** @default 1000 */
+            storyLength?: ("short" | "medium" | "long") | number;
+            /**
+             * @default
+             * @enum {string}
+             */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /**
+             * @default
+             * @enum {string}
+             */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            /** @default  */
+            protagonist?: string;
+            /** @default  */
+            antagonist?: string;
+            /** @default true */
+            includeDialogue?: boolean;
+            /** @default true */
+            includeDescription?: boolean;
+            /**
+             * @default Third Person
+             * @enum {string}
+             */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /**
+             * @default Moderate
+             * @enum {string}
+             */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            /** @default  */
+            keyElements?: string;
+            /** @default  */
+            plotTwist?: string;
+            /** @default  */
+            customPrompt?: string;
+            /** @default  */
+            title?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Psychological Horror" | "Supernatural Horror" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "";
+            /**
+             * @default
+             * @enum {string}
+             */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            /** @default true */
+            isPublic?: boolean;
+            /** @default true */
+            allowComments?: boolean;
+            /** @default true */
+            allowVideos?: boolean;
+        };
+        Draft: {
+            id: number;
+            settings: components["schemas"]["DraftSettings"];
+            title: string;
+            content: string;
+            writer: string;
+            plan: (Record<string, never> | null) | components["schemas"]["StoryPlan"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DraftWrite: {
+            /** @description The creation form's fields (the title there is the one suggested) */
+            settings?: components["schemas"]["DraftSettings"];
+            /** @default  */
+            title?: string;
+            /** @default  */
+            content?: string;
+            /** @default  */
+            writer?: string;
+            /**
+             * @description The plan (the outline being edited, or the one the text was written from)
+             * @default null
+             */
+            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+        };
     };
     responses: {
         /** @description Default error response */
@@ -5923,13 +6169,13 @@ export const storyCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const storyCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
-export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
-export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
-export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
-export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
-export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
+export const storyCreateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["storyLength"]> = ["short", "medium", "long"];
+export const storyCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const storyCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
@@ -6041,4 +6287,11 @@ export const adSlotValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Notification"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
 export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "video", "moderation", "report"];
+export const draftSettingsStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["storyLength"]> = ["short", "medium", "long"];
+export const draftSettingsTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const draftSettingsWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const draftSettingsNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const draftSettingsPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const draftSettingsGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
+export const draftSettingsMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export type operations = Record<string, never>;
