@@ -11,7 +11,6 @@ from core.schemas.results import MessageSchema
 from core.schemas.stories import (
     FeedArgs,
     StoryCardSchema,
-    StoryCreateSchema,
     StorySchema,
     StoryWriteSchema,
 )
@@ -30,7 +29,7 @@ class Stories(MethodView):
         """Newest public stories (the landing page's Featured Nightmares)."""
         return feed_response("All Genres", "All Moods", "newest", args)
 
-    @blp.arguments(StoryCreateSchema)
+    @blp.arguments(StoryWriteSchema)
     @blp.response(201, StorySchema)
     def post(self, body):
         """Create a story (title optional: '{genre} Story in {setting}'); the draft it was written

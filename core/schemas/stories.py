@@ -95,12 +95,10 @@ class StoryWriteSchema(StoryParams):
     plan = PlanField(metadata={"description": "The plan the story was written from (kept with it)"})
     allowVideos = fields.Boolean(load_default=True, metadata={
         "description": "Others may make videos of this story (its author always may)"})
-
-
-class StoryCreateSchema(StoryWriteSchema):
-    draftId = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(
+    draftId = fields.Integer(allow_none=True, validate=validate.Range(
         min=1, max=2**63 - 1, error="Unknown draft"), metadata={
-        "description": "The draft this story was written in (``/api/drafts``): saved, it is removed"})
+        "description": "Creating: the draft this story was written in (``/api/drafts``), "
+                       "removed once the story is saved"})
 
 
 class OutlineSchema(StoryParams):

@@ -1093,7 +1093,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StoryCreate"];
+                    "application/json": components["schemas"]["StoryWrite"];
                 };
             };
             responses: {
@@ -1313,6 +1313,8 @@ export interface paths {
                          * @default true
                          */
                         allowVideos?: boolean;
+                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+                        draftId?: number | null;
                     };
                 };
             };
@@ -4950,7 +4952,7 @@ export interface components {
             /** @description the text's first 150 characters */
             excerpt?: string;
         };
-        StoryCreate: {
+        StoryWrite: {
             /** @default  */
             characters?: string;
             /** @default  */
@@ -5013,10 +5015,7 @@ export interface components {
              * @default true
              */
             allowVideos?: boolean;
-            /**
-             * @description The draft this story was written in (``/api/drafts``): saved, it is removed
-             * @default null
-             */
+            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
             draftId?: number | null;
         };
         Story: {
@@ -6169,13 +6168,13 @@ export const storyCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const storyCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyCardNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyCardPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyCreateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["storyLength"]> = ["short", "medium", "long"];
-export const storyCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
-export const storyCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
-export const storyCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
-export const storyCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
-export const storyCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
+export const storyWriteStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["storyLength"]> = ["short", "medium", "long"];
+export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Psychological Horror", "Supernatural Horror", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
