@@ -33,8 +33,9 @@ class DraftWriteSchema(InputSchema):
     title = _text(MAX_TITLE, "Title")
     content = _text(MAX_STORY, "Story")
     writer = _text(MAX_WRITER, "Writer")
-    plan = PlanField(load_default=None, allow_none=True, metadata={
-        "description": "The plan (the outline being edited, or the one the text was written from)"})
+    plan = PlanField(load_default=None, metadata={
+        "description": "The plan (the outline being edited, or the one the text was written "
+                       "from); left out when there is none"})
 
 
 class DraftSchema(Schema):

@@ -7,7 +7,15 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, fill_story_form, new_page, open_screen, toast, unique_email
+from tests.e2e.helpers import (
+    T,
+    assert_clean_console,
+    fill_story_form,
+    new_page,
+    open_screen,
+    toast,
+    unique_email,
+)
 from tests.e2e.test_journey import api_call
 
 PASSWORD = "nightmare-123"

@@ -6009,7 +6009,7 @@ export interface components {
             /** @default  */
             writer?: string;
             /**
-             * @description The plan (the outline being edited, or the one the text was written from)
+             * @description The plan (the outline being edited, or the one the text was written from); left out when there is none
              * @default null
              */
             plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);

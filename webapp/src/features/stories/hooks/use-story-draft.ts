@@ -21,7 +21,7 @@ function draftBody({ settings, title, content, writer, plan }: DraftContent): Dr
     storyLength: clamp(settings.storyLength, STORY_LENGTH.min, STORY_LENGTH.max),
     intensity: clamp(settings.intensity, INTENSITY.min, INTENSITY.max),
   };
-  return { settings: kept as DraftWrite['settings'], title, content, writer, plan: plan ?? null } as DraftWrite;
+  return { settings: kept as DraftWrite['settings'], title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite;
 }
 
 /**
@@ -99,7 +99,8 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
 
   /** Put a discarded draft back (Undo) and offer it again. */
   const restore = useCallback(async (draft: Draft) => {
-    const saved = await saveDraft({ settings: draft.settings, title: draft.title, content: draft.content, writer: draft.writer, plan: draft.plan ?? null } as DraftWrite);
+    const { settings, title, content, writer, plan } = draft;
+    const saved = await saveDraft({ settings, title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite);
     setOffer(saved);
   }, []);
 
