@@ -33,7 +33,7 @@ class DraftWriteSchema(InputSchema):
     title = _text(MAX_TITLE, "Title")
     content = _text(MAX_STORY, "Story")
     writer = _text(MAX_WRITER, "Writer")
-    plan = PlanField(load_default=None, metadata={
+    plan = PlanField(metadata={
         "description": "The plan (the outline being edited, or the one the text was written "
                        "from); left out when there is none"})
 

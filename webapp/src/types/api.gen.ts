@@ -6008,11 +6008,8 @@ export interface components {
             content?: string;
             /** @default  */
             writer?: string;
-            /**
-             * @description The plan (the outline being edited, or the one the text was written from); left out when there is none
-             * @default null
-             */
-            plan?: components["schemas"]["StoryPlan"] | (Record<string, never> | null);
+            /** @description The plan (the outline being edited, or the one the text was written from); left out when there is none */
+            plan?: components["schemas"]["StoryPlan"];
         };
     };
     responses: {
