@@ -9,6 +9,7 @@ from core.api import (
     ads,
     auth,
     comments,
+    drafts,
     jobs,
     media,
     notifications,
@@ -25,7 +26,8 @@ from core.auth import writes_need_sign_in
 
 BLUEPRINTS = [auth.blp, story_ai.blp, stories.blp, videos.blp, users.blp, jobs.blp, admin.blp,
               admin_jobs.blp, share_targets.blp, ads.blp, media.blp, comments.blp,
-              notifications.blp, notifications.feed_blp, tags.blp, series.blp, reading.blp]
+              notifications.blp, notifications.feed_blp, tags.blp, series.blp, reading.blp,
+              drafts.blp]
 
 PUBLIC_WRITES = {
     "auth.Register": "creating an account is how a visitor signs in",

@@ -16,7 +16,7 @@ from core.schemas.stories import (
     StoryWriteSchema,
     TagFilterArgs,
 )
-from core.services import engagement, fast_feeds, mature, reading, stories
+from core.services import drafts, engagement, fast_feeds, mature, reading, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -35,9 +35,13 @@ class Stories(MethodView):
     @blp.arguments(StoryWriteSchema)
     @blp.response(201, StorySchema)
     def post(self, body):
-        """Create a story (title optional: '{genre} Story in {setting}')."""
+        """Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
+        in (``draftId``) is removed."""
         user = require_user()
-        return stories.decorate(stories.create(user, body), user)
+        story = stories.create(user, body)
+        if body.get("draftId"):
+            drafts.discard_of(user, body["draftId"])
+        return stories.decorate(story, user)
 
 
 @blp.route("/community/<genre:genre>/<mood:mood>/<sort:sort>")

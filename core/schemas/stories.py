@@ -106,6 +106,10 @@ class StoryWriteSchema(StoryParams):
     seriesPart = fields.Integer(allow_none=True, validate=validate.Range(
         min=1, max=MAX_ID, error="seriesPart must be 1 or more"), metadata={
         "description": "Its part number (the parts after it move down); omitted: the last"})
+    draftId = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=2**63 - 1, error="Unknown draft"), metadata={
+        "description": "Creating: the draft this story was written in (``/api/drafts``), "
+                       "removed once the story is saved"})
 
 
 class OutlineSchema(StoryParams):

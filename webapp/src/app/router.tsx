@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { ExploreSkeleton, ProfileSkeleton } from '../components/page-skeletons';
@@ -62,10 +62,10 @@ function AppRoutes() {
   );
 }
 
+/** A data router around the routes: it is what lets a screen with unsaved writing hold a navigation
+ * (`useBlocker`, components/unsaved-changes-guard.tsx); the routes themselves stay declared above. */
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+
 export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

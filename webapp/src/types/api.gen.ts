@@ -1088,7 +1088,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a story (title optional: '{genre} Story in {setting}'). */
+        /**
+         * Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
+         *     in (``draftId``) is removed.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1342,6 +1345,8 @@ export interface paths {
                         seriesId?: number | null;
                         /** @description Its part number (the parts after it move down); omitted: the last */
                         seriesPart?: number | null;
+                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+                        draftId?: number | null;
                     };
                 };
             };
@@ -4830,6 +4835,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drafts/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your draft (the form, title, text and plan), or 204 when you have none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                /** @description You have no draft */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Keep the story being written as your draft (the whole draft; it replaces the last). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DraftWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                400: components["responses"]["BAD_REQUEST"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        /** Discard your draft (nothing happens when you have none). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drafts/{draft_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your drafts (another's is 404). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draft_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Draft"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Discard one of your drafts (another's is 404). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    draft_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5506,6 +5660,8 @@ export interface components {
             seriesId?: number | null;
             /** @description Its part number (the parts after it move down); omitted: the last */
             seriesPart?: number | null;
+            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+            draftId?: number | null;
         };
         Story: {
             id?: number;
@@ -6716,6 +6872,92 @@ export interface components {
             /** @description A story's: how far you read it (0 to 1); null when never opened */
             readingProgress: number | null;
         };
+        DraftSettings: {
+            /** @default  */
+            characters?: string;
+            /** @default  */
+            setting?: string;
+            /** @default 5 */
+            intensity?: number;
+            /** @default 1000 */
+            storyLength?: ("short" | "medium" | "long") | number;
+            /**
+             * @default
+             * @enum {string}
+             */
+            timeOfDay?: "Dawn" | "Morning" | "Noon" | "Afternoon" | "Dusk" | "Night" | "Midnight" | "";
+            /**
+             * @default
+             * @enum {string}
+             */
+            weatherCondition?: "Clear" | "Cloudy" | "Foggy" | "Rainy" | "Stormy" | "Snowy" | "Windy" | "";
+            /** @default  */
+            protagonist?: string;
+            /** @default  */
+            antagonist?: string;
+            /** @default true */
+            includeDialogue?: boolean;
+            /** @default true */
+            includeDescription?: boolean;
+            /**
+             * @default Third Person
+             * @enum {string}
+             */
+            narrativePerspective?: "First Person" | "Third Person" | "Second Person" | "";
+            /**
+             * @default Moderate
+             * @enum {string}
+             */
+            pacing?: "Slow Burn" | "Moderate" | "Fast-Paced" | "Intense" | "";
+            /** @default  */
+            keyElements?: string;
+            /** @default  */
+            plotTwist?: string;
+            /** @default  */
+            customPrompt?: string;
+            /** @default  */
+            title?: string;
+            /**
+             * @default
+             * @enum {string}
+             */
+            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            /**
+             * @default
+             * @enum {string}
+             */
+            mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
+            /** @default true */
+            isPublic?: boolean;
+            /** @default true */
+            allowComments?: boolean;
+            /** @default true */
+            allowVideos?: boolean;
+        };
+        Draft: {
+            id: number;
+            settings: components["schemas"]["DraftSettings"];
+            title: string;
+            content: string;
+            writer: string;
+            plan: (Record<string, never> | null) | components["schemas"]["StoryPlan"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        DraftWrite: {
+            /** @description The creation form's fields (the title there is the one suggested) */
+            settings?: components["schemas"]["DraftSettings"];
+            /** @default  */
+            title?: string;
+            /** @default  */
+            content?: string;
+            /** @default  */
+            writer?: string;
+            /** @description The plan (the outline being edited, or the one the text was written from); left out when there is none */
+            plan?: components["schemas"]["StoryPlan"];
+        };
     };
     responses: {
         /** @description Default error response */
@@ -7029,4 +7271,11 @@ export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const bookmarkKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Bookmark"]["kind"]> = ["story", "video"];
+export const draftSettingsStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["storyLength"]> = ["short", "medium", "long"];
+export const draftSettingsTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
+export const draftSettingsWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
+export const draftSettingsNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
+export const draftSettingsPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
+export const draftSettingsGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const draftSettingsMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export type operations = Record<string, never>;

@@ -65,6 +65,9 @@ export type JobQueue = Sent<Schemas['JobQueue']>;
 export type AdminJobs = { queues: JobQueue[]; jobs: AdminJob[] };
 /** A story's plan (described once in core/story_plan.py): cast, places, key elements, twist, beats. */
 export type StoryPlan = Schemas['StoryPlan'];
+/** The story being written on /create, kept on the server (`/api/drafts/current`). */
+export type Draft = Sent<Schemas['Draft']>;
+export type DraftWrite = Schemas['DraftWrite'];
 export type PlanBeat = Schemas['PlanBeat'];
 export type PlanPerson = Schemas['PlanPerson'];
 /** An author's public page (GET /api/users/{id}/profile); `email` only for that user and admins. */

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { Link, useNavigate } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress';
@@ -16,6 +18,16 @@ import { StoryTextEditor } from './story-text-editor';
 import { StoryAiPanel } from './story-ai-panel';
 import { PageHeader } from '../../../components/page-header';
 import { writtenWith } from '../utils/writer';
+import { useStoryDraft, type DraftContent, type DraftStatus } from '../hooks/use-story-draft';
+import { DraftOffer } from './draft-offer';
+
+/** The story as it stood before Regenerate or Generate New replaced it (Undo puts it back). */
+type Replaced = Omit<DraftContent, 'settings'> & { written: string };
+
+/** A question before the author's edited text is replaced. */
+type Confirm = { title: string; description: string; confirmLabel: string; run: () => void };
+
+const DRAFT_STATUS: Record<DraftStatus, string> = { idle: '', saving: 'Saving draft...', saved: 'Draft saved', failed: 'Draft not saved: it is retried on the next change' };
 
 type NextPartOf = Pick<NextPart, 'seriesId' | 'seriesTitle' | 'part'>;
 
@@ -50,6 +62,46 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   /** the outline's seed: the story written from it draws on the same one */
   const [seed, setSeed] = useState<number | null>(null);
   const [writer, setWriter] = useState('');
+  /** the text as the writer gave it: the author edited it when the editor's text differs */
+  const [written, setWritten] = useState('');
+  const [replaced, setReplaced] = useState<Replaced | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [startSettings] = useState(() => JSON.stringify(settings));
+  const hasWork = (generated && !!content.trim()) || plan !== null || JSON.stringify(settings) !== startSettings;
+  const draft = useStoryDraft({ settings, title, content, writer, plan }, hasWork);
+  const guard = useUnsavedChangesGuard(hasWork, {
+    description:
+      draft.status === 'saved'
+        ? 'Your story is not saved yet. It is kept as your draft: come back to Create to resume it. Leave this page?'
+        : 'Your story is not saved yet. Leave this page and lose it?',
+  });
+  const edited = generated && content.trim() !== '' && content !== written;
+
+  const editContent = (next: string) => {
+    setContent(next);
+    setReplaced(null); // Undo would now drop these edits
+  };
+
+  const snapshot = (): Replaced => ({ title, content, plan, writer, written });
+  const restore = (before: Replaced) => {
+    setTitle(before.title);
+    setContent(before.content);
+    setPlan(before.plan);
+    setWriter(before.writer);
+    setWritten(before.written);
+    setGenerated(true);
+    setReplaced(null);
+    setMode('edit');
+    toast({ title: 'Story Restored', description: 'Your text is back as it was before.' });
+  };
+  /** Offer Undo in a toast and beside the text, for the story `before` that was replaced. */
+  const offerUndo = (before: Replaced, title: string, description: string) => {
+    setReplaced(before);
+    toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: () => restore(before) } });
+  };
+
+  /** `run`, after asking when it would replace text the author edited. */
+  const askIfEdited = (question: Omit<Confirm, 'run'>, run: () => void) => (edited ? setConfirm({ ...question, run }) : run());
 
   const onSettings = (next: StorySettings) => {
     setSettings(next);
@@ -91,17 +143,20 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       return;
     }
     setWorking('story');
+    const before = generated && content.trim() ? snapshot() : null;
     try {
       const result = await job.run<GenerateResult>(() =>
         startStoryGeneration({ ...generationRequest(settings), ...inSeries, ...(from ? { plan: from, seed } : {}) }),
       );
       setContent(result?.content ?? '');
+      setWritten(result?.content ?? '');
       setPlan(result?.plan ?? from);
       setWriter(result?.writer ?? '');
       setGenerated(true);
       setTitle(settings.title || result?.title || '');
       setMode('edit');
-      toast({ title: 'Story Generated Successfully!', description: 'Review and refine your nightmare, then save it.' });
+      if (before) offerUndo(before, 'Story Regenerated', 'A new story replaced the last one. Undo puts your text back.');
+      else toast({ title: 'Story Generated Successfully!', description: 'Review and refine your nightmare, then save it.' });
     } catch (error) {
       if (stoppedByUser(error) || handledUnauthorized(error)) return;
       toast({ title: 'Generation Failed', description: 'Failed to generate story. Please try again.', variant: 'destructive' });
@@ -113,15 +168,19 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     toast({ title: 'Generation Cancelled', description: 'The writer stopped. Change the settings or generate again.' });
   };
 
-  const saveStory = () => {
+  const saveStory = async () => {
+    const draftId = await draft.settle();
     save.mutate(
-      { ...settings, title: title.trim(), content, writer, ...inSeries, ...(plan ? { plan } : {}) },
+      { ...settings, title: title.trim(), content, writer, ...inSeries, ...(plan ? { plan } : {}),
+        ...(draftId ? { draftId } : {}) },
       {
         onSuccess: (story) => {
+          guard.allowNext();
           toast({ title: 'Story Saved Successfully!', description: story?.title ? `"${story.title}" is now in your collection.` : undefined });
           navigate(`/story/${story.id}`);
         },
         onError: (error) => {
+          draft.resumeAutosave();
           if (isSessionError(error)) return;
           toast({ title: 'Save Failed', description: 'Failed to save story. Please try again.', variant: 'destructive' });
         },
@@ -130,12 +189,48 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   };
 
   const generateNew = () => {
+    if (content.trim()) offerUndo(snapshot(), 'Story Cleared', 'The text is gone from the editor. Undo puts it back.');
     setGenerated(false);
     setPlan(null);
     setContent('');
     setWriter('');
     setTitle('');
     setMode('edit');
+  };
+
+  const regenerate = () =>
+    askIfEdited(
+      {
+        title: 'Replace your edited story?',
+        description: 'Regenerating writes a new story in place of the text you edited. You can undo it right after.',
+        confirmLabel: 'Regenerate',
+      },
+      () => generate(),
+    );
+
+  const resumeDraft = () => {
+    const saved = draft.resume();
+    if (!saved) return;
+    setSettings({ ...DEFAULT_STORY_SETTINGS, ...initial, ...(saved.settings as Partial<StorySettings>) });
+    setTitle(saved.title);
+    setContent(saved.content);
+    setWritten(''); // not known: the draft's text counts as edited
+    setWriter(saved.writer);
+    setPlan((saved.plan as StoryPlan | null) ?? null);
+    setGenerated(!!saved.content.trim());
+    setMode('edit');
+  };
+
+  const discardDraft = async () => {
+    try {
+      const gone = await draft.discard();
+      toast({
+        title: 'Draft Discarded',
+        ...(gone ? { action: { label: 'Undo', onClick: () => void draft.restore(gone) } } : {}),
+      });
+    } catch (error) {
+      if (!isSessionError(error)) toast({ title: 'Discard Failed', description: 'The draft could not be discarded. Please try again.', variant: 'destructive' });
+    }
   };
 
   return (
@@ -148,12 +243,13 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
           </p>
         )}
       </PageHeader>
+      {draft.offer && <DraftOffer draft={draft.offer} onResume={resumeDraft} onDiscard={discardDraft} />}
       <div className="create-layout">
         <section className="panel" aria-labelledby="settings-title">
           <h2 id="settings-title" className="panel-title">Story Settings</h2>
           <StorySettingsForm value={settings} onChange={onSettings} errors={errors} disabled={job.running} />
           <div className="create-actions">
-            <button type="button" className="btn btn-primary" onClick={() => generate()} disabled={job.running}>
+            <button type="button" className="btn btn-primary" onClick={regenerate} disabled={job.running}>
               <Icon name="sparkles" size={16} /> {job.running && working === 'story' ? 'Generating...' : generated ? 'Regenerate Story' : 'Generate Story'}
             </button>
             <button type="button" className="btn btn-outline" onClick={outline} disabled={job.running}>
@@ -163,6 +259,11 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
         </section>
         <section className="panel" aria-labelledby="result-title" aria-busy={job.running}>
           <h2 id="result-title" className="panel-title">Your Story</h2>
+          {hasWork && draft.status !== 'idle' && (
+            <p className="muted small draft-status" role="status">
+              {DRAFT_STATUS[draft.status]}
+            </p>
+          )}
           {job.running ? (
             <div className="generating">
               <ProgressBar value={job.progress} message={job.message} label={working === 'outline' ? 'Story outline progress' : 'Story generation progress'} />
@@ -196,13 +297,31 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
             <div className="stack">
               <TextField label="Title" value={title} onChange={setTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
               {writer && <p className="muted small writer-note">{writtenWith(writer)}</p>}
-              <StoryTextEditor value={content} onChange={setContent} mode={mode} onModeChange={setMode} />
-              <StoryAiPanel content={content} onContent={setContent} />
+              <StoryTextEditor value={content} onChange={editContent} mode={mode} onModeChange={setMode} />
+              <StoryAiPanel content={content} onContent={editContent} />
+              {replaced && (
+                <p className="row-sm wrap muted small">
+                  The story you had was replaced.
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => restore(replaced)}>
+                    <Icon name="back" size={15} /> Undo
+                  </button>
+                </p>
+              )}
               <div className="save-area">
                 <button type="button" className="btn btn-primary" onClick={saveStory} disabled={save.isPending || !content.trim()}>
                   <Icon name="save" size={16} /> {save.isPending ? 'Saving...' : 'Save Story'}
                 </button>
-                <button type="button" className="btn btn-ghost" onClick={generateNew} disabled={save.isPending}>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  onClick={() =>
+                    askIfEdited(
+                      { title: 'Clear your edited story?', description: 'Generate New empties the editor of the text you edited. You can undo it right after.', confirmLabel: 'Clear' },
+                      generateNew,
+                    )
+                  }
+                  disabled={save.isPending}
+                >
                   <Icon name="refresh" size={16} /> Generate New
                 </button>
               </div>
@@ -216,6 +335,19 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
           )}
         </section>
       </div>
+      {guard.dialog}
+      <ConfirmDialog
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          const run = confirm?.run;
+          setConfirm(null);
+          run?.();
+        }}
+        title={confirm?.title ?? ''}
+        description={confirm?.description ?? ''}
+        confirmLabel={confirm?.confirmLabel}
+      />
     </div>
   );
 }

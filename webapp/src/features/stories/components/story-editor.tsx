@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { writtenWith } from '../utils/writer';
 import { LabelFields } from '../../../components/content/label-fields';
 import { labelsOf } from '../../../lib/content/labels';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 
 /** The story edit screen (owner only; the route checks access). */
 /** The fields the editor changes, from the saved story. */
@@ -34,16 +35,26 @@ export function StoryEditor({ story }: { story: Story }) {
   const update = useUpdateStory();
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const [form, setForm] = useState(() => editableFields(story));
+  /** the fields as last saved: leaving with anything else asks first */
+  const [saved, setSaved] = useState(() => editableFields(story));
   const [caret, setCaret] = useState(0);
-  useEffect(() => setForm(editableFields(story)), [story.id]);
+  useEffect(() => {
+    setForm(editableFields(story));
+    setSaved(editableFields(story));
+  }, [story.id]);
+  const guard = useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(saved), {
+    description: 'Your changes to this story have not been saved. Leave the editor and lose them?',
+  });
   const set = (key: keyof typeof form) => (v: any) => setForm((f) => ({ ...f, [key]: v }));
 
   const saveChanges = () =>
     update.mutate(
       { id: story.id, data: form },
       {
-        onSuccess: (saved) => {
-          setForm(editableFields(saved)); // as the server saved it: an empty title comes back generated
+        onSuccess: (story) => {
+          // as the server saved it: an empty title comes back generated
+          setForm(editableFields(story));
+          setSaved(editableFields(story));
           toast({ title: 'Story Updated', description: 'Your changes have been saved.' });
         },
         onError: (error) => {
@@ -118,6 +129,7 @@ export function StoryEditor({ story }: { story: Story }) {
           </section>
         </aside>
       </div>
+      {guard.dialog}
     </div>
   );
 }

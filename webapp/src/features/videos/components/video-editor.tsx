@@ -6,6 +6,7 @@ import { ProgressBar } from '../../../components/ui/progress';
 import { SelectField, SliderField, SwitchField, TextField } from '../../../components/ui/form';
 import { Tabs, namedTabs } from '../../../components/ui/tabs';
 import { ConfirmDialog } from '../../../components/ui/dialog';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import {
   EDITOR_ANIMATION_STYLES,
   EDITOR_ASPECT_RATIOS,
@@ -160,16 +161,11 @@ export function VideoEditor({ video }: { video: Video }) {
     previous.current = status;
   }, [current.status, regenerating]);
 
-  // The browser's own leave-page prompt while there are unsaved edits (tab closed, reload).
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  // Leaving with unsaved edits asks: the browser's own prompt (tab closed, reload) and a dialog
+  // for a link, Back or Forward in the app.
+  const guard = useUnsavedChangesGuard(dirty, {
+    description: 'Your changes to this video have not been saved. Leave the editor and lose them?',
+  });
 
   const close = () => (dirty ? setConfirmClose(true) : navigate(`/video/${video.id}`));
   // storyboard corrections (scene index -> "the felt door, the rider"), sent as `scenes`
@@ -361,11 +357,15 @@ export function VideoEditor({ video }: { video: Video }) {
       <ConfirmDialog
         open={confirmClose}
         onClose={() => setConfirmClose(false)}
-        onConfirm={() => navigate(`/video/${video.id}`)}
+        onConfirm={() => {
+          guard.allowNext();
+          navigate(`/video/${video.id}`);
+        }}
         title="Discard unsaved changes?"
         description="Your changes to this video have not been saved. Close the editor and lose them?"
         confirmLabel="Discard changes"
       />
+      {guard.dialog}
     </div>
   );
 }

@@ -1,0 +1,66 @@
+"""Drafts: an author's story in the making on /create, kept until saved as a story or discarded."""
+import peewee
+
+from core import db
+from core.errors import abort
+from core.models import Draft, utcnow
+from core.story_plan import dump_plan, load_plan
+
+
+def current(user):
+    """The author's draft, or None."""
+    return Draft.get_or_none(Draft.user == user.id)
+
+
+def owned(draft_id, user):
+    """Draft ``draft_id`` if it is ``user``'s: 404 otherwise (another's draft is not shown to exist)."""
+    draft = Draft.get_or_none((Draft.id == draft_id) & (Draft.user == user.id))
+    if draft is None:
+        abort(404, message="Draft not found")
+    return draft
+
+
+def _columns(body):
+    plan = body.get("plan")
+    return {"settings": body["settings"], "title": body["title"], "content": body["content"],
+            "writer": body["writer"], "plan": None if plan is None else dump_plan(plan)}
+
+
+def save(user, body):
+    """Keep ``body`` (loaded ``DraftWriteSchema``) as the author's draft: the one draft is
+    rewritten in place (its id stays), or made when there is none."""
+    columns = _columns(body)
+    for _attempt in range(2):
+        with db.write_transaction():
+            changed = (Draft.update(**columns, updated_at=utcnow())
+                       .where(Draft.user == user.id).execute())
+            if changed:
+                return current(user)
+        try:
+            with db.write_transaction():
+                return Draft.create(user=user.id, **columns)
+        except peewee.IntegrityError:  # made meanwhile by another request: rewrite that one
+            continue
+    abort(409, message="The draft changed meanwhile, please try again")
+
+
+def discard(draft):
+    Draft.delete().where(Draft.id == draft.id).execute()
+
+
+def discard_of(user, draft_id):
+    """Remove draft ``draft_id`` if it is ``user``'s (the story written in it was saved)."""
+    Draft.delete().where((Draft.id == draft_id) & (Draft.user == user.id)).execute()
+
+
+def discard_current(user):
+    """Remove the author's draft (if any); True when there was one."""
+    return bool(Draft.delete().where(Draft.user == user.id).execute())
+
+
+def shaped(draft):
+    """The API's shape (``DraftSchema``): the plan typed again from its JSON."""
+    return {"id": draft.id, "settings": draft.settings or {}, "title": draft.title,
+            "content": draft.content, "writer": draft.writer,
+            "plan": None if draft.plan is None else load_plan(draft.plan),
+            "created_at": draft.created_at, "updated_at": draft.updated_at}

@@ -1,0 +1,110 @@
+"""Writing is never lost (issue 42 point 8): Regenerate asks before replacing edited text and can
+be undone; leaving /create or the story editor with unsaved text asks (the site's dialog inside
+the app, the browser's own prompt for the tab); the story on /create is kept as a draft to resume."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import shot
+from tests.e2e.helpers import (
+    T,
+    assert_clean_console,
+    fill_story_form,
+    new_page,
+    open_screen,
+    toast,
+    unique_email,
+)
+from tests.e2e.test_journey import api_call
+
+PASSWORD = "nightmare-123"
+EDIT = "The bell rang once more, though no one had climbed the tower since the flood."
+
+
+@pytest.fixture
+def writer(browser, site):
+    page = new_page(browser, site)
+    page.request.get("/api/auth/user")  # issues the csrf_token cookie
+    api_call(page, "POST", "/api/auth/register", {"email": unique_email("drafts"), "password": PASSWORD,
+                                                  "firstName": "Ines", "lastName": "Marr"})
+    yield page
+    page.context.close()
+
+
+def leave_by_link(page, name):
+    page.get_by_role("navigation").get_by_role("link", name=name, exact=True).first.click()
+
+
+def test_edited_writing_is_guarded_undone_and_kept_as_a_draft(writer):
+    page = writer
+    open_screen(page, "/create", "Create a Horror Story")
+    fill_story_form(page, length=300)
+    page.get_by_role("button", name="Generate Story").click()
+    editor = page.get_by_role("textbox", name="Story text")
+    expect(editor).to_be_visible(timeout=60_000)
+    edited = f"{editor.input_value()}\n\n{EDIT}"
+    editor.fill(edited)
+    expect(page.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    assert EDIT in api_call(page, "GET", "/api/drafts/current")["content"]
+
+    # Regenerate asks before replacing the edited text; Cancel keeps it
+    page.get_by_role("button", name="Regenerate Story").click()
+    ask = page.get_by_role("dialog", name="Replace your edited story?")
+    expect(ask).to_be_visible(timeout=T)
+    shot(page, "create-regenerate-confirm")
+    ask.get_by_role("button", name="Cancel").click()
+    expect(ask).to_be_hidden()
+    expect(editor).to_have_value(edited)
+    # confirmed, a new story replaces it, and Undo puts the edited text back
+    page.get_by_role("button", name="Regenerate Story").click()
+    ask.get_by_role("button", name="Regenerate").click()
+    expect(toast(page, "Story Regenerated")).to_be_visible(timeout=60_000)
+    expect(editor).not_to_have_value(edited)
+    toast(page, "Story Regenerated").get_by_role("button", name="Undo").click()
+    expect(editor).to_have_value(edited, timeout=T)
+
+    # leaving inside the app asks; Cancel keeps the page and the text
+    leave_by_link(page, "Explore")
+    leave = page.get_by_role("dialog", name="Leave without saving?")
+    expect(leave).to_be_visible(timeout=T)
+    expect(leave).to_contain_text("kept as your draft")
+    shot(page, "create-leave-confirm")
+    leave.get_by_role("button", name="Cancel").click()
+    expect(leave).to_be_hidden()
+    expect(page).to_have_url(re.compile(r"/create$"))
+    expect(editor).to_have_value(edited)
+    # closing the tab asks too (the browser's own prompt; dismissed, the page stays)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.type), d.dismiss()))
+    page.close(run_before_unload=True)
+    page.wait_for_timeout(500)
+    assert asked == ["beforeunload"]
+    # confirmed, the app leaves
+    leave_by_link(page, "Explore")
+    leave.get_by_role("button", name="Leave").click()
+    expect(page).to_have_url(re.compile(r"/explore$"), timeout=T)
+
+    # back on /create the draft is offered; resumed, the edited story is there to save
+    open_screen(page, "/create", "Create a Horror Story")
+    page.get_by_role("button", name="Resume your draft").click()
+    expect(editor).to_have_value(edited.strip(), timeout=T)
+    page.get_by_role("button", name="Save Story").click()
+    expect(page).to_have_url(re.compile(r"/story/\d+$"), timeout=T)  # saved: no question asked
+    story_id = int(page.url.rsplit("/", 1)[1])
+    assert api_call(page, "GET", "/api/drafts/current") is None  # the saved story took its draft
+
+    # the story editor asks too ("Back to Story" with an unsaved edit)
+    page.goto(f"/story/{story_id}/edit")
+    text = page.get_by_role("textbox", name="Story text")
+    expect(text).to_be_visible(timeout=T)
+    text.fill(f"{text.input_value()} The water answered.")
+    page.get_by_role("link", name="Back to Story").click()
+    expect(leave).to_be_visible(timeout=T)
+    leave.get_by_role("button", name="Cancel").click()
+    expect(page).to_have_url(re.compile(rf"/story/{story_id}/edit$"))
+    expect(text).to_have_value(re.compile("The water answered.$"))
+    page.get_by_role("link", name="Back to Story").click()
+    leave.get_by_role("button", name="Leave").click()
+    expect(page).to_have_url(re.compile(rf"/story/{story_id}$"), timeout=T)
+    assert_clean_console(page)

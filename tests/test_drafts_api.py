@@ -1,0 +1,111 @@
+"""Drafts: the story being written on /create is kept for its author until saved or discarded,
+through the API on both databases."""
+import json
+
+PLAN = {"cast": [{"id": "c1", "name": "Wren", "role": "protagonist"}],
+        "places": [{"id": "p1", "name": "the hollow house"}],
+        "beats": [{"id": "b1", "text": "Wren opens the door.", "place": "p1", "who": ["c1"]}]}
+
+DRAFT = {"settings": {"genre": "Cosmic Horror", "mood": "Ominous", "setting": "A drowned town",
+                      "characters": "Wren, a diver", "intensity": 7, "storyLength": 800,
+                      "title": "Suggested"},
+         "title": "Tide", "content": "The water rose past the church bells.", "plan": PLAN}
+
+
+def put(client, body):
+    return client.put("/api/drafts/current", json=body)
+
+
+def messages(response):
+    return json.dumps(response.get_json())
+
+
+def test_a_draft_is_saved_and_read_back_with_its_form_text_and_plan(users):
+    client, _ = users.signed_in()
+    assert client.get("/api/drafts/current").status_code == 204
+
+    saved = put(client, DRAFT)
+    assert saved.status_code == 200, saved.get_json()
+    back = client.get("/api/drafts/current").get_json()
+    assert back["id"] == saved.get_json()["id"]
+    assert (back["title"], back["content"]) == ("Tide", "The water rose past the church bells.")
+    assert back["settings"]["setting"] == "A drowned town" and back["settings"]["intensity"] == 7
+    assert back["settings"]["title"] == "Suggested"
+    assert back["plan"]["beats"][0]["text"] == "Wren opens the door."
+    assert back["createdAt"].endswith("+00:00")
+    assert client.get(f"/api/drafts/{back['id']}").get_json()["content"] == back["content"]
+
+
+def test_saving_again_rewrites_the_one_draft_keeping_its_id(users):
+    client, _ = users.signed_in()
+    first = put(client, DRAFT).get_json()
+    without_plan = {key: value for key, value in DRAFT.items() if key != "plan"}
+    second = put(client, {**without_plan, "content": "The bells rang underwater."}).get_json()
+    assert second["id"] == first["id"]
+    back = client.get("/api/drafts/current").get_json()
+    assert back["content"] == "The bells rang underwater." and back["plan"] is None
+
+
+def test_a_half_filled_form_is_a_draft_too(users):
+    client, _ = users.signed_in()
+    saved = put(client, {"settings": {"setting": "A lighthouse"}})
+    assert saved.status_code == 200, saved.get_json()
+    draft = saved.get_json()
+    assert draft["content"] == "" and draft["settings"]["genre"] == ""
+    assert draft["settings"]["setting"] == "A lighthouse"
+
+
+def test_drafts_are_bounded_and_bad_input_is_a_clear_400(users):
+    client, _ = users.signed_in()
+    cases = [({**DRAFT, "content": "x" * 50_001}, "Story must be at most 50,000 characters"),
+             ({**DRAFT, "title": "x" * 201}, "Title must be at most 200 characters"),
+             ({**DRAFT, "settings": {"genre": "Romance"}}, "Unknown genre 'Romance'"),
+             ({**DRAFT, "settings": {"intensity": 11}}, "Intensity must be between 1 and 10"),
+             ({**DRAFT, "settings": {"setting": "x" * 2001}}, "Setting must be at most 2,000"),
+             ({**DRAFT, "plan": {"cast": "nobody"}}, "plan"),
+             ({**DRAFT, "content": "nul\x00byte"}, "content")]
+    for body, message in cases:
+        response = put(client, body)
+        assert response.status_code == 400, body
+        assert message in messages(response), (message, response.get_json())
+    assert client.get("/api/drafts/current").status_code == 204  # nothing half written
+
+
+def test_only_the_author_sees_or_discards_a_draft(users, client):
+    author, _ = users.signed_in()
+    other, _ = users.signed_in()
+    draft = put(author, DRAFT).get_json()
+
+    assert other.get(f"/api/drafts/{draft['id']}").status_code == 404
+    assert other.delete(f"/api/drafts/{draft['id']}").get_json()["message"] == "Draft not found"
+    assert other.get("/api/drafts/current").status_code == 204
+    assert client.get("/api/drafts/current").status_code == 401
+    assert client.put("/api/drafts/current", json=DRAFT).status_code == 401
+    assert author.get("/api/drafts/current").get_json()["id"] == draft["id"]
+
+
+def test_saving_the_story_removes_its_draft_and_discard_removes_it_too(users):
+    client, _ = users.signed_in()
+    draft = put(client, DRAFT).get_json()
+    story = client.post("/api/stories", json={
+        "title": "Tide", "content": DRAFT["content"], "genre": "Cosmic Horror", "mood": "Ominous",
+        "plan": PLAN, "draftId": draft["id"]})
+    assert story.status_code == 201, story.get_json()
+    assert client.get("/api/drafts/current").status_code == 204
+    assert client.get(f"/api/drafts/{draft['id']}").status_code == 404
+
+    again = put(client, DRAFT).get_json()
+    assert again["id"] > draft["id"]  # a removed draft's id is never given again
+    assert client.delete("/api/drafts/current").status_code == 204
+    assert client.get("/api/drafts/current").status_code == 204
+    assert client.delete("/api/drafts/current").status_code == 204
+
+
+def test_a_story_saved_with_another_users_draft_id_leaves_that_draft(users):
+    author, _ = users.signed_in()
+    other, _ = users.signed_in()
+    draft = put(author, DRAFT).get_json()
+    saved = other.post("/api/stories", json={"content": "Mine.", "genre": "Cosmic Horror",
+                                             "mood": "Ominous", "draftId": draft["id"]})
+    assert saved.status_code == 201
+    assert author.get("/api/drafts/current").get_json()["id"] == draft["id"]

@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { STORY_LENGTH, INTENSITY } from '../../../lib/constants';
+import type { Draft, DraftWrite, StoryPlan } from '../../../types/api';
+import { discardDraft, getCurrentDraft, saveDraft } from '../api/drafts';
+import type { StorySettings } from '../components/story-settings-form';
+
+/** What /create keeps as the author's draft. */
+export type DraftContent = { settings: StorySettings; title: string; content: string; writer: string; plan: StoryPlan | null };
+
+export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** How long the writing rests before it is saved. */
+const AUTOSAVE_DELAY = 1200;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Number.isFinite(value) ? value : min));
+
+/** The body of PUT /api/drafts/current: a length or intensity still being typed is kept in range. */
+function draftBody({ settings, title, content, writer, plan }: DraftContent): DraftWrite {
+  const kept = {
+    ...settings,
+    storyLength: clamp(settings.storyLength, STORY_LENGTH.min, STORY_LENGTH.max),
+    intensity: clamp(settings.intensity, INTENSITY.min, INTENSITY.max),
+  };
+  return { settings: kept as DraftWrite['settings'], title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite;
+}
+
+/**
+ * The server-side draft of /create: on arrival the saved draft is offered (`offer`, until
+ * `resume` or `discard`); meanwhile `work` is saved once it rests (debounced), while `active`.
+ * Before saving the story, `settle()` waits for a save under way and stops autosaving; it gives
+ * the draft's id (sent with the story, which removes the draft).
+ */
+export function useStoryDraft(work: DraftContent, active: boolean) {
+  const [offer, setOffer] = useState<Draft | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [status, setStatus] = useState<DraftStatus>('idle');
+  const draftId = useRef<number | null>(null);
+  const lastSaved = useRef<string>('');
+  const inFlight = useRef<Promise<unknown> | null>(null);
+  const stopped = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    getCurrentDraft()
+      .then((draft) => {
+        if (cancelled) return;
+        if (draft) setOffer(draft);
+        setChecked(true);
+      })
+      .catch(() => !cancelled && setChecked(true));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const body = JSON.stringify(draftBody(work));
+  const onScreen = useRef(body);
+  onScreen.current = body;
+  const enabled = active && checked && !offer;
+  useEffect(() => {
+    if (!enabled || stopped.current) return;
+    if (body === lastSaved.current) {
+      setStatus('saved'); // back to what was saved (an Undo)
+      return;
+    }
+    setStatus('saving'); // "Draft saved" no longer holds for what is on the screen
+    const timer = setTimeout(() => {
+      if (stopped.current) return;
+      const request = saveDraft(JSON.parse(body) as DraftWrite)
+        .then((draft) => {
+          draftId.current = draft.id;
+          lastSaved.current = body;
+          if (!stopped.current && onScreen.current === body) setStatus('saved');
+        })
+        .catch(() => !stopped.current && setStatus('failed'));
+      inFlight.current = request;
+    }, AUTOSAVE_DELAY);
+    return () => clearTimeout(timer);
+  }, [body, enabled]);
+
+  const resume = useCallback(() => {
+    if (!offer) return null;
+    draftId.current = offer.id;
+    setOffer(null);
+    setStatus('saved');
+    return offer;
+  }, [offer]);
+
+  /** Discard the offered (or current) draft; resolves to the discarded draft, for an Undo. */
+  const discard = useCallback(async () => {
+    const gone = offer;
+    setOffer(null);
+    draftId.current = null;
+    lastSaved.current = '';
+    setStatus('idle');
+    await discardDraft();
+    return gone;
+  }, [offer]);
+
+  /** Put a discarded draft back (Undo) and offer it again. */
+  const restore = useCallback(async (draft: Draft) => {
+    const { settings, title, content, writer, plan } = draft;
+    const saved = await saveDraft({ settings, title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite);
+    setOffer(saved);
+  }, []);
+
+  const settle = useCallback(async () => {
+    stopped.current = true;
+    await inFlight.current?.catch(() => undefined);
+    return draftId.current;
+  }, []);
+
+  /** The story was not saved after all: autosaving goes on. */
+  const resumeAutosave = useCallback(() => {
+    stopped.current = false;
+  }, []);
+
+  return { offer, status, resume, discard, restore, settle, resumeAutosave };
+}
