@@ -116,9 +116,6 @@ def test_a_beat_the_author_changed_is_told(n):
     assert [b["text"] for b in result.plan["beats"]] == [b["text"] for b in plan["beats"]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 40 asks for at most 10; the engine's bank is not there yet (about 250 "
-                                       "in 3+ of 12, from 447 before): the bank needs more frames with a varying word "
-                                       "in every six")
 def test_few_six_word_frames_are_shared_across_the_twelve_stories():
     where = defaultdict(set)
     for n in range(len(SETS)):

@@ -319,8 +319,10 @@ class Writer:
             return []
         told = [c.rstrip(".") for c in clues[:3]]
         told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
-        lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
-                                "Looking back, it had been said twice already"])
+        home = self.plan.setting_short
+        lead = self.rng.choice([f"From the start, {home} had shown it", f"{_cap(home)} had shown it plainly",
+                                f"{_cap(home)} had said it twice over", "The signs had been there",
+                                f"Every sign in {home} had pointed the same way"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
 
 
