@@ -157,3 +157,19 @@ def test_a_form_that_names_nobody_reaches_the_length_asked(seed):
     assert len(result.plan["elements"]) == 2
     sentences = [s for s in re.split(r"(?<=[.!?])\s+", result.content) if len(s.split()) > 2]
     assert len(sentences) == len(set(sentences))
+
+
+def test_a_subordinate_verb_moves_to_the_past_with_its_clause():
+    from providers.local_story.prose.voice import to_past
+    assert to_past("Elena does not answer when Tom calls") == "Elena did not answer when Tom called"
+    assert to_past("She waits until the tide turns") == "She waited until the tide turned"
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_the_joins_do_not_show(n):
+    """No double space ("they  looking"), no name read as a verb ("the turbineed", "the star atlaed"),
+    no lower-case name capitalised after a connective ("That was when Something unseen")."""
+    text = story(n)[1].content
+    assert "  " not in text
+    assert not re.search(r"\b\w+(?:eed|aed)\b", text.replace("weed", ""))
+    assert not re.search(r"\b(?:That was when|Then|So|Next) Something\b", text)

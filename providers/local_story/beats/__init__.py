@@ -161,12 +161,12 @@ def _as_told(line, plan):
     """A clue in the past tense the story tells it in ("Nobody but Sam ever spoke to the crew"), so
     the plan's clue is the line a reader meets before the twist (names kept as they are)."""
     from ..prose.voice import to_past  # (the narration's own tense rules)
-    names = sorted({n for p in plan.cast for n in (p.name, p.handle) if n}, key=len, reverse=True)
+    names = sorted({n for p in [*plan.cast, *plan.elements] for n in (p.name, p.handle) if n}, key=len, reverse=True)
     keep = {}
     for i, name in enumerate(names):
-        if name in line:
+        if name in line:  # whole words only: "the turbine" in "the turbines" is not the name
             keep[f"Zq{i}Q"] = name
-            line = line.replace(name, f"Zq{i}Q")
+            line = re.sub(re.escape(name) + r"(?![\w'’-])", f"Zq{i}Q", line)
     line = to_past(line)
     for token, name in keep.items():
         line = line.replace(token, name)

@@ -251,6 +251,9 @@ class Writer:
             return line
         self.said.add((lead, beat.kind))
         keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        lower = [n for p in self.plan.cast for n in (p.name, p.handle) if n and n[:1].islower()]
+        if any(line.startswith(n[:1].upper() + n[1:]) for n in lower):  # "something unseen" is no name
+            keep = False
         return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
     def one(self, does, beat, s, any_kind=False):
