@@ -6,6 +6,7 @@ import re
 from core.providers import no_progress
 
 from ..fields import definite, target_words
+from ..plan.titles import heard
 from .forms import shape
 from .voice import Voice, perspective_of
 from .world import world_lines
@@ -43,6 +44,7 @@ def write(request, plan, progress=no_progress):
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
+    plan.title = heard(plan, content, rng)
     return plan.title or "Untitled", content
 
 
