@@ -185,3 +185,16 @@ def test_titles_are_not_one_shape():
               if any(t.lower() == e or e.startswith(t.lower() + " ") for e in own)]
     assert len(shaped) <= len(SETS) // 2, titles
     assert len(set(titles)) == len(titles)
+
+
+@pytest.mark.parametrize("n", [2, 9])
+def test_the_climax_confronts_once_and_the_morning_stays_morning(n):
+    """The climax had the antagonist hesitate, give ground, wait and be driven back, one after another;
+    the aftermath went on with night weather ("the dark between the lightning") after first light."""
+    text = story(n)[1].content
+    climax_on = text.rindex("\n\n", 0, text.index("made a stand") if "made a stand" in text else len(text) * 3 // 4)
+    after = text[climax_on:]
+    assert len(re.findall(r"\b(hesitated|gave ground|paused)\b", after)) <= 1
+    morning = re.search(r"first light|morning|daylight", after)
+    if morning:
+        assert not re.search(r"between the lightning|not half over|the night office", after[morning.end():])

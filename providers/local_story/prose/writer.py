@@ -15,7 +15,7 @@ POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "escalation": ["presence", "body", "say", "choice", "sense", "element_tool", "sign"],
          "reversal": ["reread", "body", "say_hero", "sense", "dread"],
          "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
-         "aftermath": ["ending", "weather", "element_cost", "dread"],
+         "aftermath": ["ending", "element_cost"],  # morning: no more night weather, no more stock unease
          "scene": ["sense", "search", "sign", "dread"]}
 #: how a beat follows from the one before (its reason is that beat's change)
 CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "Then"],
@@ -28,6 +28,8 @@ SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|adm
 LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
          "choice"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
+#: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
+ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
 
 
 class Sentence:
@@ -224,15 +226,21 @@ class Writer:
         written += changes.words if changes else 0
         misses = 0
         i = 0
+        once = {}  # the climax tells its confrontation once: one sight of the antagonist, one use of the tool
         while written < budget and misses < len(pools) * 3:
             does = pools[i % len(pools)]
             if i % 3 == 0:
                 here = self.slots(beat, i % 6 == 0)
-            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE)
+            if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
+                i += 1
+                misses += 1
+                continue
+            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE and beat.kind != "aftermath")
             i += 1
             if not line:
                 misses += 1
                 continue
+            once[does] = True
             out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
             written += out[-1].words
         if changes:
