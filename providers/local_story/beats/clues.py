@@ -69,7 +69,7 @@ def _lines(plan, rng, table, n):
     slots = {"H": hero.handle or hero.name, "X": (about.handle or about.name) if about else (
                  subject if subject != "the place" else ""),
              "A": villain.handle if villain else "it", "C": (others[0].handle or others[0].name) if others else "",
-             "E": clue.handle if clue else "the record", "subject": subject_of(plan.twist.reveal),
+             "E": clue.handle if clue else "the record", "subject": subject if subject != "the place" else "",
              "home": plan.setting_short, "year": year.group(1) if year else ""}
     def usable(group):
         return [t for t in data[group] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))]
