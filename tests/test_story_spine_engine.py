@@ -163,6 +163,7 @@ def test_a_subordinate_verb_moves_to_the_past_with_its_clause():
     from providers.local_story.prose.voice import to_past
     assert to_past("Elena does not answer when Tom calls") == "Elena did not answer when Tom called"
     assert to_past("She waits until the tide turns") == "She waited until the tide turned"
+    assert to_past("Camila keeps to the dark places now") == "Camila kept to the dark places now"
 
 
 @pytest.mark.parametrize("n", range(len(SETS)))

@@ -228,7 +228,7 @@ def narrative_past(clause):
                 new = new[:1].upper() + new[1:]
             out.append(clause[last:m.start()] + new)
             last = m.end()
-        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0 and w not in _ED_NOUNS):
+        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0 and w not in _ED_NOUNS) or (i > 0 and w in _PAST_FORMS):
             shifted = True
     return "".join(out) + clause[last:]
 
@@ -350,3 +350,7 @@ class Person:
     @property
     def pron(self):
         return PRONOUNS[self.gender]
+
+
+#: irregular past forms ("kept", "went"): a clause that has one has its verb ("kept to the dark places")
+_PAST_FORMS = {v for v in _IRREGULAR_PAST.values() if " " not in v} - {"read", "put", "set", "cut", "let", "hit", "shut", "cost"}
