@@ -7,10 +7,10 @@ from pathlib import Path
 
 from core.story_plan import PlanPart
 
-from .. import likeness
+from .. import likeness, reading
 from ..fields import definite
 from ..grammar import is_quiet
-from .clues import afterword, clue_lines
+from .clues import READS, afterword, clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
 SHORT = ["hook", "first_sign", "investigation", "reversal", "climax", "aftermath"]
@@ -108,6 +108,7 @@ def sequence(plan, words, rng, home):
                                        chosen),
                                 dict(s, E=tool.handle if tool else "it"))
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
+                   and not ("{E}" in t and element and not reading.is_readable(element.name) and READS.search(t))
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
         template = _fresh(rng, options or data["text"][key], used)
         told += template

@@ -10,7 +10,7 @@ from core.story_plan import BEAT_KINDS, FORMATS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 NEEDS = {"visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
-         "antagonist_seen", "dialogue"}
+         "antagonist_seen", "dialogue", "readable"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
 SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",

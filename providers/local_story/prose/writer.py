@@ -5,6 +5,7 @@ import re
 
 from ..fields import is_plural
 from ..grammar import is_quiet
+from ..reading import is_readable
 from .bank import palette, templates, variants
 from .sight import Sight
 
@@ -116,6 +117,8 @@ class Writer:
             have.add("companion")
         if s["element"] is not None:
             have.add("element")
+            if is_readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
+                have.add("readable")
         if self.world.get("weather") and self.world.get("has_sky"):
             have.add("sky")
         if self.seen_villain:
