@@ -2,8 +2,8 @@
 for reading: a JSON file (fields and result, the input of the story audit) and a Markdown file of
 the whole stories. The reading is the test; this script only makes the texts to read.
 
-Usage: python bench/story_readings.py OUT_PREFIX [--provider local]
-  writes OUT_PREFIX.json and OUT_PREFIX.md
+Usage: python bench/story_readings.py OUT_PREFIX [--sets bench/data/field_sets_more.json]
+  writes OUT_PREFIX.json and OUT_PREFIX.md (the twelve fixed sets unless --sets names another file)
 """
 import argparse
 import json
@@ -22,8 +22,9 @@ def main():
 
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
+    parser.add_argument("--sets", default=str(ROOT / "bench/data/field_sets.json"))
     args = parser.parse_args()
-    sets = json.loads((ROOT / "bench/data/field_sets.json").read_text())
+    sets = json.loads(Path(args.sets).read_text())
     provider = LocalStoryProvider()
     rows, md = [], []
     for n, fields in enumerate(sets, 1):

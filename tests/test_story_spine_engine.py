@@ -116,9 +116,6 @@ def test_a_beat_the_author_changed_is_told(n):
     assert [b["text"] for b in result.plan["beats"]] == [b["text"] for b in plan["beats"]]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 40 asks for at most 10; the engine's bank is not there yet (about 250 "
-                                       "in 3+ of 12, from 447 before): the bank needs more frames with a varying word "
-                                       "in every six")
 def test_few_six_word_frames_are_shared_across_the_twelve_stories():
     where = defaultdict(set)
     for n in range(len(SETS)):
@@ -140,3 +137,76 @@ def test_a_three_thousand_word_story_takes_under_100_ms():
         timings.append(time.process_time() - start)
     assert min(timings) < 0.1
     assert abs(len(result.content.split()) - 3000) <= 300
+
+
+#: the browser's length test's form (tests/e2e/helpers.fill_story_form): nobody named, no key element
+UNNAMED = dict(genre="Gothic Horror", mood="Eerie", setting="a drowned abbey on the moor",
+               characters="a novice nun, the bell ringer")
+
+
+@pytest.mark.parametrize("seed", [1, 7, 23])
+def test_a_form_that_names_nobody_reaches_the_length_asked(seed):
+    """"a novice nun, the bell ringer" and no key element: 3,000 words asked came out at about 2,100
+    (one person read from the two, nothing to find, and the bank ran dry). Two people, two things the
+    abbey has to find, and the length within 10 %, with no sentence said twice."""
+    request = story_request(GenerateSchema().load(dict(UNNAMED, storyLength=3000, seed=seed)))
+    result = LocalStoryProvider().generate(request)
+    assert abs(len(result.content.split()) - 3000) <= 300, len(result.content.split())
+    names = {p["name"] for p in result.plan["cast"]}
+    assert {"a novice nun", "the bell ringer"} <= names, names
+    assert len(result.plan["elements"]) == 2
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", result.content) if len(s.split()) > 2]
+    assert len(sentences) == len(set(sentences))
+
+
+def test_a_subordinate_verb_moves_to_the_past_with_its_clause():
+    from providers.local_story.prose.voice import to_past
+    assert to_past("Elena does not answer when Tom calls") == "Elena did not answer when Tom called"
+    assert to_past("She waits until the tide turns") == "She waited until the tide turned"
+    assert to_past("Camila keeps to the dark places now") == "Camila kept to the dark places now"
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_the_joins_do_not_show(n):
+    """No double space ("they  looking"), no name read as a verb ("the turbineed", "the star atlaed"),
+    no lower-case name capitalised after a connective ("That was when Something unseen")."""
+    text = story(n)[1].content
+    assert "  " not in text
+    words_eed = {w.lower() for w in re.findall(r"\b\w+(?:eed|aed)\b", text)}
+    assert not words_eed - {"weed", "need", "seed", "speed", "bleed", "feed", "freed", "agreed", "greed", "deed",
+                            "indeed", "reed", "steed", "breed", "heed", "tweed", "exceed", "proceed", "succeed"}, \
+        words_eed
+    assert not re.search(r"\b(?:That was when|Then|So|Next) Something\b", text)
+
+
+def test_titles_are_not_one_shape():
+    """Titles had become "The <key element>" nine times in twelve, a formula of their own. Now the
+    plan's place, sound, twist year and antagonist take their turn: at most half are a key element."""
+    titles = [story(n)[1].title for n in range(len(SETS))]
+    elements = [{"the " + re.sub(r"(?i)^(a|an|the|some)\s+", "", e["name"]).lower()
+                 for e in story(n)[1].plan["elements"]} for n in range(len(SETS))]
+    shaped = [t for t, own in zip(titles, elements)
+              if any(t.lower() == e or e.startswith(t.lower() + " ") for e in own)]
+    assert len(shaped) <= len(SETS) // 2, titles
+    assert len(set(titles)) == len(titles)
+
+
+@pytest.mark.parametrize("n", [2, 9])
+def test_the_climax_confronts_once_and_the_morning_stays_morning(n):
+    """The climax had the antagonist hesitate, give ground, wait and be driven back, one after another;
+    the aftermath went on with night weather ("the dark between the lightning") after first light."""
+    text = story(n)[1].content
+    climax_on = text.rindex("\n\n", 0, text.index("made a stand") if "made a stand" in text else len(text) * 3 // 4)
+    after = text[climax_on:]
+    assert len(re.findall(r"\b(hesitated|gave ground|paused)\b", after)) <= 1
+    morning = re.search(r"first light|morning|daylight", after)
+    if morning:
+        assert not re.search(r"between the lightning|not half over|the night office", after[morning.end():])
+
+
+def test_a_key_element_that_cannot_be_read_is_never_read():
+    """"The fishing net had a page on the stilt village, glued shut", "Aino laid an ice auger out ... and
+    read it slowly": the lines that read a key element are for one that can be read."""
+    n = next(i for i, s in enumerate(SETS) if "fishing net" in s["keyElements"])
+    text = story(n)[1].content
+    assert not re.search(r"fishing net[^.]*\b(page|read|named its owner|dated)\b", text)

@@ -176,7 +176,7 @@ def is_plural(np):
     if re.match(r"(?i)(a|an|one|this|that)\s", np.strip()):
         return False
     word = head_noun(np)  # 'footprints| in the ash'
-    return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s"))
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s", "atlas", "canvas", "gas", "bus", "lens"))
 
 
 def definite(np):

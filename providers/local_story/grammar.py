@@ -211,6 +211,8 @@ def narrative_past(clause):
     for i, (m, w) in enumerate(zip(words, low)):
         if i and re.search(r"[,;]", clause[words[i - 1].end():m.start()]):
             shifted = False  # "…, and Edith talks to him": each clause has its own verb
+        elif i and low[i - 1] in _SUBORDINATORS:
+            shifted = False  # "did not answer when Elena calls": the subordinate clause has its own
         if w in ("am", "pm") and clause[:m.start()].rstrip()[-1:].isdigit():
             continue  # "at 3 am", "3am": a time, not a verb
         new = _BACKSHIFT.get(w)
@@ -226,7 +228,7 @@ def narrative_past(clause):
                 new = new[:1].upper() + new[1:]
             out.append(clause[last:m.start()] + new)
             last = m.end()
-        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0 and w not in _ED_NOUNS):
+        elif w in _PAST_MARKERS or (w.endswith("ed") and i > 0 and w not in _ED_NOUNS) or (i > 0 and w in _PAST_FORMS):
             shifted = True
     return "".join(out) + clause[last:]
 
@@ -234,6 +236,8 @@ def narrative_past(clause):
 #: words that end in -ed and are no past tense ("something under the bed breathes")
 _ED_NOUNS = {"bed", "beds", "shed", "red", "sled", "seed", "need", "weed", "speed", "reed", "steed", "creed",
              "greed", "deed", "hundred", "naked", "wicked", "sacred", "ragged", "rugged", "wretched"}
+#: words that open a clause of its own, whose verb moves to the past too
+_SUBORDINATORS = {"when", "whenever", "while", "until", "till", "before", "after", "because", "once", "unless"}
 _PAST_MARKERS = {"was", "were", "had", "did", "would", "could", "should", "might", "must"}
 _NOT_VERBS = {"this", "his", "hers", "its", "us", "yours", "ours", "theirs", "always", "years",
               "months", "days", "weeks", "hours", "nights", "sometimes", "perhaps", "towards",
@@ -346,3 +350,7 @@ class Person:
     @property
     def pron(self):
         return PRONOUNS[self.gender]
+
+
+#: irregular past forms ("kept", "went"): a clause that has one has its verb ("kept to the dark places")
+_PAST_FORMS = {v for v in _IRREGULAR_PAST.values() if " " not in v} - {"read", "put", "set", "cut", "let", "hit", "shut", "cost"}

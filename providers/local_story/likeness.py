@@ -170,8 +170,10 @@ AT_LAST = ["Now {S} saw {A} plainly, for the first time: {LOOK}, and {WRONG}.",
            "For the first time {A} stood in plain sight, {LOOK}, and {WRONG}."]
 HEARD = ["It was {VOICE}, and {WRONG}.", "It spoke in {VOICE}, and {WRONG}."]
 #: face to face at the climax, before the end
-CLOSE_UP = ["{A} {NAME_WAS} near now, near enough to see properly, and {CLOSE}.",
-            "Then {A} {NAME_WAS} closer than {S} had ever let anything come, and {CLOSE}.",
+CLOSE_UP = ["{A} {NAME_WAS} near enough to see properly now, and {CLOSE}.",
+            "Then {A} {NAME_WAS} closer than {S} had ever let {A_O} come, and {CLOSE}.",
+            "{A} came close enough to touch, and {CLOSE}.",
+            "Near enough to touch, {A} stopped, and {CLOSE}.",
             "{A} leaned in, close enough to kiss, and {CLOSE}."]
 #: first seen (the prose writer's FIRST_SIGHT for a figure); first heard; first felt
 FIRST_HEARD = [
@@ -281,5 +283,5 @@ def describe(antagonist, what, rng):
             "NAME_WAS": "were" if plural else "was",  # "the crew were", "the butcher was" (they)
             "look": templates, "glimpsed": GLIMPSED_MANY if plural else GLIMPSED, "at_last": AT_LAST,
             # a child does not lean in "close enough to kiss"
-            "close": CLOSE_UP[:2] if plural or child or antagonist.get("relation") in YOUNG else CLOSE_UP,
+            "close": CLOSE_UP[:-1] if plural or child or antagonist.get("relation") in YOUNG else CLOSE_UP,
             "seen": True, "bodiless": None}

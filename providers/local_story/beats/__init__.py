@@ -7,10 +7,10 @@ from pathlib import Path
 
 from core.story_plan import PlanPart
 
-from .. import likeness
+from .. import likeness, reading
 from ..fields import definite
 from ..grammar import is_quiet
-from .clues import afterword, clue_lines
+from .clues import READS, afterword, clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
 SHORT = ["hook", "first_sign", "investigation", "reversal", "climax", "aftermath"]
@@ -108,6 +108,7 @@ def sequence(plan, words, rng, home):
                                        chosen),
                                 dict(s, E=tool.handle if tool else "it"))
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
+                   and not ("{E}" in t and element and not reading.is_readable(element.name) and READS.search(t))
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
         template = _fresh(rng, options or data["text"][key], used)
         told += template
@@ -161,12 +162,12 @@ def _as_told(line, plan):
     """A clue in the past tense the story tells it in ("Nobody but Sam ever spoke to the crew"), so
     the plan's clue is the line a reader meets before the twist (names kept as they are)."""
     from ..prose.voice import to_past  # (the narration's own tense rules)
-    names = sorted({n for p in plan.cast for n in (p.name, p.handle) if n}, key=len, reverse=True)
+    names = sorted({n for p in [*plan.cast, *plan.elements] for n in (p.name, p.handle) if n}, key=len, reverse=True)
     keep = {}
     for i, name in enumerate(names):
-        if name in line:
+        if name in line:  # whole words only: "the turbine" in "the turbines" is not the name
             keep[f"Zq{i}Q"] = name
-            line = line.replace(name, f"Zq{i}Q")
+            line = re.sub(re.escape(name) + r"(?![\w'’-])", f"Zq{i}Q", line)
     line = to_past(line)
     for token, name in keep.items():
         line = line.replace(token, name)

@@ -4,6 +4,11 @@ reveal still make sense after it."""
 import re
 
 from .. import beats as _beats
+from .. import reading
+
+#: a line that reads its key element (a page, a name or a date in it, what it says): only for one that can be read
+READS = re.compile(r"\b(reads?|saying|says|page|name|names|dates?d?|records|calls|lists|appears|shows in|in it|doors in|"
+                   r"missing from it|mark)\b")
 
 KINDS = {"dead_all_along": "dead", "culprit": "culprit", "trap": "chosen", "secret_identity": "identity"}
 
@@ -69,10 +74,13 @@ def _lines(plan, rng, table, n):
     slots = {"H": hero.handle or hero.name, "X": (about.handle or about.name) if about else (
                  subject if subject != "the place" else ""),
              "A": villain.handle if villain else "it", "C": (others[0].handle or others[0].name) if others else "",
-             "E": clue.handle if clue else "the record", "subject": subject_of(plan.twist.reveal),
+             "E": clue.handle if clue else "the record", "subject": subject if subject != "the place" else "",
              "home": plan.setting_short, "year": year.group(1) if year else ""}
-    def usable(group):
-        return [t for t in data[group] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))]
+    readable = clue is None or reading.is_readable(clue.name)
+
+    def usable(group):  # a clue that reads its key element needs one that can be read (no page in a fishing net)
+        return [t for t in data[group] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))
+                and (readable or "{E}" not in t or not READS.search(t))]
     options = usable(kind)
     rng.shuffle(options)
     if len(options) < n:  # not enough of its own kind: clues about what the twist is about

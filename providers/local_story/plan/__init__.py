@@ -40,7 +40,7 @@ def make_plan(request):
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
                     places=list(world.places) + [_outside(world, len(world.places) + 1)],
-                    elements=reading.read_elements(request.key_elements),
+                    elements=reading.read_elements(request.key_elements or _found_things(world, request)),
                     twist=twist, beats=[], ending="", method=_method(request))
     plan.setting_short = home_of(world)
     plan.has_sky = world.has_sky  # (read by the beats: no first light where there is no sky)
@@ -73,6 +73,16 @@ def _mask_the_culprit(cast, twist, antagonist, rng):
         return
     mask = rng.choice(MASKS)
     villain.name, villain.handle, villain.pronouns = mask, mask, about.pronouns
+
+
+def _found_things(world, request):
+    """A form that names no key element: two things someone there might pick up and carry (the
+    setting's own keepsakes), so the story has something to find, use and lose. Their own draw: the
+    rest of the plan is drawn as before."""
+    things = list(world.keepsakes)
+    if len(things) < 2:
+        return ""
+    return ", ".join(random.Random(f"{request.seed}|things|{request.setting}").sample(things, 2))
 
 
 def _method(request):

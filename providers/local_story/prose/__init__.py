@@ -6,6 +6,7 @@ import re
 from core.providers import no_progress
 
 from ..fields import definite, target_words
+from ..plan.titles import heard
 from .forms import shape
 from .voice import Voice, perspective_of
 from .world import world_lines
@@ -29,11 +30,12 @@ def write(request, plan, progress=no_progress):
                                     plan.setting_short)
     writer = Writer(plan, voice, request, rng, world)
     writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
-    total_planned = sum(b.words for b in plan.beats) or target
-    scale = target / total_planned
+    # the morning after is short (its own lines only, no stock unease): the beats before it carry the length
+    weights = [b.words * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
+    scale = target / (sum(weights) or target)
     sections, written, planned = [], 0, 0
     for i, beat in enumerate(plan.beats):
-        planned += max(1, round(beat.words * scale))
+        planned += max(1, round(weights[i] * scale))
         sentences = writer.beat(beat, planned - written, i == 0)
         sections.append(sentences)
         written += sum(s.words for s in sentences)
@@ -43,6 +45,7 @@ def write(request, plan, progress=no_progress):
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
+    plan.title = heard(plan, content, rng)
     return plan.title or "Untitled", content
 
 

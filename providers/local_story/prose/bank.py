@@ -10,25 +10,29 @@ from core.story_plan import BEAT_KINDS, FORMATS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 NEEDS = {"visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
-         "antagonist_seen", "dialogue"}
+         "antagonist_seen", "dialogue", "readable"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
 SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 PERSPECTIVES = {"first", "second", "third"}
-#: slots that change from story to story (a fixed run of words stops at them); the protagonist's and
-#: companion's pronoun slots do not
 PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
-VARYING = {"description", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside"} | PALETTE
-MOST_FIXED = 12
+#: slots that hold the story's own nouns (a place, a fixture, a key element, a name): no two stories
+#: share them, so a fixed run of words stops there. The palette does not break a run: with a handful
+#: of words each, three stories in twelve pick the same one.
+VARYING = {"description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
+           "outside"}
+#: at most this many words in a row are the same in every story (a reader should not meet the same six
+#: words in story after story)
+MOST_FIXED = 5
 
 
 def fixed_run(text):
-    """The longest run of words a template writes the same way in any two stories: a slot that
-    changes between stories (a place, a key element, a word of the story's palette) breaks a run;
-    a pronoun slot does not, nor a choice [a|b] (counted as its longest option)."""
+    """The longest run of words a template writes the same way in any two stories. A slot with the
+    story's own noun breaks a run, but its article ("the") is counted as fixed; a pronoun or palette
+    slot does not break it, nor a choice [a|b] (counted as its longest option)."""
     text = re.sub(r"\[([^\]]*)\]", lambda m: max(m.group(1).split("|"), key=lambda o: len(o.split())), text)
-    text = re.sub(r"\{(\w+)\}", lambda m: " | " if m.group(1) in VARYING else " w ", text)
+    text = re.sub(r"\{(\w+)\}", lambda m: " the | " if m.group(1) in VARYING else " w ", text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
 #: what a slot needs to be filled (a template with {C} needs a companion in the beat)
 DERIVED = {"description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",

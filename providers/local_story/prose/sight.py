@@ -4,6 +4,7 @@
 import re
 
 from .. import likeness
+from ..fields import is_plural
 from ..genres import genre_key
 
 
@@ -32,7 +33,8 @@ class Sight:
         pron = self.villain.pronouns if self.villain.pronouns in ("she", "he", "they", "it") else "it"
         values = dict(self.looks, A_S=pron, A_POS={"she": "her", "he": "his", "they": "their", "it": "its"}[pron],
                       A_O={"she": "her", "he": "him", "they": "them", "it": "it"}[pron], O=slots.get("O", "them"),
-                      **slots)
+                      A_WAS="were" if pron == "they" else "was", **slots)
+        values.setdefault("NAME_WAS", "were" if is_plural(values.get("A", "")) else "was")
         text = template
         for _ in range(3):  # a look's {WRONG} has slots of its own
             text = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), "")), text)

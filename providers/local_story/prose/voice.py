@@ -142,8 +142,9 @@ class Voice:
     def tell(self, line):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
         name, everyone else by what they are called by now."""
-        names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n}, key=len,
-                       reverse=True) + self.protected
+        # the longest first, whoever owns it: "the star atlas" is kept whole before "the star" is
+        names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n} | set(self.protected), key=len,
+                       reverse=True)
         keep = {}
         text = line.strip().rstrip(".")
         revealing = bool(self.reveal) and self.reveal[:25] in text.lower()
@@ -155,9 +156,9 @@ class Voice:
                 text = re.sub(r"\b(" + word + r")\b(\s+(?!and\b|to\b|at\b|in\b)[a-z]+)?",
                               lambda m: (pos + m.group(2)) if m.group(2) else obj, text)
         for i, n in enumerate(names):
-            if n in text:
+            if n in text:  # whole words only: "the turbine" in "the turbines" is not the name
                 keep[f"Zq{i}Q"] = n
-                text = text.replace(n, f"Zq{i}Q")
+                text = re.sub(re.escape(n) + r"(?![\w'’-])", f"Zq{i}Q", text)
         text = to_past(text)
         text = self._narrator(text)
         if self.alias and re.search(r"\b" + re.escape(self.alias) + r"\b", text, re.I):

@@ -5,6 +5,7 @@ import re
 
 from ..fields import is_plural
 from ..grammar import is_quiet
+from ..reading import is_readable
 from .bank import palette, templates, variants
 from .sight import Sight
 
@@ -15,7 +16,7 @@ POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "escalation": ["presence", "body", "say", "choice", "sense", "element_tool", "sign"],
          "reversal": ["reread", "body", "say_hero", "sense", "dread"],
          "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
-         "aftermath": ["ending", "weather", "element_cost", "dread"],
+         "aftermath": ["ending", "element_cost"],  # morning: no more night weather, no more stock unease
          "scene": ["sense", "search", "sign", "dread"]}
 #: how a beat follows from the one before (its reason is that beat's change)
 CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "Then"],
@@ -28,6 +29,8 @@ SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|adm
 LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
          "choice"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
+#: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
+ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
 
 
 class Sentence:
@@ -114,6 +117,8 @@ class Writer:
             have.add("companion")
         if s["element"] is not None:
             have.add("element")
+            if is_readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
+                have.add("readable")
         if self.world.get("weather") and self.world.get("has_sky"):
             have.add("sky")
         if self.seen_villain:
@@ -224,15 +229,21 @@ class Writer:
         written += changes.words if changes else 0
         misses = 0
         i = 0
+        once = {}  # the climax tells its confrontation once: one sight of the antagonist, one use of the tool
         while written < budget and misses < len(pools) * 3:
             does = pools[i % len(pools)]
             if i % 3 == 0:
                 here = self.slots(beat, i % 6 == 0)
-            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE)
+            if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
+                i += 1
+                misses += 1
+                continue
+            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE and beat.kind != "aftermath")
             i += 1
             if not line:
                 misses += 1
                 continue
+            once[does] = True
             out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
             written += out[-1].words
         if changes:
@@ -251,6 +262,9 @@ class Writer:
             return line
         self.said.add((lead, beat.kind))
         keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        lower = [n for p in self.plan.cast for n in (p.name, p.handle) if n and n[:1].islower()]
+        if any(line.startswith(n[:1].upper() + n[1:]) for n in lower):  # "something unseen" is no name
+            keep = False
         return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
     def one(self, does, beat, s, any_kind=False):
@@ -319,8 +333,10 @@ class Writer:
             return []
         told = [c.rstrip(".") for c in clues[:3]]
         told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
-        lead = self.rng.choice(["It had all been there from the start", "Every sign had been in plain sight",
-                                "Looking back, it had been said twice already"])
+        home = self.plan.setting_short
+        lead = self.rng.choice([f"From the start, {home} had shown it", f"{_cap(home)} had shown it plainly",
+                                f"{_cap(home)} had said it twice over", "The signs had been there",
+                                f"Every sign in {home} had pointed the same way"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
 
 

@@ -16,10 +16,10 @@ functions with no state:
 The word lists and cues are data (``providers/local_story/data/reading/``), loaded and checked once.
 """
 from .cast import read_cast, split_people
-from .elements import read_elements
+from .elements import is_readable, read_elements
 from .instructions import read_instructions, read_premise
 from .phrases import best_handle, handles_for, phrase_pronoun
 from .twist import read_twist
 
-__all__ = ["read_cast", "split_people", "handles_for", "best_handle", "phrase_pronoun", "read_elements",
+__all__ = ["read_cast", "split_people", "handles_for", "best_handle", "phrase_pronoun", "read_elements", "is_readable",
            "read_instructions", "read_premise", "read_twist"]

@@ -27,8 +27,9 @@ _GROUP_THEN_NAMES = re.compile(
 
 def split_people(characters):
     """The people of a characters field, each as written with their description: semicolons or
-    lines separate people when there are any; otherwise commas do, except before a description
-    ("Edith, a widowed lighthouse keeper"); "and" joins two people ("Eli and Rosa"); a plural
+    lines separate people when there are any; otherwise commas do, except before a description of a
+    named person or one that starts with "a" ("Edith, a widowed lighthouse keeper", "the old priest, a drunk";
+    "a novice nun, the bell ringer" are two); "and" joins two people ("Eli and Rosa"); a plural
     before names gives each the singular ("her friends Eli and Rosa" -> "her friend Eli",
     "her friend Rosa")."""
     text = (characters or "").strip()
@@ -43,7 +44,7 @@ def split_people(characters):
     else:
         parts = []
         for piece in (p.strip(" .") for p in text.split(",")):
-            if parts and piece and _is_description(piece):
+            if parts and piece and _is_description(piece) and (_is_named(parts[-1]) or re.match(r"(?i)an?\s", piece)):
                 parts[-1] = f"{parts[-1]}, {piece}"  # "Edith, a widowed lighthouse keeper"
             else:
                 parts.append(piece)
@@ -65,6 +66,12 @@ def _is_description(piece):
     words = piece.split()
     return bool(words) and not _NAMED_LEAD.match(piece) and not re.match(r"^[A-Z]", words[-1]) \
         and fold(words[0]) not in ("and", "&")
+
+
+def _is_named(part):
+    """Whether a part names someone ("Edith", "her brother Nils", "Mrs. Hale"): a description after it
+    is theirs. After a description alone ("a novice nun, the bell ringer") another one is another person."""
+    return bool(re.search(r"(?:^|\s)(?:[A-Z][\w'’.-]*|I)\b", part))
 
 
 def _split_and(part):

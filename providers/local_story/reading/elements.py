@@ -22,7 +22,7 @@ def _banks():
     with open(DATA / "elements.json", encoding="utf-8") as handle:
         raw = json.load(handle)
     banks = {}
-    for key in ("clue", "tool", "cost", "fixed", "clue_marks", "heavy_marks", "small"):
+    for key in ("clue", "tool", "cost", "fixed", "clue_marks", "heavy_marks", "small", "readable"):
         words = raw[key]
         if not all(isinstance(w, str) and w == w.lower() for w in words):
             raise ValueError(f"elements.json {key}: expected lower-case words")
@@ -67,6 +67,15 @@ def element_job(item):
             if word in banks[job]:
                 return job
     return "clue"
+
+
+def is_readable(item):
+    """Whether it can be read or looked over for what it says ("a passenger manifest", "a wheel stamped
+    1893"), not only handled ("a fishing net", "an ice auger")."""
+    banks = _banks()
+    parsed, head, modifiers = _words(item)
+    tail = [fold(t) for t in parsed.rest]
+    return head in banks["readable"] or (bool(tail) and any(w in banks["clue_marks"] for w in tail[:1] + [parsed.prep]))
 
 
 def is_portable(item):
