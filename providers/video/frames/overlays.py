@@ -185,7 +185,8 @@ def word_sprite(cue_sprite, index, width, height):
 
 
 class Particles:
-    """Rain streaks, snowflakes or wind-blown dust, moved by frame number."""
+    """Rain streaks, snowflakes (far ones as specks, near ones as soft discs) or wind-blown dust,
+    moved by frame number."""
     weather = True  # not drawn in a scene inside a room
 
     def __init__(self, kind, width, height, fps, seed=0):
@@ -203,6 +204,13 @@ class Particles:
             self.offsets = [(0, 0), (1, 0), (0, 1), (1, 1)] if height >= 480 else [(0, 0)]
             self.speed = height * 0.09 / fps
             self.color, self.opacity = np.array((235, 238, 245), np.uint16), 200
+        elif kind == "flakes":  # near snowflakes: large soft discs, so a still reads as snow, not stars
+            n = int(area / 7000)
+            r = max(1, height // 200)
+            self.offsets = [(dx, dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+                            if dx * dx + dy * dy <= r * r + 1]
+            self.speed = height * 0.2 / fps
+            self.color, self.opacity = np.array((245, 247, 252), np.uint16), 215
         else:  # dust / leaves on the wind
             n = int(area / 9000)
             self.offsets = [(0, 0), (1, 0), (2, 1)]
@@ -221,7 +229,7 @@ class Particles:
         if self.kind == "rain":
             y = (self.y0 + self.speed * self.rate * f) % (h + 40) - 20
             x = (self.x0 + 0.25 * self.speed * self.rate * f) % w
-        elif self.kind == "snow":
+        elif self.kind in ("snow", "flakes"):
             y = (self.y0 + self.speed * self.rate * f) % h
             x = (self.x0 + 6 * np.sin(self.phase + f * 0.05 * self.rate)) % w
         else:
@@ -275,7 +283,7 @@ class FilmDamage:
 
 
 def particles_for(weather, width, height, fps, seed=0, film_damage=False):
-    kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow"], "Windy": ["dust"]}
+    kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow", "flakes"], "Windy": ["dust"]}
     out = [Particles(kind, width, height, fps, seed) for kind in kinds.get(weather, [])]
     if film_damage:
         out.append(FilmDamage(width, height, seed))
