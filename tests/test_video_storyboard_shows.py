@@ -64,8 +64,8 @@ def _next_render_shots(app, video_id, lines):
     """What the next render would draw for each line: the request the render job builds from
     the row, through the pipeline's scene planner."""
     from core.models import Video
-    from core.services.video_render import render_request
     from core.services.video_plans import story_plan_of
+    from core.services.video_render import render_request
     from providers.video.script.scene_plan import shot_planner
     with app.app_context():
         video = Video.get_by_id(video_id)

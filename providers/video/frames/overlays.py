@@ -53,10 +53,15 @@ class Sprite:
         else:
             by0 = by1 = bx0 = bx1 = 0
         self.box = (y0 + by0, y0 + by1, x0 + bx0, x0 + bx1)
-        self._rgba = arr  # for the YUV planes, made on first use
+        self._rgba = arr  # for the YUV planes (or the RGB terms), made on first use
+        self._rgb = arr[by0:by1, bx0:bx1], alpha[by0:by1, bx0:bx1]
         self._yuv = None
-        alpha = alpha[by0:by1, bx0:bx1]
-        self.term = arr[by0:by1, bx0:bx1, :3].astype(np.uint16) * alpha
+        self.term = None
+
+    def _rgb_terms(self):
+        """The premultiplied RGB box (most sprites are only ever blended onto YUV planes)."""
+        box, alpha = self._rgb
+        self.term = box[..., :3].astype(np.uint16) * alpha
         self.inv = np.broadcast_to(256 - alpha, self.term.shape).copy()
         self._acc = np.empty(self.term.shape, np.uint16)
 
@@ -64,6 +69,8 @@ class Sprite:
         y0, y1, x0, x1 = self.box
         if y1 <= y0 or x1 <= x0:
             return
+        if self.term is None:
+            self._rgb_terms()
         region = frame[y0:y1, x0:x1]
         acc = self._acc
         np.multiply(region, self.inv, out=acc, casting="unsafe")
@@ -80,7 +87,7 @@ class Sprite:
         src = self._rgba[max(0, y0 - oy):y1 - oy, max(0, x0 - ox):x1 - ox]
         ty, tx = max(0, oy - y0), max(0, ox - x0)
         rgba[ty:ty + src.shape[0], tx:tx + src.shape[1]] = src
-        self._rgba = None
+        self._rgba = self._rgb = None  # a sprite is blended onto YUV planes or RGB frames, not both
         alpha = rgba[..., 3].astype(np.float32) / 255
         planes = yuv.to_float_yuv(rgba[..., :3])
         parts = []
