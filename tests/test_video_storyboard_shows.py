@@ -100,7 +100,7 @@ def test_who_and_where_are_corrected_apart_and_change_the_next_render(users, app
     # the knock is now out on the steppe with the rider on his horse beside Altan; the last scene
     # shows nobody; the first, not corrected, is as it was
     assert (after[1].where, after[1].who) == ("the steppe", ("the rider", "Altan"))
-    assert after[1].figure_icons[0] == "cloaked-figure-on-horseback" and after[1].inside == ""
+    assert after[1].figure_icons[0] == "shape:rider" and after[1].inside == ""
     assert after[2].figure_icons == () and after[0] == before[0]
     look = look_for("", "Folk Horror", "Eerie")
 

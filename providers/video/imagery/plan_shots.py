@@ -63,7 +63,7 @@ def figure_icon(person):
     with what their look names (a coat, a habit, long hair, a child's height)."""
     described = f"{person.name} {person.handle} {person.look}"
     if RIDER.search(described):
-        return "cloaked-figure-on-horseback"
+        return "shape:rider"
     parts = [part for pattern, part in figures.PARTS if re.search(pattern, person.look or "", re.I)]
     if person.role == "antagonist" and not parts:
         return "hooded-figure"
@@ -256,7 +256,7 @@ def distinct(names):
         second = names[1]
         names[1] = (icons_drawn(second[len("drawn:"):].split() + ["coat"]) if second.startswith("drawn:")
                     and "coat" not in second else "drawn:coat hair" if second.startswith("drawn:")
-                    else "cloaked-figure")
+                    else "cloaked-figure" if second != "cloaked-figure" else "hooded-figure")
     return names
 
 

@@ -341,7 +341,8 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
     if look.minimal:
         return
     for k, name in enumerate(figure_icons[:2]):
-        size = int(h * (0.56 if name == "executioner-hood" else 0.62 if name.startswith(icons.DRAWN) else 0.5))
+        drawn = name.startswith((icons.DRAWN, icons.SHAPE))  # a drawn figure, a rider on horseback
+        size = int(h * (0.56 if name == "executioner-hood" else 0.62 if drawn else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
         if close is not None:  # up close: it fills one side of the frame; the other stands off
