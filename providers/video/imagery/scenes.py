@@ -300,8 +300,8 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
 
 
 #: where what stands in the foreground has its feet (a fraction of the height): above the
-#: subtitles' band, so no caption covers a figure
-FEET = 0.74
+#: subtitles' band with room for the camera's push-in, so no caption covers a figure
+FEET = 0.72
 
 
 def _close_one(shot):
