@@ -196,6 +196,10 @@ class VideoRenderRequest:
     #: the creator's corrections on the storyboard: {script line: what its scene shows, in the
     #: story's words ("the felt door", "the rider")}
     shows: dict = field(default_factory=dict)
+    #: who is in a line's scene and where it is, as the creator corrected them: {line: [people]},
+    #: {line: place}
+    who: dict = field(default_factory=dict)
+    where: dict = field(default_factory=dict)
     #: subtitles cue by cue ("phrase") or with the spoken word highlighted ("word")
     captions: str = "phrase"
 

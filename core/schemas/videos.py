@@ -27,6 +27,7 @@ MAX_SCRIPT_LINES = 40
 MAX_SCRIPT_LINE = 500
 MAX_SHOWN = 8  # things a scene shows (a storyboard correction)
 MAX_SHOWN_NAME = 80
+MAX_WHO = 4  # people a scene shows (a storyboard correction)
 DEFAULT_DESCRIPTION = "Horror video created with AI"
 
 TITLE_REQUIRED = "Title is required"
@@ -306,7 +307,8 @@ class VideoCreateSchema(_CreateBase):
 
 
 class SceneShowsSchema(Schema):
-    """A storyboard correction: what the scene of one script line shows, in the story's words."""
+    """A storyboard correction of the scene of one script line, in the story's words: who is in
+    it, where it is and what it shows (at least one of the three)."""
 
     text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_SCRIPT_LINE),
                          metadata={"description": "The scene's line of the script, as the last render lists it"},
@@ -314,10 +316,27 @@ class SceneShowsSchema(Schema):
     shows = fields.List(
         fields.String(validate=validate.Length(min=1, max=MAX_SHOWN_NAME,
                                                error=f"Each thing a scene shows is 1 to {MAX_SHOWN_NAME} characters")),
-        required=True, validate=validate.Length(max=MAX_SHOWN, error=f"A scene shows at most {MAX_SHOWN} things"),
+        validate=validate.Length(max=MAX_SHOWN, error=f"A scene shows at most {MAX_SHOWN} things"),
         metadata={"description": "What it shows: the place, the people, the key element "
-                                 '("the felt door", "the rider")'},
-        error_messages={"required": "A scene's correction says what it shows (shows)"})
+                                 '("the felt door", "the rider")'})
+    who = fields.List(
+        fields.String(validate=validate.Length(min=1, max=MAX_SHOWN_NAME,
+                                               error=f"Each person in a scene is 1 to {MAX_SHOWN_NAME} characters")),
+        validate=validate.Length(max=MAX_WHO, error=f"A scene has at most {MAX_WHO} people"),
+        metadata={"description": "Who is in it, in the story's words (\"Altan\", \"the rider\"); "
+                                 "an empty list: nobody"})
+    where = fields.String(validate=validate.Length(min=1, max=MAX_SHOWN_NAME,
+                                                   error=f"Where a scene is must be 1 to {MAX_SHOWN_NAME} characters"),
+                          metadata={"description": "Where it is: a place of the story (\"the ger\", "
+                                                   "\"the steppe\")"})
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not any(name in data for name in ("shows", "who", "where")):
+            raise ValidationError("A scene's correction says who is in it, where it is or what it shows "
+                                  "(who, where, shows)", "shows")
+        if "where" in data and not shows_something(data["where"]):
+            raise ValidationError("Where a scene is must name a place", "where")
 
 
 class VideoEditSchema(_EditBase):
@@ -331,8 +350,8 @@ class VideoEditSchema(_EditBase):
     script = ScriptLines(allow_none=True)
     scenes = fields.List(fields.Nested(SceneShowsSchema), validate=validate.Length(
         max=MAX_SCRIPT_LINES, error=f"At most {MAX_SCRIPT_LINES} scenes"),
-        metadata={"description": "Storyboard corrections: what the scene of a line shows; the next "
-                                 "render draws it so"})
+        metadata={"description": "Storyboard corrections: who is in the scene of a line, where it is "
+                                 "and what it shows; the next render draws it so"})
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def _title_required(self, data, original, **kwargs):
@@ -352,8 +371,11 @@ class SceneSchema(Schema):
     start = fields.Float()
     text = fields.String()
     shows = fields.List(fields.String())
+    who = fields.List(fields.String(), dump_default=[],
+                      metadata={"description": "Who is in it (the story's words)"})
+    where = fields.String(dump_default="", metadata={"description": "Where it is (the story's words)"})
     edited = fields.Boolean(dump_default=False,
-                            metadata={"description": "What it shows was corrected on the storyboard"})
+                            metadata={"description": "Who, where or what it shows was corrected on the storyboard"})
     thumbnailUrl = fields.String(allow_none=True)
 
 

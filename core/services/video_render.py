@@ -40,6 +40,7 @@ from core.jobs import QueueUnavailable, enqueue
 from core.models import Job, User, Video, utcnow
 from core.plugins import plugin_host
 from core.providers import ProviderError, StoryRequest, VideoRenderRequest
+from core.services import video_corrections
 from core.services.video_plans import keep_plan, story_plan_of
 from core.storage import get_storage
 
@@ -221,8 +222,7 @@ def render_request(video, paragraphs, seed):
         protagonist=video.protagonist, antagonist=video.antagonist,
         key_elements=video.key_elements, plot_twist=video.plot_twist, pacing=video.pacing,
         author=author.display_name if author else "", plan=story_plan_of(video),
-        shows={str(scene.get("text") or "").strip(): list(scene.get("shows") or [])
-               for scene in video.scenes or [] if scene.get("edited")})
+        **video_corrections.of(video))
 
 
 def mirror_onto(video_id, job_id):
@@ -292,9 +292,14 @@ def _scenes(result, out_dir, prefix, corrected=()):
         scenes.append({"start": round(float(scene.get("start") or 0), 2),
                        "text": str(scene.get("text") or ""),
                        "shows": [str(name) for name in scene.get("shows") or []],
+                       "who": [str(name) for name in scene.get("who") or []],
+                       "where": str(scene.get("where") or ""),
                        "thumbnail": key,
                        "edited": str(scene.get("text") or "").strip() in corrected})
+        if scenes[-1]["edited"] and isinstance(corrected, dict):
+            scenes[-1]["corrected"] = sorted(corrected[scenes[-1]["text"].strip()])
     return scenes
+
 
 
 def run_render(job, progress, app):
@@ -333,7 +338,7 @@ def _render(job, progress, app):
     try:
         result = provider.render(request, out_dir, render_progress)
         files = _collect(result, out_dir)
-        scenes = _scenes(result, out_dir, prefix, set(request.shows))
+        scenes = _scenes(result, out_dir, prefix, video_corrections.parts(request))
         storage.publish(out_dir, prefix)
     except BaseException:
         storage.delete_prefix(prefix)

@@ -9,7 +9,7 @@ from core.errors import abort
 from core.models import Like, Story, User, Video, utcnow
 from core.plugins import plugin_host
 from core.schemas.videos import CONTENT_DEFAULTS, MAX_TITLE, STORY_COPY, VIDEO_FIELDS
-from core.services import feeds, mature, tags, video_render
+from core.services import feeds, mature, tags, video_corrections, video_render
 from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
 from core.storage import get_storage
@@ -69,7 +69,8 @@ def scene_items(video):
     for number, scene in enumerate(video.scenes or [], 1):
         thumbnail = scene.get("thumbnail")
         items.append({"start": scene.get("start") or 0, "text": scene.get("text") or "",
-                      "shows": list(scene.get("shows") or []), "edited": bool(scene.get("edited")),
+                      "shows": list(scene.get("shows") or []), "who": list(scene.get("who") or []),
+                      "where": scene.get("where") or "", "edited": bool(scene.get("edited")),
                       "thumbnailUrl": media_url(video, thumbnail, f"scenes/{number}")
                       if thumbnail else None})
     return items
@@ -154,7 +155,8 @@ def _apply(video, body, skip_blank=()):
 def _moderation_text(video):
     script = "\n".join(video.script or [])
     script += "\n" + "\n".join(name for scene in video.scenes or [] if scene.get("edited")
-                                for name in scene.get("shows") or [])
+                                for name in [*(scene.get("shows") or []), *(scene.get("who") or []),
+                                             scene.get("where") or ""])
     return f"{video.title}\n{video.description}\n{video.content}\n{script}"
 
 
@@ -192,23 +194,6 @@ def create(user, body):
     return video
 
 
-def correct_scenes(video, corrections):
-    """Storyboard corrections onto the last render's scenes (matched by their line): each
-    corrected scene keeps what the creator says it shows, marked ``edited``, and the next render
-    draws it so. A line no scene has is a 400."""
-    scenes = [dict(scene) for scene in video.scenes or []]
-    by_text = {str(scene.get("text") or "").strip(): scene for scene in scenes}
-    unknown = [n for n, c in enumerate(corrections, 1) if c["text"].strip() not in by_text]
-    if unknown:
-        abort(400, message="Validation failed", errors={"scenes": [
-            f"Scene {n}: no scene of the last render has this line" for n in unknown]})
-    for correction in corrections:
-        scene = by_text[correction["text"].strip()]
-        scene["shows"] = [name.strip() for name in correction["shows"] if name.strip()]
-        scene["edited"] = True
-    video.scenes = scenes
-
-
 def update(video, body):
     """Apply the editor fields that were sent."""
     was_public = video.is_public
@@ -216,7 +201,7 @@ def update(video, body):
     _apply(video, body)
     corrected = body.get("scenes") is not None
     if corrected:
-        correct_scenes(video, body["scenes"])
+        video_corrections.correct(video, body["scenes"])
     verdict = None
     if _moderation_text(video) != text_before:
         verdict = moderate(_moderation_text(video), "video")

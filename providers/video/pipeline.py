@@ -158,7 +158,8 @@ def scene_entries(plan, thumbnails=()):
         if scene.card or (out and out[-1]["text"] == scene.text):
             continue  # a long line spans two scenes: the storyboard lists it once
         entry = {"start": round(scene.start, 2), "text": scene.text,
-                 "shows": scene.shot.shows if scene.shot else []}
+                 "shows": scene.shot.shows if scene.shot else [],
+                 "who": list(getattr(scene.shot, "who", ()) or ()), "where": getattr(scene.shot, "where", "") or ""}
         if scene.index in thumbnails:
             entry["thumbnail"] = thumbnails[scene.index]
         out.append(entry)

@@ -172,22 +172,35 @@ def test_video_from_someone_elses_story_names_and_credits_it(author, browser, fa
         page.context.close()
 
 
-def test_correcting_what_a_scene_shows_in_the_editor(author):
-    """The creator says what scene 2 shows; it is saved (marked corrected) for the next render."""
+def test_correcting_who_where_and_what_a_scene_shows_in_the_editor(author):
+    """The creator says who is in scene 2, where it is and what it shows, each in its own field;
+    it is saved (marked corrected) for the next render, and scene 1 is left as it was."""
     page = author
     video = rendered_video(page)
     page.goto(f"/video-editor/{video['id']}")
     page.get_by_role("tab", name="Script").click()
     shows = page.get_by_label("Scene 2 shows")
     expect(shows).to_be_visible(timeout=T)
-    shows.fill("the lamp room, the keeper, the broken lens")
+    page.get_by_label("Scene 2 who").fill("the keeper, the drowned man")
+    page.get_by_label("Scene 2 where").fill("the lamp room")
+    shows.fill("the broken lens")
     page.get_by_role("button", name="Save", exact=True).click()
     expect(toast(page, "Video Updated")).to_be_visible(timeout=T)
     saved = api_call(page, "GET", f"/api/videos/{video['id']}/community")
-    assert saved["scenes"][1]["shows"] == ["the lamp room", "the keeper", "the broken lens"]
+    second = saved["scenes"][1]
+    assert (second["who"], second["where"], second["shows"]) == (
+        ["the keeper", "the drowned man"], "the lamp room", ["the broken lens"])
     assert [s["edited"] for s in saved["scenes"]] == [False, True]
     page.reload()
     page.get_by_role("tab", name="Script").click()
-    expect(page.get_by_label("Scene 2 shows (corrected)")).to_have_value(
-        "the lamp room, the keeper, the broken lens", timeout=T)
+    scene = page.get_by_role("list", name="Storyboard").get_by_role("listitem").nth(1)
+    expect(scene).to_contain_text("Scene 2 (corrected)", timeout=T)
+    expect(page.get_by_label("Scene 2 who")).to_have_value("the keeper, the drowned man")
+    expect(page.get_by_label("Scene 2 where")).to_have_value("the lamp room")
+    expect(page.get_by_label("Scene 2 shows")).to_have_value("the broken lens")
+    shot(page, "video-storyboard-who-where")
+    page.goto(f"/video/{video['id']}")
+    board = page.get_by_role("list", name="Storyboard")
+    expect(board.get_by_label("Scene 2 where")).to_contain_text("the lamp room", timeout=T)
+    expect(board.get_by_label("Scene 2 who")).to_contain_text("the keeper, the drowned man")
     assert_clean_console(page)

@@ -4,7 +4,7 @@ One small render (480p, 20 s, no subtitles, clear sky, every scene outside: no l
 room); frames are decoded from the MP4 and
 compared by phase correlation: how far the picture moved and by how much it was magnified
 between a scene's first and last frames, in the sky band (background: sky, moon, the setting's
-top) and in the bottom band (foreground: the lit key element and the figures). A second render
+top) and in the band where the lit key element and the figures stand (foreground). A second render
 keeps its scenes in a room, whose back wall, window and furniture are the background.
 """
 import subprocess
@@ -28,8 +28,9 @@ STORY = [
     "music box.",
 ]
 W, H = 427, 240  # frames are compared at half size
-BACKGROUND = slice(0, int(H * 0.42))  # sky, moon, the top of the setting
-FOREGROUND = slice(int(H * 0.62), H)  # the key element and the figures
+BACKGROUND = slice(0, int(H * 0.2))  # sky and moon, above the figures' heads
+FOREGROUND = slice(int(H * 0.45), int(H * 0.72))  # the key element and the figures, standing
+# above the subtitles' band (the ground below them is background)
 
 
 def render(out, paragraphs, seed):

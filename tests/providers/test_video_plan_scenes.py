@@ -42,7 +42,7 @@ def test_each_scene_shows_its_place_its_people_and_its_element_from_the_plan():
     assert ger[1].shows == ["the ger", "the stove", "Altan", "the felt door"]
     assert ger[1].setting_icon == "shape:ger" and ger[1].element_icon == "wooden-door"
     assert ger[0].setting_icon == "high-grass"  # the steppe
-    assert "the rider" in ger[2].shows and "cloaked-figure-on-horseback" in ger[2].figure_icons
+    assert "the rider" in ger[2].shows and "shape:rider" in ger[2].figure_icons
     assert ger[2].large  # the reversal turns on the fiddle
     assert {s.setting_icon for s in gondola} == {"shape:gondola"}
     assert "wood-cabin" not in {s.element_icon for s in gondola}  # the last cabin is the gondola's

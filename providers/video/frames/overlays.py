@@ -53,10 +53,15 @@ class Sprite:
         else:
             by0 = by1 = bx0 = bx1 = 0
         self.box = (y0 + by0, y0 + by1, x0 + bx0, x0 + bx1)
-        self._rgba = arr  # for the YUV planes, made on first use
+        self._rgba = arr  # for the YUV planes (or the RGB terms), made on first use
+        self._rgb = arr[by0:by1, bx0:bx1], alpha[by0:by1, bx0:bx1]
         self._yuv = None
-        alpha = alpha[by0:by1, bx0:bx1]
-        self.term = arr[by0:by1, bx0:bx1, :3].astype(np.uint16) * alpha
+        self.term = None
+
+    def _rgb_terms(self):
+        """The premultiplied RGB box (most sprites are only ever blended onto YUV planes)."""
+        box, alpha = self._rgb
+        self.term = box[..., :3].astype(np.uint16) * alpha
         self.inv = np.broadcast_to(256 - alpha, self.term.shape).copy()
         self._acc = np.empty(self.term.shape, np.uint16)
 
@@ -64,6 +69,8 @@ class Sprite:
         y0, y1, x0, x1 = self.box
         if y1 <= y0 or x1 <= x0:
             return
+        if self.term is None:
+            self._rgb_terms()
         region = frame[y0:y1, x0:x1]
         acc = self._acc
         np.multiply(region, self.inv, out=acc, casting="unsafe")
@@ -80,7 +87,7 @@ class Sprite:
         src = self._rgba[max(0, y0 - oy):y1 - oy, max(0, x0 - ox):x1 - ox]
         ty, tx = max(0, oy - y0), max(0, ox - x0)
         rgba[ty:ty + src.shape[0], tx:tx + src.shape[1]] = src
-        self._rgba = None
+        self._rgba = self._rgb = None  # a sprite is blended onto YUV planes or RGB frames, not both
         alpha = rgba[..., 3].astype(np.float32) / 255
         planes = yuv.to_float_yuv(rgba[..., :3])
         parts = []
@@ -185,7 +192,8 @@ def word_sprite(cue_sprite, index, width, height):
 
 
 class Particles:
-    """Rain streaks, snowflakes or wind-blown dust, moved by frame number."""
+    """Rain streaks, snowflakes (far ones as specks, near ones as soft discs) or wind-blown dust,
+    moved by frame number."""
     weather = True  # not drawn in a scene inside a room
 
     def __init__(self, kind, width, height, fps, seed=0):
@@ -203,6 +211,13 @@ class Particles:
             self.offsets = [(0, 0), (1, 0), (0, 1), (1, 1)] if height >= 480 else [(0, 0)]
             self.speed = height * 0.09 / fps
             self.color, self.opacity = np.array((235, 238, 245), np.uint16), 200
+        elif kind == "flakes":  # near snowflakes: large soft discs, so a still reads as snow, not stars
+            n = int(area / 7000)
+            r = max(1, height // 200)
+            self.offsets = [(dx, dy) for dx in range(-r, r + 1) for dy in range(-r, r + 1)
+                            if dx * dx + dy * dy <= r * r + 1]
+            self.speed = height * 0.2 / fps
+            self.color, self.opacity = np.array((245, 247, 252), np.uint16), 215
         else:  # dust / leaves on the wind
             n = int(area / 9000)
             self.offsets = [(0, 0), (1, 0), (2, 1)]
@@ -221,7 +236,7 @@ class Particles:
         if self.kind == "rain":
             y = (self.y0 + self.speed * self.rate * f) % (h + 40) - 20
             x = (self.x0 + 0.25 * self.speed * self.rate * f) % w
-        elif self.kind == "snow":
+        elif self.kind in ("snow", "flakes"):
             y = (self.y0 + self.speed * self.rate * f) % h
             x = (self.x0 + 6 * np.sin(self.phase + f * 0.05 * self.rate)) % w
         else:
@@ -275,7 +290,7 @@ class FilmDamage:
 
 
 def particles_for(weather, width, height, fps, seed=0, film_damage=False):
-    kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow"], "Windy": ["dust"]}
+    kinds = {"Rainy": ["rain"], "Stormy": ["rain"], "Snowy": ["snow", "flakes"], "Windy": ["dust"]}
     out = [Particles(kind, width, height, fps, seed) for kind in kinds.get(weather, [])]
     if film_damage:
         out.append(FilmDamage(width, height, seed))

@@ -5,10 +5,16 @@ from PIL import Image, ImageDraw, ImageFilter
 
 
 def paste(img, mask, color, alpha=1.0):
-    """Blend ``color`` into ``img`` where ``mask`` (h, w, 0-1) is set."""
-    m = (mask * alpha)[..., None]
-    img *= 1 - m
-    img += m * np.asarray(color, np.float32)
+    """Blend ``color`` into ``img`` where ``mask`` (h, w, 0-1) is set (only the rows it covers
+    are touched: most masks are a band, the ground or the sky)."""
+    rows = np.flatnonzero(mask.max(axis=1) > 0)
+    if not len(rows):
+        return
+    top, bottom = rows[0], rows[-1] + 1
+    m = (mask[top:bottom] * np.float32(alpha))[..., None]
+    band = img[top:bottom]
+    band *= 1 - m
+    band += m * np.asarray(color, np.float32)
 
 
 def mask(h, w, draw_fn, blur=0.0):
@@ -27,9 +33,13 @@ def add_glow(img, cx, cy, radius, color):
     y0, y1 = max(0, int(cy - 3 * radius)), min(h, int(cy + 3 * radius) + 1)
     if x1 <= x0 or y1 <= y0:
         return
-    yy, xx = np.ogrid[y0:y1, x0:x1]
-    d2 = ((xx - cx) ** 2 + (yy - cy) ** 2) / float(radius * radius)
-    img[y0:y1, x0:x1] += np.exp(-d2).astype(np.float32)[..., None] * np.asarray(color, np.float32)
+    # exp(-(dx² + dy²) / r²) = exp(-dx² / r²) · exp(-dy² / r²): two rows of exponentials and
+    # one outer product, in float32, instead of an exponential per pixel in float64
+    r2 = float(radius * radius)
+    gx = np.exp(-((np.arange(x0, x1, dtype=np.float32) - np.float32(cx)) ** 2) / np.float32(r2))
+    gy = np.exp(-((np.arange(y0, y1, dtype=np.float32) - np.float32(cy)) ** 2) / np.float32(r2))
+    colour = np.asarray(color, np.float32)
+    img[y0:y1, x0:x1] += gy[:, None, None] * (gx[:, None] * colour)[None, :, :]
 
 
 def _shape(img, points, draw, pad, color, alpha):

@@ -6,15 +6,20 @@ own nouns: a ger, a cable car), who is in it (each cast member one figure, the s
 a rider on horseback, a figure in an orange snowsuit drawn orange) and its key element, large when
 the beat turns on it (a twist clue, the reversal or the climax). The scene's ``shows`` list names
 these in the story's words ("the felt door", "the rider"); the creator can correct it on the
-storyboard, and a corrected list is drawn as written.
+storyboard (who is in the scene, where it is, what it shows), and a correction is drawn as written.
+
+Every scene is drawn in the setting's own world (``worlds``): a room the prose names in a ger is
+the ger's inside (felt walls, roof ring, stove); a room of a place no drawing has an inside for is
+that place in its land (the cable car over the snow, the bus in the city), never a generic room;
+only a setting that is one building (a house, a hospital) has its rooms painted as rooms.
 """
 import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.story_plan import load_plan
-from providers.video.imagery import figures, icon_index
+from core.story_plan import PlanPart, load_plan
+from providers.video.imagery import figures, icon_index, worlds
 from providers.video.imagery.pictures import ROOM_PAIRS, ROOMS
 
 _COLOURS = json.loads((Path(__file__).resolve().parents[1] / "data" / "colours.json").read_text())["colours"]
@@ -58,7 +63,7 @@ def figure_icon(person):
     with what their look names (a coat, a habit, long hair, a child's height)."""
     described = f"{person.name} {person.handle} {person.look}"
     if RIDER.search(described):
-        return "cloaked-figure-on-horseback"
+        return "shape:rider"
     parts = [part for pattern, part in figures.PARTS if re.search(pattern, person.look or "", re.I)]
     if person.role == "antagonist" and not parts:
         return "hooded-figure"
@@ -88,6 +93,10 @@ class PlanShot:
     close: bool = False
     figure_look: str = ""
     person_look: str = ""
+    land: object = worlds.DEFAULT  # the world's land (``worlds.Land``): its horizon and ground
+    inside: str = ""  # a drawn place's inside ("ger"), painted instead of a room
+    where: str = ""  # the place, in the story's words (the storyboard's "where")
+    who: tuple = ()  # the people, in the story's words (the storyboard's "who")
 
     def icon_names(self):
         return self.setting_icon, self.element_icon or None, list(self.figure_icons)
@@ -95,13 +104,21 @@ class PlanShot:
 
 class PlanShotPlanner:
     """``shot(line, index, context)`` for the lines of a script, from ``plan`` (its JSON);
-    ``corrections``: {line: shows list} the creator set on the storyboard."""
+    ``corrections``, ``who``, ``where``: {line: shows list}, {line: people}, {line: place} the
+    creator set on the storyboard; ``world``: the setting's words ("a ger on the Mongolian
+    steppe in winter")."""
 
-    def __init__(self, plan, lines=(), corrections=None, world=""):
+    def __init__(self, plan, lines=(), corrections=None, world="", who=None, where=None):
         self.plan = load_plan(plan) if isinstance(plan, dict) else plan
         self.lines = [str(line) for line in lines]
         self.corrections = {str(k).strip(): list(v) for k, v in (corrections or {}).items()}
-        self.world = world or self.plan.world
+        self.who = {str(k).strip(): [str(n) for n in v] for k, v in (who or {}).items()}
+        self.where = {str(k).strip(): str(v) for k, v in (where or {}).items() if str(v or "").strip()}
+        self.world = f"{world} {self.plan.world}".strip()
+        names = " ".join(f"{p.name} {p.handle}" for p in self.plan.places)
+        self.world_icon = (icon_index.icon_for(world) or icon_index.icon_for(self.plan.world)
+                           or icon_index.icon_for(names) or "family-house")
+        self.land = worlds.land_of(f"{self.world} {names}")
         self.people = {p.id: p for p in self.plan.cast}
         self.places = {p.id: p for p in self.plan.places}
         self.elements = {e.id: e for e in self.plan.elements}
@@ -148,23 +165,34 @@ class PlanShotPlanner:
                     return kind, part
         return None, None
 
-    def draw(self, shows, beat=None):
-        """A ``PlanShot`` drawing the phrases of ``shows``."""
+    def draw(self, shows, beat=None, who=None, where=None, line=""):
+        """A ``PlanShot`` drawing the phrases of ``shows``; ``who`` (people) and ``where`` (a
+        place), when given, replace the people and the place ``shows`` names."""
         place, element, people, fixtures, things = None, None, [], [], []
         for phrase in shows:
             kind, part = self._part_named(phrase)
             if kind == "person" and part not in people:
-                people.append(part)
+                if who is None:
+                    people.append(part)
             elif kind == "place" and place is None:
-                place = part
+                if where is None:
+                    place = part
             elif kind == "element" and element is None:
                 element = part
             elif kind is None:
                 (fixtures if any(phrase.lower() in f.lower() for p in self.places.values()
                                  for f in p.fixtures) else things).append(phrase)
+        if where is not None:
+            place = self._named(where, "place") or PlanPart(
+                id=re.sub(r"[^a-z]+", "-", where.lower()).strip("-") or "place", name=where, handle=where,
+                description="", fixtures=[], sounds=[], outdoors=not room_of_words(where))
+        for name in who or ():
+            person = self._named(name, "person") or PlanPart(
+                id="who", name=name, handle=name, pronouns="they", role="supporting", look=name, want="")
+            if person not in people:
+                people.append(person)
         place = place or self.last_place
-        setting_icon = (icon_index.icon_for(place.name) or icon_index.icon_for(place.handle)
-                        or icon_index.icon_for(self.world) or "family-house")
+        setting_icon, room, inside = self._where(place, line)
         element_name = _label(element) if element else (things or fixtures or [""])[0]
         element_icon = ""
         world = " ".join(f"{p.name} {p.handle}" for p in self.places.values()) + f" {self.world}"
@@ -179,13 +207,59 @@ class PlanShotPlanner:
                      and (beat.id in self.clue_beats or beat.kind in TURNS))
         roles = tuple("figure" if p.role == "antagonist" else "person" for p in people[:2])
         setting = "sea" if WATER.search(f"{place.name} {place.description}") else place.id
-        room = "" if place.outdoors or setting_icon.startswith("shape:") else room_of(place)
-        return PlanShot(setting, setting_icon, element_name, element_icon, roles,
-                        tuple(figure_icon(p) for p in people[:2]),
-                        tuple(colour_of(p.look) for p in people[:2]), list(shows), large, room)
+        if setting_icon == self.world_icon and self.land.ridge == "sea":
+            setting = "sea"
+        icons_of = distinct([figure_icon(p) for p in people[:2]])
+        listed = list(shows)
+        if who is not None or where is not None:  # the corrected place and people, then the rest
+            listed = [_label(place)] + [_label(p) for p in people] + [
+                phrase for phrase in shows if self._part_named(phrase)[0] not in ("person", "place")]
+        return PlanShot(setting, setting_icon, element_name, element_icon, roles, tuple(icons_of),
+                        tuple(colour_of(p.look) for p in people[:2]), list(dict.fromkeys(listed)), large, room,
+                        land=self.land, inside=inside, where=_label(place),
+                        who=tuple(_label(p) for p in people))
+
+    def _named(self, phrase, kind):
+        found, part = self._part_named(phrase)
+        return part if found == kind else None
+
+    def _where(self, place, line=""):
+        """(setting icon, room, inside) of a scene at ``place``: its own picture when it has one
+        and is not a room; else the world's: the drawn place's inside (a ger's), a room of a
+        building, or the world's own picture in its land."""
+        own = icon_index.icon_in(place.name, self.world) or icon_index.icon_in(place.handle, self.world)
+        room = "" if place.outdoors else room_of(place)
+        inside = worlds.interior_of(own) if own and not place.outdoors else ""
+        if inside and worlds.says_outside(line):  # "she went out to the door": the ger from outside
+            inside = ""
+        if own and not room and not worlds.is_building(place.name, own):
+            return own, (f"inside the {inside}" if inside else ""), inside
+        inside = worlds.interior_of(self.world_icon)
+        if inside:
+            return self.world_icon, f"inside the {inside}", inside
+        if room and worlds.is_building(self.world, self.world_icon):
+            return self.world_icon, room, ""
+        return self.world_icon, "", ""
 
     def shot(self, line, index=0, context=""):
         beat = self.beat_of(line, index)
-        corrected = self.corrections.get(str(line).strip())
+        key = str(line).strip()
+        corrected = self.corrections.get(key)
         shows = corrected if corrected is not None else self.shows_of(beat, index)
-        return self.draw(shows, beat)
+        return self.draw(shows, beat, who=self.who.get(key), where=self.where.get(key), line=line)
+
+
+def distinct(names):
+    """Figure pictures, the second never the same as the first (a second drawn figure gets a
+    coat; a second hooded one, a cloak)."""
+    if len(names) == 2 and names[0] == names[1]:
+        second = names[1]
+        names[1] = (icons_drawn(second[len("drawn:"):].split() + ["coat"]) if second.startswith("drawn:")
+                    and "coat" not in second else "drawn:coat hair" if second.startswith("drawn:")
+                    else "cloaked-figure" if second != "cloaked-figure" else "hooded-figure")
+    return names
+
+
+def room_of_words(text):
+    """Whether a place named in words ("the back room") is a room."""
+    return bool(room_of(PlanPart(name=text, handle="")))

@@ -1,6 +1,8 @@
 """The looks that paint no place (abstract, geometric) and the style pass every painting gets
 (``Look``: warp, bloom, noise)."""
 
+import functools
+
 import numpy as np
 from PIL import Image, ImageFilter
 
@@ -100,14 +102,22 @@ def _style(img, look, rng, mood):
     if look.red_accent:
         img[..., 0] = np.minimum(1.0, img[..., 0] * 1.25 + 0.03)
     if mood in ("Dark", "Ominous", "Sinister", "Dreadful"):
-        img = img * 0.8
+        img *= np.float32(0.8)
     elif mood in ("Eerie", "Creepy", "Unsettling"):
-        img = img * np.array((0.92, 1.02, 0.98), np.float32)
+        img *= np.array((0.92, 1.02, 0.98), np.float32)
     if look.posterize:
         levels = look.posterize - 1
         img = np.round(np.clip(img, 0, 1) * levels) / levels
     if look.vignette:
-        yy, xx = np.ogrid[:h, :w]
-        d = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
-        img = img * (1 - look.vignette * np.clip(d * 0.55, 0, 1) ** 1.4)[..., None]
-    return np.clip(img, 0, 1).astype(np.float32)
+        img *= _vignette(h, w, look.vignette)
+    return np.clip(img, 0, 1, out=img) if img.dtype == np.float32 else np.clip(img, 0, 1).astype(np.float32)
+
+
+@functools.lru_cache(maxsize=8)
+def _vignette(h, w, strength):
+    """The darkening toward the corners, (h, w, 1) float32, made once per size (read-only)."""
+    yy, xx = np.ogrid[:h, :w]
+    d = ((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2
+    out = (1 - strength * np.clip(d * 0.55, 0, 1) ** 1.4)[..., None].astype(np.float32)
+    out.setflags(write=False)
+    return out

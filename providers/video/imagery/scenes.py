@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from providers.video.imagery import canvas, furniture, icons
+from providers.video.imagery import canvas, furniture, icons, insides, lands, worlds
 from providers.video.imagery.canvas import add_glow
 from providers.video.imagery.canvas import mask as _mask
 from providers.video.imagery.canvas import paste as _paste
@@ -45,6 +45,12 @@ def paint(w, h, look, text="", genre="", mood="", time_of_day="", weather="", se
         img = _abstract(w, h, rng, genre, shot)
     elif look.geometric:
         img = _geometric(w, h, rng, time_of_day, shot)
+    elif getattr(shot, "inside", "") == "ger":
+        img = insides.ger(w, h, rng, _rng_for(seed, f"inside:{shot.setting_icon}"), time_of_day, weather)
+        back = img.copy() if layered else None
+        foreground(img, w, h, rng, look, *shot.icon_names()[1:], 1 if rng.random() < 0.5 else -1, back,
+                   close=_close_one(shot), colours=getattr(shot, "figure_colours", ()),
+                   large=getattr(shot, "large", False))
     elif shot.room:
         img, back = _interior(w, h, rng, _rng_for(seed, f"room:{shot.setting}:{shot.room}"),
                               look, shot, time_of_day, weather, layered)
@@ -64,13 +70,16 @@ LIT_SETTINGS = {"lighthouse": (0.27, 0.13), "house": (0.45, 0.45), "cabin": (0.5
 
 def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
     zenith, horizon_col = sky_colours(time_of_day)
-    horizon = rng.uniform(0.64, 0.72)
+    horizon = rng.uniform(0.6, 0.66)
+    land = getattr(shot, "land", None) or worlds.DEFAULT
+    snowy = weather == "Snowy" or land.snow
+    light = lands.light_of(time_of_day)
     img = _gradient(h, w, zenith, horizon_col, horizon)
     if look.minimal:  # one flat colour: the pictures carry the scene
         img[...] = (np.asarray(zenith, np.float32) + np.asarray(horizon_col, np.float32)) * 0.6
     night = is_night(time_of_day)
     # stars and the moon / a pale sun
-    if night and weather in ("", "Clear", "Windy"):
+    if night and weather in ("", "Clear", "Windy") and not look.minimal:
         stars = rng.random((h, w)) > 0.9985
         img[stars] = np.maximum(img[stars], 0.8)
     side = 1 if rng.random() < 0.5 else -1  # the setting stands left or right of the centre
@@ -98,13 +107,9 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
     _paste(img, cmask.astype(np.float32), ccol, 0.85)
     # distant hills
     base_y = int(h * horizon)
-    ridge = fbm(1, w, rng, octaves=4, base=4)[0]
-    hills_top = base_y - (ridge * h * (0.05 if shot.setting in WATER_SETTINGS else 0.14)).astype(int)
-    yy = np.arange(h)[:, None]
-    hills = (yy >= hills_top[None, :]).astype(np.float32)
-    dark = np.array(zenith, np.float32) * 0.5
-    _paste(img, hills, dark * 1.4 + 0.02)
     water = shot.setting in WATER_SETTINGS
+    lands.far_land(img, w, h, rng, land if not water else worlds.Land("sea", "sea", land.ground, False),
+                   base_y, zenith, light, snowy)
     # fog banks near the ground, behind the setting (the setting stays a crisp silhouette)
     fog_amount = {"Foggy": 0.8, "Rainy": 0.3, "Stormy": 0.25, "Snowy": 0.35}.get(weather, 0.18)
     fog = fbm(h, w, rng, octaves=4, base=5)
@@ -157,10 +162,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
         ripple = 0.55 + 0.15 * np.sin(np.arange(rows)[:, None] * 1.7 + rng.random() * 6)
         img[water_y:water_y + rows] = refl[:rows] * ripple[..., None] * np.array((0.6, 0.7, 0.85), np.float32)
     else:
-        def ground(d):
-            d.polygon([(0, h)] + [(x, base_y + h * 0.06 + h * 0.03 * math.sin(x / w * 6 + rng.random()))
-                                  for x in np.linspace(0, w, 24)] + [(w, h)], fill=255)
-        _paste(img, _mask(h, w, ground), silhouette)
+        lands.ground(img, w, h, rng, land, int(base_y + h * 0.06), light, snowy, silhouette)
     veil = np.asarray((0.42, 0.44, 0.47), np.float32) * (0.55 if night else 1.0)
     if weather == "Foggy":  # the distance goes grey: the place is a shape in the fog
         img += (veil - img) * 0.5
@@ -175,8 +177,8 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             add_glow(layer, wx, wy, wr, (0.36, 0.72, 0.68))
         if weather in ("Rainy", "Stormy"):
             layer *= 0.85
-        if weather == "Snowy":  # snow lying on the ground
-            layer[int(h * 0.8):] = np.maximum(layer[int(h * 0.8):], 0.6 if not night else 0.45)
+        if weather == "Snowy":  # falling snow thickens the air: the distance goes pale
+            layer += (lands.SNOW * 0.55 * light - layer) * 0.18
         if weather == "Foggy":  # and a thinner veil over what is near
             layer += (veil - layer) * 0.25
     return img, back
@@ -297,6 +299,11 @@ def _interior(w, h, rng, layout, look, shot, time_of_day, weather, layered=False
     return img, back
 
 
+#: where what stands in the foreground has its feet (a fraction of the height): above the
+#: subtitles' band with room for the camera's push-in, so no caption covers a figure
+FEET = 0.72
+
+
 def _close_one(shot):
     """The index among the shot's figures of the antagonist seen up close, or None."""
     return shot.figures.index("figure") if shot.close else None  # close: "figure" is among them
@@ -321,7 +328,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
         ex = w * (0.5 if look.minimal else 0.5 - side * rng.uniform(0.18, 0.26))
         ey = h * (0.62 if look.minimal else 0.74)
         if not look.minimal:  # its foot on the ground
-            ey = h * 0.94 - icons.ground_row(element_icon, size) + size / 2
+            ey = h * FEET - icons.ground_row(element_icon, size) + size / 2
         if not look.minimal:
             glow(ex, ey, size * 0.75, glow_col * 0.35)
         if look.shaded:  # a drop shadow and a lit face: a little depth
@@ -334,7 +341,8 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
     if look.minimal:
         return
     for k, name in enumerate(figure_icons[:2]):
-        size = int(h * (0.56 if name == "executioner-hood" else 0.62 if name.startswith(icons.DRAWN) else 0.5))
+        drawn = name.startswith((icons.DRAWN, icons.SHAPE))  # a drawn figure, a rider on horseback
+        size = int(h * (0.56 if name == "executioner-hood" else 0.62 if drawn else 0.5))
         fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
         fy = h - size * 0.96
         if close is not None:  # up close: it fills one side of the frame; the other stands off
@@ -342,7 +350,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
             fx = w * (0.5 + (0.3 if k == close else -0.12) * side) - size / 2
             fy = h - size * (0.8 if k == close else 0.96)
         if close is None:  # its feet on the ground line
-            fy = h * 0.985 - icons.ground_row(name, size)
+            fy = h * FEET - icons.ground_row(name, size)
         glow(fx + size / 2, fy + size * 0.45, size * 0.55, (0.4, 0.45, 0.55))  # backlight: the silhouette reads
         flip = (k == 1) != (side < 0)
         if look.hold > 1:

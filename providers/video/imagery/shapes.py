@@ -1,7 +1,7 @@
 """Places no game-icons.net picture draws, drawn as silhouettes in the icons' manner (a coverage
 mask in a ``size`` square, standing on its bottom edge): a ger (round felt wall, low cone of a
-roof, its crown ring and door) and a cable car (a pylon on the ground, its cable across the sky,
-the cabin hanging from it)."""
+roof, its crown ring and door), a cable car (a pylon on the ground, its cable across the sky,
+the cabin hanging from it) and a rider on horseback (a figure, not a place)."""
 import functools
 
 import numpy as np
@@ -37,7 +37,30 @@ def _gondola(d, s):
         d.rectangle([x, top + s * 0.2, x + s * 0.07, top + s * 0.3], fill=0)
 
 
-DRAW = {"ger": _ger, "gondola": _gondola}
+def _rider(d, s):
+    """A rider on horseback seen side on, facing right: the horse's barrel, neck and head, four
+    legs and a tail; the rider upright in the saddle, a cloak falling behind."""
+    foot = s * 0.99
+    d.ellipse([s * 0.2, s * 0.46, s * 0.74, s * 0.7], fill=255)  # the barrel
+    d.polygon([(s * 0.62, s * 0.52), (s * 0.74, s * 0.3), (s * 0.8, s * 0.27), (s * 0.74, s * 0.58)],
+              fill=255)  # the neck
+    d.polygon([(s * 0.73, s * 0.27), (s * 0.81, s * 0.24), (s * 0.95, s * 0.37), (s * 0.92, s * 0.41),
+               (s * 0.78, s * 0.36)], fill=255)  # the head, its muzzle down
+    d.polygon([(s * 0.76, s * 0.26), (s * 0.78, s * 0.19), (s * 0.8, s * 0.25)], fill=255)  # an ear
+    leg = max(2, int(s * 0.035))
+    for top, bottom in (((0.28, 0.64), (0.24, 0.98)), ((0.34, 0.66), (0.38, 0.98)),
+                        ((0.62, 0.64), (0.6, 0.98)), ((0.68, 0.64), (0.74, 0.98))):
+        d.line([(s * top[0], s * top[1]), (s * bottom[0], min(foot, s * bottom[1]))], fill=255, width=leg)
+    d.polygon([(s * 0.21, s * 0.5), (s * 0.1, s * 0.62), (s * 0.12, s * 0.8), (s * 0.2, s * 0.58)],
+              fill=255)  # the tail
+    d.polygon([(s * 0.42, s * 0.5), (s * 0.44, s * 0.22), (s * 0.54, s * 0.22), (s * 0.56, s * 0.5)],
+              fill=255)  # the rider's body
+    d.ellipse([s * 0.44, s * 0.1, s * 0.54, s * 0.22], fill=255)  # the head
+    d.polygon([(s * 0.44, s * 0.2), (s * 0.3, s * 0.5), (s * 0.42, s * 0.48)], fill=255)  # the cloak
+    d.line([(s * 0.5, s * 0.5), (s * 0.52, s * 0.68)], fill=255, width=leg)  # a leg down the flank
+
+
+DRAW = {"ger": _ger, "gondola": _gondola, "rider": _rider}
 
 
 @functools.lru_cache(maxsize=64)

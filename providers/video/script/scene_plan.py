@@ -100,7 +100,8 @@ def shot_planner(request, lines=(), plan=None):
     """What each scene shows: from ``plan`` (``plan_shots``) when there is one, else read from
     the form's fields and the prose (``pictures.ShotPlanner``)."""
     if plan is not None:
-        return PlanShotPlanner(plan, lines, request.shows)
+        return PlanShotPlanner(plan, lines, request.shows, request.setting or "",
+                               who=getattr(request, "who", None), where=getattr(request, "where", None))
     # whom the story describes (when the form does not say), and how; how its protagonist is drawn
     text = " ".join(script_of(request))
     who, look = figures.described(text)

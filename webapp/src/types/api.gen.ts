@@ -6057,7 +6057,11 @@ export interface components {
             start?: number;
             text?: string;
             shows?: string[];
-            /** @description What it shows was corrected on the storyboard */
+            /** @description Who is in it (the story's words) */
+            who?: string[];
+            /** @description Where it is (the story's words) */
+            where?: string;
+            /** @description Who, where or what it shows was corrected on the storyboard */
             edited?: boolean;
             thumbnailUrl?: string | null;
         };
@@ -6171,7 +6175,11 @@ export interface components {
             /** @description The scene's line of the script, as the last render lists it */
             text: string;
             /** @description What it shows: the place, the people, the key element ("the felt door", "the rider") */
-            shows: string[];
+            shows?: string[];
+            /** @description Who is in it, in the story's words ("Altan", "the rider"); an empty list: nobody */
+            who?: string[];
+            /** @description Where it is: a place of the story ("the ger", "the steppe") */
+            where?: string;
         };
         VideoEdit: {
             /** @enum {string} */
@@ -6235,7 +6243,7 @@ export interface components {
             description?: string;
             duration?: number;
             script?: string[] | null;
-            /** @description Storyboard corrections: what the scene of a line shows; the next render draws it so */
+            /** @description Storyboard corrections: who is in the scene of a line, where it is and what it shows; the next render draws it so */
             scenes?: components["schemas"]["SceneShows"][];
         };
         VideoCommunity: {

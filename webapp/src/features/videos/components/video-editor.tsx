@@ -29,7 +29,7 @@ import { useContentCommunity } from '../../../lib/content/content-queries';
 import type { Publishing, RenderSettings } from '../lib/video-form';
 import { PublishFields } from './publish-fields';
 import { DEFAULT_LABELS } from '../../../lib/content/labels';
-import { SCRIPT_EMPTY, Storyboard, showsFromText } from './storyboard';
+import { SCRIPT_EMPTY, type SceneEdit, type SceneField, Storyboard, correctionOf } from './storyboard';
 import { VideoStatusBadge } from './video-status-badge';
 import type { Video } from '../../../types/api';
 
@@ -168,16 +168,19 @@ export function VideoEditor({ video }: { video: Video }) {
   });
 
   const close = () => (dirty ? setConfirmClose(true) : navigate(`/video/${video.id}`));
-  // storyboard corrections (scene index -> "the felt door, the rider"), sent as `scenes`
-  const [shows, setShows] = useState<Record<number, string>>({});
-  const setSceneShows = (index: number, value: string) => {
-    setShows((s) => ({ ...s, [index]: value }));
+  // storyboard corrections (scene index -> who, where, what it shows as typed), sent as `scenes`
+  const [edits, setEdits] = useState<Record<number, SceneEdit>>({});
+  const editScene = (index: number, field: SceneField, value: string) => {
+    setEdits((s) => ({ ...s, [index]: { ...s[index], [field]: value } }));
     setDirty(true);
   };
   const corrections = () =>
-    Object.entries(shows)
-      .map(([index, text]) => ({ text: current.scenes?.[Number(index)]?.text ?? '', shows: showsFromText(text) }))
-      .filter((c) => c.text && c.shows.length);
+    Object.entries(edits)
+      .map(([index, edit]) => {
+        const scene = current.scenes?.[Number(index)];
+        return scene ? correctionOf(scene, edit) : null;
+      })
+      .filter((c): c is NonNullable<ReturnType<typeof correctionOf>> => !!c && !!c.text);
   const setLine = (index: number, value: string) => {
     const lines = [...form.script];
     while (lines.length <= index) lines.push('');
@@ -196,7 +199,7 @@ export function VideoEditor({ video }: { video: Video }) {
       {
         onSuccess: () => {
           setDirty(false);
-          setShows({});
+          setEdits({});
           saved();
         },
         onError: (error) => {
@@ -272,8 +275,8 @@ export function VideoEditor({ video }: { video: Video }) {
                     scenes={current.scenes}
                     lines={form.script}
                     onLineChange={setLine}
-                    shows={shows}
-                    onShowsChange={setSceneShows}
+                    edits={edits}
+                    onEdit={editScene}
                     disabled={regenerating}
                   />
                 ) : (
