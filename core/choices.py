@@ -5,15 +5,15 @@ from enum import StrEnum
 from pathlib import Path
 
 _LISTS = tomllib.loads((Path(__file__).with_name("data") / "genres.toml").read_text("utf-8"))
-#: one list of genres and one of moods (``core/data/genres.toml``): the creation forms offer what
-#: Explore filters on
-CREATION_GENRES = EXPLORE_GENRES = tuple(_LISTS["genres"])
-#: accepted: the list, and the older names stories may be stored under
-GENRES = tuple(dict.fromkeys(CREATION_GENRES + tuple(_LISTS["aliases"])))
+#: the creation forms' genres and Explore's (``core/data/genres.toml``): Explore's name of a genre
+#: finds what creation saves under its own ("Psychological Horror": "Psychological" stories too)
+CREATION_GENRES = tuple(_LISTS["creation_genres"])
+EXPLORE_GENRES = tuple(_LISTS["explore_genres"])
+#: accepted when saving: either list's names
+GENRES = tuple(dict.fromkeys(CREATION_GENRES + EXPLORE_GENRES))
 ALL_GENRES = "All Genres"
-#: an older name and the name it became are one genre: a filter on either finds stories saved
-#: under both ("Supernatural" stories under "Supernatural Horror")
-SAME_GENRE = {key: (new, old) for old, new in _LISTS["aliases"].items() for key in (old, new)}
+SAME_GENRE = {key: (explore, creation) for explore, creation in _LISTS["same_genre"].items()
+              for key in (explore, creation)}
 
 
 def genre_values(genre):

@@ -14,7 +14,8 @@ class TagList(fields.List):
         kwargs.setdefault("metadata", {}).update({
             "description": f"At most {MAX_TAGS} tags, each 1-{MAX_TAG} letters, digits, spaces "
                            "or hyphens; stored trimmed and lower-cased"})
-        super().__init__(fields.String(validate=validate.Length(min=1, max=MAX_TAG)), **kwargs)
+        super().__init__(fields.String(validate=validate.Length(min=1, max=MAX_TAG),
+                                       metadata={"pattern": content_tags.TAG.pattern}), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, (list, tuple)):

@@ -308,7 +308,7 @@ class VideoCreateSchema(_CreateBase):
 
 class SceneShowsSchema(Schema):
     """A storyboard correction of the scene of one script line, in the story's words: who is in
-    it, where it is and what it shows (at least one of the three)."""
+    it, where it is and what it shows (a scene sent with its line alone is left as it is)."""
 
     text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_SCRIPT_LINE),
                          metadata={"description": "The scene's line of the script, as the last render lists it"},
@@ -332,9 +332,6 @@ class SceneShowsSchema(Schema):
 
     @validates_schema
     def _something(self, data, **kwargs):
-        if not any(name in data for name in ("shows", "who", "where")):
-            raise ValidationError("A scene's correction says who is in it, where it is or what it shows "
-                                  "(who, where, shows)", "shows")
         if "where" in data and not shows_something(data["where"]):
             raise ValidationError("Where a scene is must name a place", "where")
 

@@ -165,7 +165,7 @@ def renumber(series_id):
 
 def prepare(user, story, body):
     """Check ``seriesId`` / ``seriesPart`` of a story's body before anything is written (only
-    into your own series; a part number within the series) and set them on ``story``; returns
+    into your own series; a part number past the end: the last) and set them on ``story``; returns
     what ``settle`` finishes after the story is saved (None: the body leaves the place alone)."""
     if "seriesId" not in body and "seriesPart" not in body:
         return None
@@ -174,18 +174,15 @@ def prepare(user, story, body):
     part = body.get("seriesPart")
     if series_id is None:
         if part is not None:
-            abort(400, message="seriesPart needs a seriesId: the story is in no series",
+            abort(409, message="seriesPart needs a seriesId: the story is in no series",
                   errors={"seriesPart": ["The story is in no series"]})
         story.series, story.series_part = None, None
         return SimpleNamespace(old=old, new=None, part=None, joined=False)
     series = owned(series_id, user, "You can only add stories to your own series.")
     joined = series.id != old
     count = parts_count(series.id) + (1 if joined or story.id is None else 0)
-    if part is not None and not 1 <= part <= count:
-        message = f"seriesPart must be between 1 and {count} (the series has " \
-                  f"{count - 1 if joined else count} part{'s' if count != 2 else ''})"
-        abort(400, message=message, errors={"seriesPart": [message]})
-    part = part or (count if joined else story.series_part or count)
+    # a part number past the end makes it the last part
+    part = min(part, count) if part is not None else (count if joined else story.series_part or count)
     story.series, story.series_part = series.id, part
     return SimpleNamespace(old=old, new=series, part=part, joined=joined)
 

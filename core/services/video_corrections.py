@@ -12,13 +12,16 @@ PARTS = ("shows", "who", "where")
 def correct(video, corrections):
     """Storyboard corrections onto the last render's scenes (matched by their line): each
     corrected scene keeps who the creator says is in it, where it is and what it shows (the parts
-    sent), marked ``edited``, and the next render draws it so. A line no scene has is a 400."""
+    sent), marked ``edited``, and the next render draws it so; a scene sent with its line alone is
+    left as it is. A corrected line no scene of the last render has is a 409 (the storyboard sent
+    is not the last render's)."""
     scenes = [dict(scene) for scene in video.scenes or []]
     by_text = {str(scene.get("text") or "").strip(): scene for scene in scenes}
+    corrections = [c for c in corrections if any(part in c for part in PARTS)]
     unknown = [n for n, c in enumerate(corrections, 1) if c["text"].strip() not in by_text]
     if unknown:
-        abort(400, message="Validation failed", errors={"scenes": [
-            f"Scene {n}: no scene of the last render has this line" for n in unknown]})
+        abort(409, message="The storyboard changed: render the video again, then correct its scenes",
+              errors={"scenes": [f"Scene {n}: no scene of the last render has this line" for n in unknown]})
     for correction in corrections:
         scene = by_text[correction["text"].strip()]
         if "shows" in correction:

@@ -46,8 +46,9 @@ def test_bookmark_read_half_then_continue_from_the_reading_list(member):
     page.get_by_role("button", name="Bookmark", exact=True).click()
     expect(page.get_by_role("button", name="Bookmarked")).to_have_attribute("aria-pressed", "true",
                                                                            timeout=T)
-    with page.expect_request(lambda r: r.url.endswith(f"/api/stories/{story['id']}/progress")
-                             and r.method == "PUT", timeout=T):
+    # the place is saved once the PUT is answered (not merely sent)
+    with page.expect_response(lambda r: r.url.endswith(f"/api/stories/{story['id']}/progress")
+                              and r.request.method == "PUT" and r.ok, timeout=T):
         page.evaluate(SCROLL_TO_HALF)
     saved = api_call(page, "GET", f"/api/stories/{story['id']}/community")["readingProgress"]
     assert 0.45 <= saved <= 0.55, saved

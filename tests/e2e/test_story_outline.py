@@ -82,6 +82,7 @@ def test_outline_first_edit_the_beats_and_cast_then_write_and_save(writer):
     told = content.lower()  # a beat may follow a connective ("Because of that, the novice found")
     assert "the novice found the abbey's burial register under the altar cloth, its last page still wet" in told
     assert "the bell ringer climbed the tower alone and did not answer when the novice call" in told
+    assert "Sister Agathe" in content  # the name the author gave on the outline, said in full
     assert len(content.split()) > 200
 
     page.get_by_role("button", name="Save Story").click()

@@ -139,9 +139,10 @@ class Voice:
         return pattern.sub(lambda m: table[m.group(1)], text)
 
     # --- the outline's lines ------------------------------------------------------------------
-    def tell(self, line):
+    def tell(self, line, as_written=False):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
-        name, everyone else by what they are called by now."""
+        name, everyone else by what they are called by now (``as_written``: a line the author
+        wrote or changed keeps the names as they wrote them)."""
         # the longest first, whoever owns it: "the star atlas" is kept whole before "the star" is
         names = sorted({n for p in self.cast.values() for n in (p.name, p.handle) if n} | set(self.protected), key=len,
                        reverse=True)
@@ -185,6 +186,10 @@ class Voice:
             text = re.sub(r"\bI (was|is) I\b", "I was", text)
             text = re.sub(r"\bme (was|went|is|had)\b", lambda m: subj + " " + m.group(1), text)
         else:
+            handle = self.hero.handle
+            if not self.full_said.get(self.hero.id) and handle and self.hero.name.lower() not in text.lower():
+                # the first mention says the name (one the author may have changed on the outline)
+                text = re.sub(r"\b" + re.escape(handle) + r"\b", self.hero.name, text, count=1, flags=re.I)
             for n in hero_names[:-1]:
                 if self.full_said.get(self.hero.id):
                     text = text.replace(n, hero_names[-1])
@@ -193,6 +198,9 @@ class Voice:
             if person.role == "protagonist":
                 continue
             if person.name.lower() in text.lower():
+                if as_written:
+                    self.full_said[person.id] = self.full_said.get(person.id, 0) + 1
+                    continue
                 parts = re.split(re.escape(person.name), text, flags=re.I)
                 rest = (self.handles.get(person.id) or [person.name])[-1]
                 text = parts[0] + self.name(person) + parts[1] + "".join(rest + part for part in parts[2:])

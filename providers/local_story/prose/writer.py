@@ -254,7 +254,7 @@ class Writer:
         return out
 
     def spine(self, beat, first):
-        line = self.voice.tell(beat.text)
+        line = self.voice.tell(beat.text, as_written=beat.edited)
         if first or self.rng.random() < 0.35:
             return line
         lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))

@@ -1149,7 +1149,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    genre: "All Genres" | "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+                    genre: "All Genres" | "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
                     mood: "All Moods" | "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                     sort: "newest" | "oldest" | "most_liked" | "most_viewed" | "most_commented";
                 };
@@ -1319,7 +1319,7 @@ export interface paths {
                         writer?: string;
                         content?: string;
                         /** @enum {string} */
-                        genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+                        genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
                         /** @enum {string} */
                         mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                         /** @default true */
@@ -2080,7 +2080,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    genre: "All Genres" | "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+                    genre: "All Genres" | "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
                     mood: "All Moods" | "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
                     sort: "newest" | "oldest" | "most_liked" | "most_viewed" | "most_commented";
                 };
@@ -5017,7 +5017,7 @@ export interface components {
             next_page?: number;
         };
         /** @enum {string} */
-        CreationGenre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
+        CreationGenre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror";
         /** @enum {string} */
         CreationMood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
         /** @enum {string} */
@@ -5390,7 +5390,7 @@ export interface components {
             /** @default  */
             customPrompt?: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default  */
@@ -5461,7 +5461,7 @@ export interface components {
             /** @default  */
             customPrompt?: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default  */
@@ -5537,7 +5537,7 @@ export interface components {
             userId?: number;
             title?: string;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5634,7 +5634,7 @@ export interface components {
             writer?: string;
             content: string;
             /** @enum {string} */
-            genre: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural";
+            genre: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror";
             /** @enum {string} */
             mood: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing";
             /** @default true */
@@ -5669,7 +5669,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5724,7 +5724,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -5867,7 +5867,7 @@ export interface components {
             userId?: number;
             title?: string;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -6016,7 +6016,7 @@ export interface components {
             allowDownload?: boolean;
             content?: string | null;
             /** @enum {string|null} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "" | null;
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "" | null;
             /** @enum {string|null} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "" | null;
             setting?: string | null;
@@ -6071,7 +6071,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -6213,7 +6213,7 @@ export interface components {
             allowDownload?: boolean;
             content?: string | null;
             /** @enum {string|null} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "" | null;
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "" | null;
             /** @enum {string|null} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "" | null;
             setting?: string | null;
@@ -6252,7 +6252,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -6476,7 +6476,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -6531,7 +6531,7 @@ export interface components {
             title?: string;
             content?: string | null;
             /** @enum {string} */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /** @enum {string} */
             mood?: "Eerie" | "Terrifying" | "Mysterious" | "Ominous" | "Suspenseful" | "Dark" | "Disturbing" | "Unsettling" | "Creepy" | "Dreadful" | "Sinister" | "Menacing" | "";
             characters?: string;
@@ -6929,7 +6929,7 @@ export interface components {
              * @default
              * @enum {string}
              */
-            genre?: "Gothic Horror" | "Psychological Horror" | "Supernatural Horror" | "Cosmic Horror" | "Body Horror" | "Slasher" | "Paranormal" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological" | "Supernatural" | "";
+            genre?: "Gothic Horror" | "Psychological" | "Supernatural" | "Cosmic Horror" | "Slasher" | "Paranormal" | "Body Horror" | "Dark Fantasy" | "Horror Comedy" | "Apocalyptic Horror" | "Psychological Horror" | "Supernatural Horror" | "";
             /**
              * @default
              * @enum {string}
@@ -7003,7 +7003,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsApiStoriesGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
-export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiStoriesCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["storyLength"]> = ["short", "medium", "long"];
@@ -7011,14 +7011,14 @@ export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonTimeOfDa
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonPacingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiStoriesStory_idPutRequestBodyContentApplicationJsonContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/stories/{story_id}"]["put"]["requestBody"]["content"]["application/json"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiVideosGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiVideosGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos"]["get"]["parameters"]["query"]["status"]> = ["", "pending", "processing", "completed", "failed"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersQueryHideWarningsValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["hideWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersQueryStatusValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["query"]["status"]> = ["", "pending", "processing", "completed", "failed"];
-export const pathsApiVideosCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const pathsApiVideosCommunityGenreMoodSortGetParametersPathGenreValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["genre"]> = ["All Genres", "Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersPathMoodValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["mood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const pathsApiVideosCommunityGenreMoodSortGetParametersPathSortValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/videos/community/{genre}/{mood}/{sort}"]["get"]["parameters"]["path"]["sort"]> = ["newest", "oldest", "most_liked", "most_viewed", "most_commented"];
 export const pathsApiAdminUsersGetParametersQueryRoleValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/users"]["get"]["parameters"]["query"]["role"]> = ["", "all", "user", "admin", "super_admin"];
@@ -7032,7 +7032,7 @@ export const pathsApiAdminReportsGetParametersQueryTypeValues: ReadonlyArray<Fla
 export const pathsApiAdminAuditGetParametersQueryActionValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/audit"]["get"]["parameters"]["query"]["action"]> = ["", "user.role_change", "user.activate", "user.deactivate", "user.ban", "user.unban", "user.delete", "story.visibility", "story.delete", "video.visibility", "video.delete", "report.resolve", "report.dismiss"];
 export const pathsApiAdminAuditGetParametersQueryTargetTypeValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/admin/audit"]["get"]["parameters"]["query"]["targetType"]> = ["", "user", "story", "video", "comment", "report"];
 export const pathsApiAdsSlotGetParametersPathSlotValues: ReadonlyArray<FlattenedDeepRequired<paths>["/api/ads/{slot}"]["get"]["parameters"]["path"]["slot"]> = ["banner", "feed", "sidebar"];
-export const creationGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationGenre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
+export const creationGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationGenre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const creationMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CreationMood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const exploreGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExploreGenre"]> = ["All Genres", "Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror"];
 export const exploreMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ExploreMood"]> = ["All Moods", "Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
@@ -7108,7 +7108,7 @@ export const generateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const generateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const generateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const generatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const generateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const generateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const jobStartedStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["JobStarted"]["status"]> = ["queued", "processing", "completed", "failed"];
 export const outlineStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["storyLength"]> = ["short", "medium", "long"];
@@ -7116,10 +7116,10 @@ export const outlineTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const outlineWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const outlineNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const outlinePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const outlineGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const outlineMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Outline"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const enhanceTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Enhance"]["type"]> = ["expand", "shorten", "enhance", "continue"];
-export const storyCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const storyCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const storyCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7131,17 +7131,17 @@ export const storyWriteTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<comp
 export const storyWriteWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyWriteNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyWritePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural"];
+export const storyWriteGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror"];
 export const storyWriteMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing"];
 export const storyWriteContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryWrite"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
-export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const storyGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const storyMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const storyNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const storyPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Story"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
-export const storyCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const storyCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const storyCommunityMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const storyCommunityTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const storyCommunityWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7149,7 +7149,7 @@ export const storyCommunityNarrativePerspectiveValues: ReadonlyArray<FlattenedDe
 export const storyCommunityPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const storyCommunityContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryCommunity"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const reportStateStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReportState"]["status"]> = ["open", "resolved", "dismissed"];
-export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoCardGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const videoCardMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCardTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoCardWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCard"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7176,7 +7176,7 @@ export const videoCreateFrameRateValues: ReadonlyArray<FlattenedDeepRequired<com
 export const videoCreateColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoCreateTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoCreateCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["captions"]> = ["phrase", "word", ""];
-export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoCreateGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const videoCreateMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCreateTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoCreateWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7184,7 +7184,7 @@ export const videoCreateNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepR
 export const videoCreatePacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const videoCreateContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const videoCreateCreationModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCreate"]["creationMode"]> = ["from_story", "direct", ""];
-export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const videoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Video"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7213,14 +7213,14 @@ export const videoEditFrameRateValues: ReadonlyArray<FlattenedDeepRequired<compo
 export const videoEditColorGradingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["colorGrading"]> = ["Horror", "Dark & Moody", "High Contrast", "Desaturated", "Vintage", "Natural", ""];
 export const videoEditTransitionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["transitions"]> = ["Fade", "Cut", "Dissolve", "Wipe", "Glitch", "Horror Effect", ""];
 export const videoEditCaptionsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["captions"]> = ["phrase", "word", ""];
-export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoEditGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const videoEditMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoEditTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoEditWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const videoEditNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const videoEditPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const videoEditContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoEdit"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
-export const videoCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const videoCommunityGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const videoCommunityMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const videoCommunityTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const videoCommunityWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VideoCommunity"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7242,14 +7242,14 @@ export const jobStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const adminCheckRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminCheck"]["role"]> = ["admin", "super_admin"];
 export const adminUserRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminUser"]["role"]> = ["user", "admin", "super_admin"];
 export const userPatchBodyRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserPatchBody"]["role"]> = ["user", "admin", "super_admin"];
-export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const adminStoryGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const adminStoryMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const adminStoryTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const adminStoryWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const adminStoryNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const adminStoryPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
 export const adminStoryContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminStory"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
-export const adminVideoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const adminVideoGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const adminVideoMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export const adminVideoTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
 export const adminVideoWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdminVideo"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
@@ -7284,6 +7284,6 @@ export const draftSettingsTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<c
 export const draftSettingsWeatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["weatherCondition"]> = ["Clear", "Cloudy", "Foggy", "Rainy", "Stormy", "Snowy", "Windy", ""];
 export const draftSettingsNarrativePerspectiveValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["narrativePerspective"]> = ["First Person", "Third Person", "Second Person", ""];
 export const draftSettingsPacingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["pacing"]> = ["Slow Burn", "Moderate", "Fast-Paced", "Intense", ""];
-export const draftSettingsGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["genre"]> = ["Gothic Horror", "Psychological Horror", "Supernatural Horror", "Cosmic Horror", "Body Horror", "Slasher", "Paranormal", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological", "Supernatural", ""];
+export const draftSettingsGenreValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["genre"]> = ["Gothic Horror", "Psychological", "Supernatural", "Cosmic Horror", "Slasher", "Paranormal", "Body Horror", "Dark Fantasy", "Horror Comedy", "Apocalyptic Horror", "Psychological Horror", "Supernatural Horror", ""];
 export const draftSettingsMoodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["mood"]> = ["Eerie", "Terrifying", "Mysterious", "Ominous", "Suspenseful", "Dark", "Disturbing", "Unsettling", "Creepy", "Dreadful", "Sinister", "Menacing", ""];
 export type operations = Record<string, never>;
