@@ -102,9 +102,24 @@ def clean_tables():
                              + " RESTART IDENTITY CASCADE")
 
 
+def empty_queues():
+    """Jobs an earlier test queued and left waiting (a contract run queues hundreds) are dropped:
+    the next test's worker starts on an empty queue, as its tables are empty."""
+    prefix = os.environ.get("DREADFORGE_QUEUE_PREFIX")
+    if not prefix:
+        return
+    import redis
+    conn = redis.Redis.from_url(REDIS_URL)
+    try:
+        for key in conn.scan_iter(f"rq:queue:{prefix}*"):
+            conn.delete(key)
+    finally:
+        conn.close()
+
+
 @pytest.fixture
 def app(env):
-    """The app bound to this backend's database, with every table empty."""
+    """The app bound to this backend's database, with every table empty and no job queued."""
     from core import security
     from core.db import bind, database
     from core.limits import DEFAULT_LIMITS, limiter
@@ -113,6 +128,7 @@ def app(env):
         database.connect(reuse_if_open=True)
         clean_tables()
         database.close()
+    empty_queues()
     # what an earlier test changed in place: the limits (some lower them without monkeypatch)
     # and the password hasher (a global that every app made in this process sets)
     env.app.config.update(DEFAULT_LIMITS, RATELIMIT_ENABLED=False)
