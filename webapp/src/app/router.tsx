@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { flushSync } from 'react-dom';
 import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { MainLayout } from '../components/layout/main-layout';
@@ -31,7 +31,9 @@ const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</Protect
 
 /** While the auth user loads, a full-page 'Loading...' spinner; then the routes. */
 function AppRoutes() {
-  const { isLoading } = useAuth();
+  // Once the signed-in check answers, the page is drawn in a background render React can pause
+  // (the spinner stays until it is ready), not in one long task.
+  const isLoading = useDeferredValue(useAuth().isLoading);
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   return (

@@ -36,6 +36,8 @@ const SIGN_IN_HINTS: Record<string, string> = {
 
 type Item = { kind: 'story'; item: AnyStory } | { kind: 'video'; item: AnyVideo };
 
+const NONE_DRAWN: Item[] = [];
+
 const matches = (item: AnyStory | AnyVideo, q: string) =>
   [item.title, 'excerpt' in item ? item.excerpt : item.content, item.characters, item.setting, (item as Video).description]
     .filter(Boolean)
@@ -185,9 +187,9 @@ export default function ExploreRoute() {
   }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine, communityStories.hasNextPage, communityVideos.hasNextPage]);
 
   // A feed's cards arrive together: the first screenful is drawn at once and the rest in a
-  // background render React can pause (no long task before the page answers). The cards already
-  // drawn stay while more load, so loading more never shrinks the list.
-  const drawn = useDeferredValue(items);
+  // background render React can pause (no long task before the page answers), opening the page
+  // too. The cards already drawn stay while more load, so loading more never shrinks the list.
+  const drawn = useDeferredValue(items, NONE_DRAWN);
   const shown = drawn === items ? items : items.slice(0, Math.max(EXPLORE_FIRST_CARDS, drawn.length));
 
   const clearFilter = () => {
