@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { authorHandle, formatCount, formatDate } from '../../lib/format';
 import type { ContentType, UserSummary } from '../../types/api';
 import { CreatorActions } from './creator-actions';
-import { LikeButton } from './like-button';
+import { LikeButtonFor } from './like-button';
 import { ShareDropdown } from './share-dropdown';
 
 type CardItem = {
@@ -97,7 +97,7 @@ export function ContentCard({
       )}
       {badges}
       <div className="card-actions">
-        <LikeButton type={type} item={item} />
+        <LikeButtonFor type={type} item={item} signedIn={!!user} />
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${item.commentsCount ?? 0}): review activity`} onClick={openReview}>
           <Icon name="comment" size={16} /> <span>{item.commentsCount ?? 0}</span>
         </button>
