@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './lib/query-client';
+import { preloadFirstPage } from './app/preload';
 
 /** Data the server put in the page (core/landing.py): the first paint needs no second request. */
 function seedQueryCache() {
@@ -16,9 +17,15 @@ function seedQueryCache() {
 }
 
 seedQueryCache();
+preloadFirstPage();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is a transition: React draws it in short slices, so the page answers input
+// while it paints (no single long task for the whole screen).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import { flushSync } from 'react-dom';
+import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { MainLayout } from '../components/layout/main-layout';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { ExploreSkeleton, ProfileSkeleton } from '../components/page-skeletons';
@@ -9,27 +10,30 @@ import { IndexRoute } from './routes/index-route';
 import { NotFoundRoute } from './routes/not-found';
 import { ErrorBoundary } from './routes/route-error';
 import { ScrollManager } from './scroll-manager';
+import { pages } from './preload';
 
-const ExploreRoute = lazy(() => import('./routes/explore'));
-const StoryRoute = lazy(() => import('./routes/story'));
+const ExploreRoute = lazy(pages.explore);
+const StoryRoute = lazy(pages.story);
 const StoryEditRoute = lazy(() => import('./routes/story-edit'));
 const CreateStoryRoute = lazy(() => import('./routes/create-story'));
 const CreateVideoRoute = lazy(() => import('./routes/create-video'));
-const VideoRoute = lazy(() => import('./routes/video'));
+const VideoRoute = lazy(pages.video);
 const VideoEditorRoute = lazy(() => import('./routes/video-editor'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const LinkRoute = lazy(() => import('./routes/link'));
-const AuthorRoute = lazy(() => import('./routes/author'));
+const AuthorRoute = lazy(pages.author);
 const NotificationsRoute = lazy(() => import('./routes/notifications'));
-const TagRoute = lazy(() => import('./routes/tag'));
-const SeriesRoute = lazy(() => import('./routes/series'));
+const TagRoute = lazy(pages.tag);
+const SeriesRoute = lazy(pages.series);
 
 const protect = (element: React.ReactNode) => <ProtectedRoute>{element}</ProtectedRoute>;
 
 /** While the auth user loads, a full-page 'Loading...' spinner; then the routes. */
 function AppRoutes() {
-  const { isLoading } = useAuth();
+  // Once the signed-in check answers, the page is drawn in a background render React can pause
+  // (the spinner stays until it is ready), not in one long task.
+  const isLoading = useDeferredValue(useAuth().isLoading);
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   return (
@@ -66,6 +70,13 @@ function AppRoutes() {
  * (`useBlocker`, components/unsaved-changes-guard.tsx); the routes themselves stay declared above. */
 const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
 
+/** What react-router-dom's RouterProvider adds to react-router's: navigations may flush
+ * synchronously. Taken from react-router itself, the app's bundle leaves out react-router-dom's
+ * server-rendering and hydration code (about 50 KB the site never runs). */
+const flush = (update: () => unknown): undefined => {
+  flushSync(update);
+};
+
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} flushSync={flush} />;
 }

@@ -30,11 +30,16 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${minutes}:${String(rest).padStart(2, '0')}`;
 }
 
+/** One formatter for every date shown: `toLocaleDateString` with options builds a new one per
+ * call, which made a feed of cards slow to draw. Made on first use. */
+let dateFormat: Intl.DateTimeFormat | undefined;
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat.format(date);
 }
 
 export function formatRelative(value: string | null | undefined): string {

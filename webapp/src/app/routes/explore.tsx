@@ -1,10 +1,10 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AD_EVERY_N_STORIES, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
+import { AD_EVERY_N_STORIES, EXPLORE_FIRST_CARDS, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
@@ -35,6 +35,8 @@ const SIGN_IN_HINTS: Record<string, string> = {
 };
 
 type Item = { kind: 'story'; item: AnyStory } | { kind: 'video'; item: AnyVideo };
+
+const NONE_DRAWN: Item[] = [];
 
 const matches = (item: AnyStory | AnyVideo, q: string) =>
   [item.title, 'excerpt' in item ? item.excerpt : item.content, item.characters, item.setting, (item as Video).description]
@@ -184,6 +186,12 @@ export default function ExploreRoute() {
     return list.sort(order).filter((entry) => frontiers.every((edge) => order(entry, edge) <= 0));
   }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine, communityStories.hasNextPage, communityVideos.hasNextPage]);
 
+  // A feed's cards arrive together: the first screenful is drawn at once and the rest in a
+  // background render React can pause (no long task before the page answers), opening the page
+  // too. The cards already drawn stay while more load, so loading more never shrinks the list.
+  const drawn = useDeferredValue(items, NONE_DRAWN);
+  const shown = drawn === items ? items : items.slice(0, Math.max(EXPLORE_FIRST_CARDS, drawn.length));
+
   const clearFilter = () => {
     setSearch('');
     setParams({});
@@ -256,7 +264,7 @@ export default function ExploreRoute() {
               }
             />
           </div>
-        ) : items.length === 0 ? (
+        ) : shown.length === 0 ? (
           <div className="span-all">
             {q ? (
               <EmptyState title="No content found" hint="Try adjusting your search or filters" icon="search" />
@@ -265,7 +273,7 @@ export default function ExploreRoute() {
             )}
           </div>
         ) : (
-          items.map((entry) => {
+          shown.map((entry) => {
             if (entry.kind === 'video') {
               return <VideoCard key={`v${entry.item.id}`} video={entry.item} layout={view} showReviewButton showCreatorActions />;
             }

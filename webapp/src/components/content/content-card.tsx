@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { authorHandle, formatCount, formatDate } from '../../lib/format';
 import type { ContentType, UserSummary } from '../../types/api';
 import { CreatorActions } from './creator-actions';
-import { LikeButton } from './like-button';
+import { LikeButtonFor } from './like-button';
 import { ShareDropdown } from './share-dropdown';
 
 type CardItem = {
@@ -32,7 +32,7 @@ export type CardOptions = { layout?: 'grid' | 'list'; showReviewButton?: boolean
 /**
  * Feed card shell shared by story and video cards (dashboard and explore): click-through,
  * views, title, text, like/comments/share/Review actions, author and date, the Review
- * Activity dialog, and the owner's Creator Actions when asked. The feature supplies the badges and media.
+ * Activity dialog (mounted only while open: a feed of closed cards stays cheap to render), and the owner's Creator Actions when asked. The feature supplies the badges and media.
  */
 export function ContentCard({
   type,
@@ -97,7 +97,7 @@ export function ContentCard({
       )}
       {badges}
       <div className="card-actions">
-        <LikeButton type={type} item={item} />
+        <LikeButtonFor type={type} item={item} signedIn={!!user} />
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`Comments (${item.commentsCount ?? 0}): review activity`} onClick={openReview}>
           <Icon name="comment" size={16} /> <span>{item.commentsCount ?? 0}</span>
         </button>
@@ -125,14 +125,16 @@ export function ContentCard({
       ) : (
         body
       )}
-      <ActivityDialog
-        open={review}
-        onClose={() => setReview(false)}
-        type={type}
-        id={item.id}
-        title={item.title}
-        counts={{ likes: item.likesCount, shares: item.sharesCount, comments: item.commentsCount }}
-      />
+      {review && (
+        <ActivityDialog
+          open
+          onClose={() => setReview(false)}
+          type={type}
+          id={item.id}
+          title={item.title}
+          counts={{ likes: item.likesCount, shares: item.sharesCount, comments: item.commentsCount }}
+        />
+      )}
     </article>
   );
 }

@@ -7,8 +7,15 @@ import { useToggleLike } from '../../lib/content/content-mutations';
 type Likeable = { id: number; isLikedByUser?: boolean | null; likesCount?: number | null };
 
 /** The heart and count of a story or video; signed-out users are asked to sign in. */
-export function LikeButton({ type, item, size = 'sm' }: { type: ContentType; item: Likeable; size?: 'sm' | 'md' }) {
+export function LikeButton(props: LikeProps) {
   const { isAuthenticated } = useAuth();
+  return <LikeButtonFor {...props} signedIn={isAuthenticated} />;
+}
+
+type LikeProps = { type: ContentType; item: Likeable; size?: 'sm' | 'md' };
+
+/** The same, for a parent that already knows whether the reader is signed in (a feed card). */
+export function LikeButtonFor({ type, item, size = 'sm', signedIn: isAuthenticated }: LikeProps & { signedIn: boolean }) {
   const like = useToggleLike(type);
   const liked = !!item.isLikedByUser;
   const count = item.likesCount ?? 0;

@@ -41,7 +41,6 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const url = contentUrl(type, id);
-  const targets = useShareTargets({ title, url }, open);
   const noun = type === 'story' ? 'story' : 'video';
   const Noun = type === 'story' ? 'Story' : 'Video';
 
@@ -53,10 +52,6 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
-
-  useEffect(() => {
-    if (open && targets.data) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [open, targets.data]);
 
   useEffect(() => {
     if (!copied) return;
@@ -108,24 +103,42 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
         <Icon name={copied ? 'check' : 'share'} size={16} />
         {buttonLabel ? <span>{buttonLabel}</span> : count !== undefined ? <span>{count}</span> : null}
       </button>
-      {open && (
-        <div id={menuId} ref={menu} role="menu" className="dropdown-menu dropdown-start" onKeyDown={onKeyDown}>
-          {targets.isLoading && (
-            <div className="dropdown-label">
-              <Spinner size="sm" /> Loading share options...
-            </div>
-          )}
-          {targets.isError && <div className="dropdown-label">Share options unavailable</div>}
-          {targets.data?.map((target) => (
-            <button key={target.id} type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => void choose(target)}>
-              <span className="share-icon" aria-hidden="true">
-                <TargetIcon target={target} copied={copied} />
-              </span>
-              {target.shareType === 'link' && copied ? 'Copied!' : target.label}
-            </button>
-          ))}
+      {open && <ShareMenu id={menuId} menu={menu} title={title} url={url} copied={copied} onChoose={(target) => void choose(target)} onKeyDown={onKeyDown} />}
+    </div>
+  );
+}
+
+/** The open menu: the share targets are asked for (and watched) only while it is open, so a feed
+ * of closed cards stays cheap to draw. */
+function ShareMenu({ id, menu, title, url, copied, onChoose, onKeyDown }: {
+  id: string;
+  menu: React.RefObject<HTMLDivElement | null>;
+  title: string;
+  url: string;
+  copied: boolean;
+  onChoose: (target: ShareTarget) => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+}) {
+  const targets = useShareTargets({ title, url }, true);
+  useEffect(() => {
+    if (targets.data) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [menu, targets.data]);
+  return (
+    <div id={id} ref={menu} role="menu" className="dropdown-menu dropdown-start" onKeyDown={onKeyDown}>
+      {targets.isLoading && (
+        <div className="dropdown-label">
+          <Spinner size="sm" /> Loading share options...
         </div>
       )}
+      {targets.isError && <div className="dropdown-label">Share options unavailable</div>}
+      {targets.data?.map((target) => (
+        <button key={target.id} type="button" role="menuitem" tabIndex={-1} className="dropdown-item" onClick={() => onChoose(target)}>
+          <span className="share-icon" aria-hidden="true">
+            <TargetIcon target={target} copied={copied} />
+          </span>
+          {target.shareType === 'link' && copied ? 'Copied!' : target.label}
+        </button>
+      ))}
     </div>
   );
 }
