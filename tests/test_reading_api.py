@@ -136,6 +136,14 @@ def test_progress_outside_0_to_1_is_a_clear_400(users, body):
     assert community(reader, "stories", story["id"])["readingProgress"] is None
 
 
+def test_a_position_too_fine_to_mean_anything_is_kept_as_the_top(users):
+    author, _ = users.signed_in()
+    story = make_story(author)
+    saved = author.put(f"/api/stories/{story['id']}/progress", json={"position": 2.2250738585e-313})
+    assert saved.status_code == 200 and saved.get_json()["position"] == 0
+    assert community(author, "stories", story["id"])["readingProgress"] == 0
+
+
 def test_progress_on_a_private_story_of_another_user_is_not_found(users):
     author, _ = users.signed_in()
     reader, _ = users.signed_in()

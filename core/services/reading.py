@@ -50,7 +50,9 @@ def progress_of(story_id, user):
 
 
 def save_progress(story, user, position):
-    """Remember how far ``user`` read ``story`` (one row per reader and story, last write wins)."""
+    """Remember how far ``user`` read ``story`` (one row per reader and story, last write wins),
+    to a ten-thousandth (finer means nothing on a page, and PostgreSQL refuses a denormal float)."""
+    position = round(position, 4)
     now = utcnow()
     with db.write_transaction():
         query = (ReadingProgress.insert(user=user.id, story=story.id, position=position,
