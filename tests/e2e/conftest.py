@@ -89,3 +89,17 @@ def member(browser, seeded):
     page = new_member(browser, seeded, "Nell", "Hart", "member", "nightmare-123")
     yield page
     page.context.close()
+
+
+@pytest.fixture
+def writer(browser, site):
+    """A new account (Ines Marr), signed in through the API, on a fresh page of the bare site."""
+    from tests.e2e.helpers import new_page, unique_email
+    from tests.e2e.test_journey import api_call
+    page = new_page(browser, site)
+    page.request.get("/api/auth/user")  # issues the csrf_token cookie
+    api_call(page, "POST", "/api/auth/register", {"email": unique_email("writer"),
+                                                  "password": "nightmare-123",
+                                                  "firstName": "Ines", "lastName": "Marr"})
+    yield page
+    page.context.close()

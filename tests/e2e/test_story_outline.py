@@ -2,7 +2,6 @@
 reordered, the cast corrected, then "Write story"; the story is saved with the edited plan."""
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
@@ -10,26 +9,14 @@ from tests.e2e.helpers import (
     T,
     assert_clean_console,
     fill_story_form,
-    new_page,
     open_screen,
     toast,
-    unique_email,
 )
 from tests.e2e.test_journey import api_call
 
-PASSWORD = "nightmare-123"
 CHANGED = "The bell ringer climbs the tower alone and does not answer when the novice calls"
 ADDED = "The novice finds the abbey's burial register under the altar cloth, its last page still wet"
 
-
-@pytest.fixture
-def writer(browser, site):
-    page = new_page(browser, site)
-    page.request.get("/api/auth/user")  # issues the csrf_token cookie
-    api_call(page, "POST", "/api/auth/register", {"email": unique_email("outline"), "password": PASSWORD,
-                                                  "firstName": "Ines", "lastName": "Marr"})
-    yield page
-    page.context.close()
 
 
 def beat_texts(beats):

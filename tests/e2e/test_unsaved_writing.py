@@ -3,7 +3,6 @@ be undone; leaving /create or the story editor with unsaved text asks (the site'
 the app, the browser's own prompt for the tab); the story on /create is kept as a draft to resume."""
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
@@ -11,25 +10,13 @@ from tests.e2e.helpers import (
     T,
     assert_clean_console,
     fill_story_form,
-    new_page,
     open_screen,
     toast,
-    unique_email,
 )
 from tests.e2e.test_journey import api_call
 
-PASSWORD = "nightmare-123"
 EDIT = "The bell rang once more, though no one had climbed the tower since the flood."
 
-
-@pytest.fixture
-def writer(browser, site):
-    page = new_page(browser, site)
-    page.request.get("/api/auth/user")  # issues the csrf_token cookie
-    api_call(page, "POST", "/api/auth/register", {"email": unique_email("drafts"), "password": PASSWORD,
-                                                  "firstName": "Ines", "lastName": "Marr"})
-    yield page
-    page.context.close()
 
 
 def leave_by_link(page, name):
