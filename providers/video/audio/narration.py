@@ -98,7 +98,8 @@ def _neural(choice, texts, speed):
     tempo = max(0.3, style.speed * speed)
     rate = piper_voice.sample_rate(choice.model_path)
     out = []
-    for audio, words in piper_voice.synthesize(choice.model_path, texts, style.pitch / tempo):
+    for audio, words in piper_voice.synthesize(
+            choice.model_path, texts, piper_voice.length_scale(style.pitch / tempo)):
         spoken = len(audio) / rate / style.pitch
         audio = voice_effects.pitch(audio, style.pitch)
         audio = voice_effects.apply(audio, rate, style.effects)
