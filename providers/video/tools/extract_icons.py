@@ -26,11 +26,21 @@ NUMBER = re.compile(r"-?\d*\.\d+")
 
 
 def compact(body):
-    """The body with its decimals cut to one place ("12.3456" -> "12.3", "-.25" -> "-.2")."""
+    """The body with its decimals cut to one place ("12.3456" -> "12.3", "-.25" -> "-.2").
+
+    A number that rounds to a whole one keeps its separation from the number before it: in
+    "19.4.04" (19.4, then .04) the second becomes " 0", never the "19.40" that would merge them,
+    and in "2.04.3" the first becomes "2 " before ".3", never "2.3"."""
     def short(match):
         text = f"{float(match.group()):.1f}"
         text = text[:-2] if text.endswith(".0") else text
-        return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+        text = text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+        if "." in text:
+            return text
+        before = match.string[match.start() - 1:match.start()]
+        after = match.string[match.end():match.end() + 1]
+        return ((" " if before and before in "0123456789." and not text.startswith("-") else "") + text
+                + (" " if after == "." else ""))
     return NUMBER.sub(short, body.replace(' fill="currentColor"', ""))
 
 
