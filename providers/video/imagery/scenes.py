@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from providers.video.imagery import canvas, furniture, icons, insides, lands, worlds
+from providers.video.imagery import weather as skies
 from providers.video.imagery.canvas import add_glow
 from providers.video.imagery.canvas import mask as _mask
 from providers.video.imagery.canvas import paste as _paste
@@ -79,7 +80,7 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
         img[...] = (np.asarray(zenith, np.float32) + np.asarray(horizon_col, np.float32)) * 0.6
     night = is_night(time_of_day)
     # stars and the moon / a pale sun
-    if night and weather in ("", "Clear", "Windy") and not look.minimal:
+    if night and weather in ("", "Clear") and not look.minimal:
         stars = rng.random((h, w)) > 0.9985
         img[stars] = np.maximum(img[stars], 0.8)
     side = 1 if rng.random() < 0.5 else -1  # the setting stands left or right of the centre
@@ -98,8 +99,8 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
         add_glow(img, cx, cy, h * 0.25, (0.25, 0.22, 0.15))
     # clouds
     cloudy = {"Cloudy": 0.55, "Rainy": 0.7, "Stormy": 0.85, "Foggy": 0.3, "Snowy": 0.6,
-              "Windy": 0.4}.get(weather, 0.15)
-    clouds = fbm(h, w, rng, octaves=5, base=3)
+              "Windy": 0.6}.get(weather, 0.15)
+    clouds = skies.clouds(h, w, rng, weather)
     cmask = np.clip((clouds - (1 - cloudy) * 0.75) * 3, 0, 1) * (1 - np.linspace(0, 1, h)[:, None] * 0.7)
     if look.minimal:
         cmask = cmask * 0
@@ -181,6 +182,8 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
             layer += (lands.SNOW * 0.55 * light - layer) * 0.18
         if weather == "Foggy":  # and a thinner veil over what is near
             layer += (veil - layer) * 0.25
+    if not look.minimal:  # rain and wind, over the figures too
+        skies.over((img, back) if back is not None else (img,), skies.streaks(w, h, rng, weather, night))
     return img, back
 
 
