@@ -1,7 +1,8 @@
 """Places no game-icons.net picture draws, drawn as silhouettes in the icons' manner (a coverage
 mask in a ``size`` square, standing on its bottom edge): a ger (round felt wall, low cone of a
 roof, its crown ring and door), a cable car (a pylon on the ground, its cable across the sky,
-the cabin hanging from it) and a rider on horseback (a figure, not a place)."""
+the cabin hanging from it), a ger's felt door (a quilted felt curtain in a low door frame, its
+top rolled) and a rider on horseback (a figure, not a place)."""
 import functools
 
 import numpy as np
@@ -37,6 +38,37 @@ def _gondola(d, s):
         d.rectangle([x, top + s * 0.2, x + s * 0.07, top + s * 0.3], fill=0)
 
 
+def _felt_door(d, s):
+    """A ger's door seen from outside: the felt curtain hanging to the ground, quilted in
+    diamonds, its top edge rolled up, in a low dark door frame, the ger's felt wall with its ropes
+    at both sides and the edge of the roof above."""
+    foot, wall_top = s * 0.99, s * 0.2
+    line = max(1, int(s * 0.014))
+    x0, x1, top = s * 0.27, s * 0.73, s * 0.36
+    frame = s * 0.06
+
+    def wall(a, b):  # the felt wall between x=a and x=b, its two ropes
+        d.rectangle([a, wall_top, b, foot], fill=255)
+        for y in (0.3, 0.92):
+            d.line([(a, s * y), (b, s * y)], fill=0, width=line)
+    d.chord([-s * 0.2, -s * 0.25, s * 1.2, wall_top + s * 0.08], 0, 180, fill=255)  # the roof's edge
+    wall(0, s)
+    d.line([(0, wall_top), (s, wall_top)], fill=0, width=line * 2)  # where the roof meets the wall
+    d.rectangle([x0 - frame, top - frame, x1 + frame, foot], fill=0)  # the frame's dark opening
+    d.rectangle([x0, top, x1, foot], fill=255)  # the curtain
+    step = (x1 - x0) / 2.5
+    for k in range(-4, 5):  # the quilting: stitched diagonals both ways
+        x = x0 + (x1 - x0) / 2 + k * step
+        d.line([(x, top), (x + (foot - top) * 0.6, foot)], fill=0, width=line)
+        d.line([(x, top), (x - (foot - top) * 0.6, foot)], fill=0, width=line)
+    d.rectangle([x0 - frame, top - frame, x0 - 1, foot], fill=0)  # the frame again, over the stitches
+    d.rectangle([x1 + 1, top - frame, x1 + frame, foot], fill=0)
+    wall(0, x0 - frame)
+    wall(x1 + frame, s)
+    d.rectangle([x0 - frame * 0.4, top - frame * 0.9, x1 + frame * 0.4, top + s * 0.06], fill=255)  # the roll
+    d.line([(x0 - frame * 0.4, top - frame * 0.1), (x1 + frame * 0.4, top - frame * 0.1)], fill=0, width=line)
+
+
 def _rider(d, s):
     """A rider on horseback seen side on, facing right: the horse's barrel, neck and head, four
     legs and a tail; the rider upright in the saddle, a cloak falling behind."""
@@ -60,7 +92,7 @@ def _rider(d, s):
     d.line([(s * 0.5, s * 0.5), (s * 0.52, s * 0.68)], fill=255, width=leg)  # a leg down the flank
 
 
-DRAW = {"ger": _ger, "gondola": _gondola, "rider": _rider}
+DRAW = {"ger": _ger, "gondola": _gondola, "rider": _rider, "felt-door": _felt_door}
 
 
 @functools.lru_cache(maxsize=64)
