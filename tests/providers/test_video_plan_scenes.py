@@ -40,13 +40,13 @@ def test_each_scene_shows_its_place_its_people_and_its_element_from_the_plan():
     ger = shots(GER, GER_LINES)
     gondola = shots(GONDOLA, GONDOLA_LINES)
     assert ger[1].shows == ["the ger", "the stove", "Altan", "the felt door"]
-    assert ger[1].setting_icon == "shape:ger" and ger[1].element_icon == "wooden-door"
+    assert ger[1].setting_icon == "shape:ger" and ger[1].element_icon == "shape:felt-door"
     assert ger[0].setting_icon == "high-grass"  # the steppe
     assert "the rider" in ger[2].shows and "shape:rider" in ger[2].figure_icons
     assert ger[2].large  # the reversal turns on the fiddle
     assert {s.setting_icon for s in gondola} == {"shape:gondola"}
     assert "wood-cabin" not in {s.element_icon for s in gondola}  # the last cabin is the gondola's
-    man = gondola[1].figure_icons.index("hooded-figure")
+    man = gondola[1].figure_icons.index("drawn:bulky hood")  # the snowsuit: bulky, its hood up
     assert gondola[1].figure_colours[man] == pytest.approx((0.95, 0.45, 0.08))  # orange, from the look
     giulia = gondola[1].figure_colours[1 - man]
     assert giulia[0] > 0.6 and giulia[1] < 0.2  # her red jacket

@@ -27,7 +27,9 @@ PARTS = [
     (r"\bhabit\b|\bnun\b", "skirt veil"),
     (r"wedding dress|\bveil\b", "skirt veil"),
     (r"\b(dress|gown|nightdress|housecoat|cassock|robe|skirt)\b", "skirt"),
-    (r"\b(oilskin|long coat|overcoat|anorak|greatcoat|white coat|coat crusted)\b", "coat"),
+    (r"\b(oilskin|long coat|overcoat|greatcoat|white coat|coat crusted|coat|raincoat|cloak)\b", "coat"),
+    (r"\b(snowsuit|parka|anorak|down jacket|ski suit)\b", "bulky hood"),
+    (r"\bold (man|woman)\b|\belderly\b|\bcrone\b|\bgrandmother\b|\bgrandfather\b", "stoop"),
     (r"\bhood\b|\bcowl", "hood"),
     (r"\bshawl\b", "veil"),
     (r"sack for a face|\bburlap\b", "sack"),
@@ -142,14 +144,14 @@ def mask(look, size):
 def _figure(d, holes, parts, n):
     tall = "tall" in parts
     height = 0.62 if "child" in parts else 1.0 if tall else 0.9
-    build = 1.3 if "heavy" in parts else 0.75 if ("thin" in parts or tall) else 1.0
+    build = 1.3 if "heavy" in parts else 1.18 if "bulky" in parts else 0.75 if ("thin" in parts or tall) else 1.0
     foot = 0.985 * n
     H = height * n * 0.97
     top = foot - H
-    lean = 0.06 * H if "stoop" in parts else 0.0  # the head and shoulders come forward
+    lean = 0.1 * H if "stoop" in parts else 0.0  # the head and shoulders come forward
     cx = n * 0.5
     r = H * (0.06 if tall else 0.075)  # the head's radius
-    head_y = top + r + (0.05 * H if "stoop" in parts else 0)
+    head_y = top + r + (0.06 * H if "stoop" in parts else 0)
     hx = cx + lean
     shoulder_y = head_y + r * 1.6
     sw = H * 0.12 * build
@@ -213,7 +215,7 @@ def _figure(d, holes, parts, n):
                    (hx + r * 1.2, shoulder_y + r * 2.2),
                    (hx - r * 1.2, shoulder_y + r * 2.2)], fill=255)
     if "veil" in parts or "hood" in parts:  # a veil or hood draped over the head to the shoulders
-        peak = head_y - r * (2.0 if "hood" in parts else 1.2)
+        peak = head_y - r * (1.5 if "bulky" in parts else 2.0 if "hood" in parts else 1.2)
         d.polygon([(hx, peak), (hx + r * 1.3, head_y - r * 0.4), (hx + sw * 1.05, shoulder_y + r * 1.5),
                    (hx - sw * 1.05, shoulder_y + r * 1.5), (hx - r * 1.3, head_y - r * 0.4)], fill=255)
     if "hat" in parts:

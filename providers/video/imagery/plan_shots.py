@@ -24,6 +24,7 @@ from providers.video.imagery.pictures import ROOM_PAIRS, ROOMS
 
 _COLOURS = json.loads((Path(__file__).resolve().parents[1] / "data" / "colours.json").read_text())["colours"]
 RIDER = re.compile(r"(?i)\b(rider|horse|horseback|horseman|mounted)\b")
+CHILD = re.compile(r"(?i)\b(girl|boy|child|kid|toddler|baby|son|daughter)\b(?!'s)")
 TURNS = {"reversal", "climax"}
 WATER = re.compile(r"(?i)\b(sea|ocean|lake|harbour|harbor|ship|boat|ferry|pier|shore|lighthouse)\b")
 STOP = set("a an the of in on at to and or but with by from into was were is are it he she they his her "
@@ -58,16 +59,23 @@ def room_of(place):
     return ""
 
 
-def figure_icon(person):
-    """One figure per cast member: a rider on horseback, the antagonist hooded, the others drawn
-    with what their look names (a coat, a habit, long hair, a child's height)."""
+def figure_icon(person, indoors=False):
+    """One figure per cast member, from the plan's cast (its name, handle and look): a rider on
+    horseback (indoors, the rider is a person in a hat: the horse stays out), a child small, an
+    old woman stooped, a coat, a snowsuit, long hair when they are "she"; the antagonist with no
+    look at all is hooded."""
     described = f"{person.name} {person.handle} {person.look}"
-    if RIDER.search(described):
+    rider = bool(RIDER.search(described))
+    if rider and not indoors:
         return "shape:rider"
-    parts = [part for pattern, part in figures.PARTS if re.search(pattern, person.look or "", re.I)]
-    if person.role == "antagonist" and not parts:
+    parts = [part for pattern, part in figures.PARTS if re.search(pattern, f"{person.look or ''}", re.I)]
+    if CHILD.search(f"{person.name} {person.handle}") and "child" not in parts:
+        parts.append("child")
+    if rider:
+        parts += ["coat", "hat"]
+    if person.role == "antagonist" and not parts and not (person.look or "").strip():
         return "hooded-figure"
-    if person.pronouns == "she" and "hair" not in parts:
+    if person.pronouns == "she" and "hair" not in parts and "hood" not in " ".join(parts):
         parts.append("hair")
     return icons_drawn(parts or ["coat"])
 
@@ -196,11 +204,14 @@ class PlanShotPlanner:
         element_name = _label(element) if element else (things or fixtures or [""])[0]
         element_icon = ""
         world = " ".join(f"{p.name} {p.handle}" for p in self.places.values()) + f" {self.world}"
+        # the words around the element in the story (this line, its beat, the beats it is in): its sense
+        told = [b.text for b in self.plan.beats if element is not None and b.id in (element.beats or [])]
+        context = " ".join([str(line), beat.text if beat is not None else ""] + told)
         if element is not None:
-            element_icon = (icon_index.icon_in(element.name, world) or icon_index.icon_in(element.handle, world)
-                            or "")
+            element_icon = (icon_index.icon_in(element.name, world, context)
+                            or icon_index.icon_in(element.handle, world, context) or "")
         elif element_name:
-            element_icon = icon_index.icon_in(element_name, world) or ""
+            element_icon = icon_index.icon_in(element_name, world, context) or ""
         if element_icon == setting_icon:
             element_icon = ""
         large = bool(beat is not None and element is not None
@@ -209,7 +220,7 @@ class PlanShotPlanner:
         setting = "sea" if WATER.search(f"{place.name} {place.description}") else place.id
         if setting_icon == self.world_icon and self.land.ridge == "sea":
             setting = "sea"
-        icons_of = distinct([figure_icon(p) for p in people[:2]])
+        icons_of = distinct([figure_icon(p, indoors=bool(inside or room)) for p in people[:2]])
         listed = list(shows)
         if who is not None or where is not None:  # the corrected place and people, then the rest
             listed = [_label(place)] + [_label(p) for p in people] + [

@@ -8,7 +8,13 @@ once, when its first video is made: good enough for the creator to correct on th
 * places: nouns of place after a determiner ("the ger", "the station"), the most named first,
   each with the concrete nouns named in its paragraphs as fixtures ("the felt door");
 * key elements: concrete nouns (with a picture) named after a determiner at least twice; a word
-  is a noun only after a determiner, so "Nobody rings it now" names no ring;
+  is a noun only after a determiner, so "Nobody rings it now" names no ring; and only in the sense
+  of a thing: not in a set phrase ("kept watch", "a train of thought"), not followed by "of" and
+  no thing ("the weight of the years"), not worn ("in a red coat" is the wearer's look), and a
+  phrase ends at its verb ("the log lay open" is the log, not an open padlock);
+* people also: a first name and a surname are one person ("Martha Penrose"); someone the story
+  calls "the girl", "the old woman" more than once is in the cast, their look from how the story
+  describes them ("An old woman, stooped and grey, ... in a black shawl"; "Tom, a boy of seven");
 * beats: one per paragraph, the paragraph with the twist's words marked as the reversal;
 * weather: the weather words the story uses most (fog, snow, rain, storm, wind).
 """
@@ -26,11 +32,17 @@ PLACES, OUTDOORS = _WORDS["places"], set(_WORDS["outdoors"])
 PEOPLE, THREAT = _WORDS["people"], set(_WORDS["threat"])
 NOT_NAMES = set(_WORDS["not_names"])
 NOT_THINGS = set(_WORDS["not_things"])
+IDIOMS = re.compile("|".join(_WORDS["idioms"]), re.I)
+WORN, VERBS = set(_WORDS["worn"]), set(_WORDS["verbs"])
+GENDERED = {noun: pronoun for pronoun, nouns in _WORDS["gendered"].items() for noun in nouns}
 DETERMINER = r"(?:the|a|an|its|his|her|their|my|our|your|this|that)"
 NOUN = re.compile(rf"(?i)\b{DETERMINER}\s+(?=((?:[a-z-]+\s+){{0,2}}[a-z-]+)\b)")  # overlapping
 NAME = re.compile(r"(?<=[a-z,;:'’\"] )([A-Z][a-z'’-]+)\b(?! [A-Z])")  # not "Saint Agnes Hospital"
+FULL_NAME = re.compile(r"\b([A-Z][a-z'’-]+) ([A-Z][a-z'’-]+)\b(?! [A-Z])")  # "Martha Penrose"
 SENTENCE = re.compile(r"(?<=[.!?…])\s+")
 PRONOUN = re.compile(r"(?i)\b(she|her|he|him|his|they|them)\b")
+SUBJECT = re.compile(r"\b(she|he|they)\b", re.I)
+MID_SENTENCE = r"(?<=[a-z,] )"  # a name used inside a sentence, not only at its start
 ADJECTIVE_END = ("ed", "ing", "ly", "ful", "less", "ous")
 FUNCTION = set("in on at of to and or but with by from into was were is are be been had has have "
                "not no as for so that this then there who which it he she they we you i me him her "
@@ -49,58 +61,127 @@ def _slug(text, taken):
 
 
 def _nouns(text):
-    """(head noun, phrase) of each noun phrase after a determiner: the phrase ends at its last
-    word that pictures something or names a place or a person, before any function word ("a
-    frozen orange snowsuit": snowsuit; "the bell rang out": bell; "the woman in": woman)."""
+    """(head noun, phrase) of each noun phrase after a determiner used as a thing: the phrase
+    ends at its last word that pictures something or names a place or a person, before any
+    function word or verb ("a frozen orange snowsuit": snowsuit; "the bell rang out": bell;
+    "the woman in": woman; "the log lay open": log); a noun in another sense is left out
+    (``_other_sense``)."""
+    text = IDIOMS.sub(" ; ", text)  # a set phrase names nothing
     out = []
     for match in NOUN.finditer(text):
         words = match.group(1).lower().split()
         while words and re.fullmatch(DETERMINER, words[0]):
             words = words[1:]
         for k, word in enumerate(words):
-            if word in FUNCTION or re.fullmatch(DETERMINER, word):
+            if word in FUNCTION or word in VERBS or re.fullmatch(DETERMINER, word):
                 words = words[:k]
                 break
         while words and not (words[-1] in PLACES or words[-1] in PEOPLE or _thing(words[-1])):
             words = words[:-1]
-        if words and not words[-1].endswith(ADJECTIVE_END):
+        if words and not words[-1].endswith(ADJECTIVE_END) and not _other_sense(text, match, words):
             out.append((words[-1], " ".join(words)))
     return out
 
 
+def _other_sense(text, match, words):
+    """Whether the noun phrase ``words`` found at ``match`` is not a thing in the scene: worn
+    ("in a frozen orange snowsuit", "wearing the coat"), or a measure or a part of something
+    that is no thing ("the weight of the years", "the weight of someone's eyes")."""
+    head = words[-1]
+    before = text[max(0, match.start() - 12):match.start()].lower().split()
+    if head in WORN or _singular(head) in WORN:
+        if before and before[-1] in ("in", "wearing", "wore", "into", "of"):
+            return True
+        if not before or before[-1] not in ("a", "an", "the"):  # "her coat", "his pocket": worn
+            return True
+    rest = text[match.start():match.start() + 160]
+    after = re.match(rf"(?i)\S+(?:\s+\S+){{{len(words)}}}\s+of\s+((?:(?:the|a|an|his|her|their|my|our|your|"
+                     rf"this|that)\s+)*)([\w'’-]+)", rest)
+    if after and head not in PLACES:
+        obj = after.group(2).lower()
+        if obj.endswith(("'s", "’s")) or obj in FUNCTION or not (
+                obj in PLACES or obj in PEOPLE or _thing(obj)):
+            return True
+    return False
+
+
+def _singular(word):
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 def _thing(word):
     """A concrete thing a picture can show ("door", "snowsuit"; not "world", "corner")."""
-    return word not in NOT_THINGS and word not in FUNCTION and icon_index.names_a_thing(word)
+    return (word not in NOT_THINGS and _singular(word) not in NOT_THINGS and word not in FUNCTION
+            and word not in _WORDS["weather"] and icon_index.names_a_thing(word))
 
 
 def _names(paragraphs):
+    """The people named in the story, most named first (at most four): a first name and a
+    surname together are one person ("Martha Penrose", then "Martha"); a word the story also
+    writes in lower case ("Ask", "Nobody") or after a preposition ("to Irkutsk") is no name."""
+    text = " ".join(paragraphs)
+    lower = set(re.findall(r"\b[a-z][a-z'’-]+\b", text))
+    after_the = set(re.findall(r"\b(?:[Tt]he|[Oo]f|[Oo]n|[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Ii]nto|[Tt]owards?|[Nn]ear|"
+                               r"[Bb]eyond|[Pp]ast)\s+([A-Z][a-z'’-]+)", text))
+
+    def a_name(word):
+        return (word not in NOT_NAMES and word.lower() not in PLACES and word not in after_the
+                and word.lower() not in lower)
+    full = {}
+    for first, last in FULL_NAME.findall(text):
+        last = re.sub(r"['’]s$", "", last)
+        if a_name(first) and a_name(last):
+            full.setdefault(first, f"{first} {last}")
+            full.setdefault(last, f"{first} {last}")
     counts = Counter()
-    after_the = set(re.findall(r"\b(?:[Tt]he|of|on|in|at|to|from)\s+([A-Z][a-z'’-]+)", " ".join(paragraphs)))
     for paragraph in paragraphs:
         for name in NAME.findall(paragraph):
             name = re.sub(r"['’]s$", "", name)
-            if name not in NOT_NAMES and name.lower() not in PLACES and name not in after_the:
-                counts[name] += 1
+            if a_name(name) and (name in full or re.search(rf"{MID_SENTENCE}{re.escape(name)}\b", text)):
+                counts[full.get(name, name)] += 1
+    for first, last in FULL_NAME.findall(text):  # a full name at a sentence's start counts too
+        last = re.sub(r"['’]s$", "", last)
+        if full.get(first) == f"{first} {last}":
+            counts[full[first]] += 1
     return [name for name, _ in counts.most_common(4)]
 
 
 def _pronoun(name, text):
-    found = Counter()
+    """The pronoun the story uses after ``name``, by the subject pronouns that follow it ("Tom,
+    a boy of seven, walked beside her ... He did not like": he; the "her" is someone else), else
+    by any pronoun that follows it."""
+    found, weak = Counter(), Counter()
     for match in re.finditer(rf"\b{re.escape(name)}\b", text):
+        subject = SUBJECT.search(text, match.end(), match.end() + 200)
+        if subject:
+            found[subject.group(1).lower()] += 1
         after = PRONOUN.search(text, match.end(), match.end() + 200)
         if after:
             word = after.group(1).lower()
-            found["she" if word in ("she", "her") else "he" if word in ("he", "him", "his") else "they"] += 1
+            weak["she" if word in ("she", "her") else "he" if word in ("he", "him", "his") else "they"] += 1
+    found = found or weak
     return found.most_common(1)[0][0] if found else "they"
 
 
 def _look(handle_noun, text):
-    """How the story first describes someone it calls "the <noun>": "a man in a frozen orange
-    snowsuit" -> "in a frozen orange snowsuit"."""
+    """How the story first describes someone it calls "the <noun>", with the words before the
+    noun that say their age or build: "a man in a frozen orange snowsuit" -> "in a frozen orange
+    snowsuit"; "An old woman, stooped and grey, stood by the font in a black shawl" -> "old woman,
+    stooped and grey, stood by the font in a black shawl"."""
     found = [m.group(1).strip()[:200] for m in re.finditer(
         rf"(?i)\b(?:a|an|the)\s+(?:[a-z]+\s+)?{re.escape(handle_noun)}\s+((?:in|with|wearing)\s+[^.,;!?]+)", text)]
-    coloured = [look for look in found if colour_of(look)]  # the description that says most
-    return (coloured or found or [""])[0]
+    described = [f"{(m.group(1) or '').strip()} {handle_noun}{m.group(2)}".strip()[:200] for m in re.finditer(
+        rf"(?i)\b(?:a|an)\s+((?:[a-z]+\s+){{0,2}}?){re.escape(handle_noun)}(,[^.!?]+)", text)]
+    described = [d for d in described if re.search(r"(?i)\b(in|with|wearing|stooped|hunched|old|tall|thin)\b", d)]
+    coloured = [look for look in found + described if colour_of(look)]  # the description that says most
+    return (coloured or found or described or [""])[0]
+
+
+def _apposition(name, text):
+    """What the story says someone named is, right after the name: "Tom, a boy of seven" -> "a
+    boy of seven"; "Altan, a herder's son" -> "a herder's son"; "" when it does not say."""
+    found = re.search(rf"\b{re.escape(name)}(?:\s+[A-Z][a-z'’-]+)?,\s+((?:a|an)\s+[^.,;!?]+)", text)
+    return found.group(1).strip()[:200] if found else ""
 
 
 def extract_plan(title, paragraphs, key_elements="", setting=""):
@@ -117,14 +198,22 @@ def extract_plan(title, paragraphs, key_elements="", setting=""):
 
     cast = []
     for name in _names(paragraphs):
-        cast.append({"id": _slug(name, taken), "name": name, "pronouns": _pronoun(name, text),
-                     "role": "supporting"})
+        first = name.split()[0]
+        cast.append({"id": _slug(name, taken), "name": name, "handle": first if first != name else "",
+                     "pronouns": _pronoun(first, text), "role": "supporting", "look": _apposition(first, text)})
     threats = [w for w in PEOPLE if w in THREAT and heads[w] >= 2 and w not in {c["name"].lower() for c in cast}]
     if threats:
         noun = max(threats, key=lambda w: heads[w])
         cast.append({"id": _slug(noun, taken), "name": f"the {noun}", "handle": f"the {noun}",
-                     "role": "antagonist", "pronouns": "it" if noun in ("thing", "shape", "creature") else "they",
+                     "role": "antagonist",
+                     "pronouns": "it" if noun in ("thing", "shape", "creature") else GENDERED.get(noun, "they"),
                      "look": _look(noun if noun != "rider" else "rider", text) or _look("man", text)})
+    others = [w for w, n in heads.most_common() if w in PEOPLE and w not in THREAT and n >= 2
+              and not any(w in c.get("look", "").split() for c in cast)]
+    for noun in others[:max(0, 4 - len(cast))]:  # "the girl", "the conductor": someone without a name
+        cast.append({"id": _slug(noun, taken), "name": f"the {noun}", "handle": f"the {noun}",
+                     "role": "supporting", "pronouns": GENDERED.get(noun) or _pronoun(noun, text),
+                     "look": _look(noun, text)})
     first_person = len(re.findall(r"\b(I|me|my)\b", text)) > 3
     named = [c for c in cast if c["role"] != "antagonist"]
     if named and not first_person:
@@ -167,7 +256,7 @@ def extract_plan(title, paragraphs, key_elements="", setting=""):
         here = {h for h, _ in nouns[k]}
         place_id = next((p["id"] for p in places if p["handle"].split()[-1] in here), place_id)
         who = [c["id"] for c in cast if c["role"] != "protagonist" and re.search(
-            rf"(?i)\b{re.escape(c['name'].replace('the ', ''))}\b", paragraph)]
+            rf"(?i)\b{re.escape((c.get('handle') or c['name']).replace('the ', ''))}\b", paragraph)]
         kind = ("reversal" if k == twist_at else "hook" if k == 0 else
                 "aftermath" if k == len(paragraphs) - 1 and k > 0 else
                 "escalation" if k > len(paragraphs) / 2 else "scene")
