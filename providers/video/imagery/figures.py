@@ -51,6 +51,15 @@ PARTS = [
 ]
 
 
+#: what someone's calling shows, by the words that name them ("the conductor": a cap)
+CALLINGS = [
+    (r"\b(conductor|guard|porter|driver|policeman|policewoman|soldier|sailor|captain|nurse|chauffeur)\b",
+     "cap"),
+    (r"\b(priest|monk|abbot|vicar)\b", "skirt"),
+    (r"\b(nun|abbess|widow|bride)\b", "skirt veil"),
+    (r"\b(herder|shepherd|hunter|farmer|fisherman|keeper|ferryman|boatman)\b", "hat"),
+]
+
 #: a protagonist who is a child, by the words the form uses for them ("Lily, a girl of nine")
 _CHILD = re.compile(r"(?i)\b(girl|boy|child|kid|schoolgirl|schoolboy|toddler|little)\b")
 _LIGHT = re.compile(r"(?i)\b(?:her|his|my|your|their)\s+(?:own\s+)?(?:lamp|lantern|torch|flashlight)\b")

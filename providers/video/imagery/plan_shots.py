@@ -69,6 +69,7 @@ def figure_icon(person, indoors=False):
     if rider and not indoors:
         return "shape:rider"
     parts = [part for pattern, part in figures.PARTS if re.search(pattern, f"{person.look or ''}", re.I)]
+    parts += [part for pattern, part in figures.CALLINGS if re.search(pattern, described, re.I)]
     if CHILD.search(f"{person.name} {person.handle}") and "child" not in parts:
         parts.append("child")
     if rider:
@@ -220,7 +221,7 @@ class PlanShotPlanner:
         setting = "sea" if WATER.search(f"{place.name} {place.description}") else place.id
         if setting_icon == self.world_icon and self.land.ridge == "sea":
             setting = "sea"
-        icons_of = distinct([figure_icon(p, indoors=bool(inside or room)) for p in people[:2]])
+        icons_of = distinct([figure_icon(p, indoors=bool(inside or room)) for p in people[:2]], people[:2])
         listed = list(shows)
         if who is not None or where is not None:  # the corrected place and people, then the rest
             listed = [_label(place)] + [_label(p) for p in people] + [
@@ -260,13 +261,15 @@ class PlanShotPlanner:
         return self.draw(shows, beat, who=self.who.get(key), where=self.where.get(key), line=line)
 
 
-def distinct(names):
-    """Figure pictures, the second never the same as the first (a second drawn figure gets a
-    coat; a second hooded one, a cloak)."""
+def distinct(names, people=()):
+    """Figure pictures, the second never the same as the first: a second drawn figure gets what
+    the first has not (a coat, else a hat for him, long hair for her); a second hooded one, a
+    cloak."""
     if len(names) == 2 and names[0] == names[1]:
         second = names[1]
-        names[1] = (icons_drawn(second[len("drawn:"):].split() + ["coat"]) if second.startswith("drawn:")
-                    and "coat" not in second else "drawn:coat hair" if second.startswith("drawn:")
+        she = len(people) > 1 and people[1].pronouns == "she"
+        extra = "coat" if "coat" not in second else "hair" if she and "hair" not in second else "hat"
+        names[1] = (icons_drawn(second[len("drawn:"):].split() + [extra]) if second.startswith("drawn:")
                     else "cloaked-figure" if second != "cloaked-figure" else "hooded-figure")
     return names
 
