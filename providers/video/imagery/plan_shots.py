@@ -76,7 +76,7 @@ def figure_icon(person, indoors=False):
         parts += ["coat", "hat"]
     if person.role == "antagonist" and not parts and not (person.look or "").strip():
         return "hooded-figure"
-    if person.pronouns == "she" and "hair" not in parts and "hood" not in " ".join(parts):
+    if person.pronouns == "she" and not {"hair", "hood", "veil"} & set(" ".join(parts).split()):
         parts.append("hair")
     return icons_drawn(parts or ["coat"])
 

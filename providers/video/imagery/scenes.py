@@ -346,7 +346,7 @@ def foreground(img, w, h, rng, look, element_icon, figure_icons, side, back=None
     for k, name in enumerate(figure_icons[:2]):
         drawn = name.startswith((icons.DRAWN, icons.SHAPE))  # a drawn figure, a rider on horseback
         size = int(h * (0.56 if name == "executioner-hood" else 0.62 if drawn else 0.5))
-        fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.4)) - size / 2
+        fx = w * (0.5 + side * (0.05 + 0.22 * k) * (1 if element_icon else 0.7)) - size / 2  # side by side
         fy = h - size * 0.96
         if close is not None:  # up close: it fills one side of the frame; the other stands off
             size = int(h * 1.3) if k == close else int(size * 0.75)
