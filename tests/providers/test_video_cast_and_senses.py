@@ -30,7 +30,7 @@ KEEPER = [
     "Eliza Hart took the post at the lighthouse in November. The keeper's log lay open on the desk and the "
     "last page was blank. She could not put her finger on what was wrong.",
     "The wind beat against the lamp room. Her train of thought kept returning to the log.",
-    "On the third night she saw a girl in a red coat on the rocks below. The girl looked up at her.",
+    "On the third night she saw a girl in a red coat who stood on the rocks below. The girl looked up at her.",
     "The log filled with entries in her hand she did not remember writing. The girl was on the stairs.",
     "In the end Eliza understood the girl had been dead all along.",
 ]
@@ -103,7 +103,7 @@ def test_a_keeper_s_log_is_a_book_not_a_log_of_wood():
 def test_a_girl_the_story_keeps_naming_is_in_the_cast_small_and_in_her_red_coat():
     plan, _ = planned(KEEPER)
     girl = next(p for p in plan.cast if p.name == "the girl")
-    assert "red coat" in girl.look and girl.pronouns == "she"
+    assert girl.look == "in a red coat" and girl.pronouns == "she"  # not the clause that follows it
     line = KEEPER[2]
     shot = PlanShotPlanner(extract_plan("A story", KEEPER), [line], who={line: ["the girl"]}).shot(line, 0)
     assert "child" in shot.figure_icons[0] and shot.figure_colours[0][0] > 0.6

@@ -173,8 +173,23 @@ def _look(handle_noun, text):
     described = [f"{(m.group(1) or '').strip()} {handle_noun}{m.group(2)}".strip()[:200] for m in re.finditer(
         rf"(?i)\b(?:a|an)\s+((?:[a-z]+\s+){{0,2}}?){re.escape(handle_noun)}(,[^.!?]+)", text)]
     described = [d for d in described if re.search(r"(?i)\b(in|with|wearing|stooped|hunched|old|tall|thin)\b", d)]
+    found, described = [_clause(f) for f in found], [_clause(d) for d in described]
     coloured = [look for look in found + described if colour_of(look)]  # the description that says most
     return (coloured or found or described or [""])[0]
+
+
+def _clause(look):
+    """A look without the clause that runs on after it: "in the frozen orange snowsuit flinched
+    from it" -> "in the frozen orange snowsuit"; "in a red coat who travelled alone" -> "in a red
+    coat"; "old woman, stooped and grey, stood by the font in a black shawl, and she did not move"
+    -> "old woman, stooped and grey, stood by the font in a black shawl"."""
+    look = re.split(r",\s+(?:and|but|then)\s+|\s+(?:who|which|that|when|while|as|until)\s+", look)[0]
+    words = look.split()
+    for k in range(1, len(words)):
+        word, before = words[k].lower().strip(",;"), words[k - 1].lower().strip(",;")
+        if (word in VERBS or word.endswith("ed")) and not before.endswith(",") and _thing(before):
+            return " ".join(words[:k])
+    return look
 
 
 def _apposition(name, text):
