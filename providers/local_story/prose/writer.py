@@ -2,6 +2,7 @@
 place, the key element doing its job, the twist's clue, then sentences from the phrase bank fitted
 to what the beat needs, until its share of the length is written."""
 import re
+from functools import lru_cache
 
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
@@ -116,7 +117,7 @@ class Writer:
 
     def _spent(self, phrase, key, need=1):
         most = self.most_said.get(key, 99)
-        return self.heard.get(phrase, 0) + need > (most if len(phrase.split()) < LONG else min(most, 2))
+        return self.heard.get(phrase, 0) + need > (min(most, 2) if _long(phrase) else most)
 
     def _times(self, text, key, value):
         """How often ``text`` says ``value`` in full: a sound said twice is named by its maker the second time."""
@@ -394,11 +395,18 @@ _AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" do
 def agree(text, noun):
     """``text`` with the verbs and pronouns after a plural ``noun`` made plural: "the washers held
     their breath", "I tried the reclining seats; they would not give"."""
+    if noun.lower() not in text.lower():
+        return text
     for pattern, repl in _AGREE:
         text = re.sub("((?i:" + re.escape(noun) + "))" + pattern,
                       lambda m, r=repl: m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r),
                       text)
     return text
+
+
+@lru_cache(maxsize=4096)
+def _long(phrase):
+    return len(phrase.split()) >= LONG
 
 
 _NOT_VERBS = frozenset("ceiling ring thing nothing something anything everything morning evening building "
