@@ -375,7 +375,7 @@ class Writer:
         if len(clues) < 2:
             return []
         told = [c.rstrip(".") for c in clues[:3]]
-        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
+        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There|Every|Each|A|An)\b", t) else t for t in told]
         home = self.plan.setting_short
         lead = self.rng.choice([f"From the start, {home} had shown it", f"{_cap(home)} had shown it plainly",
                                 f"{_cap(home)} had said it twice over", "The signs had been there",
