@@ -118,6 +118,6 @@ def _remember(writer, content, plan):
     for place in plan.places:
         if any(n and n.lower() in low for n in (place.name, place.handle)):
             writer.visited.add(place.id)
-    for element in plan.elements:
-        if element.name.lower() in low:
+    for element in plan.elements:  # "a brass porthole key" once said, "the brass porthole key" from then on
+        if any(n and n.lower() in low for n in (element.name, element.handle)):
             writer.element_said[element.id] = 1
