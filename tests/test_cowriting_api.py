@@ -3,6 +3,7 @@
 while it runs (``partial``), Cancel stops it, and Continue and Rewrite work on both writers (the
 offline engine; a model behind the fake OpenAI-compatible server on a real socket)."""
 import logging
+import re
 import time
 
 import pytest
@@ -241,3 +242,35 @@ def test_co_writing_needs_a_signed_in_owner(users, make_client):
     assert other.post(f"/api/stories/{story['id']}/rewrite", json=body).status_code == 403
     assert other.post(f"/api/stories/{story['id']}/continue",
                       json={"content": STORY}).status_code == 403
+
+
+def test_continue_on_the_engine_writes_the_plans_next_beat(users, worker):
+    """Continue on a story the engine wrote goes on from its saved plan: the beat after the last one
+    the text tells, with the plan's cast and places, and no sentence the text has already said."""
+    from core.story_plan import load_plan
+    from providers.local_story.prose.onward import last_told
+    client, _ = users.signed_in()
+    form = {"genre": "Supernatural", "mood": ["Ominous"], "storyLength": 900, "seed": 4,
+            "setting": "an ice-fishing hut on a frozen lake in Finnish Lapland",
+            "characters": "Aino Virtanen, a widow; Pekka, her neighbour", "protagonist": "Aino Virtanen",
+            "antagonist": "something under the ice that taps back"}
+    written = done(client, "/api/stories/generate", form)
+    plan = load_plan(written["plan"])
+    paragraphs_ = written["content"].split("\n\n")
+    # the text as far as the middle of the plan: every paragraph before the one that tells that beat
+    middle = len(plan.beats) // 2
+    keep = max(n for n in range(1, len(paragraphs_)) if last_told("\n\n".join(paragraphs_[:n]), plan) < middle)
+    half = "\n\n".join(paragraphs_[:keep])
+    told = last_told(half, plan)
+    story = client.post("/api/stories", json={**SAVED, "content": half, "plan": written["plan"]}).get_json()
+
+    continued = done(client, f"/api/stories/{story['id']}/continue", {"content": half, "words": 60})
+    added = continued["added"]
+    assert continued["content"] == f"{half}\n\n{added}" and continued["writer"] == "Offline engine"
+    assert last_told(f"{half}\n\n{added}", plan) == told + 1  # the next beat, and only that one
+    assert "Aino" in added
+    said = {s for s in re.split(r"(?<=[.!?])\s+", " ".join(half.split())) if len(s.split()) > 3}
+    assert not said & set(re.split(r"(?<=[.!?])\s+", " ".join(added.split())))
+    places = {p.handle or p.name for p in plan.places}
+    assert any(place in added for place in places)
+    assert not re.search(r"(?i)crawlspace|pilings", added)

@@ -1,24 +1,26 @@
 """Co-writing on the offline engine: Continue (write on from the end of the author's text) and
 Rewrite this paragraph (three different rewritings to pick from).
 
-Both go through the engine's reviser (``revise.Reviser``), which reads the text for its names,
-perspective, setting and open threads. Continue writes the reviser's remaining beats one at a
-time, so the job's partial text grows beat by beat. Rewrite makes each rewriting in its own way
+Continue on a story with a plan writes the plan's next beats after the text's end with the prose
+writer (``prose.onward``): the same cast and places, nothing the text has already said. Without a
+plan, or once the text has told every beat of it, Continue goes through the engine's reviser
+(``revise.Reviser``), which reads the text for its names, perspective, setting and open threads
+and writes its remaining beats. Either way the job's partial text grows beat by beat. Rewrite makes each rewriting in its own way
 (restrained, vivid, tight) from a different seed and keeps only rewritings that differ from the
 paragraph and from each other. Seeds come from the text: the same text gives the same answers.
-
-The plan (``core.story_plan``), when the story has one, is passed on for the engine to follow
-once it writes from the typed plan; today's reviser reads the text alone.
 """
 import random
 import re
 import zlib
+
+from marshmallow import ValidationError
 
 from core import paragraphs
 from core.providers import ProviderError, no_progress, report_partial
 
 from .analysis import split_sentences
 from .grammar import capitalize_first
+from .prose.onward import continue_from_plan
 from .revise import CONTINUE_KINDS, SENSE_LINES, SENSORY_CLAUSES, Reviser
 from .revise.writer import paragraphs as into_paragraphs
 from .wordswap import RICHER
@@ -34,6 +36,14 @@ def continue_story(content, plan=None, words=0, progress=no_progress):
     if not (content or "").strip():
         raise ProviderError("There is no story text to continue.")
     progress(20, "Reading the story")
+    if plan:
+        try:
+            added = continue_from_plan(content, plan, words, progress)
+        except ValidationError:
+            added = ""  # a plan this engine cannot read: the text alone, as without one
+        if added.strip():
+            progress(100, "Written on")
+            return added
     reviser = Reviser(content, length=max(150, int(words)) if words else None)
     beats = [dict(beat, index=i) for i, beat in enumerate(reviser.plan["beats"])
              if beat["kind"] in CONTINUE_KINDS]

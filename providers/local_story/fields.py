@@ -176,7 +176,8 @@ def is_plural(np):
     if re.match(r"(?i)(a|an|one|this|that)\s", np.strip()):
         return False
     word = head_noun(np)  # 'footprints| in the ash'
-    return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s", "atlas", "canvas", "gas", "bus", "lens"))
+    return word.endswith("s") and not word.endswith(("ss", "us", "is", "'s", "atlas", "canvas", "gas", "bus", "lens",
+                                                     "thermos", "chaos", "cosmos", "series", "species", "news"))
 
 
 def definite(np):

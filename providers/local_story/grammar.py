@@ -170,7 +170,7 @@ _BACKSHIFT = {"is": "was", "are": "were", "am": "was", "has": "had", "have": "ha
               "can": "could", "can't": "couldn't", "cannot": "could not", "shall": "should"}
 #: present-tense verbs (third person) whose past is not made with -ed
 _IRREGULAR_PAST = {
-    "becomes": "became", "brings": "brought", "builds": "built", "comes": "came", "eats": "ate",
+    "becomes": "became", "winds": "wound", "brings": "brought", "builds": "built", "comes": "came", "eats": "ate",
     "feels": "felt", "finds": "found", "gets": "got", "gives": "gave", "goes": "went", "hides": "hid",
     "holds": "held", "keeps": "kept", "knows": "knew", "leaves": "left", "lies": "lied", "makes": "made",
     "means": "meant", "runs": "ran", "says": "said", "sees": "saw", "sits": "sat", "sleeps": "slept",

@@ -15,7 +15,8 @@ from .fields import LOST_AS, is_plural
 #: what a person-like antagonist wears or is, by a word in its name or description (first match);
 #: {WHO} is "a tall woman", "an old man", "a stooped figure"
 FIGURES = [
-    (r"\bmirror|reflection", "{WHO} with {POS} own face, worn a little wrong, the parting on the other side"),
+    (r"\bno reflection", "{WHO} in ordinary clothes, neat and dry, and in the dark glass beside {A_O} there was nobody at all"),
+    (r"\bmirror|reflection", "{WHO} with {A_POS} own face, worn a little wrong, the parting on the other side"),
     (r"\b(sack|burlap)\b", "{WHO} with a burlap sack for a face, two holes cut ragged for the eyes, breathing hard through the cloth"),
     (r"\bpig\b", "{WHO} in a rubber pig's face with the price still on the snout, the eyes behind it wet and ordinary"),
     (r"\bmask", "{WHO} in a mask with nothing drawn on it, {A_POS} head tilted as if listening"),
@@ -40,6 +41,9 @@ FIGURES = [
     (r"\b(miner|collier)\b", "{WHO} in a miner's helmet whose lamp gave no light, the face under it black with coal dust but for the eyes"),
     (r"\b(gardener|groundskeeper|caretaker|janitor|handyman)\b", "{WHO} in overalls stiff with old dirt, a pair of shears hanging open from {A_POS} hand"),
     (r"\b(butler|maid|servant|housekeeper|footman)\b", "{WHO} in a servant's black, gloved, standing the way servants stand, as if waiting to be called"),
+    (r"\b(apothecary|chemist|pharmacist|druggist)\b", "{WHO} in a chemist's black frock coat, a brass pestle in {A_POS} hand, the fingers stained yellow to the knuckle"),
+    (r"\b(passenger|traveller|traveler|commuter)\b", "{WHO} in a travelling coat buttoned wrong, a ticket held out in one gloved hand, bone dry though everything else was wet"),
+    (r"\b(guest|lodger|occupant|tenant|boarder)\b", "{WHO} in a dressing gown belted tight, barefoot, a room key hanging from one finger as if {A_S} had only stepped out"),
     (r"\b(driver|conductor|ferryman|chauffeur)\b", "{WHO} in a driver's cap pulled low, holding out a hand for a ticket"),
     (r"\b(lord|squire|master|gentleman|ashcombe)\b", "{WHO} in a dark suit fifty years out of date, a watch chain across {A_POS} waistcoat"),
     (r"\bin white\b", "{WHO} in a white dress gone yellow at the hem, {A_POS} hair loose down {A_POS} back"),
@@ -81,7 +85,14 @@ CREATURES = [
     (r"\b(thing|creature|shape|horror)\b", "something long and pale, folded small, with a hand at the end of it that was nearly a hand"),
 ]
 #: heard, not seen; and felt, not seen
-VOICES = re.compile(r"(?i)\b(voice|broadcast|static|whisper\w*|song|call|signal|radio|transmission|echo)\b")
+VOICES = re.compile(r"(?i)\b(voice|broadcast|static|whisper\w*|song|call|caller|signal|radio|transmission|echo)\b")
+#: what an antagonist is said to wear ("a man in a Zamboni driver's parka"): seen in that, first of all
+WORN = re.compile(r"(?i)\bin (?:a|an|the|his|her|their) ((?:[\w'-]+ ){0,3}?(?:parka|coat|raincoat|overcoat|anorak|dress|gown|"
+                  r"suit|uniform|overalls|apron|cloak|hood|hoodie|jacket|cardigan|habit|robe|nightdress|nightgown|"
+                  r"pyjamas|boots|hat|cap|shawl|oilskins?))\b")
+WORN_HOW = ["{WHO} in {WORN} a size too big, the sleeves hanging down past {A_POS} hands",
+            "{WHO} in {WORN}, dark and heavy at the hem, as if {A_S} had come a long way on foot in the rain",
+            "{WHO} in {WORN} thirty years out of date, very clean, every fold of it exactly where it had been left"]
 PRESENCES = re.compile(r"(?i)\b(presence|poltergeist|cold|absence|nothing)\b")
 PERSONS = re.compile(r"(?i)\b(man|woman|lady|lord|child|girl|boy|dr|mr|mrs|miss|mother|father|sister|brother|"
                      r"knight|queen|witch|bride|warden|keeper|clerk|nurse|surgeon|landlord|aunt|hitchhiker|"
@@ -99,6 +110,9 @@ CHILD = re.compile(r"(?i)\b(child|girl|boy|kid|twin)\b")
 #: what is wrong with it, by its nature
 WRONG = {
     "dead": ["nothing stirred where {A_S} stood, not dust, not a breath of air",
+             "{A_S} stood as still as furniture, and the cold came off {A_O} in a slow draught",
+             "{A_POS} clothes were damp, and a smell of river came with {A_O}",
+             "{A_S} seemed to be waiting for someone to say {A_POS} name",
              "{A_POS} breath made no cloud in the cold",
              "{A_POS} eyes did not blink, not once, the whole time",
              "{A_POS} feet were bare and blue, and did not quite touch the ground",
@@ -137,7 +151,10 @@ CLOSE = {
              "{A_S} smelled of wet stone and lilies left too long in the vase",
              "{A_POS} lips were moving, shaping the same few words over and over, and none of them came out",
              "the cold came off {A_O} the way heat comes off a stove, and {A_POS} fingernails were black to the root",
-             "{S} could see the wall behind {A_O}, faintly, through the place where {A_POS} heart should have been"],
+             "{S} could see the wall behind {A_O}, faintly, through the place where {A_POS} heart should have been",
+             "{A_POS} mouth was open a little, and no breath went in or out of it",
+             "there was silt in the creases of {A_POS} fingers, fine and grey, like something left by a flood",
+             "{A_POS} eyes followed {S} a moment late, the way a painted portrait's seem to"],
     "killer": ["the eyes were wet and ordinary and calm, and that was the worst of it",
                "{A_S} smelled of old sweat and wet wool, and under that of something sweet and spoiled",
                "{A_S} {A_WAS} breathing slowly and evenly, the breathing of someone at ease, someone at work",
@@ -160,7 +177,8 @@ VOICE_WRONG = ["it came from no direction at all", "it never paused for breath",
 
 #: the sentence that shows the antagonist, after the first sight ({LOOK}: who and what they wear);
 #: after a glimpse ("… and then not there"); seen plainly for the first time at the end
-LOOK = ["It was {LOOK}, and {WRONG}.", "What stood there was {LOOK}; {WRONG}."]
+LOOK = ["It was {LOOK}, and {WRONG}.", "What stood there was {LOOK}; {WRONG}.", "It was {LOOK}. Worse, {WRONG}.",
+        "There, where the light gave out, was {LOOK}; {WRONG}."]
 LOOK_CREATURE = ["It was {LOOK}, and {WRONG}.", "What was there was {LOOK}; {WRONG}."]
 GLIMPSED = ["{S} had time to see {LOOK}, and that {WRONG}.", "It had been {LOOK}, and {WRONG}."]
 LOOK_MANY = ["They were {LOOK}, and {WRONG}.", "{S} saw them plainly: {LOOK}; {WRONG}."]
@@ -170,11 +188,12 @@ AT_LAST = ["Now {S} saw {A} plainly, for the first time: {LOOK}, and {WRONG}.",
            "For the first time {A} stood in plain sight, {LOOK}, and {WRONG}."]
 HEARD = ["It was {VOICE}, and {WRONG}.", "It spoke in {VOICE}, and {WRONG}."]
 #: face to face at the climax, before the end
-CLOSE_UP = ["{A} {NAME_WAS} near enough to see properly now, and {CLOSE}.",
+CLOSE_UP = ["{A} {NAME_WAS} near enough now, and {CLOSE}.",
+            "Close to, {A} {NAME_WAS} worse, and {CLOSE}.",
             "Then {A} {NAME_WAS} closer than {S} had ever let {A_O} come, and {CLOSE}.",
             "{A} came close enough to touch, and {CLOSE}.",
             "Near enough to touch, {A} stopped, and {CLOSE}.",
-            "{A} leaned in, close enough to kiss, and {CLOSE}."]
+            "{A} leaned in, and {CLOSE}."]
 #: first seen (the prose writer's FIRST_SIGHT for a figure); first heard; first felt
 FIRST_HEARD = [
     "{S} heard {A} for the first time in {room}, from somewhere just out of sight, and knew at once it had been listening far longer.",
@@ -215,6 +234,10 @@ def _lost_who(relation):
     noun = LOST_AS.get(relation, "figure")
     noun = "figure" if noun == "friend" else noun
     return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+def _with_article(noun_phrase):
+    return ("an " if noun_phrase[:1].lower() in "aeiou" else "a ") + noun_phrase
 
 
 def kind(antagonist):
@@ -267,7 +290,9 @@ def describe(antagonist, what, rng):
     elif many(antagonist["name"]):
         look, templates = _first(MANY, antagonist["full"]) or rng.choice(SOMEONE_MANY), LOOK_MANY
     else:
-        look = _first(FIGURES, antagonist["full"]) or SOMEONE
+        worn = WORN.search(antagonist["full"])
+        look = _first(FIGURES, antagonist["full"]) if not worn or HIDDEN.search(antagonist["full"]) else None
+        look = look or ([w.replace("{WORN}", _with_article(worn.group(1))) for w in WORN_HOW] if worn else SOMEONE)
         look = rng.choice(look) if isinstance(look, list) else look
         who = (_lost_who(antagonist.get("relation")) if antagonist.get("lost") else
                f"a {child.group(1).lower()}" if child else rng.choice(WHO.get(antagonist["pronouns"], WHO["they"])))

@@ -78,9 +78,9 @@ def test_a_voice_is_heard_and_a_presence_felt_not_seen(provider, genre, setting,
 def test_at_the_end_it_is_seen_up_close(provider):
     """Face to face at the climax, the reader is shown the antagonist close, once: something only
     nearness shows (a smell, the skin, the breathing), in the last third of the story."""
-    close = re.compile(r"(near enough to see properly now|closer than [\w. ]+ had ever let "
+    close = re.compile(r"(near enough now|closer than [\w. ]+ had ever let "
                        r"\w+ come|close enough to touch|Near enough to touch, [^,]+ stopped|"
-                       r"leaned in, close enough to kiss), and [^.]*(smell|skin|eyes|breath|"
+                       r"Close to, [^,]+ worse|leaned in), and [^.]*(smell|skin|eyes|breath|"
                        r"hum|wall behind|fingers|lips|mouth|cold|face)")
     for genre, setting, antagonist in (("Slasher", "an empty motel off Route 9", "the night clerk"),
                                        ("Gothic Horror", "St. Brigid's sanatorium", "Mother Agnes")):

@@ -58,6 +58,10 @@ def heard(plan, content, rng):
     """The title, or another when it names a sound the story never came to ("A Door Booming Shut"
     over a short story without it)."""
     title = plan.title or ""
-    if title.lower() in {s.lower() for s in sounds_of(plan)} and title.lower() not in content.lower():
+    low = content.lower()
+    said = all(re.search(r"\b" + re.escape(w.rstrip("s")), low) for w in re.findall(r"[a-z']+", title.lower())
+               if w not in SMALL)
+    sound = title.lower() in {s.lower() for s in sounds_of(plan)} or not re.match(r"(?i)the\b", title)
+    if sound and (title.lower() not in low or not said) and not re.fullmatch(r"(Since )?\d{4}", title):
         return plan_title(plan, rng, sounds=False)
     return title

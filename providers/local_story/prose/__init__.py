@@ -20,15 +20,8 @@ MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_
 def write(request, plan, progress=no_progress):
     """``(title, content)`` of the story told from ``plan`` (typed, ``core.story_plan``)."""
     rng = random.Random(f"{request.seed}|prose|{plan.setting}|{len(plan.beats)}")
-    world = world_lines(plan, request)
-    plan.setting_short = getattr(plan, "setting_short", "") or world["home"] or definite(plan.setting or request.setting)
+    writer = start(request, plan, rng)
     target = target_words(request.length_words)
-    voice = Voice(plan, perspective_of(request, plan.instructions.format))
-    if voice.perspective == "third":  # "my grandmother's house" is the protagonist's, told in the third person
-        pron = voice.hero.pronouns if voice.hero.pronouns in ("she", "he", "it") else "they"
-        plan.setting_short = re.sub(r"\bmy\b", {"she": "her", "he": "his", "it": "its"}.get(pron, "their"),
-                                    plan.setting_short)
-    writer = Writer(plan, voice, request, rng, world)
     writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
     # the morning after is short (its own lines only, no stock unease): the beats before it carry the length
     weights = [b.words * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
@@ -45,8 +38,22 @@ def write(request, plan, progress=no_progress):
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
-    plan.title = heard(plan, content, rng)
+    if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it
+        plan.title = heard(plan, content, rng)
     return plan.title or "Untitled", content
+
+
+def start(request, plan, rng):
+    """The ``Writer`` of ``plan``: its voice (the perspective asked), the world of its setting, and
+    what the story calls its setting after the first mention."""
+    world = world_lines(plan, request)
+    plan.setting_short = getattr(plan, "setting_short", "") or world["home"] or definite(plan.setting or request.setting)
+    voice = Voice(plan, perspective_of(request, plan.instructions.format))
+    if voice.perspective == "third":  # "my grandmother's house" is the protagonist's, told in the third person
+        pron = voice.hero.pronouns if voice.hero.pronouns in ("she", "he", "it") else "they"
+        plan.setting_short = re.sub(r"\bmy\b", {"she": "her", "he": "his", "it": "its"}.get(pron, "their"),
+                                    plan.setting_short)
+    return Writer(plan, voice, request, rng, world)
 
 
 def _fit(sections, target):

@@ -83,6 +83,15 @@ def variants():
 
 
 @lru_cache(maxsize=1)
+def stray_sounds():
+    """Sounds any place may have, for when a story has used up its own (``["a knock, once", ...]``)."""
+    sounds = json.loads(DATA.read_text())["stray_sounds"]["sounds"]
+    if not sounds or not all(isinstance(s, str) and s.strip() for s in sounds):
+        raise ValueError(f"{DATA.name}: stray_sounds has a list of sounds")
+    return tuple(sounds)
+
+
+@lru_cache(maxsize=1)
 def templates():
     """Every template of the bank, by what it does: ``{"arrive": [Template, ...], ...}``."""
     data = json.loads(DATA.read_text())

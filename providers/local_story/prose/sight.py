@@ -32,24 +32,23 @@ class Sight:
     def _fill(self, template, slots):
         pron = self.villain.pronouns if self.villain.pronouns in ("she", "he", "they", "it") else "it"
         values = dict(self.looks, A_S=pron, A_POS={"she": "her", "he": "his", "they": "their", "it": "its"}[pron],
-                      A_O={"she": "her", "he": "him", "they": "them", "it": "it"}[pron], O=slots.get("O", "them"),
-                      A_WAS="were" if pron == "they" else "was", **slots)
+                      A_O={"she": "her", "he": "him", "they": "them", "it": "it"}[pron], A_WAS="were" if pron == "they" else "was", **dict({"O": "them"}, **slots))
         values.setdefault("NAME_WAS", "were" if is_plural(values.get("A", "")) else "was")
         text = template
         for _ in range(3):  # a look's {WRONG} has slots of its own
             text = re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), "")), text)
         return text[:1].upper() + text[1:]
 
-    def first(self, subject):
-        """The sentence after the first sight (or sound) of it."""
+    def first(self, subject, obj="them"):
+        """The sentence after the first sight (or sound) of it (``obj``: the one who sees it, "me")."""
         if self.kind == "voice":
-            return self._fill(self.rng.choice(likeness.HEARD), {"S": subject})
+            return self._fill(self.rng.choice(likeness.HEARD), {"S": subject, "O": obj})
         if self.seen and self.looks.get("look"):
-            return self._fill(self.rng.choice(self.looks["look"]), {"S": subject})
+            return self._fill(self.rng.choice(self.looks["look"]), {"S": subject, "O": obj})
         return ""
 
-    def close(self, name, subject):
+    def close(self, name, subject, obj="them"):
         """Face to face at the climax: what only nearness shows."""
         if not self.seen or not self.looks.get("close"):
             return ""
-        return self._fill(self.rng.choice(self.looks["close"]), {"A": name, "S": subject})
+        return self._fill(self.rng.choice(self.looks["close"]), {"A": name, "S": subject, "O": obj})

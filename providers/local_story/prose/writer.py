@@ -2,11 +2,12 @@
 place, the key element doing its job, the twist's clue, then sentences from the phrase bank fitted
 to what the beat needs, until its share of the length is written."""
 import re
+from functools import lru_cache
 
-from ..fields import is_plural
+from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
-from .bank import palette, templates, variants
+from .bank import palette, stray_sounds, templates, variants
 from .sight import Sight
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
@@ -31,6 +32,15 @@ LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "pre
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
 ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
+#: how often a story may say one of its place's sounds, smells or textures in full: a sound heard a
+#: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing); a sound is then
+#: named by what makes it ("the tannoy"), as often again; a fixture as often as the story needs it
+MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99}
+#: ... in a story of this many words; a longer story may say each a little more often
+SAID_PER = 1200
+#: a phrase of this many words or more is said twice at most ("water slapping against the pilings",
+#: "chairs set out for people who had not come")
+LONG = 5
 
 
 class Sentence:
@@ -69,6 +79,9 @@ class Writer:
         self.sight = Sight(plan, request, rng)
         self.element_said = {}
         self.visited = set()
+        self.heard = {}  # how often each sound, smell, texture and fixture has been written
+        scale = max(1.0, target_words(request.length_words) / SAID_PER)
+        self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
         kind = twist_kind_of(plan)
         about = plan.twist.about
         others = [p for p in plan.cast if p.role == "supporting"]
@@ -79,7 +92,10 @@ class Writer:
 
     # --- slots ---------------------------------------------------------------------------------
     def _pick(self, items, key):
-        items = [i for i in items if i and not self._worn(i)]  # a long phrase thrice at most in a story
+        if key == "sound":  # said in full a few times, then by what makes it ("the tannoy"), as often
+            items = [i if not self._spent(i, key) else _sounder(i) for i in items]
+        # a long phrase ("chairs set out for people who had not come") is said twice at most
+        items = [i for i in items if i and not self._worn(i) and not self._spent(i, key)]
         if not items:
             return ""
         fresh = [i for i in items if (key, i) not in self.said] or items
@@ -87,6 +103,25 @@ class Writer:
         self.said.add((key, choice))
         self.picked[choice] = self.picked.get(choice, 0) + 1
         return choice
+
+    def _sense(self, key, place):
+        """A fixture, sound, smell or texture of ``place`` (or its world) not yet said too often."""
+        if key == "fixture":
+            here = {place.name.lower(), (place.handle or "").lower()}
+            return self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
+                              "fixture")
+        if key == "sound":
+            return self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound") \
+                or self._pick(stray_sounds(), "sound")
+        return self._pick(self.world.get(key + "s" if key == "smell" else key, []), key)
+
+    def _spent(self, phrase, key, need=1):
+        most = self.most_said.get(key, 99)
+        return self.heard.get(phrase, 0) + need > (min(most, 2) if _long(phrase) else most)
+
+    def _times(self, text, key, value):
+        """How often ``text`` says ``value`` in full: a sound said twice is named by its maker the second time."""
+        return 1 if key == "sound" and _sounder(value) else text.count("{" + key + "}")
 
     def _worn(self, phrase):
         return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 4
@@ -99,14 +134,10 @@ class Writer:
         companion = next((self.voice.cast[c] for c in beat.who if self.voice.cast[c].role == "supporting"), None)
         element = next((self.elements[e] for e in beat.elements if e in self.elements), None)
         s = self.voice.hero_slots(fresh)
-        here = {place.name.lower(), (place.handle or "").lower()}
         s.update(place=place.handle or place.name, home=self.plan.setting_short,
-                 fixture=self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
-                                    "fixture"),
-                 sound=self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound"),
-                 smell=self._pick(self.world.get("smells", []), "smell"),
-                 touch=self._pick(self.world.get("touch", []), "touch"),
+                 **{key: self._sense(key, place) for key in ("fixture", "sound", "smell", "touch")},
                  weather=self.world.get("weather", ""), outside=self.world.get("outside", ""))
+        s["_place"] = place
         s["description"] = place.description or ""
         s["companion"], s["element"] = companion, element
         return s
@@ -131,8 +162,18 @@ class Writer:
         return have
 
     def fill(self, template, beat, s):
+        s = dict(s)
+        for key in self.most_said:  # the beat's slots are drawn for a few sentences: one may be spent since
+            if "{" + key + "}" in template.text and s.get(key) and \
+                    self._spent(s[key], key, self._times(template.text, key, s[key])):
+                s[key] = self._sense(key, s["_place"]) if s.get("_place") else ""
+                if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
+                    return ""  # nothing left to hear here that would not be a refrain
         values = dict(self.palette, **s)
         text = template.text
+        for key in self.most_said:
+            if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
+                self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
         if "{C" in text and s["companion"] is not None:
             values.update(self.voice.person_slots(s["companion"], "C"))
         if "{A" in text and self.voice.villain is not None:
@@ -152,6 +193,8 @@ class Writer:
                 said["I"] = str(values.get("I", ""))
             if key == "was" and said.get("I") in ("they", "you"):  # "they were", after "Rowan was"
                 return "were"
+            if key == "sound" and key in seen:  # "This was not the dryers turning; I knew the dryers by now"
+                return _sounder(str(values.get(key, ""))) or str(values.get(key, ""))
             if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
                 person = self.voice.villain if key == "A" else s["companion"]
                 return (self.voice.handles.get(person.id) or [values[key]])[-1]
@@ -159,14 +202,12 @@ class Writer:
             return str(values.get(key, ""))
         out = re.sub(r"\{(\w+)\}", slot, text)
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
+        out = re.sub(r"\b([Aa]) (?=[aeiou](?!ni|se|ne|u))", r"\1n ", out)  # "a instant" -> "an instant"
         if self.voice.perspective == "second":
             out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
-        for key in ("place", "fixture"):  # "the washers were", "the timers were"
-            if values.get(key) and is_plural(values[key]):
-                out = out.replace(values[key] + " was", values[key] + " were").replace(
-                    _cap(values[key]) + " was", _cap(values[key]) + " were")
-        if "E" in values and is_plural(values["E"]):
-            out = out.replace(values["E"] + " was", values["E"] + " were")
+        for key in ("place", "fixture", "E", "home"):  # "the washers were", "the sleeping mats held their breath"
+            if values.get(key) and isinstance(values[key], str) and is_plural(values[key]):
+                out = agree(out, values[key])
         return _cap(out)
 
     def element_name(self, element):
@@ -186,9 +227,9 @@ class Writer:
                 look = Sentence(greeting, must=True, soft=True)  # kept next to the opening line
                 out.append(look)
         if self.voice.villain is not None and self.voice.villain.id in beat.who:
-            subject = self.voice.hero_slots(False)["I"]
-            line = self.sight.first(subject) if not self.seen_villain else (
-                self.sight.close(self.voice.name(self.voice.villain), subject) if beat.kind == "climax" else "")
+            subject, obj = self.voice.hero_slots(False)["I"], self.voice.hero_slots(False)["me"]
+            line = self.sight.first(subject, obj) if not self.seen_villain else (
+                self.sight.close(self.voice.name(self.voice.villain), subject, obj) if beat.kind == "climax" else "")
             if line:
                 look = Sentence(_cap(line), must=True, soft=self.tiny)
                 out.append(look)
@@ -230,7 +271,7 @@ class Writer:
         misses = 0
         i = 0
         once = {}  # the climax tells its confrontation once: one sight of the antagonist, one use of the tool
-        while written < budget and misses < len(pools) * 3:
+        while written < budget and misses < len(pools) * 6:
             does = pools[i % len(pools)]
             if i % 3 == 0:
                 here = self.slots(beat, i % 6 == 0)
@@ -262,6 +303,8 @@ class Writer:
             return line
         self.said.add((lead, beat.kind))
         keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        if re.match(r"You\b", line):  # "That was when you heard", not "when You"
+            keep = False
         lower = [n for p in self.plan.cast for n in (p.name, p.handle) if n and n[:1].islower()]
         if any(line.startswith(n[:1].upper() + n[1:]) for n in lower):  # "something unseen" is no name
             keep = False
@@ -295,7 +338,7 @@ class Writer:
         for template in self.rng.sample(options, min(4, len(options))):
             self.used.add(template.id)
             line = self.fill(template, beat, s)
-            if line not in self.written:
+            if line and line not in self.written:
                 self.written.add(line)
                 return line
         return ""
@@ -332,12 +375,60 @@ class Writer:
         if len(clues) < 2:
             return []
         told = [c.rstrip(".") for c in clues[:3]]
-        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There)\b", t) else t for t in told]
+        told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There|Every|Each|A|An)\b", t) else t for t in told]
         home = self.plan.setting_short
         lead = self.rng.choice([f"From the start, {home} had shown it", f"{_cap(home)} had shown it plainly",
                                 f"{_cap(home)} had said it twice over", "The signs had been there",
                                 f"Every sign in {home} had pointed the same way"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
+
+
+#: after a plural noun, what its verbs and pronouns become (each pattern is what follows the noun)
+_AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" does\b", " do"),
+          (r"( \w+(?: \w+)?) its\b", r"\1 their"), (r"( \w+) itself\b", r"\1 themselves"),
+          (r"(,? as if) it (was|were)\b", r"\1 they were"),
+          (r"([,;][^.;:\"]{0,25}?) it (would|did|had)\b", r"\1 they \2"),
+          (r"([,;][^.;:\"]{0,25}?) it was\b", r"\1 they were"),
+          (r"(, then \w+| (?:under|around|behind)|, (?:under|around)) it\b", r"\1 them")]
+
+
+def agree(text, noun):
+    """``text`` with the verbs and pronouns after a plural ``noun`` made plural: "the washers held
+    their breath", "I tried the reclining seats; they would not give"."""
+    if noun.lower() not in text.lower():
+        return text
+    for pattern, repl in _AGREE:
+        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern,
+                      lambda m, r=repl: m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r),
+                      text)
+    return text
+
+
+@lru_cache(maxsize=4096)
+def _long(phrase):
+    return len(phrase.split()) >= LONG
+
+
+_NOT_VERBS = frozenset("ceiling ring thing nothing something anything everything morning evening building "
+                       "wing spring string king ding".split())
+_NOT_A_MAKER = frozenset("like of in on at from through against over under by with".split())
+
+
+def _sounder(sound):
+    """What makes a sound, to name it by once it has been heard in full: "the tannoy chiming" ->
+    "the tannoy", "snow creaking underfoot" -> "the snow"; "" when nothing does ("the fluorescent hum")."""
+    words = sound.split()
+    at = next((i for i, w in enumerate(words) if i and w.endswith("ing") and w not in _NOT_VERBS), 0)
+    if at and (words[at - 1].endswith(",") or words[at - 1] in ("then", "and")):  # "a knock, then nothing"
+        return ""
+    if not at or words[0] in ("something", "someone", "nothing") or words[at - 1] in _NOT_A_MAKER:
+        return ""
+    head = words[:at]
+    if head[0] not in ("the", "a", "an"):
+        head = ["the", *head]
+    elif head[0] in ("a", "an"):
+        head[0] = "the"
+    return " ".join(head)
 
 
 def _avoid(items):

@@ -20,6 +20,9 @@ _DETERMINERS = frozenset("the a an his her their its my our your this these thos
 _NOT_PARTICIPLE = re.compile(r"(shed|bed|sled|stead|eed|building|ring|wing|spring|ceiling|landing|clearing|"
                              r"dwelling|lodging|offing|siding|railing|piling|ding|king|ling|thing|ping)$")
 
+#: past participles that do not end in -ed ("a hotel built of salt blocks" is a hotel)
+_PARTICIPLES = frozenset("built made dug hewn cut carved sunk set kept held hidden frozen grown worn torn woven "
+                         "left lost found run known thrown sewn drawn".split())
 
 #: nouns that look like adjectives and name a kind of room or building ("a panic room")
 _NOUNS_LIKE_ADJECTIVES = frozenset({"panic", "music", "traffic", "magic", "attic", "clinic", "signal", "hospital",
@@ -107,7 +110,8 @@ def _head(tokens, adjectives, known=frozenset()):
             break
         takes_object = nxt in _DETERMINERS or (nxt[:1].isalpha() and tokens[i + 1][:1].isupper())
         if head and not _NOT_PARTICIPLE.search(low) and (
-                (low.endswith("ing") and takes_object) or (low.endswith("ed") and (takes_object or nxt in _CUT))):
+                (low.endswith("ing") and takes_object) or
+                ((low.endswith("ed") or low in _PARTICIPLES) and (takes_object or nxt in _CUT))):
             break
         used = i + 1
         if not head and low in _LEAD:
