@@ -185,8 +185,4 @@ def render(page_html, path):
     except Exception:  # noqa: BLE001 - the page must still load, as it was
         log.exception("page preview of %s not made", path)
         return page_html
-    if entries:
-        block = landing.script(entries)
-        at = page_html.find("<script")
-        page_html = page_html + block if at < 0 else page_html[:at] + block + page_html[at:]
-    return page_html
+    return landing.insert(page_html, landing.script(entries)) if entries else page_html
