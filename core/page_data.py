@@ -1,15 +1,17 @@
-"""Explore's first data inside its HTML: the page paints its cards with no request behind the app.
+"""A page's first data inside its HTML, as the API answers this visitor: the page paints with no
+request behind the app.
 
-``GET /explore`` (its default view: no choices in the address) carries, in ``core.landing``'s
-initial-data block, the first page of the community feeds of stories and videos as React Query
+Explore: ``GET /explore`` (its default view: no choices in the address) carries, in
+``core.landing``'s initial-data block, the first page of the community feeds of stories and videos as React Query
 infinite-query entries (``["stories", "list", "pages", params]``: ``{"pages": [{"items",
-"nextCursor"}], "pageParams": [null]}``, the shape of webapp/src/lib/feed.ts), and a signed-out
-visitor's auth state (null).
+"nextCursor"}], "pageParams": [null]}``, the shape of webapp/src/lib/feed.ts), the content
+warnings' labels, and a signed-out visitor's auth state (null).
 
 Each feed is the API's own answer to this visitor: its view is called in place, in a request for
 the API's path made with this request's cookie (``api_answer``), so the same code decides what it
 holds (the mature gate, the visitor's likes, the feed cache) and nothing differs from what the
-app would have fetched.
+app would have fetched. The story page (``core.share_pages``) adds what it asks for once drawn
+(``story_extras``: comments, warning labels, the sidebar's ad).
 """
 import logging
 from urllib.parse import quote
@@ -27,6 +29,7 @@ EXPLORE_PAGE_SIZE = 24  # the Explore page's EXPLORE_PAGE_SIZE (webapp/src/lib/c
 EXPLORE_PARAMS = {"genre": "All Genres", "mood": "All Moods", "sort": "newest",
                   "limit": EXPLORE_PAGE_SIZE}
 FEEDS = (("stories", "/api/stories/community"), ("videos", "/api/videos/community"))
+WARNINGS_KEY = ["tags", "warnings"]  # webapp/src/lib/tags.ts
 # what a view may read of the request besides its path: who is asking and from where
 _CARRIED = ("Cookie", "User-Agent", "Accept-Language")
 
@@ -46,9 +49,29 @@ def api_answer(path, query=None):
         except HTTPException:
             return None
         response = current_app.make_response(answer)
+    if response.status_code == 204:  # nothing to show (an ad slot): the app's null
+        return None, response.headers
     if response.status_code != 200 or not response.is_json:
         return None
     return response.get_json(), response.headers
+
+
+def api_entry(key, path, query=None):
+    """The React Query entry ``key`` holding ``api_answer(path, query)``, or None when the API
+    refuses it (the app then asks, and shows the refusal, as before)."""
+    answer = api_answer(path, query)
+    return None if answer is None else {"key": key, "data": answer[0]}
+
+
+def story_extras(story_id):
+    """What the story page asks for once it is drawn, in its HTML instead: the story's comments,
+    the content warnings' labels and the sidebar's ad about the story
+    (webapp/src/app/routes/content-layout.tsx)."""
+    wanted = ((["stories", "comments", story_id], f"/api/stories/{story_id}/comments", None),
+              (WARNINGS_KEY, "/api/tags/warnings", None),
+              (["ads", "sidebar", 0, {"story": story_id}], "/api/ads/sidebar",
+               {"story": story_id}))
+    return [entry for entry in (api_entry(*item) for item in wanted) if entry is not None]
 
 
 def explore_entries():
@@ -64,6 +87,8 @@ def explore_entries():
         page = {"items": items, "nextCursor": headers.get("X-Next-Cursor")}
         entries.append({"key": [root, "list", "pages", EXPLORE_PARAMS],
                         "data": {"pages": [page], "pageParams": [None]}})
+    warnings = api_entry(WARNINGS_KEY, "/api/tags/warnings")  # the labels' choices
+    entries += [warnings] if warnings else []
     if viewer() is None:
         entries.append({"key": ["auth", "user"], "data": None})
     return entries

@@ -132,3 +132,35 @@ def test_the_feed_keys_are_the_web_apps(dist):
     keys = (ROOT / "webapp" / "src" / "lib" / "query-keys.ts").read_text()
     assert "pages: (params: object) => [root, 'list', 'pages', params]" in keys
     assert quote("All Genres") in FEED
+
+
+def test_the_story_page_carries_what_it_asks_for_once_drawn(dist, users, make_client):
+    author, profile = users.signed_in(first_name="Wren", last_name="Sable")
+    story = make_story(author, title="Tide", allowComments=True)
+    reader, _ = users.signed_in(first_name="Ash")
+    said = "Ash was here </script><script>alert(1)</script>"
+    assert reader.post(f"/api/stories/{story['id']}/comments",
+                       json={"content": said}).status_code == 201
+    visitor = make_client()
+    page = visitor.get(f"/story/{story['id']}", headers={"Accept": "text/html"}).get_data(
+        as_text=True)
+    data = entries(page)
+    comments = data[json.dumps(["stories", "comments", story["id"]])]
+    assert comments == visitor.get(f"/api/stories/{story['id']}/comments").get_json()
+    assert [comment["content"] for comment in comments] == [said]
+    assert page.count("<script") == 2
+    assert data['["tags", "warnings"]'] == visitor.get("/api/tags/warnings").get_json()
+    ad = data[json.dumps(["ads", "sidebar", 0, {"story": story["id"]}])]
+    answer = visitor.get(f"/api/ads/sidebar?story={story['id']}")
+    assert ad == (None if answer.status_code == 204 else answer.get_json())
+    assert profile["email"] not in html.unescape(page)
+
+
+def test_a_private_storys_comments_stay_out_of_its_page(dist, users, make_client):
+    author, _ = users.signed_in()
+    story = make_story(author, title="Secret Diary", isPublic=False, allowComments=True)
+    assert author.post(f"/api/stories/{story['id']}/comments",
+                       json={"content": "A note to myself"}).status_code == 201
+    page = make_client().get(f"/story/{story['id']}", headers={"Accept": "text/html"})
+    assert "A note to myself" not in page.get_data(as_text=True)
+    assert "initial-data" not in page.get_data(as_text=True)
