@@ -4,8 +4,9 @@ request behind the app.
 Explore: ``GET /explore`` (its default view: no choices in the address) carries, in
 ``core.landing``'s initial-data block, the first page of the community feeds of stories and videos as React Query
 infinite-query entries (``["stories", "list", "pages", params]``: ``{"pages": [{"items",
-"nextCursor"}], "pageParams": [null]}``, the shape of webapp/src/lib/feed.ts), the content
-warnings' labels, and a signed-out visitor's auth state (null).
+"nextCursor"}], "pageParams": [null]}``, the shape of webapp/src/lib/feed.ts), the ads shown
+between its story cards, the content warnings' labels, and a signed-out visitor's auth state
+(null).
 
 Each feed is the API's own answer to this visitor: its view is called in place, in a request for
 the API's path made with this request's cookie (``api_answer``), so the same code decides what it
@@ -25,6 +26,7 @@ from core.auth import viewer
 log = logging.getLogger(__name__)
 
 EXPLORE_PAGE_SIZE = 24  # the Explore page's EXPLORE_PAGE_SIZE (webapp/src/lib/constants.ts)
+AD_EVERY_N_STORIES = 6  # Explore's AD_EVERY_N_STORIES (webapp/src/lib/constants.ts)
 #: Explore's default view: its feed parameters (webapp/src/app/routes/explore.tsx ``feedParams``)
 EXPLORE_PARAMS = {"genre": "All Genres", "mood": "All Moods", "sort": "newest",
                   "limit": EXPLORE_PAGE_SIZE}
@@ -87,6 +89,10 @@ def explore_entries():
         page = {"items": items, "nextCursor": headers.get("X-Next-Cursor")}
         entries.append({"key": [root, "list", "pages", EXPLORE_PARAMS],
                         "data": {"pages": [page], "pageParams": [None]}})
+        if root == "stories":  # the ad after every AD_EVERY_N_STORIES-th story card
+            ads = (api_entry(["ads", "feed", index, {}], "/api/ads/feed", {"index": index})
+                   for index in range(len(items) // AD_EVERY_N_STORIES))
+            entries += [ad for ad in ads if ad is not None]
     warnings = api_entry(WARNINGS_KEY, "/api/tags/warnings")  # the labels' choices
     entries += [warnings] if warnings else []
     if viewer() is None:

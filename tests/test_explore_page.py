@@ -70,6 +70,7 @@ def test_a_visitors_explore_carries_the_feeds_as_the_api_answers_them(dist, user
         "Red Water", "Tide 2", "Tide 1", "Tide 0"]
     assert [card["title"] for card in videos["pages"][0]["items"]] == ["Night Signal"]
     assert data['["auth", "user"]'] is None
+    assert data['["tags", "warnings"]'] == visitor.get("/api/tags/warnings").get_json()
     # nothing a visitor may not see: a private story, a mature story's text, the author's e-mail
     text = html.unescape(page)
     assert "Secret Diary" not in text and "diary" not in text
@@ -129,6 +130,8 @@ def test_the_feed_keys_are_the_web_apps(dist):
     from core.config import ROOT
     source = (ROOT / "webapp" / "src" / "lib" / "constants.ts").read_text()
     assert re.search(r"EXPLORE_PAGE_SIZE = (\d+);", source).group(1) == str(PARAMS["limit"])
+    from core.page_data import AD_EVERY_N_STORIES
+    assert re.search(r"AD_EVERY_N_STORIES = (\d+);", source).group(1) == str(AD_EVERY_N_STORIES)
     keys = (ROOT / "webapp" / "src" / "lib" / "query-keys.ts").read_text()
     assert "pages: (params: object) => [root, 'list', 'pages', params]" in keys
     assert quote("All Genres") in FEED
@@ -164,3 +167,17 @@ def test_a_private_storys_comments_stay_out_of_its_page(dist, users, make_client
     page = make_client().get(f"/story/{story['id']}", headers={"Accept": "text/html"})
     assert "A note to myself" not in page.get_data(as_text=True)
     assert "initial-data" not in page.get_data(as_text=True)
+
+
+def test_explore_carries_the_ads_between_its_first_cards(dist, users, make_client):
+    author, _ = users.signed_in()
+    for i in range(13):  # two ads: after the 6th and the 12th card
+        make_story(author, title=f"Tide {i}")
+    visitor = make_client()
+    data = entries(explore(visitor))
+    ads = {key: value for key, value in data.items() if key.startswith('["ads"')}
+    assert list(ads) == ['["ads", "feed", 0, {}]', '["ads", "feed", 1, {}]']
+    for index in (0, 1):
+        answer = visitor.get(f"/api/ads/feed?index={index}")
+        assert ads[f'["ads", "feed", {index}, {{}}]'] == (
+            None if answer.status_code == 204 else answer.get_json())
