@@ -60,8 +60,12 @@ def api_answer(path, query=None):
 
 def api_entry(key, path, query=None):
     """The React Query entry ``key`` holding ``api_answer(path, query)``, or None when the API
-    refuses it (the app then asks, and shows the refusal, as before)."""
-    answer = api_answer(path, query)
+    refuses it or fails (the app then asks, and shows what it gets, as before)."""
+    try:
+        answer = api_answer(path, query)
+    except Exception:  # noqa: BLE001 - the page keeps the rest of its data
+        log.exception("%s not inlined", path)
+        return None
     return None if answer is None else {"key": key, "data": answer[0]}
 
 

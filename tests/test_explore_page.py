@@ -181,3 +181,18 @@ def test_explore_carries_the_ads_between_its_first_cards(dist, users, make_clien
         answer = visitor.get(f"/api/ads/feed?index={index}")
         assert ads[f'["ads", "feed", {index}, {{}}]'] == (
             None if answer.status_code == 204 else answer.get_json())
+
+
+def test_a_failing_ad_leaves_the_rest_of_the_storys_data(dist, users, make_client, monkeypatch):
+    from core.api import ads
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the ad server is down")
+    monkeypatch.setattr(ads, "current_ad", broken)
+    author, _ = users.signed_in()
+    story = make_story(author, title="Tide")
+    page = make_client().get(f"/story/{story['id']}", headers={"Accept": "text/html"})
+    data = entries(page.get_data(as_text=True))
+    assert data[json.dumps(["stories", "detail", story["id"]])]["title"] == "Tide"
+    assert json.dumps(["stories", "comments", story["id"]]) in data
+    assert not [key for key in data if key.startswith('["ads"')]  # the app asks for it itself
