@@ -43,6 +43,11 @@ def with_data(html):
     except Exception:  # noqa: BLE001 - the page must still load
         log.exception("landing data not inlined")
         return html
-    # before the app's script (Parcel's minified page has no </head> to aim at)
+    return insert(html, block)
+
+
+def insert(html, block):
+    """``html`` with ``block`` before its first script (Parcel's minified page has no </head> to
+    aim at)."""
     at = html.find("<script")
     return html + block if at < 0 else html[:at] + block + html[at:]

@@ -18,7 +18,7 @@ from urllib.parse import quote, unquote, urljoin
 
 from flask import request
 
-from core import content_tags, landing
+from core import content_tags, landing, page_data
 from core.auth import viewer
 from core.schemas.content import excerpt
 
@@ -141,6 +141,7 @@ def story_entries(story_id):
     series = series_entry(item.get("seriesId"))
     if series is not None:  # the part's place ("Part 2 of 5") paints with the story
         entries.append(series)
+    entries += page_data.story_extras(story_id)
     if viewer() is None:
         entries.append({"key": ["auth", "user"], "data": None})
     return entries
@@ -185,8 +186,4 @@ def render(page_html, path):
     except Exception:  # noqa: BLE001 - the page must still load, as it was
         log.exception("page preview of %s not made", path)
         return page_html
-    if entries:
-        block = landing.script(entries)
-        at = page_html.find("<script")
-        page_html = page_html + block if at < 0 else page_html[:at] + block + page_html[at:]
-    return page_html
+    return landing.insert(page_html, landing.script(entries)) if entries else page_html

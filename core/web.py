@@ -1,8 +1,9 @@
 """Serves the built React app for the paths of its pages (compressed and cached:
 ``core.assets``; a visitor's landing page with its data inside: ``core.landing``), its files, and
 Swagger UI's files for /api/docs; a story's or video's page with its share tags and data
-(``core.share_pages``); robots.txt, the sitemap and cover cards (``core.seo``). Any other path
-(``/api/...`` unknown, ``/health``, ``/foo.php``) is a JSON 404, never the app's page."""
+(``core.share_pages``); Explore with its first cards (``core.page_data``); robots.txt, the
+sitemap and cover cards (``core.seo``). Any other path (``/api/...`` unknown, ``/health``,
+``/foo.php``) is a JSON 404, never the app's page."""
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from flask import abort, make_response, request, send_from_directory
 from werkzeug.exceptions import NotFound
 from werkzeug.routing import Map
 
-from core import assets, landing, seo, share_pages
+from core import assets, landing, page_data, seo, share_pages
 from core.auth import viewer
 from core.config import ROOT
 
@@ -104,6 +105,13 @@ def init_app(app):
                 # a story or video: its share tags (and the story its data) in the page
                 html = share_pages.render((dist / "index.html").read_text(encoding="utf-8"), path)
                 response = make_response(html)
+                response.headers["Cache-Control"] = "private, no-cache"
+                response.vary.add("Cookie")
+                return assets.compress(response)
+            if page_data.is_explore(path):
+                # Explore's default view: its first cards (and a visitor's auth state) in the page
+                response = make_response(page_data.with_explore_data(
+                    (dist / "index.html").read_text(encoding="utf-8")))
                 response.headers["Cache-Control"] = "private, no-cache"
                 response.vary.add("Cookie")
                 return assets.compress(response)

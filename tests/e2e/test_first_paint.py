@@ -1,5 +1,6 @@
-"""The landing page paints its featured stories from the data inside its HTML: no API call for
-them or for the auth state (core/landing.py, webapp/src/main.tsx)."""
+"""The landing page, a story and Explore paint from the data inside their HTML: no API call for
+it or for the auth state (core/landing.py, core/share_pages.py, core/page_data.py,
+webapp/src/main.tsx)."""
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import T, assert_clean_console
@@ -45,6 +46,30 @@ def test_story_page_paints_its_story_at_once_without_shifting(browser, seeded):
         assert shift <= 0.1, (size, shift)
         story_calls = [url for url in asked if url.split("?")[0].endswith(
             ("/api/stories/3", "/api/stories/3/community", "/api/auth/user"))]
-        assert not story_calls, asked  # (its comments come after, below the text)
+        assert not story_calls, asked
+        # nor for what it shows once drawn: the comments, the warnings' labels, the sidebar's ad
+        assert not [url for url in asked if "/comments" in url or "/api/tags/warnings" in url
+                    or "/api/ads/sidebar" in url], asked
         assert_clean_console(page)
         page.context.close()
+
+
+def test_explore_paints_its_cards_without_asking_the_api(visitor):
+    """Explore's first page of each feed comes inside the page (core/page_data.py); the next page
+    is still asked for as the reader scrolls."""
+    page = visitor
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/" in r.url else None)
+    page.goto("/explore")
+    cards = page.locator("#explore-panel-all article")
+    expect(cards.nth(23)).to_be_attached(timeout=T)
+    page.wait_for_load_state("networkidle")
+    first_pages = [url for url in asked if "/community/" in url and "cursor=" not in url]
+    assert not first_pages and not [url for url in asked if "/api/auth/user" in url
+                                    or "/api/tags/warnings" in url
+                                    or url.endswith("/api/ads/feed?index=0")], asked
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function(
+        "document.querySelectorAll('#explore-panel-all article').length > 24", timeout=T)
+    assert [url for url in asked if "/api/stories/community/" in url and "cursor=" in url], asked
+    assert_clean_console(page)

@@ -14,8 +14,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const AD_EVERY_N_STORIES = 6;
 export const EXPLORE_SKELETONS = 6;
 export const EXPLORE_PAGE_SIZE = 24;
-/** Explore's cards drawn at once when a feed arrives (a phone's screenful and more); the rest follow in the background. */
+/** Explore's cards drawn at once when a feed arrives (a phone's screenful and more); the rest follow a few at a time. */
 export const EXPLORE_FIRST_CARDS = 6;
+/** How many more of them each following step draws, one step per painted frame. */
+export const EXPLORE_CARDS_PER_STEP = 6;
 export const WORDS_PER_MINUTE = 200;
 export const JOB_POLL_INTERVAL = 500;
 export const VIDEO_POLL_INTERVAL = 3000;

@@ -1,12 +1,13 @@
-import { Fragment, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/empty-state';
-import { AD_EVERY_N_STORIES, EXPLORE_FIRST_CARDS, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
+import { AD_EVERY_N_STORIES, EXPLORE_CARDS_PER_STEP, EXPLORE_FIRST_CARDS, EXPLORE_GENRES, EXPLORE_MOODS, EXPLORE_PAGE_SIZE, EXPLORE_SKELETONS, SEARCH_DEBOUNCE_MS, SORTS } from '../../lib/constants';
 import { LOGIN_URL, useAuth } from '../../lib/auth';
 import { useDebounce } from '../../lib/use-debounce';
+import { useDrawnCount } from '../../lib/use-drawn-count';
 import { ExploreToolbar, type ExploreTab, type ExploreView } from '../../features/explore/components/explore-toolbar';
 import { ExploreLabels } from '../../features/explore/components/explore-labels';
 import { useCommunityPages, useUserContent } from '../../lib/content/content-queries';
@@ -35,8 +36,6 @@ const SIGN_IN_HINTS: Record<string, string> = {
 };
 
 type Item = { kind: 'story'; item: AnyStory } | { kind: 'video'; item: AnyVideo };
-
-const NONE_DRAWN: Item[] = [];
 
 const matches = (item: AnyStory | AnyVideo, q: string) =>
   [item.title, 'excerpt' in item ? item.excerpt : item.content, item.characters, item.setting, (item as Video).description]
@@ -186,11 +185,10 @@ export default function ExploreRoute() {
     return list.sort(order).filter((entry) => frontiers.every((edge) => order(entry, edge) <= 0));
   }, [storyList, videoList, wantStories, wantVideos, q, genre, mood, sort, mine, communityStories.hasNextPage, communityVideos.hasNextPage]);
 
-  // A feed's cards arrive together: the first screenful is drawn at once and the rest in a
-  // background render React can pause (no long task before the page answers), opening the page
-  // too. The cards already drawn stay while more load, so loading more never shrinks the list.
-  const drawn = useDeferredValue(items, NONE_DRAWN);
-  const shown = drawn === items ? items : items.slice(0, Math.max(EXPLORE_FIRST_CARDS, drawn.length));
+  // A feed's cards arrive together: the first screenful is drawn at once and the rest a few at a
+  // time, one small task each (no long task before the page answers, opening the page too).
+  const drawn = useDrawnCount(items.length, EXPLORE_FIRST_CARDS, EXPLORE_CARDS_PER_STEP);
+  const shown = drawn >= items.length ? items : items.slice(0, drawn);
 
   const clearFilter = () => {
     setSearch('');
