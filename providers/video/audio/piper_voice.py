@@ -12,6 +12,7 @@ import json
 import os
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -50,9 +51,10 @@ def load(model_path):
             from piper.config import PiperConfig
 
             options = onnxruntime.SessionOptions()
-            # two threads that sleep instead of spinning while they wait: on two busy cores
-            # spinning threads cost 5.4 CPU-s for 28 s of speech, sleeping ones 3.5 (one: 3.1)
-            options.intra_op_num_threads = min(2, os.cpu_count() or 1)
+            # one thread per run: sentences are spoken side by side instead (``synthesize``),
+            # which keeps the cores busier than one sentence split over two threads
+            options.intra_op_num_threads = 1
+            options.inter_op_num_threads = 1
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             with open(f"{key}.json", encoding="utf-8") as fh:
                 config = PiperConfig.from_dict(json.load(fh))
@@ -159,21 +161,75 @@ def _word_times(text, phonemes, audio, rate):
     return _snap_to_silences(out, pauses, _silences(audio, rate))
 
 
+#: two sentences are spoken at once while their phonemes together are at most this many times the
+#: longest sentence's (1.0: the peak memory of one sentence at a time). The 60 s benchmark's
+#: render peaked at 382 MiB with 1.2, 425 MiB with 1.4 (the target is 400)
+BUDGET = 1.2
+
+
+def workers():
+    """How many sentences are spoken at once: one per core, two at most (each run holds its
+    own activations: more would only add memory)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
 def synthesize(model_path, texts, length_scale=1.0):
-    """``[(float32 audio, [(word, start, end)])]`` per text at ``sample_rate(model_path)``."""
+    """``[(float32 audio, [(word, start, end)])]`` per text at ``sample_rate(model_path)``.
+
+    The texts are phonemized in turn (espeak is not thread-safe), then spoken side by side,
+    one ONNX run per thread (onnxruntime releases the GIL)."""
     voice = load(model_path)
     rate = voice.config.sample_rate
     run = _run_options()
-    results = []
-    for text in texts:
-        chunks, phonemes = [], []
-        for sentence_phonemes in voice.phonemize(text):
-            if sentence_phonemes:
-                chunks.append(_infer(voice, sentence_phonemes, length_scale, run))
-                phonemes.extend(sentence_phonemes + [" "])
+    texts = list(texts)
+    phonemized = [[p for p in voice.phonemize(text) if p] for text in texts]
+
+    def speak(k):
+        chunks = [_infer(voice, sentence, length_scale, run) for sentence in phonemized[k]]
+        phonemes = [ph for sentence in phonemized[k] for ph in sentence + [" "]]
         audio = np.concatenate(chunks) if chunks else np.zeros(0, np.float32)
         peak = float(np.abs(audio).max()) if len(audio) else 0.0
         if peak > 1e-6:
             audio = audio * (0.95 / peak)
-        results.append((audio, _word_times(text, phonemes, audio, rate)))
+        return audio, _word_times(texts[k], phonemes, audio, rate)
+
+    sizes = [sum(map(len, sentences)) for sentences in phonemized]
+    if min(workers(), len(texts)) <= 1:
+        return [speak(k) for k in range(len(texts))]
+    return _side_by_side(speak, sizes, BUDGET * max(sizes))
+
+
+def _side_by_side(speak, sizes, budget):
+    """``[speak(k)]`` for every k, on two threads: longest first, and a run starts beside another
+    only while their sizes together stay within ``budget`` (a run's memory grows with its
+    length: two long sentences at once would double the peak)."""
+    results = [None] * len(sizes)
+    pending = sorted(range(len(sizes)), key=lambda k: -sizes[k])
+    running = []
+    cond = threading.Condition()
+
+    def take():
+        with cond:
+            while pending:
+                busy = sum(sizes[r] for r in running)
+                fits = [k for k in pending if not running or busy + sizes[k] <= budget]
+                if fits:
+                    pending.remove(fits[0])
+                    running.append(fits[0])
+                    return fits[0]
+                cond.wait()
+            return None
+
+    def work():
+        while (k := take()) is not None:
+            try:
+                results[k] = speak(k)
+            finally:
+                with cond:
+                    running.remove(k)
+                    cond.notify_all()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for job in [pool.submit(work) for _ in range(2)]:
+            job.result()
     return results

@@ -43,6 +43,8 @@ def _libc():
 _LIBC = _libc()
 if _LIBC is not None:
     # frame-size arrays (> 1 MB) always get their own mmap, so freeing a scene gives memory back
+    # (and the narration's ONNX runs hand theirs back sentence by sentence); the per-frame work
+    # therefore allocates nothing that large: each would cost fresh pages
     _LIBC.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
 
 
@@ -51,14 +53,18 @@ def trim_heap():
         _LIBC.malloc_trim(0)
 
 
-def _nearest(plane, x, y, box_w, box_h, width, height):
-    """The (box_w, box_h) box at (x, y) of ``plane`` resampled to (width, height), nearest
-    neighbour (rows gathered, then columns)."""
+def _nearest(plane, x, y, box_w, box_h, out, scratch):
+    """The (box_w, box_h) box at (x, y) of ``plane`` resampled into ``out`` (height, width),
+    nearest neighbour: rows gathered into ``scratch`` (height, plane width), then columns (no
+    frame-size temporaries: each would be a fresh mmap, see ``_LIBC``)."""
+    height, width = out.shape
     rows = np.clip(((np.arange(height) + 0.5) * (box_h / height) + y).astype(np.intp), 0,
                    plane.shape[0] - 1)
     cols = np.clip(((np.arange(width) + 0.5) * (box_w / width) + x).astype(np.intp), 0,
                    plane.shape[1] - 1)
-    return np.take(plane.take(rows, axis=0), cols, axis=1)
+    # mode "clip" (the indices are in range): "raise" would gather into a hidden copy first
+    np.take(plane, rows, axis=0, out=scratch, mode="clip")
+    np.take(scratch, cols, axis=1, out=out, mode="clip")
 
 
 @dataclass
@@ -149,6 +155,7 @@ class Compositor:
         self._cue_hint = 0
         self._cue_sprite = (None, None, {})
         self._layers = {}
+        self._rows = {}  # plane -> scratch rows of a zooming view's resample
         self._pending = {}
         self._pool = ThreadPoolExecutor(max_workers=1)
         self.scene_frames = []  # (first, last) frame numbers of each scene
@@ -279,8 +286,11 @@ class Compositor:
         hw, hh = self.width / 2 / zoom, self.height / 2 / zoom
         for k, (plane, target) in enumerate(zip(layer.canvas, out)):  # Y, then half-size U, V
             d = 1 if k == 0 else 2
-            np.copyto(target, _nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d,
-                                       2 * hh / d, self.width // d, self.height // d))
+            shape = (target.shape[0], plane.shape[1])
+            if self._rows.get(k, np.empty(0)).shape != shape:
+                self._rows[k] = np.empty(shape, np.uint8)
+            _nearest(plane, (cx - hw) / d, (cy - hh) / d, 2 * hw / d, 2 * hh / d, target,
+                     self._rows[k])
         if self.frame_grain:
             layers.add_frame_grain(out[0], self.frame_grain[variant], out[0])  # in place
 

@@ -133,12 +133,21 @@ def scale_toward_black(plane_set, k):
         _scale(plane, w, base)
 
 
+#: rows per pass of the in-place arithmetic: a band's uint16 scratch stays well below the 1 MB
+#: above which every allocation is a fresh mmap (see ``compositor``), whose page faults cost more
+#: than the arithmetic
+BAND_ROWS = 128
+
+
 def _scale(plane, w, base):
-    acc = plane.astype(np.uint16)
-    acc *= w
-    acc += base * (256 - w)
-    acc >>= 8
-    plane[...] = acc
+    lift = base * (256 - w)
+    for r in range(0, plane.shape[0], BAND_ROWS):
+        band = plane[r:r + BAND_ROWS]
+        acc = band.astype(np.uint16)
+        acc *= w
+        acc += lift
+        acc >>= 8
+        band[...] = acc
 
 
 def scale_luma(plane, k):
