@@ -228,3 +228,28 @@ def test_a_mature_storys_comments_are_gated_like_its_text(client, users):
     assert reader.post(comments, json={"content": "Let me in."}).status_code == 201
     assert len(author.get(video_comments).get_json()) == 1
 
+
+def test_tag_suggestions_find_their_prefix_through_an_index(app, db, users):
+    """A prefix is an index range on both databases (migration 0024), not a read of every tag."""
+    from core.models import Story, StoryTag
+    from core.services import tags
+    _, me = users.signed_in()
+    words = ["ghost", "grave", "attic", "moor", "wolf", "drown", "crypt", "fog"]
+    with db.atomic():
+        Story.insert_many([{"user": me["id"], "title": f"T{n}", "content": "x", "genre": "Slasher",
+                            "mood": "Dark", "is_public": True} for n in range(1500)]).execute()
+        ids = [story_id for (story_id,) in Story.select(Story.id).tuples()]
+        StoryTag.insert_many([{"story": story_id, "tag": f"{words[n % 8]} {n % 300}"}
+                              for n, story_id in enumerate(ids)]).execute()
+    db.execute_sql("ANALYZE" if app.config["DATABASE_URL"].startswith("sqlite") else
+                   'ANALYZE "story_tags"')
+    query = tags.suggestions("Ghost 1", 8)
+    found = [tag for tag, _n in query]
+    assert len(found) == 8 and all(tag.startswith("ghost 1") for tag in found), found
+    sql, params = query.sql()
+    if app.config["DATABASE_URL"].startswith("sqlite"):
+        plan = "\n".join(str(row) for row in db.execute_sql("EXPLAIN QUERY PLAN " + sql, params))
+        assert "story_tags_tag_prefix" in plan, plan
+    else:
+        plan = "\n".join(row[0] for row in db.execute_sql("EXPLAIN " + sql, params))
+        assert "story_tags_tag_prefix" in plan and "~>=~ 'ghost 1'" in plan, plan
