@@ -11,7 +11,7 @@ from core import db
 from core.models import Bookmark, Like, ReadingProgress, Story, Video, utcnow
 from core.pagination import page_of
 from core.schemas.content import excerpt
-from core.services import feeds, videos
+from core.services import feeds, series_places, videos
 
 
 def _fk(content):
@@ -103,6 +103,7 @@ def reading_list(user, args):
              feeds.with_authors(Video).where(Video.id.in_(video_ids))} if video_ids else {}
     feeds.mark_liked(list(stories.values()), user, Like.story)
     videos.decorate_many(list(found.values()), user)
+    series_places.hide_rows(list(stories.values()), user)
     for story in stories.values():
         story.excerpt = excerpt(story.content)
     for video in found.values():
