@@ -7,6 +7,8 @@ import { TagLinks } from '../../../components/content/tag-links';
 /** Feed card (dashboard and explore). */
 export function StoryCard({ story, ...options }: { story: Story | StoryCardItem } & CardOptions) {
   const mood = firstMood(story.mood);
+  // a part of a series the reader may see (the API leaves out a private series' place)
+  const part = story.seriesId && story.seriesPart ? story.seriesPart : null;
   return (
     <ContentCard
       type="story"
@@ -17,8 +19,9 @@ export function StoryCard({ story, ...options }: { story: Story | StoryCardItem 
       {...options}
       badges={
         <>
-          {(mood || story.intensity) && (
+          {(mood || story.intensity || part || story.isPublic === false || story.isMature) && (
             <div className="badge-row">
+              {part && <Badge title="A part of a series">Part {part}</Badge>}
               {mood && <Badge variant="outline">{mood}</Badge>}
               {story.intensity ? <Badge variant="outline">Intensity {story.intensity}/10</Badge> : null}
               {story.isPublic === false && <Badge variant="warning">Private</Badge>}
