@@ -95,3 +95,31 @@ def test_edited_writing_is_guarded_undone_and_kept_as_a_draft(writer):
     leave.get_by_role("button", name="Leave").click()
     expect(page).to_have_url(re.compile(rf"/story/{story_id}$"), timeout=T)
     assert_clean_console(page)
+
+
+def generated_story(page):
+    """/create with a generated story in its editor."""
+    open_screen(page, "/create", "Create a Horror Story")
+    fill_story_form(page, length=300)
+    page.get_by_role("button", name="Generate Story").click()
+    editor = page.get_by_role("textbox", name="Story text")
+    expect(editor).to_be_visible(timeout=60_000)
+    return editor
+
+
+def test_undo_never_drops_what_was_typed_after_regenerate(writer):
+    page = writer
+    editor = generated_story(page)
+    page.get_by_role("button", name="Regenerate Story").click()  # not edited: nothing to ask
+    regenerated = toast(page, "Story Regenerated")
+    expect(regenerated.get_by_role("button", name="Undo")).to_be_visible(timeout=60_000)
+    typed = f"{editor.input_value()}\n\n{EDIT}"
+    editor.fill(typed)
+    # typing ends the offer at once (not when the toast's 12 s are up): the toast's Undo and the
+    # one beside the text are gone
+    expect(regenerated).to_be_hidden(timeout=3000)
+    expect(page.get_by_text("The story you had was replaced.")).to_be_hidden()
+    page.wait_for_timeout(500)
+    expect(editor).to_have_value(typed)
+    assert_clean_console(page)
+

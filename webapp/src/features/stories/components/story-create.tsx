@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { Link, useNavigate } from 'react-router-dom';
@@ -77,9 +77,21 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   });
   const edited = generated && content.trim() !== '' && content !== written;
 
+  /** the story Undo would put back, and its toast: both go once the author types (Undo would drop what they typed) */
+  const undoable = useRef<{ before: Replaced; dismiss: () => void } | null>(null);
+  const dropUndo = () => {
+    if (!undoable.current) return;
+    undoable.current.dismiss();
+    undoable.current = null;
+    setReplaced(null);
+  };
   const editContent = (next: string) => {
     setContent(next);
-    setReplaced(null); // Undo would now drop these edits
+    dropUndo();
+  };
+  const editTitle = (next: string) => {
+    setTitle(next);
+    dropUndo();
   };
 
   const snapshot = (): Replaced => ({ title, content, plan, writer, written });
@@ -91,13 +103,21 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setWritten(before.written);
     setGenerated(true);
     setReplaced(null);
+    undoable.current?.dismiss();
+    undoable.current = null;
     setMode('edit');
     toast({ title: 'Story Restored', description: 'Your text is back as it was before.' });
   };
   /** Offer Undo in a toast and beside the text, for the story `before` that was replaced. */
   const offerUndo = (before: Replaced, title: string, description: string) => {
+    undoable.current?.dismiss();
     setReplaced(before);
-    toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: () => restore(before) } });
+    const undo = () => {
+      // pressed as the author typed (the toast not gone yet): their new text stays
+      if (undoable.current?.before === before) restore(before);
+    };
+    const shown = toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: undo } });
+    undoable.current = { before, dismiss: shown.dismiss };
   };
 
   /** `run`, after asking when it would replace text the author edited. */
@@ -219,6 +239,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setPlan((saved.plan as StoryPlan | null) ?? null);
     setGenerated(!!saved.content.trim());
     setMode('edit');
+    dropUndo();
   };
 
   const discardDraft = async () => {
@@ -295,7 +316,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
             </div>
           ) : generated ? (
             <div className="stack">
-              <TextField label="Title" value={title} onChange={setTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
+              <TextField label="Title" value={title} onChange={editTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
               {writer && <p className="muted small writer-note">{writtenWith(writer)}</p>}
               <StoryTextEditor value={content} onChange={editContent} mode={mode} onModeChange={setMode} />
               <StoryAiPanel content={content} onContent={editContent} />
