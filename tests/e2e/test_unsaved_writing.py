@@ -12,6 +12,7 @@ from tests.e2e.helpers import (
     fill_story_form,
     open_screen,
     toast,
+    watch,
 )
 from tests.e2e.test_journey import api_call
 
@@ -123,3 +124,42 @@ def test_undo_never_drops_what_was_typed_after_regenerate(writer):
     expect(editor).to_have_value(typed)
     assert_clean_console(page)
 
+
+def test_two_tabs_on_create_never_overwrite_each_others_draft(writer):
+    tab_a = writer
+    editor_a = generated_story(tab_a)
+    editor_a.fill(f"{editor_a.input_value()}\n\nTab A wrote this.")
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+
+    tab_b = watch(tab_a.context.new_page())  # the same account in a second tab
+    open_screen(tab_b, "/create", "Create a Horror Story")
+    tab_b.get_by_role("button", name="Resume your draft").click()
+    editor_b = tab_b.get_by_role("textbox", name="Story text")
+    expect(editor_b).to_have_value(re.compile("Tab A wrote this.$"), timeout=T)
+
+    editor_a.fill(f"{editor_a.input_value()} Then A went on.")  # A saves again
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    editor_b.fill(f"{editor_b.input_value()} B, behind, wrote this.")
+    conflict = tab_b.get_by_role("alert").filter(has_text="changed in another tab or window")
+    expect(conflict).to_be_visible(timeout=T)
+    assert "Then A went on." in api_call(tab_a, "GET", "/api/drafts/current")["content"]
+    shot(tab_b, "create-draft-conflict")
+
+    # B loads the newer draft: A's text on its screen, and nothing sent back
+    conflict.get_by_role("button", name="Load the newer draft").click()
+    expect(editor_b).to_have_value(re.compile("Then A went on.$"), timeout=T)
+    expect(conflict).to_be_hidden()
+    # now B writes on from it; A, behind in turn, keeps its own text over B's
+    editor_b.fill(f"{editor_b.input_value()} B took over.")
+    expect(tab_b.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    editor_a.fill(f"{editor_a.input_value()} A insists.")
+    conflict_a = tab_a.get_by_role("alert").filter(has_text="changed in another tab or window")
+    expect(conflict_a).to_be_visible(timeout=T)
+    conflict_a.get_by_role("button", name="Keep this text").click()
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    kept = api_call(tab_a, "GET", "/api/drafts/current")["content"]
+    assert kept.endswith("A insists.") and "B took over." not in kept
+    refused = [(409, "/api/drafts/current")]  # the saves behind the draft, as they should be
+    assert_clean_console(tab_a, allow=refused)
+    assert_clean_console(tab_b, allow=refused)
+    tab_b.close()

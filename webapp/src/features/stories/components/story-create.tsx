@@ -9,7 +9,7 @@ import { stoppedByUser, useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, startStoryOutline, type GeneratePayload, type GenerateResult, type OutlineResult } from '../api/story-ai';
-import type { NextPart, StoryPlan } from '../../../types/api';
+import type { Draft, NextPart, StoryPlan } from '../../../types/api';
 import { planProblem } from '../utils/plan-edits';
 import { StoryPlanEditor } from './story-plan-editor';
 import { useCreateContent } from '../../../lib/content/content-mutations';
@@ -27,7 +27,7 @@ type Replaced = Omit<DraftContent, 'settings'> & { written: string };
 /** A question before the author's edited text is replaced. */
 type Confirm = { title: string; description: string; confirmLabel: string; run: () => void };
 
-const DRAFT_STATUS: Record<DraftStatus, string> = { idle: '', saving: 'Saving draft...', saved: 'Draft saved', failed: 'Draft not saved: it is retried on the next change' };
+const DRAFT_STATUS: Record<DraftStatus, string> = { idle: '', saving: 'Saving draft...', saved: 'Draft saved', failed: 'Draft not saved: it is retried on the next change', conflict: '' };
 
 type NextPartOf = Pick<NextPart, 'seriesId' | 'seriesTitle' | 'part'>;
 
@@ -228,9 +228,8 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       () => generate(),
     );
 
-  const resumeDraft = () => {
-    const saved = draft.resume();
-    if (!saved) return;
+  /** Put a draft kept on the server on the screen. */
+  const showDraft = (saved: Draft) => {
     setSettings({ ...DEFAULT_STORY_SETTINGS, ...initial, ...(saved.settings as Partial<StorySettings>) });
     setTitle(saved.title);
     setContent(saved.content);
@@ -240,6 +239,21 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setGenerated(!!saved.content.trim());
     setMode('edit');
     dropUndo();
+  };
+
+  const resumeDraft = () => {
+    const saved = draft.resume();
+    if (saved) showDraft(saved);
+  };
+
+  /** Another tab or window saved the draft since this one did: the author chooses whose text stays. */
+  const settleConflict = async (keep: 'mine' | 'newer') => {
+    try {
+      if (keep === 'mine') await draft.keepMine();
+      else await draft.loadNewer(showDraft);
+    } catch (error) {
+      if (!isSessionError(error)) toast({ title: 'Draft Not Loaded', description: 'The draft could not be read. Please try again.', variant: 'destructive' });
+    }
   };
 
   const discardDraft = async () => {
@@ -280,10 +294,24 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
         </section>
         <section className="panel" aria-labelledby="result-title" aria-busy={job.running}>
           <h2 id="result-title" className="panel-title">Your Story</h2>
-          {hasWork && draft.status !== 'idle' && (
+          {hasWork && draft.status !== 'idle' && draft.status !== 'conflict' && (
             <p className="muted small draft-status" role="status">
               {DRAFT_STATUS[draft.status]}
             </p>
+          )}
+          {draft.status === 'conflict' && (
+            <div className="content-gate draft-conflict" role="alert">
+              <p className="content-gate-title">Your draft was changed in another tab or window</p>
+              <p className="muted small">This tab's text is not saved as your draft until you choose which one to keep.</p>
+              <div className="row-sm wrap">
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void settleConflict('mine')}>
+                  Keep this text
+                </button>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void settleConflict('newer')}>
+                  Load the newer draft
+                </button>
+              </div>
+            </div>
           )}
           {job.running ? (
             <div className="generating">
