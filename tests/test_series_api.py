@@ -318,3 +318,19 @@ def test_a_public_story_keeps_its_private_series_to_its_author(users, client):
     assert places(author) == places(admin) == {(secret["id"], 1)}
     author.put(f"/api/series/{secret['id']}", json={"isPublic": True})
     assert places(reader) == {(secret["id"], 1)}
+
+
+def test_a_series_page_keeps_a_mature_parts_text_from_who_may_not_read_it(users, client):
+    author, _ = users.signed_in()
+    series = new_series(author)
+    new_story(author, title="Red Tape", content="The walls were wet with it.",
+              seriesId=series["id"], isMature=True)
+    reader, _ = users.signed_in(first_name="Ivo")
+
+    def excerpt(who):
+        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]["excerpt"]
+
+    assert excerpt(client) == excerpt(reader) == ""  # the title stays, as on its card
+    assert excerpt(author) == "The walls were wet with it."
+    reader.patch("/api/users/me", json={"showMature": True})
+    assert excerpt(reader) == "The walls were wet with it."
