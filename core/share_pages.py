@@ -133,11 +133,15 @@ def with_preview(page_html, preview, url):
 def story_entries(story_id):
     """The story page's React Query entries for the viewer (or None: the app fetches them)."""
     from core.api.stories import visible_story_item
+    from core.services import reading
     item = visible_story_item(story_id, viewer(), count_view=True)
     if item is None:
         return None
+    # the community view also says whether the reader bookmarked it and how far they read
+    # ("Continue reading" on a page opened by its address)
+    community = reading.mark_story(dict(item), viewer())
     entries = [{"key": ["stories", "detail", story_id], "data": item},
-               {"key": ["stories", "detail", story_id, "community"], "data": item}]
+               {"key": ["stories", "detail", story_id, "community"], "data": community}]
     series = series_entry(item.get("seriesId"))
     if series is not None:  # the part's place ("Part 2 of 5") paints with the story
         entries.append(series)

@@ -86,6 +86,28 @@ def test_house_promotes_the_authors_other_stories_and_trending(app_factory, sign
     assert feed["title"] == "Trending tonight" and feed["href"].startswith("/story/")
 
 
+def test_house_never_shows_a_mature_storys_text_to_who_may_not_read_it(app_factory,
+                                                                      signed_in_client):
+    app = app_factory(config=HOUSE)
+    author, _ = signed_in_client(app, first_name="Mara")
+    read = publish(author, "The Hollow Bell")
+    response = author.post("/api/stories", json={**STORY, "title": "Red Room",
+                                                 "content": "The walls were wet with it.",
+                                                 "isMature": True})
+    assert response.status_code == 201, response.get_json()
+    reader, _ = signed_in_client(app, first_name="Ivo")
+
+    def bodies(client):
+        return " ".join(ad["body"] for ad in sidebar(client, read)
+                        + [client.get(f"/api/ads/feed?index={n}").get_json() for n in range(6)])
+
+    for client in (app.test_client(), reader):  # a visitor, a reader not opted in
+        assert "wet with it" not in bodies(client)
+    assert "Red Room: The walls were wet with it." in bodies(author)
+    reader.patch("/api/users/me", json={"showMature": True})
+    assert "Red Room: The walls were wet with it." in bodies(reader)
+
+
 def test_house_ad_args_are_checked_and_unknown_stories_ignored(app_factory):
     client = app_factory(config=HOUSE).test_client()
     response = client.get("/api/ads/sidebar?story=abc")

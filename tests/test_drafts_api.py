@@ -109,3 +109,30 @@ def test_a_story_saved_with_another_users_draft_id_leaves_that_draft(users):
                                              "mood": "Ominous", "draftId": draft["id"]})
     assert saved.status_code == 201
     assert author.get("/api/drafts/current").get_json()["id"] == draft["id"]
+
+
+def test_two_tabs_never_overwrite_each_others_draft(users):
+    """Each save names the revision it was written from: a tab behind the draft gets a 409 and
+    writes nothing; it may then keep its text (saving from the newer revision) or load that."""
+    client, _ = users.signed_in()
+    first = put(client, {**DRAFT, "baseRevision": None})
+    assert first.status_code == 200 and first.get_json()["revision"] == 1
+    tab_a = put(client, {**DRAFT, "content": "Tab A's bells.", "baseRevision": 1}).get_json()
+    assert tab_a["revision"] == 2 and tab_a["id"] == first.get_json()["id"]
+
+    for stale in (1, None):  # tab B wrote from revision 1, or knew of no draft at all
+        refused = put(client, {**DRAFT, "content": "Tab B's water.", "baseRevision": stale})
+        assert refused.status_code == 409, refused.get_json()
+        assert "changed in another tab or window" in messages(refused)
+    back = client.get("/api/drafts/current").get_json()
+    assert (back["content"], back["revision"]) == ("Tab A's bells.", 2)
+
+    kept = put(client, {**DRAFT, "content": "Tab B's water.", "baseRevision": back["revision"]})
+    assert kept.status_code == 200 and kept.get_json()["revision"] == 3
+    assert put(client, {**DRAFT, "baseRevision": 0}).status_code == 400
+    assert put(client, {**DRAFT, "baseRevision": "two"}).status_code == 400
+    client.delete("/api/drafts/current")  # discarded in another tab: this one's text is kept anew
+    again = put(client, {**DRAFT, "content": "Tab A's bells.", "baseRevision": 3})
+    assert again.status_code == 200 and again.get_json()["revision"] == 1
+    legacy = put(client, {**DRAFT, "content": "No revision named."})  # replaces, as before
+    assert legacy.status_code == 200 and legacy.get_json()["revision"] == 2

@@ -160,3 +160,18 @@ def test_deleting_a_story_takes_it_off_every_list(users):
     reader.put(f"/api/stories/{story['id']}/progress", json={"position": 0.5})
     assert author.delete(f"/api/stories/{story['id']}").status_code == 200
     assert reading_list(reader).get_json() == []
+
+
+def test_a_mature_bookmark_is_a_gated_card_once_the_reader_turns_mature_off(users):
+    author, _ = users.signed_in()
+    story = make_story(author, content="The walls were wet with it.", isMature=True)
+    reader, _ = users.signed_in()
+    reader.patch("/api/users/me", json={"showMature": True})
+    reader.post(f"/api/stories/{story['id']}/bookmark")
+    card = reading_list(reader).get_json()[0]["story"]
+    assert card["excerpt"] == "The walls were wet with it." and card["matureGate"] is False
+
+    reader.patch("/api/users/me", json={"showMature": False})
+    card = reading_list(reader).get_json()[0]["story"]
+    assert card["matureGate"] is True and card["excerpt"] == ""
+    assert card["title"] == story["title"]

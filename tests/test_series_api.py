@@ -282,3 +282,55 @@ def test_deleting_an_author_deletes_their_series_and_leaves_others_parts(users):
     assert admin.get(f"/api/series/{theirs['id']}").status_code == 404
     assert parts(admin, kept["id"]) == [("Still part 1", 1)]
     assert other.get(f"/api/stories/{survivor['id']}").get_json()["seriesPart"] == 1
+
+
+def test_a_public_story_keeps_its_private_series_to_its_author(users, client):
+    """Its place (seriesId, seriesPart) goes to no one who may not see the series: not on the
+    story, its community view, any feed card, the author's list, the following feed or a reading
+    list."""
+    author, me = users.signed_in()
+    admin, _ = users.signed_in(role="admin")
+    reader, _ = users.signed_in(first_name="Ivo")
+    secret = new_series(author, title="Drafts of Dread", isPublic=False)
+    story = new_story(author, title="Open door", seriesId=secret["id"])
+    reader.post(f"/api/users/{me['id']}/follow")
+    reader.post(f"/api/stories/{story['id']}/bookmark")
+    author.post(f"/api/stories/{story['id']}/bookmark")
+    feed = "/api/stories/community/All Genres/All Moods/newest"
+
+    def places(who):
+        def mine(items):
+            return next(item for item in items if item["id"] == story["id"])
+        found = [who.get(f"/api/stories/{story['id']}").get_json(),
+                 who.get(f"/api/stories/{story['id']}/community").get_json(),
+                 mine(who.get(feed).get_json()), mine(who.get("/api/stories?limit=6").get_json()),
+                 mine(who.get(f"/api/stories/user/{me['id']}").get_json())]
+        if who is not client:
+            found.append(mine(who.get("/api/feed/following").get_json()
+                              if who is reader else who.get(feed).get_json()))
+            found += [entry["story"] for entry in
+                      who.get("/api/users/me/bookmarks").get_json() if entry.get("story")]
+        return {(item["seriesId"], item["seriesPart"]) for item in found}
+
+    assert places(client) == places(reader) == {(None, None)}
+    page = client.get(f"/story/{story['id']}").get_data(as_text=True)
+    assert "Drafts of Dread" not in page and f'"seriesId":{secret["id"]}' not in page
+    assert places(author) == places(admin) == {(secret["id"], 1)}
+    author.put(f"/api/series/{secret['id']}", json={"isPublic": True})
+    assert places(reader) == {(secret["id"], 1)}
+
+
+def test_a_series_page_keeps_a_mature_parts_text_from_who_may_not_read_it(users, client):
+    author, _ = users.signed_in()
+    series = new_series(author)
+    new_story(author, title="Red Tape", content="The walls were wet with it.",
+              seriesId=series["id"], isMature=True)
+    reader, _ = users.signed_in(first_name="Ivo")
+
+    def excerpt(who):
+        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]["excerpt"]
+
+    assert excerpt(client) == excerpt(reader) == ""  # the title stays, as on its card
+    assert excerpt(author) == "The walls were wet with it."
+    reader.patch("/api/users/me", json={"showMature": True})
+    assert excerpt(reader) == "The walls were wet with it."

@@ -196,3 +196,60 @@ def test_share_pages_name_a_tag_and_never_show_a_mature_text(app, client, users,
     assert "A mature (18+) Cosmic Horror story by Wren Sable." in shared
     landing = client.get("/").get_data(as_text=True)  # a visitor's landing page carries its feed
     assert "Tide" in landing and "wet with it" not in landing
+
+
+def test_a_mature_storys_comments_are_gated_like_its_text(client, users):
+    author, _ = users.signed_in()
+    story = new_story(author, isMature=True)
+    comments = f"/api/stories/{story['id']}/comments"
+    said = author.post(comments, json={"content": "The wet walls were my favourite part."})
+    assert said.status_code == 201
+    video = make_video(author, isMature=True)
+    video_comments = f"/api/videos/{video['id']}/comments"
+    assert author.post(video_comments, json={"content": "Frame 3 is the one."}).status_code == 201
+    reader, _ = users.signed_in()
+
+    for who in (client, reader):
+        for path, noun in ((comments, "story"), (video_comments, "video")):
+            refused = who.get(path)
+            assert refused.status_code == 403, refused.get_json()
+            assert f"This {noun} is mature (18+)" in message(refused)
+            assert "wet walls" not in message(refused) and "Frame 3" not in message(refused)
+    posted = reader.post(comments, json={"content": "Let me in."})
+    assert posted.status_code == 403 and "mature (18+)" in message(posted)
+    reported = reader.post(f"/api/comments/{said.get_json()['id']}/report",
+                           json={"reason": "spam"})
+    assert reported.status_code == 403
+    assert client.post(comments, json={"content": "x"}).status_code == 401
+
+    reader.patch("/api/users/me", json={"showMature": True})
+    assert [c["content"] for c in reader.get(comments).get_json()] == [
+        "The wet walls were my favourite part."]
+    assert reader.post(comments, json={"content": "Let me in."}).status_code == 201
+    assert len(author.get(video_comments).get_json()) == 1
+
+
+def test_tag_suggestions_find_their_prefix_through_an_index(app, db, users):
+    """A prefix is an index range on both databases (migration 0024), not a read of every tag."""
+    from core.models import Story, StoryTag
+    from core.services import tags
+    _, me = users.signed_in()
+    words = ["ghost", "grave", "attic", "moor", "wolf", "drown", "crypt", "fog"]
+    with db.atomic():
+        Story.insert_many([{"user": me["id"], "title": f"T{n}", "content": "x", "genre": "Slasher",
+                            "mood": "Dark", "is_public": True} for n in range(1500)]).execute()
+        ids = [story_id for (story_id,) in Story.select(Story.id).tuples()]
+        StoryTag.insert_many([{"story": story_id, "tag": f"{words[n % 8]} {n % 300}"}
+                              for n, story_id in enumerate(ids)]).execute()
+    db.execute_sql("ANALYZE" if app.config["DATABASE_URL"].startswith("sqlite") else
+                   'ANALYZE "story_tags"')
+    query = tags.suggestions("Ghost 1", 8)
+    found = [tag for tag, _n in query]
+    assert len(found) == 8 and all(tag.startswith("ghost 1") for tag in found), found
+    sql, params = query.sql()
+    if app.config["DATABASE_URL"].startswith("sqlite"):
+        plan = "\n".join(str(row) for row in db.execute_sql("EXPLAIN QUERY PLAN " + sql, params))
+        assert "story_tags_tag_prefix" in plan, plan
+    else:
+        plan = "\n".join(row[0] for row in db.execute_sql("EXPLAIN " + sql, params))
+        assert "story_tags_tag_prefix" in plan and "~>=~ 'ghost 1'" in plan, plan

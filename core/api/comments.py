@@ -7,7 +7,7 @@ from core.limits import enforce
 from core.models import Comment, Story, Video
 from core.schemas.comments import ReportBody
 from core.schemas.results import ReportStateSchema
-from core.services import reports
+from core.services import mature, reports
 from core.services.access import load_visible
 
 blp = Blueprint("comments", __name__, url_prefix="/api/comments", description="Comments")
@@ -26,7 +26,8 @@ class CommentReport(MethodView):
             abort(404, message="Comment not found")
         # Only comments on a story or video this user may see (404 otherwise, as for the item).
         if comment.story_id is not None:
-            load_visible(Story, comment.story_id, user)
+            content = load_visible(Story, comment.story_id, user)
         else:
-            load_visible(Video, comment.video_id, user)
+            content = load_visible(Video, comment.video_id, user)
+        mature.require_comments(content, user)
         return reports.report(user, body["reason"], comment=comment.id)

@@ -11,7 +11,7 @@ from core.schemas.results import (
     ReportStateSchema,
     ShareResultSchema,
 )
-from core.services import engagement, reports
+from core.services import engagement, mature, reports
 from core.services.access import load_visible
 
 
@@ -58,13 +58,17 @@ def add_engagement_routes(blp, model, kind):
         @blp.response(200, CommentSchema(many=True))
         def get(self, content_id):
             """Comments and replies, newest first (replies carry parentId)."""
-            return engagement.comments_of(load_visible(model, content_id, viewer()))
+            user = viewer()
+            content = load_visible(model, content_id, user)
+            mature.require_comments(content, user)
+            return engagement.comments_of(content)
 
         @blp.arguments(CommentBody)
         @blp.response(201, CommentSchema)
         def post(self, body, content_id):
             """Comment, or reply with parentId (a reply to a reply joins its top-level thread)."""
             user, content = acting_on(content_id, "comments")
+            mature.require_comments(content, user)
             return engagement.add_comment(content, user, body["content"], body["parentId"])
 
     @blp.route("/comments/<int:comment_id>")

@@ -16,7 +16,7 @@ from core.schemas.stories import (
     StoryWriteSchema,
     TagFilterArgs,
 )
-from core.services import drafts, engagement, fast_feeds, mature, reading, stories
+from core.services import drafts, engagement, fast_feeds, mature, reading, series_places, stories
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -59,10 +59,12 @@ def feed_response(genre, mood, sort, args):
     with a signed-in reader's likes marked."""
     def build():
         page = fast_feeds.story_feed_dicts(genre, mood, sort, args)
-        return feed_cache.json_page(mature.gate_items(page.items, None), page.headers())
+        items = series_places.hide_items(mature.gate_items(page.items, None), None)
+        return feed_cache.json_page(items, page.headers())
 
     def personalise(items, user):
-        return mature.ungate_story_cards(fast_feeds.mark_liked(items, user), user)
+        items = series_places.restore_items(fast_feeds.mark_liked(items, user), user)
+        return mature.ungate_story_cards(items, user)
     return feed_cache.feed_page(build, viewer(), personalise)
 
 
@@ -86,6 +88,7 @@ def visible_story_item(story_id, user, count_view=False):
     item = fast_feeds.dump_story_row(row)
     item["views"] = story.views
     fast_feeds.mark_liked([item], user)
+    series_places.hide_items([item], user)
     return mature.gate_items([item], user)[0]
 
 
@@ -137,6 +140,7 @@ class StoryCommunity(MethodView):
         item["views"] += view_counts.pending_views("story", story_id)
         fast_feeds.mark_liked([item], user)
         mature.gate_items([item], user)
+        series_places.hide_items([item], user)
         reading.mark_story(item, user)
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 

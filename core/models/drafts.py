@@ -18,6 +18,8 @@ class Draft(Stamped, BaseModel):
     writer = peewee.CharField(max_length=80, default="")
     settings = JSONField(default=dict)
     plan = JSONField(null=True)
+    #: one more at every save: a save from an older revision is refused (migration 0025)
+    revision = peewee.IntegerField(default=1)
     created_at = peewee.DateTimeField(default=utcnow)
     updated_at = peewee.DateTimeField(default=utcnow)
 

@@ -36,6 +36,11 @@ class DraftWriteSchema(InputSchema):
     plan = PlanField(metadata={
         "description": "The plan (the outline being edited, or the one the text was written "
                        "from); left out when there is none"})
+    baseRevision = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=2**31 - 1, error="baseRevision must be a draft's revision"), metadata={
+        "description": "The draft's revision this text was written from (null: there was no "
+                       "draft). When the draft has been saved since (another tab or window), "
+                       "409 and nothing is written. Left out, the save replaces any draft."})
 
 
 class DraftSchema(Schema):
@@ -45,5 +50,7 @@ class DraftSchema(Schema):
     content = fields.String(required=True)
     writer = fields.String(required=True)
     plan = fields.Nested(StoryPlanSchema, required=True, allow_none=True)
+    revision = fields.Integer(required=True, metadata={
+        "description": "One more at every save (send it back as baseRevision)"})
     created_at = UTCDateTime(data_key="createdAt", required=True)
     updated_at = UTCDateTime(data_key="updatedAt", required=True)

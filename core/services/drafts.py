@@ -26,20 +26,37 @@ def _columns(body):
             "writer": body["writer"], "plan": None if plan is None else dump_plan(plan)}
 
 
+CHANGED_ELSEWHERE = ("Your draft was changed in another tab or window since this one last "
+                     "saved it: keep this text or load the newer one")
+
+
 def save(user, body):
     """Keep ``body`` (loaded ``DraftWriteSchema``) as the author's draft: the one draft is
-    rewritten in place (its id stays), or made when there is none."""
+    rewritten in place (its id stays, its revision counts one more), or made when there is none.
+
+    With ``baseRevision`` (the revision the text was written from; null: no draft was known),
+    a draft written since by another tab or window is not overwritten: 409. Without it, the
+    save replaces whatever is there."""
     columns = _columns(body)
+    checked = "baseRevision" in body
+    base = body.get("baseRevision")
     for _attempt in range(2):
-        with db.write_transaction():
-            changed = (Draft.update(**columns, updated_at=utcnow())
-                       .where(Draft.user == user.id).execute())
-            if changed:
-                return current(user)
+        if not checked or base is not None:
+            with db.write_transaction():
+                query = Draft.update(**columns, revision=Draft.revision + 1, updated_at=utcnow())
+                query = query.where(Draft.user == user.id)
+                if checked:
+                    query = query.where(Draft.revision == base)
+                if query.execute():
+                    return current(user)
+        if checked and current(user) is not None:
+            abort(409, message=CHANGED_ELSEWHERE)
         try:
             with db.write_transaction():
                 return Draft.create(user=user.id, **columns)
-        except peewee.IntegrityError:  # made meanwhile by another request: rewrite that one
+        except peewee.IntegrityError:  # made meanwhile by another request
+            if checked:
+                abort(409, message=CHANGED_ELSEWHERE)
             continue
     abort(409, message="The draft changed meanwhile, please try again")
 
@@ -61,6 +78,6 @@ def discard_current(user):
 def shaped(draft):
     """The API's shape (``DraftSchema``): the plan typed again from its JSON."""
     return {"id": draft.id, "settings": draft.settings or {}, "title": draft.title,
-            "content": draft.content, "writer": draft.writer,
+            "content": draft.content, "writer": draft.writer, "revision": draft.revision,
             "plan": None if draft.plan is None else load_plan(draft.plan),
             "created_at": draft.created_at, "updated_at": draft.updated_at}

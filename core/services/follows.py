@@ -5,7 +5,7 @@ from core import db
 from core.errors import abort
 from core.models import Follow, Like, Story, User, Video
 from core.plugins import plugin_host
-from core.services import feeds, mature, tags
+from core.services import feeds, mature, series_places, tags
 
 SELF_FOLLOW = "You cannot follow yourself"
 
@@ -83,6 +83,7 @@ def following_feed(user, args):
     page = feeds.paginate(query, Story, "newest", args)
     feeds.mark_liked(page.items, user, Like.story)
     mature.gate_rows(page.items, user)
+    series_places.hide_rows(page.items, user)
     return page
 
 

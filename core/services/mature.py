@@ -21,6 +21,15 @@ def require(video, user):
                            "your settings to watch it")
 
 
+def require_comments(content, user):
+    """403 for the comments of a mature story or video (reading them, or adding one) to a reader
+    who may not see its text: comments quote and discuss it."""
+    if content.is_mature and not may_see(user, content.user_id):
+        noun = type(content).__name__.lower()
+        abort(403, message=f"This {noun} is mature (18+): sign in and turn on mature content in "
+                           "your settings to read its comments")
+
+
 def gate_rows(rows, user):
     """Set ``mature_gate`` on model objects about to be dumped, their text and files cleared."""
     for row in rows:

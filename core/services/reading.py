@@ -11,7 +11,7 @@ from core import db
 from core.models import Bookmark, Like, ReadingProgress, Story, Video, utcnow
 from core.pagination import page_of
 from core.schemas.content import excerpt
-from core.services import feeds, videos
+from core.services import feeds, mature, series_places, videos
 
 
 def _fk(content):
@@ -103,10 +103,13 @@ def reading_list(user, args):
              feeds.with_authors(Video).where(Video.id.in_(video_ids))} if video_ids else {}
     feeds.mark_liked(list(stories.values()), user, Like.story)
     videos.decorate_many(list(found.values()), user)
+    series_places.hide_rows(list(stories.values()), user)
+    # bookmarked while they could read it: a reader who has turned mature content off since
+    mature.gate_rows([*stories.values(), *found.values()], user)
     for story in stories.values():
-        story.excerpt = excerpt(story.content)
+        story.excerpt = "" if story.mature_gate else excerpt(story.content)
     for video in found.values():
-        video.excerpt = excerpt(video.description or video.content)
+        video.excerpt = "" if video.mature_gate else excerpt(video.description or video.content)
     progress = dict(ReadingProgress.select(ReadingProgress.story, ReadingProgress.position)
                     .where((ReadingProgress.user == user.id)
                            & ReadingProgress.story.in_(story_ids)).tuples()) if story_ids else {}

@@ -12,6 +12,7 @@ from core.errors import abort
 from core.models import Series, Story, User, utcnow
 from core.plugins import plugin_host
 from core.schemas.content import excerpt
+from core.services import mature
 
 
 def visible(series_id, user):
@@ -69,17 +70,19 @@ def _may_see_all(series, user):
 
 
 def _visible_parts(series_ids, user, owners):
-    """``{series id: [stories]}`` in order: the private ones only for their owner and admins."""
+    """``{series id: [stories]}`` in order: the private ones only for their owner and admins; a
+    mature part's excerpt only for who may read it (``core.services.mature``)."""
     query = (Story.select(Story.id, Story.title, Story.series, Story.series_part, Story.is_public,
                           Story.genre, Story.mood, Story.content, Story.views, Story.likes_count,
-                          Story.created_at, Story.user)
+                          Story.created_at, Story.user, Story.is_mature)
              .where(Story.series.in_(list(series_ids)))
              .order_by(Story.series_part, Story.id))
     parts = {series_id: [] for series_id in series_ids}
     for story in query:
         if story.is_public or (user is not None and (user.is_admin
                                                      or owners[story.series_id] == user.id)):
-            story.excerpt = excerpt(story.content)
+            gated = story.is_mature and not mature.may_see(user, story.user_id)
+            story.excerpt = "" if gated else excerpt(story.content)
             parts[story.series_id].append(story)
     return parts
 

@@ -3,7 +3,7 @@ from core import db
 from core.errors import abort
 from core.models import Like, Story, User, utcnow
 from core.schemas.stories import STORY_FIELDS
-from core.services import feeds, mature, series, tags
+from core.services import feeds, mature, series, series_places, tags
 from core.services.access import load_owned, load_visible
 from core.services.engagement import moderate, save_moderated
 from core.story_plan import dump_plan
@@ -78,6 +78,7 @@ def of_user(user_id, user, args):
     """A user's stories, newest first (``feeds.user_feed``)."""
     page = feeds.user_feed(Story, Like.story, user_id, user, args)
     mature.gate_rows(page.items, user)
+    series_places.hide_rows(page.items, user)
     return page
 
 

@@ -1,6 +1,6 @@
 """Tags and warnings of stories and videos: keeping the tag index in step, the feeds' ``?tag=``
 and ``?hideWarnings=`` conditions, and the suggestions as you type."""
-from peewee import SQL, Select, fn
+from peewee import SQL, NodeList, Select, fn
 
 from core import content_tags, db
 from core.models import Story, StoryTag, Video, VideoTag
@@ -47,21 +47,29 @@ def filtered(args):
 def suggest(prefix, limit):
     """The tags beginning with ``prefix`` and how many public stories and videos have each, the
     most used first."""
+    query = suggestions(prefix, limit)
+    return [] if query is None else [{"tag": tag, "count": n} for tag, n in query]
+
+
+def suggestions(prefix, limit):
+    """The query of ``suggest`` (rows of tag and count), None for a prefix no tag can begin
+    with."""
     prefix = content_tags.normal_tag(prefix)
     if prefix and not content_tags.TAG.match(prefix.rstrip(" -")):
-        return []
+        return None
     parts = []
     for model, (tag_model, fk) in TAG_MODELS.items():
         query = (tag_model.select(tag_model.tag.alias("tag")).join(model, on=(fk == model.id))
                  .where(model.is_public == True))  # noqa: E712
         if prefix:  # letters, digits, spaces and hyphens only: nothing to escape
-            query = query.where(tag_model.tag.startswith(prefix))
+            # LIKE, not ILIKE: tags are stored lower-cased, and PostgreSQL's prefix index
+            # (text_pattern_ops, migration 0024) serves LIKE only
+            query = query.where(NodeList((tag_model.tag, SQL("LIKE"), f"{prefix}%")))
         parts.append(query)
     both = parts[0].union_all(parts[1]).alias("tagged")
     count = fn.COUNT(SQL("*"))
-    rows = (Select([both], [both.c.tag, count.alias("n")]).group_by(both.c.tag)
+    return (Select([both], [both.c.tag, count.alias("n")]).group_by(both.c.tag)
             .order_by(count.desc(), both.c.tag).limit(limit).bind(db.database).tuples())
-    return [{"tag": tag, "count": n} for tag, n in rows]
 
 
 def warning_list():

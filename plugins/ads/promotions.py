@@ -1,8 +1,9 @@
 """The ``house`` provider's cards about the site's own content: the author's other stories and
 "make a video from it" next to a story, trending stories everywhere.
 
-Only public stories are ever promoted; a card is built from what a reader sees on the story
-card (title, the first characters of the text) and links inside the site.
+Only public stories are ever promoted, and a mature (18+) one only to a reader who may read it
+(opted in, an admin, its author); a card is built from what a reader sees on the story card
+(title, the first characters of the text) and links inside the site.
 """
 from core.models import Story, User
 
@@ -22,11 +23,17 @@ def story_card(story, title, cta="Read the story"):
             "href": f"/story/{story.id}", "cta": cta}
 
 
-def public_stories():
-    return (Story
-            .select(Story, User)
-            .join(User, on=(Story.user == User.id))
-            .where(Story.is_public == True))  # noqa: E712
+def public_stories(viewer):
+    """The public stories ``viewer`` (None: a visitor) may read."""
+    query = (Story
+             .select(Story, User)
+             .join(User, on=(Story.user == User.id))
+             .where(Story.is_public == True))  # noqa: E712
+    if viewer is None:
+        return query.where(Story.is_mature == False)  # noqa: E712
+    if viewer.show_mature or viewer.is_admin:
+        return query
+    return query.where((Story.is_mature == False) | (Story.user == viewer.id))  # noqa: E712
 
 
 def author_cards(story, viewer):
@@ -38,7 +45,7 @@ def author_cards(story, viewer):
                       "body": f"Turn \u201c{story.title}\u201d into a narrated horror video "
                               "with music and subtitles.",
                       "href": f"/create-video?from_story={story.id}", "cta": "Create a video"})
-    others = (public_stories()
+    others = (public_stories(viewer)
               .where((Story.user == story.user_id) & (Story.id != story.id))
               .order_by(Story.views.desc(), Story.id.desc())
               .limit(MORE_FROM_AUTHOR))
@@ -47,8 +54,8 @@ def author_cards(story, viewer):
     return cards
 
 
-def trending_cards(exclude=None):
-    query = public_stories().order_by(Story.views.desc(), Story.id.desc()).limit(TRENDING + 1)
+def trending_cards(viewer, exclude=None):
+    query = public_stories(viewer).order_by(Story.views.desc(), Story.id.desc()).limit(TRENDING + 1)
     return [story_card(story, "Trending tonight") for story in query
             if story.id != exclude][:TRENDING]
 
@@ -60,4 +67,4 @@ def promotions(context):
     story = (Story.select(Story, User).join(User, on=(Story.user == User.id))
              .where(Story.id == story_id).first()) if story_id else None
     cards = author_cards(story, viewer) if story and story.is_visible_to(viewer) else []
-    return cards + trending_cards(exclude=story_id)
+    return cards + trending_cards(viewer, exclude=story_id)

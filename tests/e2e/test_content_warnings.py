@@ -34,3 +34,18 @@ def test_a_story_opens_behind_its_warnings_until_the_reader_clicks_through(brows
         assert_clean_console(page)
     finally:
         page.context.close()
+
+
+def test_a_feed_card_names_the_warnings_of_its_story(browser, site):
+    page = new_member(browser, site, "Ada", "Crane", "carded", "nightmare-123")
+    try:
+        api_call(page, "POST", "/api/stories", {**STORY, "title": "The Cellar Door"})
+        page.goto("/explore")
+        card = page.locator("article.story-card").filter(
+            has=page.get_by_role("link", name="The Cellar Door", exact=True))
+        badge = card.locator(".badge-row .badge-warning")
+        expect(badge).to_have_text("CW: drowning, animal death", timeout=T)
+        expect(badge).to_have_attribute("title", "Content warnings: drowning, animal death")
+        assert_clean_console(page)
+    finally:
+        page.context.close()

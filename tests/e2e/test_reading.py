@@ -89,3 +89,28 @@ def test_reader_settings_are_kept_on_this_device(member):
     assert text.evaluate("el => getComputedStyle(el).backgroundColor") == "rgb(243, 233, 210)"
     assert float(text.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) == size > 20
     assert_clean_console(page)
+
+
+def test_a_place_read_just_before_the_tab_closes_is_kept(member):
+    """The place waits 1.2 s for the scrolling to stop; the page closed sooner sends it at once
+    (a keepalive request, with the session and the CSRF header as any other)."""
+    page = member
+    story = api_call(page, "POST", "/api/stories", {**STORY, "title": "The Closing Stair"})
+    page.goto(f"/story/{story['id']}")
+    expect(page.locator(".story-content")).to_be_visible(timeout=T)
+    sent = []
+    page.on("request", lambda r: sent.append(r.method) if r.url.endswith(
+        f"/api/stories/{story['id']}/progress") else None)
+    page.evaluate(SCROLL_TO_HALF)
+    page.wait_for_timeout(300)  # scrolled, well within the debounce
+    assert sent == []
+    context = page.context
+    page.close()
+
+    again = context.new_page()
+    again.goto(f"/story/{story['id']}")
+    resume = again.get_by_role("button", name=re.compile(r"^Continue reading \((4[5-9]|5[0-5])%\)"))
+    expect(resume).to_be_visible(timeout=T)
+    saved = api_call(again, "GET", f"/api/stories/{story['id']}/community")["readingProgress"]
+    assert 0.45 <= saved <= 0.55, saved
+    again.close()

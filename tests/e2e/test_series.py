@@ -53,3 +53,32 @@ def test_series_navigation_from_part_one_to_two_and_back(browser, site):
     finally:
         author.context.close()
         reader.context.close()
+
+
+def test_explore_cards_say_which_part_a_story_is_unless_its_series_is_private(browser, site):
+    author = new_member(browser, site, "Wren", "Sable", "parts", "nightmare-123")
+    reader = new_page(browser, site)
+    try:
+        series = api_call(author, "POST", "/api/series", {"title": "The Marsh Letters"})
+        secret = api_call(author, "POST", "/api/series", {"title": "Unsent", "isPublic": False})
+        for title, text in (("Letter One", "The ink ran."), ("Letter Two", "The ink crawled.")):
+            api_call(author, "POST", "/api/stories", {**part(title, text), "seriesId": series["id"]})
+        api_call(author, "POST", "/api/stories",
+                 {**part("Letter Never Sent", "It was addressed to me."), "seriesId": secret["id"]})
+
+        def card(page, title):
+            return page.locator("article.story-card").filter(
+                has=page.get_by_role("link", name=title, exact=True))
+
+        for page in (reader, author):  # a visitor, then the author (who sees the private part)
+            page.goto("/explore")
+            expect(card(page, "Letter Two").locator(".badge-row")).to_contain_text("Part 2", timeout=T)
+            expect(card(page, "Letter One").locator(".badge-row")).to_contain_text("Part 1")
+        never_sent = card(reader, "Letter Never Sent")
+        expect(never_sent).to_be_visible()
+        expect(never_sent).not_to_contain_text("Part 1")
+        expect(card(author, "Letter Never Sent").locator(".badge-row")).to_contain_text("Part 1")
+        assert_clean_console(reader)
+    finally:
+        author.context.close()
+        reader.context.close()

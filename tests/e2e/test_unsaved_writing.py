@@ -12,6 +12,7 @@ from tests.e2e.helpers import (
     fill_story_form,
     open_screen,
     toast,
+    watch,
 )
 from tests.e2e.test_journey import api_call
 
@@ -95,3 +96,70 @@ def test_edited_writing_is_guarded_undone_and_kept_as_a_draft(writer):
     leave.get_by_role("button", name="Leave").click()
     expect(page).to_have_url(re.compile(rf"/story/{story_id}$"), timeout=T)
     assert_clean_console(page)
+
+
+def generated_story(page):
+    """/create with a generated story in its editor."""
+    open_screen(page, "/create", "Create a Horror Story")
+    fill_story_form(page, length=300)
+    page.get_by_role("button", name="Generate Story").click()
+    editor = page.get_by_role("textbox", name="Story text")
+    expect(editor).to_be_visible(timeout=60_000)
+    return editor
+
+
+def test_undo_never_drops_what_was_typed_after_regenerate(writer):
+    page = writer
+    editor = generated_story(page)
+    page.get_by_role("button", name="Regenerate Story").click()  # not edited: nothing to ask
+    regenerated = toast(page, "Story Regenerated")
+    expect(regenerated.get_by_role("button", name="Undo")).to_be_visible(timeout=60_000)
+    typed = f"{editor.input_value()}\n\n{EDIT}"
+    editor.fill(typed)
+    # typing ends the offer at once (not when the toast's 12 s are up): the toast's Undo and the
+    # one beside the text are gone
+    expect(regenerated).to_be_hidden(timeout=3000)
+    expect(page.get_by_text("The story you had was replaced.")).to_be_hidden()
+    page.wait_for_timeout(500)
+    expect(editor).to_have_value(typed)
+    assert_clean_console(page)
+
+
+def test_two_tabs_on_create_never_overwrite_each_others_draft(writer):
+    tab_a = writer
+    editor_a = generated_story(tab_a)
+    editor_a.fill(f"{editor_a.input_value()}\n\nTab A wrote this.")
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+
+    tab_b = watch(tab_a.context.new_page())  # the same account in a second tab
+    open_screen(tab_b, "/create", "Create a Horror Story")
+    tab_b.get_by_role("button", name="Resume your draft").click()
+    editor_b = tab_b.get_by_role("textbox", name="Story text")
+    expect(editor_b).to_have_value(re.compile("Tab A wrote this.$"), timeout=T)
+
+    editor_a.fill(f"{editor_a.input_value()} Then A went on.")  # A saves again
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    editor_b.fill(f"{editor_b.input_value()} B, behind, wrote this.")
+    conflict = tab_b.get_by_role("alert").filter(has_text="changed in another tab or window")
+    expect(conflict).to_be_visible(timeout=T)
+    assert "Then A went on." in api_call(tab_a, "GET", "/api/drafts/current")["content"]
+    shot(tab_b, "create-draft-conflict")
+
+    # B loads the newer draft: A's text on its screen, and nothing sent back
+    conflict.get_by_role("button", name="Load the newer draft").click()
+    expect(editor_b).to_have_value(re.compile("Then A went on.$"), timeout=T)
+    expect(conflict).to_be_hidden()
+    # now B writes on from it; A, behind in turn, keeps its own text over B's
+    editor_b.fill(f"{editor_b.input_value()} B took over.")
+    expect(tab_b.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    editor_a.fill(f"{editor_a.input_value()} A insists.")
+    conflict_a = tab_a.get_by_role("alert").filter(has_text="changed in another tab or window")
+    expect(conflict_a).to_be_visible(timeout=T)
+    conflict_a.get_by_role("button", name="Keep this text").click()
+    expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
+    kept = api_call(tab_a, "GET", "/api/drafts/current")["content"]
+    assert kept.endswith("A insists.") and "B took over." not in kept
+    refused = [(409, "/api/drafts/current")]  # the saves behind the draft, as they should be
+    assert_clean_console(tab_a, allow=refused)
+    assert_clean_console(tab_b, allow=refused)
+    tab_b.close()

@@ -13,7 +13,10 @@ const EMPTY: Record<ActivityKind, string> = {
   comments: 'No comments yet',
 };
 
-/** Review Activity: likes, shares and comments; data loads only while open. */
+/**
+ * Review Activity: likes, shares and comments; data loads only while open. The comments of a
+ * mature item the reader may not see (`commentsHidden`) are not asked for: they say why.
+ */
 export function ActivityDialog({
   open,
   onClose,
@@ -21,6 +24,7 @@ export function ActivityDialog({
   id,
   title,
   counts,
+  commentsHidden = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -28,11 +32,12 @@ export function ActivityDialog({
   id: number;
   title: string;
   counts: { likes?: number; shares?: number; comments?: number };
+  commentsHidden?: boolean;
 }) {
   const [tab, setTab] = useState<ActivityKind>('likes');
   const likes = useActivity(type, id, 'likes', open);
   const shares = useActivity(type, id, 'shares', open);
-  const comments = useActivity(type, id, 'comments', open);
+  const comments = useActivity(type, id, 'comments', open && !commentsHidden);
   const queries = { likes, shares, comments };
   const count = (kind: ActivityKind) => queries[kind].data?.length ?? counts[kind] ?? 0;
   const current = queries[tab];
@@ -56,7 +61,9 @@ export function ActivityDialog({
         ]}
       />
       <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`} className="activity-scroll" tabIndex={0}>
-        {current.isLoading ? (
+        {tab === 'comments' && commentsHidden ? (
+          <p className="muted center activity-empty">Mature (18+): its comments are for signed-in readers who turned on mature content.</p>
+        ) : current.isLoading ? (
           <AvatarRowsSkeleton rowClassName="activity-row" lines={['skeleton-line', 'skeleton-line short']} />
         ) : current.isError ? (
           <p className="muted center">Could not load activity.</p>

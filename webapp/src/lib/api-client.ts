@@ -11,6 +11,8 @@ export type RequestOptions = {
   body?: unknown;
   params?: QueryParams;
   signal?: AbortSignal;
+  /** The request outlives the page (sent as the tab closes: `fetch(..., {keepalive: true})`). */
+  keepalive?: boolean;
 };
 
 export class ApiError extends Error {
@@ -58,7 +60,8 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (UNSAFE_METHODS.has(method)) {
-    const token = await ensureCsrfToken();
+    // read at once when the cookie is there: a request made as the page goes must start before it does
+    const token = getCsrfToken() ?? (await ensureCsrfToken());
     if (token) headers['X-CSRF-Token'] = token;
   }
   const response = await fetch(buildUrl(path, options.params), {
@@ -67,6 +70,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     credentials: 'include',
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   if (!response.ok) {
     const text = (await response.text().catch(() => '')) || response.statusText;
@@ -113,7 +117,7 @@ export const api = {
     apiFetch<T>(path, { params, signal }),
   post: <T>(path: string, body?: unknown, params?: QueryParams) =>
     apiFetch<T>(path, { method: 'POST', body, params }),
-  put: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'PUT', body }),
+  put: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'keepalive'>) => apiFetch<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
 };

@@ -6949,6 +6949,8 @@ export interface components {
             content: string;
             writer: string;
             plan: (Record<string, never> | null) | components["schemas"]["StoryPlan"];
+            /** @description One more at every save (send it back as baseRevision) */
+            revision: number;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6965,6 +6967,8 @@ export interface components {
             writer?: string;
             /** @description The plan (the outline being edited, or the one the text was written from); left out when there is none */
             plan?: components["schemas"]["StoryPlan"];
+            /** @description The draft's revision this text was written from (null: there was no draft). When the draft has been saved since (another tab or window), 409 and nothing is written. Left out, the save replaces any draft. */
+            baseRevision?: number | null;
         };
     };
     responses: {

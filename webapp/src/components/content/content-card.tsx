@@ -133,6 +133,7 @@ export function ContentCard({
           id={item.id}
           title={item.title}
           counts={{ likes: item.likesCount, shares: item.sharesCount, comments: item.commentsCount }}
+          commentsHidden={!!item.matureGate}
         />
       )}
     </article>

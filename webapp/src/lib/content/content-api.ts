@@ -72,6 +72,6 @@ export const shareContent = (type: ContentType, { id, platform, shareType }: Sha
 export const toggleBookmark = (type: ContentType, { id, bookmark }: { id: number; bookmark: boolean }) =>
   bookmark ? api.post<BookmarkResult>(`${base(type)}/${id}/bookmark`) : api.delete<BookmarkResult>(`${base(type)}/${id}/bookmark`);
 
-/** PUT /api/stories/{id}/progress {position: 0..1}: how far the reader got. */
-export const saveReadingProgress = (id: number, position: number) =>
-  api.put<{ position: number; updatedAt: string }>(`${base('story')}/${id}/progress`, { position });
+/** PUT /api/stories/{id}/progress {position: 0..1}: how far the reader got (`keepalive`: sent as the page closes). */
+export const saveReadingProgress = (id: number, position: number, options?: { keepalive?: boolean }) =>
+  api.put<{ position: number; updatedAt: string }>(`${base('story')}/${id}/progress`, { position }, options);

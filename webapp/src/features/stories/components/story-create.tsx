@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { stoppedByUser, useJobRunner } from '../../../lib/jobs';
 import { handledUnauthorized, isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { startStoryGeneration, startStoryOutline, type GeneratePayload, type GenerateResult, type OutlineResult } from '../api/story-ai';
-import type { NextPart, StoryPlan } from '../../../types/api';
+import type { Draft, NextPart, StoryPlan } from '../../../types/api';
 import { planProblem } from '../utils/plan-edits';
 import { StoryPlanEditor } from './story-plan-editor';
 import { useCreateContent } from '../../../lib/content/content-mutations';
@@ -27,7 +27,7 @@ type Replaced = Omit<DraftContent, 'settings'> & { written: string };
 /** A question before the author's edited text is replaced. */
 type Confirm = { title: string; description: string; confirmLabel: string; run: () => void };
 
-const DRAFT_STATUS: Record<DraftStatus, string> = { idle: '', saving: 'Saving draft...', saved: 'Draft saved', failed: 'Draft not saved: it is retried on the next change' };
+const DRAFT_STATUS: Record<DraftStatus, string> = { idle: '', saving: 'Saving draft...', saved: 'Draft saved', failed: 'Draft not saved: it is retried on the next change', conflict: '' };
 
 type NextPartOf = Pick<NextPart, 'seriesId' | 'seriesTitle' | 'part'>;
 
@@ -77,9 +77,21 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   });
   const edited = generated && content.trim() !== '' && content !== written;
 
+  /** the story Undo would put back, and its toast: both go once the author types (Undo would drop what they typed) */
+  const undoable = useRef<{ before: Replaced; dismiss: () => void } | null>(null);
+  const dropUndo = () => {
+    if (!undoable.current) return;
+    undoable.current.dismiss();
+    undoable.current = null;
+    setReplaced(null);
+  };
   const editContent = (next: string) => {
     setContent(next);
-    setReplaced(null); // Undo would now drop these edits
+    dropUndo();
+  };
+  const editTitle = (next: string) => {
+    setTitle(next);
+    dropUndo();
   };
 
   const snapshot = (): Replaced => ({ title, content, plan, writer, written });
@@ -91,13 +103,21 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setWritten(before.written);
     setGenerated(true);
     setReplaced(null);
+    undoable.current?.dismiss();
+    undoable.current = null;
     setMode('edit');
     toast({ title: 'Story Restored', description: 'Your text is back as it was before.' });
   };
   /** Offer Undo in a toast and beside the text, for the story `before` that was replaced. */
   const offerUndo = (before: Replaced, title: string, description: string) => {
+    undoable.current?.dismiss();
     setReplaced(before);
-    toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: () => restore(before) } });
+    const undo = () => {
+      // pressed as the author typed (the toast not gone yet): their new text stays
+      if (undoable.current?.before === before) restore(before);
+    };
+    const shown = toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: undo } });
+    undoable.current = { before, dismiss: shown.dismiss };
   };
 
   /** `run`, after asking when it would replace text the author edited. */
@@ -208,9 +228,8 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       () => generate(),
     );
 
-  const resumeDraft = () => {
-    const saved = draft.resume();
-    if (!saved) return;
+  /** Put a draft kept on the server on the screen. */
+  const showDraft = (saved: Draft) => {
     setSettings({ ...DEFAULT_STORY_SETTINGS, ...initial, ...(saved.settings as Partial<StorySettings>) });
     setTitle(saved.title);
     setContent(saved.content);
@@ -219,6 +238,22 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setPlan((saved.plan as StoryPlan | null) ?? null);
     setGenerated(!!saved.content.trim());
     setMode('edit');
+    dropUndo();
+  };
+
+  const resumeDraft = () => {
+    const saved = draft.resume();
+    if (saved) showDraft(saved);
+  };
+
+  /** Another tab or window saved the draft since this one did: the author chooses whose text stays. */
+  const settleConflict = async (keep: 'mine' | 'newer') => {
+    try {
+      if (keep === 'mine') await draft.keepMine();
+      else await draft.loadNewer(showDraft);
+    } catch (error) {
+      if (!isSessionError(error)) toast({ title: 'Draft Not Loaded', description: 'The draft could not be read. Please try again.', variant: 'destructive' });
+    }
   };
 
   const discardDraft = async () => {
@@ -259,10 +294,24 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
         </section>
         <section className="panel" aria-labelledby="result-title" aria-busy={job.running}>
           <h2 id="result-title" className="panel-title">Your Story</h2>
-          {hasWork && draft.status !== 'idle' && (
+          {hasWork && draft.status !== 'idle' && draft.status !== 'conflict' && (
             <p className="muted small draft-status" role="status">
               {DRAFT_STATUS[draft.status]}
             </p>
+          )}
+          {draft.status === 'conflict' && (
+            <div className="content-gate draft-conflict" role="alert">
+              <p className="content-gate-title">Your draft was changed in another tab or window</p>
+              <p className="muted small">This tab's text is not saved as your draft until you choose which one to keep.</p>
+              <div className="row-sm wrap">
+                <button type="button" className="btn btn-primary btn-sm" onClick={() => void settleConflict('mine')}>
+                  Keep this text
+                </button>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void settleConflict('newer')}>
+                  Load the newer draft
+                </button>
+              </div>
+            </div>
           )}
           {job.running ? (
             <div className="generating">
@@ -295,7 +344,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
             </div>
           ) : generated ? (
             <div className="stack">
-              <TextField label="Title" value={title} onChange={setTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
+              <TextField label="Title" value={title} onChange={editTitle} placeholder={`Leave empty to get '${defaultTitle(settings)}'`} maxLength={200} />
               {writer && <p className="muted small writer-note">{writtenWith(writer)}</p>}
               <StoryTextEditor value={content} onChange={editContent} mode={mode} onModeChange={setMode} />
               <StoryAiPanel content={content} onContent={editContent} />

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { STORY_LENGTH, INTENSITY } from '../../../lib/constants';
 import type { Draft, DraftWrite, StoryPlan } from '../../../types/api';
 import { discardDraft, getCurrentDraft, saveDraft } from '../api/drafts';
@@ -7,7 +8,7 @@ import type { StorySettings } from '../components/story-settings-form';
 /** What /create keeps as the author's draft. */
 export type DraftContent = { settings: StorySettings; title: string; content: string; writer: string; plan: StoryPlan | null };
 
-export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'conflict';
 
 /** How long the writing rests before it is saved. */
 const AUTOSAVE_DELAY = 1200;
@@ -27,8 +28,11 @@ function draftBody({ settings, title, content, writer, plan }: DraftContent): Dr
 /**
  * The server-side draft of /create: on arrival the saved draft is offered (`offer`, until
  * `resume` or `discard`); meanwhile `work` is saved once it rests (debounced), while `active`.
- * Before saving the story, `settle()` waits for a save under way and stops autosaving; it gives
- * the draft's id (sent with the story, which removes the draft).
+ * Each save names the draft's revision it was written from: when another tab or window saved
+ * the draft since, the server refuses (409), the status is `conflict` and autosaving waits for
+ * the author to `keepMine` (this text replaces the other) or `loadNewer` (the other's draft,
+ * given to put on the screen). Before saving the story, `settle()` waits for a save under way and
+ * stops autosaving; it gives the draft's id (sent with the story, which removes the draft).
  */
 export function useStoryDraft(work: DraftContent, active: boolean) {
   const [offer, setOffer] = useState<Draft | null>(null);
@@ -38,6 +42,10 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const lastSaved = useRef<string>('');
   const inFlight = useRef<Promise<unknown> | null>(null);
   const stopped = useRef(false);
+  /** the draft's revision the screen was written from (null: no draft known) */
+  const revision = useRef<number | null>(null);
+  /** the screen now shows the draft loaded from another tab: it is taken as saved, not sent back */
+  const adopt = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -45,6 +53,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
       .then((draft) => {
         if (cancelled) return;
         if (draft) setOffer(draft);
+        revision.current = draft?.revision ?? null;
         setChecked(true);
       })
       .catch(() => !cancelled && setChecked(true));
@@ -56,9 +65,13 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const body = JSON.stringify(draftBody(work));
   const onScreen = useRef(body);
   onScreen.current = body;
-  const enabled = active && checked && !offer;
+  const enabled = active && checked && !offer && status !== 'conflict';
   useEffect(() => {
     if (!enabled || stopped.current) return;
+    if (adopt.current) {
+      adopt.current = false;
+      lastSaved.current = body;
+    }
     if (body === lastSaved.current) {
       setStatus('saved'); // back to what was saved (an Undo)
       return;
@@ -66,13 +79,14 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     setStatus('saving'); // "Draft saved" no longer holds for what is on the screen
     const timer = setTimeout(() => {
       if (stopped.current) return;
-      const request = saveDraft(JSON.parse(body) as DraftWrite)
+      const request = saveDraft({ ...(JSON.parse(body) as DraftWrite), baseRevision: revision.current })
         .then((draft) => {
           draftId.current = draft.id;
+          revision.current = draft.revision;
           lastSaved.current = body;
           if (!stopped.current && onScreen.current === body) setStatus('saved');
         })
-        .catch(() => !stopped.current && setStatus('failed'));
+        .catch((error) => !stopped.current && setStatus(error instanceof ApiError && error.status === 409 ? 'conflict' : 'failed'));
       inFlight.current = request;
     }, AUTOSAVE_DELAY);
     return () => clearTimeout(timer);
@@ -81,6 +95,8 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const resume = useCallback(() => {
     if (!offer) return null;
     draftId.current = offer.id;
+    revision.current = offer.revision;
+    adopt.current = true; // on the screen as it is saved: not sent again
     setOffer(null);
     setStatus('saved');
     return offer;
@@ -91,6 +107,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     const gone = offer;
     setOffer(null);
     draftId.current = null;
+    revision.current = null;
     lastSaved.current = '';
     setStatus('idle');
     await discardDraft();
@@ -101,6 +118,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const restore = useCallback(async (draft: Draft) => {
     const { settings, title, content, writer, plan } = draft;
     const saved = await saveDraft({ settings, title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite);
+    revision.current = saved.revision;
     setOffer(saved);
   }, []);
 
@@ -115,5 +133,27 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     stopped.current = false;
   }, []);
 
-  return { offer, status, resume, discard, restore, settle, resumeAutosave };
+  /** The conflict ends with this tab's text: saved over the newer draft (from its revision). */
+  const keepMine = useCallback(async () => {
+    const newer = await getCurrentDraft();
+    revision.current = newer?.revision ?? null;
+    lastSaved.current = ''; // saved again, though unchanged
+    setStatus('saving');
+  }, []);
+
+
+  /** The conflict ends with the newer draft: `show` puts it on the screen (it is taken as saved); when it
+   * was discarded meanwhile, the screen stays and autosaving goes on. */
+  const loadNewer = useCallback(async (show: (draft: Draft) => void) => {
+    const newer = await getCurrentDraft();
+    revision.current = newer?.revision ?? null;
+    draftId.current = newer?.id ?? null;
+    if (newer) {
+      show(newer); // in the same render as the status: the shown draft is not sent back
+      adopt.current = true;
+    }
+    setStatus(newer ? 'saved' : 'idle');
+  }, []);
+
+  return { offer, status, resume, discard, restore, settle, resumeAutosave, keepMine, loadNewer };
 }

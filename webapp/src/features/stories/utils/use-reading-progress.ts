@@ -26,7 +26,8 @@ export function scrollToPosition(element: HTMLElement, position: number) {
 
 /**
  * The story page's memory of where the reader is: while a signed-in reader scrolls, their place
- * is sent (debounced) to the server; `canContinue` says a saved place lies further than where the
+ * is sent (debounced) to the server, and a place still waiting is sent at once when the page is
+ * hidden, closed or left (a keepalive request, which outlives the tab); `canContinue` says a saved place lies further than where the
  * page opened, and `continueReading` scrolls there.
  */
 export function useReadingProgress(storyId: number, saved: number | null | undefined, textRef: RefObject<HTMLElement | null>, signedIn: boolean) {
@@ -41,21 +42,36 @@ export function useReadingProgress(storyId: number, saved: number | null | undef
     setOpened(lastSent.current);
     setMoved(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const send = () => {
-      const position = Math.round(positionIn(text) * 1000) / 1000;
+    /** the place read at the last scroll, not sent yet */
+    let waiting: number | null = null;
+    const send = (keepalive: boolean) => {
+      clearTimeout(timer);
+      if (waiting === null) return;
+      const position = waiting;
+      waiting = null;
       if (lastSent.current !== null && Math.abs(position - lastSent.current) < 0.01) return;
       lastSent.current = position;
-      saveReadingProgress(storyId, position).catch((error) => console.warn('Failed to save reading progress', error));
+      saveReadingProgress(storyId, position, { keepalive }).catch((error) => console.warn('Failed to save reading progress', error));
     };
     const onScroll = () => {
-      if (lastSent.current !== null && Math.abs(positionIn(text) - lastSent.current) >= 0.01) setMoved(true);
+      const position = positionIn(text);
+      if (lastSent.current !== null && Math.abs(position - lastSent.current) >= 0.01) setMoved(true);
+      waiting = Math.round(position * 1000) / 1000;
       clearTimeout(timer);
-      timer = setTimeout(send, PROGRESS_DEBOUNCE_MS);
+      timer = setTimeout(() => send(false), PROGRESS_DEBOUNCE_MS);
+    };
+    const onLeave = () => send(true);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') send(true);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', onLeave);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.removeEventListener('scroll', onScroll);
-      clearTimeout(timer);
+      window.removeEventListener('pagehide', onLeave);
+      document.removeEventListener('visibilitychange', onVisibility);
+      send(true); // leaving the story inside the app
     };
   }, [storyId, signedIn, textRef]);
 

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/ui/icons';
 import { cardText, formatDuration } from '../../../lib/format';
 import { VideoStatusBadge } from './video-status-badge';
 import { TagLinks } from '../../../components/content/tag-links';
+import { WarningsBadge } from '../../../components/content/warnings-badge';
 import type { Video, VideoCard as VideoCardItem } from '../../../types/api';
 
 export function VideoCard({ video, ...options }: { video: Video | VideoCardItem } & CardOptions) {
@@ -34,6 +35,7 @@ export function VideoCard({ video, ...options }: { video: Video | VideoCardItem 
             {video.animationStyle && <Badge variant="outline">{video.animationStyle}</Badge>}
             {video.isPublic === false && <Badge variant="warning">Private</Badge>}
             {video.isMature && <Badge variant="danger">18+</Badge>}
+            <WarningsBadge warnings={video.contentWarnings} />
           </div>
           <TagLinks tags={video.tags} className="card-tags" />
         </>
