@@ -1,8 +1,8 @@
 """A place or a fixture named again without being said in full every time: "the back of the hut"
 31 times in one story, "the tent pegs" 34 times, read as a refrain. Each is said in full a few times
-in 1,000 words (a place when the scene moves there), then by a short handle ("the back", "the
-pegs"), by where the scene is ("inside", "out there"), by a pronoun when the sentence before named
-it ("Under it: a clean square"), or by another fixture of the same place in turn. Sentences are
+in 1,000 words (a place when the scene moves there), then by a short handle ("the
+pegs"), by where the scene is ("inside", "out there"), by a pronoun after the prepositions the data
+lists (none now: "Over them, her neck prickled" read wrong half the time), or by another fixture of the same place in turn. Sentences are
 rewritten, never dropped, so the story keeps its length. The rules are ``data/vary.json``."""
 import json
 import re
