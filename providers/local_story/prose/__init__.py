@@ -8,6 +8,7 @@ from core.providers import no_progress
 from ..fields import definite, target_words
 from ..plan.titles import heard
 from .forms import shape
+from .vary import Varier
 from .voice import Voice, perspective_of
 from .world import world_lines
 from .writer import Writer
@@ -27,9 +28,11 @@ def write(request, plan, progress=no_progress):
     weights = [b.words * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
     scale = target / (sum(weights) or target)
     sections, written, planned = [], 0, 0
+    varier = Varier(plan)  # a place or fixture named again is not always said in full
     for i, beat in enumerate(plan.beats):
         planned += max(1, round(weights[i] * scale))
         sentences = writer.beat(beat, planned - written, i == 0)
+        varier.beat(sentences, beat)
         sections.append(sentences)
         written += sum(s.words for s in sentences)
         progress(5 + int(85 * (i + 1) / len(plan.beats)), MESSAGES.get(beat.kind, "Building dread"))

@@ -38,6 +38,9 @@ ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
 MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99}
 #: ... in a story of this many words; a longer story may say each a little more often
 SAID_PER = 1200
+#: a fixture or place said this often (in SAID_PER words) is tired: a sentence without one is preferred,
+#: so a world with few ("the radio", "the log book") does not name them in every other sentence
+TIRED = 8
 #: a phrase of this many words or more is said twice at most ("water slapping against the pilings",
 #: "chairs set out for people who had not come")
 LONG = 5
@@ -82,6 +85,7 @@ class Writer:
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
         scale = max(1.0, target_words(request.length_words) / SAID_PER)
         self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
+        self.tired = round(TIRED * scale)
         kind = twist_kind_of(plan)
         about = plan.twist.about
         others = [p for p in plan.cast if p.role == "supporting"]
@@ -174,6 +178,9 @@ class Writer:
         for key in self.most_said:
             if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
                 self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
+        for key in ("fixture", "place"):
+            if "{" + key + "}" in text and values.get(key):
+                self.heard[(key, values[key])] = self.heard.get((key, values[key]), 0) + text.count("{" + key + "}")
         if "{C" in text and s["companion"] is not None:
             values.update(self.voice.person_slots(s["companion"], "C"))
         if "{A" in text and self.voice.villain is not None:
@@ -330,6 +337,9 @@ class Writer:
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
+        for key in ("fixture", "place"):  # tired of it: a sentence of something else, if there is one
+            if s.get(key) and self.heard.get((key, s[key]), 0) >= self.tired:
+                options = [t for t in options if "{" + key + "}" not in t.text] or options
         if s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
                 f"{s['companion'].name}, {s['companion'].look}")):  # a dog, or someone who does not speak
             if does in ("say", "greet"):
