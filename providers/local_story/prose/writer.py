@@ -174,7 +174,7 @@ class Writer:
                 if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
                     return ""  # nothing left to hear here that would not be a refrain
         values = dict(self.palette, **s)
-        text = template.text
+        text = number(template.text, values)
         for key in self.most_said:
             if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
                 self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
@@ -394,7 +394,8 @@ class Writer:
 
 
 #: after a plural noun, what its verbs and pronouns become (each pattern is what follows the noun)
-_AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" does\b", " do"),
+_AGREE = [(r" wasn't\b", " weren't"), (r" isn't\b", " aren't"), (r" hasn't\b", " haven't"), (r" doesn't\b", " don't"),
+          (r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" does\b", " do"),
           (r"( \w+(?: \w+)?) its\b", r"\1 their"), (r"( \w+) itself\b", r"\1 themselves"),
           (r"(,? as if) it (was|were)\b", r"\1 they were"),
           (r"([,;][^.;:\"]{0,25}?) it (would|did|had)\b", r"\1 they \2"),
@@ -402,15 +403,35 @@ _AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" do
           (r"(, then \w+| (?:under|around|behind)|, (?:under|around)) it\b", r"\1 them")]
 
 
+#: a template's word that goes with a slot's number: "{fixture:was/were}" is "was" after "the stove",
+#: "were" after "the bedrolls" ("How long {fixture:has/have} {fixture} been like that?")
+NUMBER = re.compile(r"\{(place|fixture|home|E):([^/{}]+)/([^/{}]+)\}")
+#: a noun after one of these is not the subject: "Someone in the tents was waiting"
+_PREPOSITIONS = frozenset("in on at by near into onto over under behind past through from of with beside round "
+                          "around across along among inside outside".split())
+
+
+def number(text, values):
+    """``text`` with each "{slot:singular/plural}" said as the slot's value needs it."""
+    def word(m):
+        value = values.get(m.group(1))
+        name = getattr(value, "name", value)
+        return m.group(3) if isinstance(name, str) and name and is_plural(name) else m.group(2)
+    return NUMBER.sub(word, text)
+
+
 def agree(text, noun):
     """``text`` with the verbs and pronouns after a plural ``noun`` made plural: "the washers held
     their breath", "I tried the reclining seats; they would not give"."""
     if noun.lower() not in text.lower():
         return text
+    def inflect(m, r):
+        before = re.search(r"(\w+)\W*$", m.string[:m.start()])
+        if r[1:2].isalpha() and before and before.group(1).lower() in _PREPOSITIONS:
+            return m.group(0)  # "Someone in the tents was waiting": the tents are not who waits
+        return m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r)
     for pattern, repl in _AGREE:
-        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern,
-                      lambda m, r=repl: m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r),
-                      text)
+        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern, lambda m, r=repl: inflect(m, r), text)
     return text
 
 
