@@ -96,3 +96,13 @@ def test_a_plural_place_after_a_preposition_is_not_the_subject():
                        ("The tents were quiet. The tents was empty.", "The tents were quiet. The tents were empty."),
                        ("\"The tents wasn't there,\" she said.", "\"The tents weren't there,\" she said.")):
         assert agree(text, "the tents") == said
+
+
+def test_a_plural_place_after_its_verb_agrees():
+    """ "She went at the star; behind her was only the sleeping tents." """
+    w, plan = writer()
+    beat = next(b for b in plan.beats if b.kind == "climax")
+    template = next(t for group in templates().values() for t in group if "only {place}" in t.text)
+    for place, verb in (("the sleeping tents", "were"), ("the main tent", "was")):
+        line = w.fill(template, beat, dict(w.slots(beat, True), place=place))
+        assert f"{verb} only {place}" in line, line
