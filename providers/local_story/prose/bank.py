@@ -9,10 +9,10 @@ from pathlib import Path
 from core.story_plan import BEAT_KINDS, FORMATS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
-NEEDS = {"visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
+NEEDS = {"next", "visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
          "antagonist_seen", "dialogue", "readable"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
-SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+SLOTS = {"next", "description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 #: slots whose number a template's words may follow ("{fixture:was/were}")
@@ -22,7 +22,7 @@ PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid
 #: slots that hold the story's own nouns (a place, a fixture, a key element, a name): no two stories
 #: share them, so a fixed run of words stops there. The palette does not break a run: with a handful
 #: of words each, three stories in twelve pick the same one.
-VARYING = {"description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
+VARYING = {"next", "description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
            "outside"}
 #: at most this many words in a row are the same in every story (a reader should not meet the same six
 #: words in story after story)
@@ -38,7 +38,7 @@ def fixed_run(text):
     text = re.sub(r"\{(\w+)\}", lambda m: " the | " if m.group(1) in VARYING else " w ", text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
 #: what a slot needs to be filled (a template with {C} needs a companion in the beat)
-DERIVED = {"description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
+DERIVED = {"next": "next", "description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
            "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
 
 

@@ -147,7 +147,7 @@ class Writer:
         return s
 
     def _have(self, beat, s):
-        have = {k for k in ("fixture", "sound", "smell", "touch", "description") if s.get(k)}
+        have = {k for k in ("fixture", "sound", "smell", "touch", "description", "next") if s.get(k)}
         if s["companion"] is not None:
             have.add("companion")
         if s["element"] is not None:
@@ -241,6 +241,7 @@ class Writer:
                 look = Sentence(_cap(line), must=True, soft=self.tiny)
                 out.append(look)
             self.seen_villain = True
+        after = ""  # what the key element made the protagonist do: told last, so the next beat follows from it
         for element_id in beat.elements:
             element = self.elements.get(element_id)
             if element is None:
@@ -249,6 +250,7 @@ class Writer:
                          for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
             if line:
                 out.append(Sentence(line, must=True, soft=self.tiny))
+                after = after or self.after_element(beat, s, element)
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
@@ -294,12 +296,26 @@ class Writer:
             once[does] = True
             out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
             written += out[-1].words
+        if after:
+            out.append(Sentence(after, must=True, soft=True))
         if changes:
             out.append(changes)
         if look is not None:  # what it looks like, right after it is first seen
             out.remove(look)
             out.insert(1, look)
         return out
+
+    def after_element(self, beat, s, element):
+        """What using the key element made the protagonist do: where it sends them next, the place
+        of the next beat ("Whatever the ice auger meant, it meant the back of the hut")."""
+        if element.job not in ("clue", "tool"):
+            return ""
+        at = next((i for i, b in enumerate(self.plan.beats) if b.id == beat.id), -1)
+        later = self.plan.beats[at + 1] if 0 <= at < len(self.plan.beats) - 1 else None
+        nxt = self.places.get(later.place) if later is not None else None
+        if nxt is None or later.place == beat.place or later.kind == "aftermath":
+            return ""
+        return self.one("element_after", beat, dict(s, element=element, next=nxt.name), any_kind=True)
 
     def spine(self, beat, first):
         line = self.voice.tell(beat.text, as_written=beat.edited)
