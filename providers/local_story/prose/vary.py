@@ -2,8 +2,10 @@
 31 times in one story, "the tent pegs" 34 times, read as a refrain. Each is said in full a few times
 in 1,000 words (a place when the scene moves there), then by a short handle ("the
 pegs"), by where the scene is ("inside", "out there"), by a pronoun after the prepositions the data
-lists (none now: "Over them, her neck prickled" read wrong half the time), or by another fixture of the same place in turn. Sentences are
-rewritten, never dropped, so the story keeps its length. The rules are ``data/vary.json``."""
+lists (none now: "Over them, her neck prickled" read wrong half the time), or by another fixture of the same place in turn. The setting itself ("the Bedouin camp", 38 times
+in one story) is said in full a few times, then by its handle ("the camp", or "the place"), now and
+then "here". Sentences are rewritten, never dropped, so the story keeps its length. The rules are
+``data/vary.json``."""
 import json
 import re
 from dataclasses import dataclass, field
