@@ -776,7 +776,8 @@ def test_things_named_in_the_plural_are_them_not_it(provider):
             assert "a footprints" not in text.lower()
             for wrong in (rf"{plural}[^.;\"]*\b(?:took|carried|turned toward|backed away from) it\b",
                           rf"\b{plural} was\b", rf"{plural} should be left where it lay"):
-                found = re.search(wrong, text)
+                found = next((f for f in re.finditer(wrong, text)  # "One name in the old photographs was" is right
+                              if not re.search(r"\b(?:in|of|on|at|by) (?:the )?(?:\w+ )?$", text[:f.start()])), None)
                 assert not found, (elements, seed, found and text[found.start() - 60:found.end() + 40])
             said += bool(re.search(rf"{plural}[^.;\"]*\b(?:them|they|were)\b", text))
     assert said >= 3  # sentences that refer back to the things were drawn

@@ -65,7 +65,9 @@ def test_the_bedouin_camp_and_the_ice_hut_say_their_things_a_few_times_and_keep_
     assert "the pegs" in result.content  # said again by its short handle
     request, result = story(ICE_HUT)
     assert said(result, ["the back of the hut"])["the back of the hut"] <= 16  # 31 before
-    assert re.search(r"\bthe back\b(?! of the hut)", result.content)
+    # its handle is "the far end": "the back" read as someone's ("Cold fish lay across the back like a sheet")
+    assert not re.search(r"\bthe back\b(?! of the hut)", result.content)
+    assert "the far end" in result.content
     assert abs(len(result.content.split()) - request.length_words) <= request.length_words * 0.05
 
 
@@ -81,7 +83,7 @@ def test_every_beat_names_its_place_in_full_when_the_scene_moves_there():
 
 
 def test_a_short_handle_is_the_head_of_the_name():
-    assert short_handle("the back of the hut") == "the back"
+    assert short_handle("the back of the hut") == ""  # "the back" reads as a body part
     assert short_handle("the tent pegs") == "the pegs"
     assert short_handle("the ranger's hut") == "the hut"
     assert short_handle("the lost-property box") == "the box"
@@ -113,3 +115,26 @@ def test_the_rules_and_the_looks_are_data_checked_once(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         vary.rules.cache_clear()
+
+
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_the_setting_is_not_its_own_refrain(n):
+    """ "the Bedouin camp" was said 38 times in 2,500 words, "the ice-fishing hut" 30 in 1,400 (a median
+    17 times in 1,000 words over the eighteen): now in full a few times, then "the camp", "the place"
+    or "here"."""
+    from providers.local_story.world import world_for_setting
+    request, result = story(n)
+    home = world_for_setting(request.setting).handles[0]
+    if home.lower() in {p["name"].lower() for p in result.plan["places"]}:
+        return  # a place of the plan as well ("the estate bungalow"): the place's own rates
+    words = len(result.content.split())
+    times = len(re.findall(r"(?i)(?<![\w-])" + re.escape(home) + r"(?![\w-])", result.content))
+    # not inside a key element or a place that has it in its name ("the hotel register")
+    longer = {n for e in result.plan["elements"] for n in (e["name"], e.get("handle")) if n} | \
+        {n for p in result.plan["places"] for n in (p["name"], p.get("handle")) if n}
+    times -= sum(result.content.lower().count(n.lower()) for n in longer
+                 if home.lower() in n.lower() and n.lower() != home.lower())
+    assert times <= 17 * words / 1000, (home, times, words)
+    if n in (BEDOUIN, ICE_HUT):
+        assert times <= 16, (home, times)
+        assert re.search(r"(?i)\b(the camp|the hut)\b", result.content)

@@ -28,7 +28,8 @@ def write(request, plan, progress=no_progress):
     weights = [b.words * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
     scale = target / (sum(weights) or target)
     sections, written, planned = [], 0, 0
-    varier = Varier(plan)  # a place or fixture named again is not always said in full
+    # a place, a fixture or the setting itself named again is not always said in full
+    varier = Varier(plan, writer.world.get("home_short", ""))
     for i, beat in enumerate(plan.beats):
         planned += max(1, round(weights[i] * scale))
         sentences = writer.beat(beat, planned - written, i == 0)

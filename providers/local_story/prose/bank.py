@@ -9,18 +9,20 @@ from pathlib import Path
 from core.story_plan import BEAT_KINDS, FORMATS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
-NEEDS = {"visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
+NEEDS = {"next", "visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
          "antagonist_seen", "dialogue", "readable"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
-SLOTS = {"description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
+SLOTS = {"next", "description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
+#: slots whose number a template's words may follow ("{fixture:was/were}")
+NUMBERED = {"place", "fixture", "home", "E"}
 PERSPECTIVES = {"first", "second", "third"}
 PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 #: slots that hold the story's own nouns (a place, a fixture, a key element, a name): no two stories
 #: share them, so a fixed run of words stops there. The palette does not break a run: with a handful
 #: of words each, three stories in twelve pick the same one.
-VARYING = {"description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
+VARYING = {"next", "description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
            "outside"}
 #: at most this many words in a row are the same in every story (a reader should not meet the same six
 #: words in story after story)
@@ -32,10 +34,11 @@ def fixed_run(text):
     story's own noun breaks a run, but its article ("the") is counted as fixed; a pronoun or palette
     slot does not break it, nor a choice [a|b] (counted as its longest option)."""
     text = re.sub(r"\[([^\]]*)\]", lambda m: max(m.group(1).split("|"), key=lambda o: len(o.split())), text)
+    text = re.sub(r"\{(\w+):[^{}]*\}", " w ", text)  # "{fixture:was/were}": one word
     text = re.sub(r"\{(\w+)\}", lambda m: " the | " if m.group(1) in VARYING else " w ", text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
 #: what a slot needs to be filled (a template with {C} needs a companion in the beat)
-DERIVED = {"description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
+DERIVED = {"next": "next", "description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
            "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
 
 
@@ -106,6 +109,9 @@ def templates():
         for t, item in enumerate(group["templates"]):
             item = item if isinstance(item, dict) else {"t": item}
             _check("slots", re.findall(r"\{(\w+)\}", item["t"]), SLOTS, f"{where} template {t}")
+            _check("number slots", re.findall(r"\{(\w+):", item["t"]), NUMBERED, f"{where} template {t}")
+            if re.search(r"\{\w+:(?![^/{}]+/[^/{}]+\})", item["t"]):
+                raise ValueError(f"{DATA.name} {where} template {t}: a number word is {{slot:singular/plural}}")
             if fixed_run(item["t"]) > MOST_FIXED:
                 raise ValueError(f"{DATA.name} {where} template {t}: more than {MOST_FIXED} fixed words in a row: "
                                  f"{item['t']!r}")

@@ -2,8 +2,10 @@
 31 times in one story, "the tent pegs" 34 times, read as a refrain. Each is said in full a few times
 in 1,000 words (a place when the scene moves there), then by a short handle ("the
 pegs"), by where the scene is ("inside", "out there"), by a pronoun after the prepositions the data
-lists (none now: "Over them, her neck prickled" read wrong half the time), or by another fixture of the same place in turn. Sentences are
-rewritten, never dropped, so the story keeps its length. The rules are ``data/vary.json``."""
+lists (none now: "Over them, her neck prickled" read wrong half the time), or by another fixture of the same place in turn. The setting itself ("the Bedouin camp", 38 times
+in one story) is said in full a few times, then by its handle ("the camp", or "the place"), now and
+then "here". Sentences are rewritten, never dropped, so the story keeps its length. The rules are
+``data/vary.json``."""
 import json
 import re
 from dataclasses import dataclass, field
@@ -13,7 +15,7 @@ from pathlib import Path
 from ..fields import is_plural
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vary.json"
-RATES = ("place", "place_short", "place_there", "fixture", "fixture_short")
+RATES = ("place", "place_short", "place_there", "fixture", "fixture_short", "home", "home_short", "home_here")
 
 
 @lru_cache(maxsize=1)
@@ -30,7 +32,11 @@ def rules():
     for key in ("before_pronoun", "cut_at", "no_short_heads"):
         if not all(isinstance(w, str) and w == w.lower() and " " not in w for w in raw[key]):
             raise ValueError(f"{DATA.name}: {key} is a list of lower-case words")
-    return {"rates": dict(rates), "there": raw["there"], "before_pronoun": frozenset(raw["before_pronoun"]),
+    if not all(isinstance(w, str) and w == w.lower() for w in raw["here"]):
+        raise ValueError(f"{DATA.name}: here is a list of the lower-case words before the setting that make it 'here'")
+    if not re.fullmatch(r"the [a-z]+", raw["home_plain"]):
+        raise ValueError(f"{DATA.name}: home_plain is what any setting may be called ('the place')")
+    return {"rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
             "cut_at": tuple(raw["cut_at"]), "no_short_heads": frozenset(raw["no_short_heads"])}
 
 
@@ -45,8 +51,8 @@ def short_handle(phrase):
     cut = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in r["cut_at"]), None)
     if cut is not None:
         words = words[:cut]
-        if len(words) == 2:
-            return " ".join(words)
+        if len(words) == 2:  # "the back of the hut" is not "the back": "Cold fish lay across the back"
+            return "" if words[1].lower() in r["no_short_heads"] else " ".join(words)
     if len(words) >= 3 or "-" in words[1]:
         last = words[-1].split("-")[-1]
         if last.lower() in r["no_short_heads"]:
@@ -65,6 +71,7 @@ class _Named:
     said_there: int = 0
     plural: bool = False
     alts: list = field(default_factory=list)  # other fixtures that may stand in (same place first)
+    home: bool = False  # the setting itself ("the Bedouin camp"): then "the camp", then "here"
 
 
 class Varier:
@@ -72,9 +79,13 @@ class Varier:
     a beat's sentences (``Sentence``) in place, so the words the story still owes are counted
     after the rewriting and the length holds."""
 
-    def __init__(self, plan):
+    def __init__(self, plan, home_short=""):
         self.r = rules()
         self.named = _named(plan)
+        home = getattr(plan, "setting_short", "") or ""
+        if home and home.lower() not in self.named:  # "the Bedouin camp" 38 times in one story
+            short = home_short if home_short and home_short.lower() != home.lower() else self.r["home_plain"]
+            self.named[home.lower()] = _Named(home, short=short, home=True)
         protected = [n for e in plan.elements for n in (e.name, e.handle) if n] + \
                     [s for p in plan.places for s in p.sounds] + [n for p in plan.cast for n in (p.name, p.handle) if n]
         phrases = sorted({*self.named, *(p.lower() for p in protected)}, key=len, reverse=True)
@@ -150,7 +161,10 @@ class _State:
         text = m.string
         prev = re.search(r"(\w+)\W*$", text[:m.start()])
         prev = prev.group(1).lower() if prev else ""
-        out = self._place(n, prev) if n.place is not None else self._fixture(n, key, prev)
+        if n.home:
+            out = self._home(n, prev)
+        else:
+            out = self._place(n, prev) if n.place is not None else self._fixture(n, key, prev)
         self.mentioned.add(key)
         return _case(out, m.group(1))
 
@@ -171,6 +185,23 @@ class _State:
             n.said_there += 1
             return _prep_swap(there[(n.said + n.said_short) % len(there)])
         if n.short and n.said_short < n.said:  # past both rates, the form said less
+            n.said_short += 1
+            return n.short
+        n.said += 1
+        return n.full
+
+    def _home(self, n, prev):
+        """The setting: in full a few times, then its handle ("the camp"), or "here" after "in"."""
+        if self.allow("home", n.said):
+            n.said += 1
+            return n.full
+        if prev in self.r["here"] and self.allow("home_here", n.said_there):  # "Nobody in the camp knew" -> "Nobody here knew"
+            n.said_there += 1
+            return _prep_swap("here")
+        if n.short and self.allow("home_short", n.said_short):
+            n.said_short += 1
+            return n.short
+        if n.short and n.said_short < n.said:
             n.said_short += 1
             return n.short
         n.said += 1

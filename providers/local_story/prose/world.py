@@ -8,4 +8,5 @@ def world_lines(plan, request):
     fixtures = [f for p in plan.places for f in p.fixtures]
     return {"fixtures": fixtures, "sounds": list(world.sounds), "smells": list(world.smells), "touch": [],
             "weather": "", "weather_lines": list(world.weather_lines), "has_sky": world.has_sky,
-            "outside": world.outside[0] if world.outside else "", "home": world.handles[0] if world.handles else ""}
+            "outside": world.outside[0] if world.outside else "", "home": world.handles[0] if world.handles else "",
+            "home_short": world.handles[1] if len(world.handles) > 1 else ""}

@@ -147,7 +147,7 @@ class Writer:
         return s
 
     def _have(self, beat, s):
-        have = {k for k in ("fixture", "sound", "smell", "touch", "description") if s.get(k)}
+        have = {k for k in ("fixture", "sound", "smell", "touch", "description", "next") if s.get(k)}
         if s["companion"] is not None:
             have.add("companion")
         if s["element"] is not None:
@@ -174,7 +174,7 @@ class Writer:
                 if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
                     return ""  # nothing left to hear here that would not be a refrain
         values = dict(self.palette, **s)
-        text = template.text
+        text = number(template.text, values)
         for key in self.most_said:
             if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
                 self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
@@ -241,6 +241,7 @@ class Writer:
                 look = Sentence(_cap(line), must=True, soft=self.tiny)
                 out.append(look)
             self.seen_villain = True
+        after = ""  # what the key element made the protagonist do: told last, so the next beat follows from it
         for element_id in beat.elements:
             element = self.elements.get(element_id)
             if element is None:
@@ -249,6 +250,7 @@ class Writer:
                          for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
             if line:
                 out.append(Sentence(line, must=True, soft=self.tiny))
+                after = after or self.after_element(beat, s, element)
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
@@ -294,12 +296,26 @@ class Writer:
             once[does] = True
             out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
             written += out[-1].words
+        if after:
+            out.append(Sentence(after, must=True, soft=True))
         if changes:
             out.append(changes)
         if look is not None:  # what it looks like, right after it is first seen
             out.remove(look)
             out.insert(1, look)
         return out
+
+    def after_element(self, beat, s, element):
+        """What using the key element made the protagonist do: where it sends them next, the place
+        of the next beat ("Whatever the ice auger meant, it meant the back of the hut")."""
+        if element.job not in ("clue", "tool"):
+            return ""
+        at = next((i for i, b in enumerate(self.plan.beats) if b.id == beat.id), -1)
+        later = self.plan.beats[at + 1] if 0 <= at < len(self.plan.beats) - 1 else None
+        nxt = self.places.get(later.place) if later is not None else None
+        if nxt is None or later.place == beat.place or later.kind == "aftermath":
+            return ""
+        return self.one("element_after", beat, dict(s, element=element, next=nxt.name), any_kind=True)
 
     def spine(self, beat, first):
         line = self.voice.tell(beat.text, as_written=beat.edited)
@@ -394,7 +410,8 @@ class Writer:
 
 
 #: after a plural noun, what its verbs and pronouns become (each pattern is what follows the noun)
-_AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" does\b", " do"),
+_AGREE = [(r" wasn't\b", " weren't"), (r" isn't\b", " aren't"), (r" hasn't\b", " haven't"), (r" doesn't\b", " don't"),
+          (r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" does\b", " do"),
           (r"( \w+(?: \w+)?) its\b", r"\1 their"), (r"( \w+) itself\b", r"\1 themselves"),
           (r"(,? as if) it (was|were)\b", r"\1 they were"),
           (r"([,;][^.;:\"]{0,25}?) it (would|did|had)\b", r"\1 they \2"),
@@ -402,15 +419,35 @@ _AGREE = [(r" was\b", " were"), (r" is\b", " are"), (r" has\b", " have"), (r" do
           (r"(, then \w+| (?:under|around|behind)|, (?:under|around)) it\b", r"\1 them")]
 
 
+#: a template's word that goes with a slot's number: "{fixture:was/were}" is "was" after "the stove",
+#: "were" after "the bedrolls" ("How long {fixture:has/have} {fixture} been like that?")
+NUMBER = re.compile(r"\{(place|fixture|home|E):([^/{}]+)/([^/{}]+)\}")
+#: a noun after one of these is not the subject: "Someone in the tents was waiting"
+_PREPOSITIONS = frozenset("in on at by near into onto over under behind past through from of with beside round "
+                          "around across along among inside outside".split())
+
+
+def number(text, values):
+    """``text`` with each "{slot:singular/plural}" said as the slot's value needs it."""
+    def word(m):
+        value = values.get(m.group(1))
+        name = getattr(value, "name", value)
+        return m.group(3) if isinstance(name, str) and name and is_plural(name) else m.group(2)
+    return NUMBER.sub(word, text)
+
+
 def agree(text, noun):
     """``text`` with the verbs and pronouns after a plural ``noun`` made plural: "the washers held
     their breath", "I tried the reclining seats; they would not give"."""
     if noun.lower() not in text.lower():
         return text
+    def inflect(m, r):
+        before = re.search(r"(\w+)\W*$", m.string[:m.start()])
+        if r[1:2].isalpha() and before and before.group(1).lower() in _PREPOSITIONS:
+            return m.group(0)  # "Someone in the tents was waiting": the tents are not who waits
+        return m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r)
     for pattern, repl in _AGREE:
-        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern,
-                      lambda m, r=repl: m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r),
-                      text)
+        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern, lambda m, r=repl: inflect(m, r), text)
     return text
 
 
