@@ -243,6 +243,10 @@ def test_two_tabs_on_create_never_overwrite_each_others_draft(writer):
     expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
     kept = api_call(tab_a, "GET", "/api/drafts/current")["content"]
     assert kept.endswith("A insists.") and "B took over." not in kept
+    # B, behind, saves its story: A's newer draft is not taken with it
+    tab_b.get_by_role("button", name="Save Story").click()
+    expect(tab_b).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
+    assert api_call(tab_a, "GET", "/api/drafts/current")["content"] == kept
     refused = [(409, "/api/drafts/current")]  # the saves behind the draft, as they should be
     assert_clean_console(tab_a, allow=refused)
     assert_clean_console(tab_b, allow=refused)

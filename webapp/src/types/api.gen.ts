@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
-         *     in (``draftId``) is removed.
+         *     in (``draftId``, at ``draftRevision``) is removed; a draft saved since is kept.
          */
         post: {
             parameters: {
@@ -1345,8 +1345,10 @@ export interface paths {
                         seriesId?: number | null;
                         /** @description Its part number (the parts after it move down); omitted: the last */
                         seriesPart?: number | null;
-                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved when it is still at ``draftRevision`` */
                         draftId?: number | null;
+                        /** @description Creating: the revision of ``draftId`` the story was written from; a draft saved since (another tab or window) is kept */
+                        draftRevision?: number | null;
                     };
                 };
             };
@@ -5660,8 +5662,10 @@ export interface components {
             seriesId?: number | null;
             /** @description Its part number (the parts after it move down); omitted: the last */
             seriesPart?: number | null;
-            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved when it is still at ``draftRevision`` */
             draftId?: number | null;
+            /** @description Creating: the revision of ``draftId`` the story was written from; a draft saved since (another tab or window) is kept */
+            draftRevision?: number | null;
         };
         Story: {
             id?: number;
@@ -6969,6 +6973,8 @@ export interface components {
             plan?: components["schemas"]["StoryPlan"];
             /** @description The draft's revision this text was written from (null: there was no draft). When the draft has been saved since (another tab or window), 409 and nothing is written. Left out, the save replaces any draft. */
             baseRevision?: number | null;
+            /** @description With baseRevision: the draft that revision is of. A draft made since (the known one was saved as a story or discarded) is not overwritten: 409 */
+            baseDraftId?: number | null;
         };
     };
     responses: {

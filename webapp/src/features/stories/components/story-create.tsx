@@ -210,10 +210,10 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   };
 
   const saveStory = async () => {
-    const draftId = await draft.settle();
+    const fromDraft = await draft.settle();
     save.mutate(
       { ...settings, title: title.trim(), content, writer, ...inSeries, ...(plan ? { plan } : {}),
-        ...(draftId ? { draftId } : {}) },
+        ...(fromDraft ?? {}) },
       {
         onSuccess: (story) => {
           guard.allowNext();
