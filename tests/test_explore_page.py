@@ -196,3 +196,16 @@ def test_a_failing_ad_leaves_the_rest_of_the_storys_data(dist, users, make_clien
     assert data[json.dumps(["stories", "detail", story["id"]])]["title"] == "Tide"
     assert json.dumps(["stories", "comments", story["id"]]) in data
     assert not [key for key in data if key.startswith('["ads"')]  # the app asks for it itself
+
+
+def test_a_signed_in_readers_pages_are_never_stored(dist, users, make_client):
+    """Explore and a story's page carry the reader's own data: never kept by the browser (Back
+    after signing out on a shared computer must not show them); a visitor's are revalidated."""
+    author, _ = users.signed_in()
+    story = make_story(author, title="Tide")
+    visitor = make_client()
+    for path in ("/explore", f"/story/{story['id']}"):
+        for client, caching in ((author, "private, no-store"), (visitor, "private, no-cache")):
+            page = client.get(path, headers={"Accept": "text/html"})
+            assert page.status_code == 200 and "initial-data" in page.get_data(as_text=True), path
+            assert page.headers["Cache-Control"] == caching, path
