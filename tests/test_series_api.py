@@ -333,13 +333,22 @@ def test_a_series_page_keeps_a_mature_parts_text_from_who_may_not_read_it(users,
     author, _ = users.signed_in()
     series = new_series(author)
     new_story(author, title="Red Tape", content="The walls were wet with it.",
-              seriesId=series["id"], isMature=True)
+              seriesId=series["id"], isMature=True, contentWarnings=["gore"])
     reader, _ = users.signed_in(first_name="Ivo")
 
+    def part(who):
+        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]
+
     def excerpt(who):
-        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]["excerpt"]
+        return part(who)["excerpt"]
 
     assert excerpt(client) == excerpt(reader) == ""  # the title stays, as on its card
+    # and it says why: mature, gated, with its warnings (the page shows the 18+ and CW badges)
+    for who, gated in ((client, True), (reader, True), (author, False)):
+        shown = part(who)
+        assert (shown["isMature"], shown["matureGate"], shown["contentWarnings"]) == \
+            (True, gated, ["gore"])
     assert excerpt(author) == "The walls were wet with it."
     reader.patch("/api/users/me", json={"showMature": True})
     assert excerpt(reader) == "The walls were wet with it."
+    assert part(reader)["matureGate"] is False

@@ -6815,7 +6815,12 @@ export interface components {
             isPublic: boolean;
             genre: string;
             mood: string;
+            /** @description Empty when ``matureGate``: the reader may not read the part */
             excerpt: string;
+            contentWarnings: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): no excerpt */
+            matureGate: boolean;
             views: number;
             likesCount: number;
             /** Format: date-time */
@@ -7288,6 +7293,7 @@ export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const seriesPartContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SeriesPart"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const bookmarkKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Bookmark"]["kind"]> = ["story", "video"];
 export const draftSettingsStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["storyLength"]> = ["short", "medium", "long"];
 export const draftSettingsTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];
