@@ -21,6 +21,8 @@ import json
 import os
 import threading
 import time
+import tomllib
+from pathlib import Path
 
 import redis
 from flask import current_app, request
@@ -30,6 +32,9 @@ from core.turns import holding
 
 REDIS_DOWN_PAUSE = 5
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+#: URL rule -> the write methods on it that leave the feeds as they are
+NEUTRAL_WRITES = tomllib.loads(
+    (Path(__file__).with_name("data") / "feed_neutral_writes.toml").read_text("utf-8"))["rules"]
 #: the generation and the page in one round trip
 LOOKUP = """
 local generation = redis.call('GET', KEYS[1]) or '0'
@@ -240,10 +245,17 @@ def _items(page):
     return items
 
 
+def changes_no_card():
+    """The request is a write that cannot change a feed card (``data/feed_neutral_writes.toml``:
+    a reading place, a draft autosave, a sign-in...)."""
+    rule = request.url_rule
+    return rule is not None and request.method in NEUTRAL_WRITES.get(rule.rule, ())
+
+
 def invalidate_after_writes(response):
     """A write that succeeded may change a feed (a story, a like, a moderation): new generation."""
     if request.method in WRITE_METHODS and response.status_code < 400 \
-            and request.path.startswith("/api/"):
+            and request.path.startswith("/api/") and not changes_no_card():
         invalidate()
     return response
 

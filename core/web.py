@@ -27,6 +27,12 @@ _PAGE = re.compile("|".join(re.escape(page).replace(":id", "[^/]+") + "/?" if pa
                             for page in PAGES))
 
 
+def data_page_caching():
+    """A page with its data in it: a signed-in person's is never stored (after signing out on a
+    shared computer, Back must not show it again); a visitor's is revalidated."""
+    return "private, no-store" if viewer() is not None else "private, no-cache"
+
+
 def is_page(path):
     """Whether ``path`` (without its leading slash) is a page of the web app."""
     return _PAGE.fullmatch(path) is not None
@@ -105,14 +111,14 @@ def init_app(app):
                 # a story or video: its share tags (and the story its data) in the page
                 html = share_pages.render((dist / "index.html").read_text(encoding="utf-8"), path)
                 response = make_response(html)
-                response.headers["Cache-Control"] = "private, no-cache"
+                response.headers["Cache-Control"] = data_page_caching()
                 response.vary.add("Cookie")
                 return assets.compress(response)
             if page_data.is_explore(path):
                 # Explore's default view: its first cards (and a visitor's auth state) in the page
                 response = make_response(page_data.with_explore_data(
                     (dist / "index.html").read_text(encoding="utf-8")))
-                response.headers["Cache-Control"] = "private, no-cache"
+                response.headers["Cache-Control"] = data_page_caching()
                 response.vary.add("Cookie")
                 return assets.compress(response)
             if path or viewer() is not None:

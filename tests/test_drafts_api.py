@@ -89,7 +89,7 @@ def test_saving_the_story_removes_its_draft_and_discard_removes_it_too(users):
     draft = put(client, DRAFT).get_json()
     story = client.post("/api/stories", json={
         "title": "Tide", "content": DRAFT["content"], "genre": "Cosmic Horror", "mood": "Ominous",
-        "plan": PLAN, "draftId": draft["id"]})
+        "plan": PLAN, "draftId": draft["id"], "draftRevision": draft["revision"]})
     assert story.status_code == 201, story.get_json()
     assert client.get("/api/drafts/current").status_code == 204
     assert client.get(f"/api/drafts/{draft['id']}").status_code == 404
@@ -136,3 +136,42 @@ def test_two_tabs_never_overwrite_each_others_draft(users):
     assert again.status_code == 200 and again.get_json()["revision"] == 1
     legacy = put(client, {**DRAFT, "content": "No revision named."})  # replaces, as before
     assert legacy.status_code == 200 and legacy.get_json()["revision"] == 2
+
+
+def test_saving_the_story_keeps_a_draft_saved_since_in_another_tab(users):
+    """The story names the draft's revision it was written from: a draft another tab or window
+    saved since is newer writing, and stays."""
+    client, _ = users.signed_in()
+    draft = put(client, {**DRAFT, "baseRevision": None}).get_json()
+    newer = put(client, {**DRAFT, "content": "Tab B went on.", "baseRevision": 1,
+                         "baseDraftId": draft["id"]}).get_json()
+    assert newer["revision"] == 2
+    story = {"content": DRAFT["content"], "genre": "Cosmic Horror", "mood": "Ominous",
+             "draftId": draft["id"]}
+    for sent in ({"draftRevision": 1}, {}):  # behind the draft, or no revision named
+        saved = client.post("/api/stories", json={**story, **sent})
+        assert saved.status_code == 201, saved.get_json()
+        kept = client.get("/api/drafts/current").get_json()
+        assert (kept["id"], kept["content"]) == (draft["id"], "Tab B went on.")
+    assert client.post("/api/stories", json={**story, "draftRevision": 0}).status_code == 400
+    saved = client.post("/api/stories", json={**story, "draftRevision": 2})
+    assert saved.status_code == 201
+    assert client.get("/api/drafts/current").status_code == 204
+
+
+def test_a_tab_behind_a_removed_draft_never_overwrites_the_next_one(users):
+    """A tab holding revision 1 of a draft that was then saved as a story is refused when a
+    new draft (its revision 1 too) was made meanwhile."""
+    client, _ = users.signed_in()
+    old = put(client, {**DRAFT, "baseRevision": None}).get_json()
+    assert client.delete("/api/drafts/current").status_code == 204
+    new = put(client, {**DRAFT, "content": "The new draft.", "baseRevision": None}).get_json()
+    assert new["revision"] == old["revision"] == 1 and new["id"] != old["id"]
+    behind = put(client, {**DRAFT, "content": "The old tab.", "baseRevision": 1,
+                          "baseDraftId": old["id"]})
+    assert behind.status_code == 409
+    assert "changed in another tab or window" in messages(behind)
+    assert client.get("/api/drafts/current").get_json()["content"] == "The new draft."
+    on = put(client, {**DRAFT, "content": "Went on.", "baseRevision": 1, "baseDraftId": new["id"]})
+    assert on.status_code == 200 and on.get_json()["revision"] == 2
+    assert put(client, {**DRAFT, "baseRevision": 2, "baseDraftId": 0}).status_code == 400

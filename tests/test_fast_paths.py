@@ -216,3 +216,34 @@ def test_batched_views_count_once_per_viewer_show_at_once_and_reach_the_database
     wait_until(lambda: stored() == (2, 2))
     assert author.get(path + "/community").get_json()["views"] == 2  # folded: not counted twice
     assert [s["views"] for s in fan.get(feed_path()).get_json()] == [2]
+
+
+def test_writes_that_change_no_card_keep_the_cached_feed(app_factory, signed_in_client):
+    """Reading progress (sent as a reader leaves a page) and draft autosaves (every second or so
+    while writing) change no feed card: the visitors' cached page stays; a like does empty it."""
+    app = app_factory(FEED_CACHE_SECONDS=60)
+    author, _user = signed_in_client(app)
+    visitor = app.test_client()
+    story = create(author, title="First")
+    assert [s["title"] for s in visitor.get(feed_path()).get_json()] == ["First"]
+    from core.db import database
+    with app.app_context():
+        database.connect(reuse_if_open=True)
+        Story.update(title="Renamed quietly").execute()
+        database.close()
+    saved = author.put(f"/api/stories/{story['id']}/progress", json={"position": 0.5})
+    assert saved.status_code == 200, saved.get_json()
+    drafted = author.put("/api/drafts/current", json={"content": "Bells."})
+    assert drafted.status_code == 200, drafted.get_json()
+    assert author.delete("/api/drafts/current").status_code == 204
+    assert [s["title"] for s in visitor.get(feed_path()).get_json()] == ["First"]
+    assert author.post(f"/api/stories/{story['id']}/like").status_code < 400
+    assert [s["title"] for s in visitor.get(feed_path()).get_json()] == ["Renamed quietly"]
+
+
+def test_every_write_said_to_change_no_card_is_a_route(app):
+    from core.feed_cache import NEUTRAL_WRITES
+    routes = {rule.rule: rule.methods for rule in app.url_map.iter_rules()}
+    for rule, methods in NEUTRAL_WRITES.items():
+        assert rule in routes, rule
+        assert set(methods) <= routes[rule], rule

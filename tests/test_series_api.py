@@ -3,7 +3,10 @@ change what, the followers told of a new part, and the next part written from th
 import json
 import re
 
+import pytest
+
 from tests.test_community_api import bell, new_story
+from tests.test_explore_page import dist  # noqa: F401 (the built web app, as a fixture)
 
 
 def new_series(client, **fields):
@@ -284,6 +287,7 @@ def test_deleting_an_author_deletes_their_series_and_leaves_others_parts(users):
     assert other.get(f"/api/stories/{survivor['id']}").get_json()["seriesPart"] == 1
 
 
+@pytest.mark.usefixtures("dist")
 def test_a_public_story_keeps_its_private_series_to_its_author(users, client):
     """Its place (seriesId, seriesPart) goes to no one who may not see the series: not on the
     story, its community view, any feed card, the author's list, the following feed or a reading
@@ -315,6 +319,11 @@ def test_a_public_story_keeps_its_private_series_to_its_author(users, client):
     assert places(client) == places(reader) == {(None, None)}
     page = client.get(f"/story/{story['id']}").get_data(as_text=True)
     assert "Drafts of Dread" not in page and f'"seriesId":{secret["id"]}' not in page
+    # the page did carry the story's data (so the absence above says something)
+    assert f'"id":{story["id"]}' in page and '"title":"Open door"' in page
+    assert '"seriesId":null' in page
+    own = author.get(f"/story/{story['id']}").get_data(as_text=True)
+    assert f'"seriesId":{secret["id"]}' in own  # its author's page does carry it
     assert places(author) == places(admin) == {(secret["id"], 1)}
     author.put(f"/api/series/{secret['id']}", json={"isPublic": True})
     assert places(reader) == {(secret["id"], 1)}
@@ -324,13 +333,22 @@ def test_a_series_page_keeps_a_mature_parts_text_from_who_may_not_read_it(users,
     author, _ = users.signed_in()
     series = new_series(author)
     new_story(author, title="Red Tape", content="The walls were wet with it.",
-              seriesId=series["id"], isMature=True)
+              seriesId=series["id"], isMature=True, contentWarnings=["gore"])
     reader, _ = users.signed_in(first_name="Ivo")
 
+    def part(who):
+        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]
+
     def excerpt(who):
-        return who.get(f"/api/series/{series['id']}").get_json()["parts"][0]["excerpt"]
+        return part(who)["excerpt"]
 
     assert excerpt(client) == excerpt(reader) == ""  # the title stays, as on its card
+    # and it says why: mature, gated, with its warnings (the page shows the 18+ and CW badges)
+    for who, gated in ((client, True), (reader, True), (author, False)):
+        shown = part(who)
+        assert (shown["isMature"], shown["matureGate"], shown["contentWarnings"]) == \
+            (True, gated, ["gore"])
     assert excerpt(author) == "The walls were wet with it."
     reader.patch("/api/users/me", json={"showMature": True})
     assert excerpt(reader) == "The walls were wet with it."
+    assert part(reader)["matureGate"] is False

@@ -36,11 +36,11 @@ class Stories(MethodView):
     @blp.response(201, StorySchema)
     def post(self, body):
         """Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
-        in (``draftId``) is removed."""
+        in (``draftId``, at ``draftRevision``) is removed; a draft saved since is kept."""
         user = require_user()
         story = stories.create(user, body)
-        if body.get("draftId"):
-            drafts.discard_of(user, body["draftId"])
+        if body.get("draftId") and body.get("draftRevision"):
+            drafts.discard_of(user, body["draftId"], body["draftRevision"])
         return stories.decorate(story, user)
 
 

@@ -41,6 +41,10 @@ class DraftWriteSchema(InputSchema):
         "description": "The draft's revision this text was written from (null: there was no "
                        "draft). When the draft has been saved since (another tab or window), "
                        "409 and nothing is written. Left out, the save replaces any draft."})
+    baseDraftId = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=2**63 - 1, error="Unknown draft"), metadata={
+        "description": "With baseRevision: the draft that revision is of. A draft made since "
+                       "(the known one was saved as a story or discarded) is not overwritten: 409"})
 
 
 class DraftSchema(Schema):

@@ -3,6 +3,7 @@ and the next part's form."""
 from marshmallow import Schema, fields, validate
 
 from core.schemas.common import AuthorSchema, Id, InputSchema, RequiredText, Trimmed, UTCDateTime
+from core.schemas.tags import warning_key
 
 MAX_SERIES_TITLE = 200
 MAX_SERIES_DESCRIPTION = 2000
@@ -36,7 +37,12 @@ class SeriesPartSchema(Schema):
     is_public = fields.Boolean(data_key="isPublic", required=True)
     genre = fields.String(required=True)
     mood = fields.String(required=True)
-    excerpt = fields.String(required=True)
+    excerpt = fields.String(required=True, metadata={
+        "description": "Empty when ``matureGate``: the reader may not read the part"})
+    content_warnings = fields.List(warning_key(), data_key="contentWarnings", required=True)
+    is_mature = fields.Boolean(data_key="isMature", required=True)
+    mature_gate = fields.Boolean(data_key="matureGate", required=True, metadata={
+        "description": "Mature, and you are signed out or did not opt in (showMature): no excerpt"})
     views = fields.Integer(required=True)
     likes_count = fields.Integer(data_key="likesCount", required=True)
     created_at = UTCDateTime(data_key="createdAt", required=True)

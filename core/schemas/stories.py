@@ -109,7 +109,11 @@ class StoryWriteSchema(StoryParams):
     draftId = fields.Integer(allow_none=True, validate=validate.Range(
         min=1, max=2**63 - 1, error="Unknown draft"), metadata={
         "description": "Creating: the draft this story was written in (``/api/drafts``), "
-                       "removed once the story is saved"})
+                       "removed once the story is saved when it is still at ``draftRevision``"})
+    draftRevision = fields.Integer(allow_none=True, validate=validate.Range(
+        min=1, max=2**31 - 1, error="draftRevision must be a draft's revision"), metadata={
+        "description": "Creating: the revision of ``draftId`` the story was written from; a "
+                       "draft saved since (another tab or window) is kept"})
 
 
 class OutlineSchema(StoryParams):

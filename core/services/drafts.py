@@ -35,11 +35,13 @@ def save(user, body):
     rewritten in place (its id stays, its revision counts one more), or made when there is none.
 
     With ``baseRevision`` (the revision the text was written from; null: no draft was known),
-    a draft written since by another tab or window is not overwritten: 409. Without it, the
+    a draft written since by another tab or window is not overwritten: 409 (with ``baseDraftId``,
+    nor a draft made since the known one went). Without it, the
     save replaces whatever is there."""
     columns = _columns(body)
     checked = "baseRevision" in body
     base = body.get("baseRevision")
+    base_id = body.get("baseDraftId")
     for _attempt in range(2):
         if not checked or base is not None:
             with db.write_transaction():
@@ -47,6 +49,8 @@ def save(user, body):
                 query = query.where(Draft.user == user.id)
                 if checked:
                     query = query.where(Draft.revision == base)
+                    if base_id is not None:  # the revision of another, older draft is no match
+                        query = query.where(Draft.id == base_id)
                 if query.execute():
                     return current(user)
         if checked and current(user) is not None:
@@ -65,9 +69,11 @@ def discard(draft):
     Draft.delete().where(Draft.id == draft.id).execute()
 
 
-def discard_of(user, draft_id):
-    """Remove draft ``draft_id`` if it is ``user``'s (the story written in it was saved)."""
-    Draft.delete().where((Draft.id == draft_id) & (Draft.user == user.id)).execute()
+def discard_of(user, draft_id, revision):
+    """Remove draft ``draft_id`` if it is ``user``'s and still at ``revision`` (the story
+    written from it was saved); saved since in another tab or window, the draft is kept."""
+    Draft.delete().where((Draft.id == draft_id) & (Draft.user == user.id)
+                         & (Draft.revision == revision)).execute()
 
 
 def discard_current(user):

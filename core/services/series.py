@@ -74,7 +74,8 @@ def _visible_parts(series_ids, user, owners):
     mature part's excerpt only for who may read it (``core.services.mature``)."""
     query = (Story.select(Story.id, Story.title, Story.series, Story.series_part, Story.is_public,
                           Story.genre, Story.mood, Story.content, Story.views, Story.likes_count,
-                          Story.created_at, Story.user, Story.is_mature)
+                          Story.created_at, Story.user, Story.is_mature,
+                          Story.content_warnings)
              .where(Story.series.in_(list(series_ids)))
              .order_by(Story.series_part, Story.id))
     parts = {series_id: [] for series_id in series_ids}
@@ -83,6 +84,8 @@ def _visible_parts(series_ids, user, owners):
                                                      or owners[story.series_id] == user.id)):
             gated = story.is_mature and not mature.may_see(user, story.user_id)
             story.excerpt = "" if gated else excerpt(story.content)
+            story.mature_gate = gated
+            story.content_warnings = story.content_warnings or []
             parts[story.series_id].append(story)
     return parts
 

@@ -73,3 +73,23 @@ def test_explore_paints_its_cards_without_asking_the_api(visitor):
         "document.querySelectorAll('#explore-panel-all article').length > 24", timeout=T)
     assert [url for url in asked if "/api/stories/community/" in url and "cursor=" in url], asked
     assert_clean_console(page)
+
+
+def test_explore_draws_the_cards_a_few_at_a_time_again_after_a_filter_change(visitor):
+    """Another list (the Stories tab after All) starts again from the first screenful: its cards
+    are not all drawn in one long commit."""
+    page = visitor
+    page.goto("/explore")
+    expect(page.locator("#explore-panel-all article").nth(23)).to_be_attached(timeout=T)
+    page.evaluate("""() => {
+        window.__drawn = [];
+        new MutationObserver(() => {
+            const n = document.querySelectorAll('#explore-panel-stories article').length;
+            if (n && window.__drawn[window.__drawn.length - 1] !== n) window.__drawn.push(n);
+        }).observe(document.body, { childList: true, subtree: true });
+    }""")
+    page.get_by_role("tab", name="Stories").click()
+    expect(page.locator("#explore-panel-stories article").nth(12)).to_be_attached(timeout=T)
+    drawn = page.evaluate("window.__drawn")
+    assert drawn[0] == 6 and drawn == sorted(drawn), drawn  # the first screenful, then more
+    assert_clean_console(page)

@@ -82,3 +82,37 @@ def test_explore_cards_say_which_part_a_story_is_unless_its_series_is_private(br
     finally:
         author.context.close()
         reader.context.close()
+
+
+def test_a_mature_part_on_the_series_page_says_why_its_text_is_not_shown(browser, site):
+    author = new_member(browser, site, "Wren", "Sable", "series", "nightmare-123")
+    reader = new_page(browser, site)
+    try:
+        series = api_call(author, "POST", "/api/series", {"title": "The Red Ledger"})
+        api_call(author, "POST", "/api/stories",
+                 {**part("Entry One", "The ink ran red."), "seriesId": series["id"]})
+        api_call(author, "POST", "/api/stories",
+                 {**part("Entry Two", "The walls were wet with blood."), "seriesId": series["id"],
+                  "isMature": True, "contentWarnings": ["gore"]})
+
+        page = reader  # a signed-out visitor: not shown a mature part's text
+        page.goto(f"/series/{series['id']}")
+        parts = page.get_by_role("list", name="Parts").get_by_role("listitem")
+        expect(parts).to_have_count(2, timeout=T)
+        expect(parts.nth(0)).to_contain_text("The ink ran red.")
+        expect(parts.nth(0)).not_to_contain_text("18+")
+        gated = parts.nth(1)
+        expect(gated).to_contain_text("Entry Two")
+        expect(gated).to_contain_text("18+")
+        expect(gated).to_contain_text("CW: gore")
+        expect(gated).to_contain_text("Only readers who turned on mature content see its text.")
+        expect(gated).not_to_contain_text("wet with blood")
+        # its author reads it, with the badges still there
+        author.goto(f"/series/{series['id']}")
+        own = author.get_by_role("list", name="Parts").get_by_role("listitem").nth(1)
+        expect(own).to_contain_text("The walls were wet with blood.", timeout=T)
+        expect(own).to_contain_text("CW: gore")
+        assert_clean_console(page)
+    finally:
+        author.context.close()
+        reader.context.close()

@@ -125,6 +125,90 @@ def test_undo_never_drops_what_was_typed_after_regenerate(writer):
     assert_clean_console(page)
 
 
+def test_a_late_press_of_undo_restores_nothing(writer):
+    page = writer
+    editor = generated_story(page)
+    page.get_by_role("button", name="Regenerate Story").click()
+    regenerated = toast(page, "Story Regenerated")
+    expect(regenerated.get_by_role("button", name="Undo")).to_be_visible(timeout=60_000)
+    # the author types and presses the toast's Undo before it has gone from the screen
+    typed = f"{editor.input_value()}\n\n{EDIT}"
+    undo = regenerated.get_by_role("button", name="Undo").element_handle()
+    editor.element_handle().evaluate(
+        """(area, [text, undo]) => {
+            const set = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+            set.call(area, text);
+            area.dispatchEvent(new Event('input', { bubbles: true }));
+            undo.click();
+        }""",
+        [typed, undo],
+    )
+    page.wait_for_timeout(500)
+    expect(editor).to_have_value(typed)
+    expect(toast(page, "Story Restored")).to_have_count(0)
+    assert_clean_console(page)
+
+
+def test_outline_first_never_loses_the_story(writer):
+    page = writer
+    editor = generated_story(page)
+    edited = f"{editor.input_value()}\n\n{EDIT}"
+    editor.fill(edited)
+    beats = page.locator("ol.plan-beats > li")
+
+    # Outline first asks before the edited story leaves the editor; Cancel keeps it
+    page.get_by_role("button", name="Outline first").click()
+    ask = page.get_by_role("dialog", name="Replace your edited story with an outline?")
+    expect(ask).to_be_visible(timeout=T)
+    ask.get_by_role("button", name="Cancel").click()
+    expect(editor).to_have_value(edited)
+    # confirmed, the outline shows with a way back: Discard outline puts the story back
+    page.get_by_role("button", name="Outline first").click()
+    ask.get_by_role("button", name="Outline").click()
+    expect(beats.first).to_be_visible(timeout=60_000)
+    expect(toast(page, "Outline Ready").get_by_role("button", name="Undo")).to_be_visible(timeout=T)
+    expect(page.get_by_text("The outline took the place of your story.")).to_be_visible()
+    page.get_by_role("button", name="Discard outline").click()
+    expect(editor).to_have_value(edited, timeout=T)
+
+    # outlined again and written from the outline: Undo still brings the edited story back
+    page.get_by_role("button", name="Outline first").click()
+    ask.get_by_role("button", name="Outline").click()
+    expect(beats.first).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Write story").click()
+    written = toast(page, "Story Regenerated")
+    expect(written.get_by_role("button", name="Undo")).to_be_visible(timeout=60_000)
+    expect(editor).not_to_have_value(edited)
+    written.get_by_role("button", name="Undo").click()
+    expect(editor).to_have_value(edited, timeout=T)
+    assert_clean_console(page)
+
+
+def test_an_old_undo_never_survives_the_next_story(writer):
+    page = writer
+    editor = generated_story(page)
+    cleared = editor.input_value()
+    page.get_by_role("button", name="Generate New").click()  # not edited: nothing to ask
+    expect(toast(page, "Story Cleared").get_by_role("button", name="Undo")).to_be_visible(timeout=T)
+    page.get_by_role("button", name="Generate Story").click()
+    expect(toast(page, "Story Generated Successfully!")).to_be_visible(timeout=60_000)
+    # the cleared story's Undo is gone: the new story cannot be swapped for it
+    expect(toast(page, "Story Cleared")).to_be_hidden(timeout=3000)
+    expect(page.get_by_text("The story you had was replaced.")).to_be_hidden()
+    expect(editor).not_to_have_value(cleared)
+
+    # an outline taking the place of the story: editing the outline ends the offer (Undo would
+    # drop the edits)
+    page.get_by_role("button", name="Outline first").click()
+    outlined = toast(page, "Outline Ready")
+    expect(outlined.get_by_role("button", name="Undo")).to_be_visible(timeout=60_000)
+    page.get_by_role("textbox", name="Beat 1: what happens").fill("The novice counts the bells.")
+    expect(outlined).to_be_hidden(timeout=3000)
+    expect(page.get_by_text("The outline took the place of your story.")).to_be_hidden()
+    expect(page.get_by_role("textbox", name="Beat 1: what happens")).to_have_value("The novice counts the bells.")
+    assert_clean_console(page)
+
+
 def test_two_tabs_on_create_never_overwrite_each_others_draft(writer):
     tab_a = writer
     editor_a = generated_story(tab_a)
@@ -159,6 +243,10 @@ def test_two_tabs_on_create_never_overwrite_each_others_draft(writer):
     expect(tab_a.get_by_role("status").filter(has_text="Draft saved")).to_be_visible(timeout=T)
     kept = api_call(tab_a, "GET", "/api/drafts/current")["content"]
     assert kept.endswith("A insists.") and "B took over." not in kept
+    # B, behind, saves its story: A's newer draft is not taken with it
+    tab_b.get_by_role("button", name="Save Story").click()
+    expect(tab_b).to_have_url(re.compile(r"/story/\d+$"), timeout=T)
+    assert api_call(tab_a, "GET", "/api/drafts/current")["content"] == kept
     refused = [(409, "/api/drafts/current")]  # the saves behind the draft, as they should be
     assert_clean_console(tab_a, allow=refused)
     assert_clean_console(tab_b, allow=refused)

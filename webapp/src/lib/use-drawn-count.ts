@@ -3,11 +3,18 @@ import { startTransition, useEffect, useState } from 'react';
 /**
  * How many of a list's `total` items to draw: `first` at once, then `step` more after each painted
  * frame until all are. Each step is a small commit (a few cards and their layout), so drawing a
- * whole feed never holds the page in one long task; the count never goes down, so loading more
- * never shrinks what is shown.
+ * whole feed never holds the page in one long task; the count never goes down while the list is
+ * the same one (`list`: e.g. its filters), so loading more never shrinks what is shown; another
+ * list starts again from `first`.
  */
-export function useDrawnCount(total: number, first: number, step: number) {
+export function useDrawnCount(total: number, first: number, step: number, list: string = '') {
   const [count, setCount] = useState(first);
+  const [drawing, setDrawing] = useState(list);
+  if (drawing !== list) {
+    // another list (a filter changed): drawn a few at a time again, not all in one commit
+    setDrawing(list);
+    setCount(first);
+  }
   useEffect(() => {
     if (count >= total) return;
     let timer = 0;

@@ -1090,7 +1090,7 @@ export interface paths {
         put?: never;
         /**
          * Create a story (title optional: '{genre} Story in {setting}'); the draft it was written
-         *     in (``draftId``) is removed.
+         *     in (``draftId``, at ``draftRevision``) is removed; a draft saved since is kept.
          */
         post: {
             parameters: {
@@ -1345,8 +1345,10 @@ export interface paths {
                         seriesId?: number | null;
                         /** @description Its part number (the parts after it move down); omitted: the last */
                         seriesPart?: number | null;
-                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+                        /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved when it is still at ``draftRevision`` */
                         draftId?: number | null;
+                        /** @description Creating: the revision of ``draftId`` the story was written from; a draft saved since (another tab or window) is kept */
+                        draftRevision?: number | null;
                     };
                 };
             };
@@ -5660,8 +5662,10 @@ export interface components {
             seriesId?: number | null;
             /** @description Its part number (the parts after it move down); omitted: the last */
             seriesPart?: number | null;
-            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved */
+            /** @description Creating: the draft this story was written in (``/api/drafts``), removed once the story is saved when it is still at ``draftRevision`` */
             draftId?: number | null;
+            /** @description Creating: the revision of ``draftId`` the story was written from; a draft saved since (another tab or window) is kept */
+            draftRevision?: number | null;
         };
         Story: {
             id?: number;
@@ -6811,7 +6815,12 @@ export interface components {
             isPublic: boolean;
             genre: string;
             mood: string;
+            /** @description Empty when ``matureGate``: the reader may not read the part */
             excerpt: string;
+            contentWarnings: ("gore" | "self-harm" | "suicide" | "child-harm" | "animal-death" | "sexual-violence" | "body-horror" | "claustrophobia" | "torture" | "abuse" | "drowning" | "insects" | "medical" | "addiction" | "stalking" | "flashing-lights")[];
+            isMature: boolean;
+            /** @description Mature, and you are signed out or did not opt in (showMature): no excerpt */
+            matureGate: boolean;
             views: number;
             likesCount: number;
             /** Format: date-time */
@@ -6969,6 +6978,8 @@ export interface components {
             plan?: components["schemas"]["StoryPlan"];
             /** @description The draft's revision this text was written from (null: there was no draft). When the draft has been saved since (another tab or window), 409 and nothing is written. Left out, the save replaces any draft. */
             baseRevision?: number | null;
+            /** @description With baseRevision: the draft that revision is of. A draft made since (the known one was saved as a story or discarded) is not overwritten: 409 */
+            baseDraftId?: number | null;
         };
     };
     responses: {
@@ -7282,6 +7293,7 @@ export const notificationKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const kindSettingKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["KindSetting"]["kind"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const notificationSettingsBodyOffValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NotificationSettingsBody"]["off"]> = ["reply", "comment", "like", "follow", "new_story", "new_part", "video", "moderation", "report"];
 export const warningKeyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Warning"]["key"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
+export const seriesPartContentWarningsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SeriesPart"]["contentWarnings"]> = ["gore", "self-harm", "suicide", "child-harm", "animal-death", "sexual-violence", "body-horror", "claustrophobia", "torture", "abuse", "drowning", "insects", "medical", "addiction", "stalking", "flashing-lights"];
 export const bookmarkKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Bookmark"]["kind"]> = ["story", "video"];
 export const draftSettingsStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["storyLength"]> = ["short", "medium", "long"];
 export const draftSettingsTimeOfDayValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DraftSettings"]["timeOfDay"]> = ["Dawn", "Morning", "Noon", "Afternoon", "Dusk", "Night", "Midnight", ""];

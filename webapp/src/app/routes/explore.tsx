@@ -187,7 +187,7 @@ export default function ExploreRoute() {
 
   // A feed's cards arrive together: the first screenful is drawn at once and the rest a few at a
   // time, one small task each (no long task before the page answers, opening the page too).
-  const drawn = useDrawnCount(items.length, EXPLORE_FIRST_CARDS, EXPLORE_CARDS_PER_STEP);
+  const drawn = useDrawnCount(items.length, EXPLORE_FIRST_CARDS, EXPLORE_CARDS_PER_STEP, JSON.stringify([q, genre, mood, sort, mine, wantStories, wantVideos]));
   const shown = drawn >= items.length ? items : items.slice(0, drawn);
 
   const clearFilter = () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/badge';
+import { WarningsBadge } from '../../../components/content/warnings-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { formatRelative } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -40,9 +41,16 @@ export function SeriesParts({ series }: { series: Series }) {
                 {part.title}
               </Link>
               <p className="muted small">
-                {part.genre} · {formatRelative(part.createdAt)} {part.isPublic ? null : <Badge variant="warning">Private</Badge>}
+                {part.genre} · {formatRelative(part.createdAt)} {part.isPublic ? null : <Badge variant="warning">Private</Badge>}{' '}
+                {part.isMature && <Badge variant="danger">18+</Badge>} <WarningsBadge warnings={part.contentWarnings} />
               </p>
-              {part.excerpt && <p className="muted small">{part.excerpt}</p>}
+              {part.matureGate ? (
+                <p className="muted small mature-card-notice">
+                  <strong>Mature (18+).</strong> Only readers who turned on mature content see its text.
+                </p>
+              ) : (
+                part.excerpt && <p className="muted small">{part.excerpt}</p>
+              )}
             </div>
             {series.isOwner && (
               <span className="row-sm">

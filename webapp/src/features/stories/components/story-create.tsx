@@ -77,8 +77,9 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   });
   const edited = generated && content.trim() !== '' && content !== written;
 
-  /** the story Undo would put back, and its toast: both go once the author types (Undo would drop what they typed) */
-  const undoable = useRef<{ before: Replaced; dismiss: () => void } | null>(null);
+  /** the story Undo would put back, and its toast: both go once the author types (Undo would drop what they typed);
+   * `carried`: replaced by an outline, the story stays undoable through the story written from it */
+  const undoable = useRef<{ before: Replaced; dismiss: () => void; carried: boolean } | null>(null);
   const dropUndo = () => {
     if (!undoable.current) return;
     undoable.current.dismiss();
@@ -109,7 +110,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     toast({ title: 'Story Restored', description: 'Your text is back as it was before.' });
   };
   /** Offer Undo in a toast and beside the text, for the story `before` that was replaced. */
-  const offerUndo = (before: Replaced, title: string, description: string) => {
+  const offerUndo = (before: Replaced, title: string, description: string, carried = false) => {
     undoable.current?.dismiss();
     setReplaced(before);
     const undo = () => {
@@ -117,7 +118,19 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       if (undoable.current?.before === before) restore(before);
     };
     const shown = toast({ title, description, duration: 12000, action: { label: 'Undo', onClick: undo } });
-    undoable.current = { before, dismiss: shown.dismiss };
+    undoable.current = { before, dismiss: shown.dismiss, carried };
+  };
+  /** The story a new outline or story replaces (Undo puts it back), or null: then no older offer
+   * survives (Undo would bring back a story the author cleared and drop the new one). */
+  const replacing = (): Replaced | null => {
+    if (generated && content.trim()) return snapshot();
+    if (undoable.current?.carried) return undoable.current.before;
+    dropUndo();
+    return null;
+  };
+  const editPlan = (next: StoryPlan) => {
+    setPlan(next);
+    dropUndo();
   };
 
   /** `run`, after asking when it would replace text the author edited. */
@@ -140,6 +153,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
 
   const outline = async () => {
     if (!settingsValid()) return;
+    const before = replacing();
     setWorking('outline');
     try {
       const drawn = Math.floor(Math.random() * 2 ** 31);
@@ -147,7 +161,14 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       setPlan(result.plan);
       setSeed(drawn);
       setGenerated(false);
-      toast({ title: 'Outline Ready', description: 'Edit the beats and the cast, then press Write story.' });
+      if (before) {
+        // the story leaves the editor for the outline: kept for Undo (or Discard outline), never hidden
+        setContent('');
+        setWritten('');
+        setTitle('');
+        setWriter('');
+        offerUndo(before, 'Outline Ready', 'Your story made way for the outline. Undo or Discard outline puts it back.', true);
+      } else toast({ title: 'Outline Ready', description: 'Edit the beats and the cast, then press Write story.' });
     } catch (error) {
       if ((error as Error)?.name === 'AbortError' || handledUnauthorized(error)) return;
       toast({ title: 'Outline Failed', description: 'Failed to outline the story. Please try again.', variant: 'destructive' });
@@ -163,7 +184,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
       return;
     }
     setWorking('story');
-    const before = generated && content.trim() ? snapshot() : null;
+    const before = replacing();
     try {
       const result = await job.run<GenerateResult>(() =>
         startStoryGeneration({ ...generationRequest(settings), ...inSeries, ...(from ? { plan: from, seed } : {}) }),
@@ -189,10 +210,10 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
   };
 
   const saveStory = async () => {
-    const draftId = await draft.settle();
+    const fromDraft = await draft.settle();
     save.mutate(
       { ...settings, title: title.trim(), content, writer, ...inSeries, ...(plan ? { plan } : {}),
-        ...(draftId ? { draftId } : {}) },
+        ...(fromDraft ?? {}) },
       {
         onSuccess: (story) => {
           guard.allowNext();
@@ -217,6 +238,18 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
     setTitle('');
     setMode('edit');
   };
+
+  const outlineFirst = () =>
+    askIfEdited(
+      {
+        title: 'Replace your edited story with an outline?',
+        description: 'The outline takes the place of the text you edited. You can undo it right after, or discard the outline to get it back.',
+        confirmLabel: 'Outline',
+      },
+      () => void outline(),
+    );
+
+  const discardOutline = () => (replaced ? restore(replaced) : setPlan(null));
 
   const regenerate = () =>
     askIfEdited(
@@ -287,7 +320,7 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
             <button type="button" className="btn btn-primary" onClick={regenerate} disabled={job.running}>
               <Icon name="sparkles" size={16} /> {job.running && working === 'story' ? 'Generating...' : generated ? 'Regenerate Story' : 'Generate Story'}
             </button>
-            <button type="button" className="btn btn-outline" onClick={outline} disabled={job.running}>
+            <button type="button" className="btn btn-outline" onClick={outlineFirst} disabled={job.running}>
               <Icon name="list" size={16} /> {job.running && working === 'outline' ? 'Outlining...' : 'Outline first'}
             </button>
           </div>
@@ -332,12 +365,20 @@ export function StoryCreate({ initial, series }: { initial?: Partial<StorySettin
           ) : plan && !generated ? (
             <div className="stack">
               <p className="muted">The outline: change what happens, add, delete or reorder beats, and correct the cast. The story tells the beats you wrote.</p>
-              <StoryPlanEditor plan={plan} onChange={setPlan} disabled={job.running} />
+              <StoryPlanEditor plan={plan} onChange={editPlan} disabled={job.running} />
+              {replaced && (
+                <p className="row-sm wrap muted small">
+                  The outline took the place of your story.
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => restore(replaced)}>
+                    <Icon name="back" size={15} /> Undo
+                  </button>
+                </p>
+              )}
               <div className="save-area">
                 <button type="button" className="btn btn-primary" onClick={() => generate(plan)} disabled={job.running}>
                   <Icon name="sparkles" size={16} /> Write story
                 </button>
-                <button type="button" className="btn btn-ghost" onClick={() => setPlan(null)} disabled={job.running}>
+                <button type="button" className="btn btn-ghost" onClick={discardOutline} disabled={job.running}>
                   <Icon name="close" size={16} /> Discard outline
                 </button>
               </div>

@@ -46,6 +46,8 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const revision = useRef<number | null>(null);
   /** the screen now shows the draft loaded from another tab: it is taken as saved, not sent back */
   const adopt = useRef(false);
+  /** another tab or window saved the draft since this one: saving the story must not remove it */
+  const conflicted = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -53,6 +55,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
       .then((draft) => {
         if (cancelled) return;
         if (draft) setOffer(draft);
+        draftId.current = draft?.id ?? null;
         revision.current = draft?.revision ?? null;
         setChecked(true);
       })
@@ -79,14 +82,18 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     setStatus('saving'); // "Draft saved" no longer holds for what is on the screen
     const timer = setTimeout(() => {
       if (stopped.current) return;
-      const request = saveDraft({ ...(JSON.parse(body) as DraftWrite), baseRevision: revision.current })
+      const request = saveDraft({ ...(JSON.parse(body) as DraftWrite), baseRevision: revision.current, baseDraftId: draftId.current })
         .then((draft) => {
           draftId.current = draft.id;
           revision.current = draft.revision;
           lastSaved.current = body;
           if (!stopped.current && onScreen.current === body) setStatus('saved');
         })
-        .catch((error) => !stopped.current && setStatus(error instanceof ApiError && error.status === 409 ? 'conflict' : 'failed'));
+        .catch((error) => {
+          const refused = error instanceof ApiError && error.status === 409;
+          if (refused) conflicted.current = true;
+          if (!stopped.current) setStatus(refused ? 'conflict' : 'failed');
+        });
       inFlight.current = request;
     }, AUTOSAVE_DELAY);
     return () => clearTimeout(timer);
@@ -108,6 +115,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     setOffer(null);
     draftId.current = null;
     revision.current = null;
+    conflicted.current = false;
     lastSaved.current = '';
     setStatus('idle');
     await discardDraft();
@@ -118,14 +126,18 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   const restore = useCallback(async (draft: Draft) => {
     const { settings, title, content, writer, plan } = draft;
     const saved = await saveDraft({ settings, title, content, writer, ...(plan ? { plan } : {}) } as DraftWrite);
+    draftId.current = saved.id;
     revision.current = saved.revision;
     setOffer(saved);
   }, []);
 
+  /** Stop autosaving and wait for a save under way: the draft the story was written in, at its
+   * revision (removed with the story unless saved since), or null (none, or a newer one elsewhere). */
   const settle = useCallback(async () => {
     stopped.current = true;
     await inFlight.current?.catch(() => undefined);
-    return draftId.current;
+    if (conflicted.current || draftId.current === null || revision.current === null) return null;
+    return { draftId: draftId.current, draftRevision: revision.current };
   }, []);
 
   /** The story was not saved after all: autosaving goes on. */
@@ -136,7 +148,9 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
   /** The conflict ends with this tab's text: saved over the newer draft (from its revision). */
   const keepMine = useCallback(async () => {
     const newer = await getCurrentDraft();
+    draftId.current = newer?.id ?? null;
     revision.current = newer?.revision ?? null;
+    conflicted.current = false;
     lastSaved.current = ''; // saved again, though unchanged
     setStatus('saving');
   }, []);
@@ -148,6 +162,7 @@ export function useStoryDraft(work: DraftContent, active: boolean) {
     const newer = await getCurrentDraft();
     revision.current = newer?.revision ?? null;
     draftId.current = newer?.id ?? null;
+    conflicted.current = false;
     if (newer) {
       show(newer); // in the same render as the status: the shown draft is not sent back
       adopt.current = true;

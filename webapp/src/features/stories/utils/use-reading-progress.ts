@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { saveReadingProgress } from '../../../lib/content/content-api';
+import { storyKeys } from '../../../lib/query-keys';
 
 /** How long the reader must stop scrolling before their place is sent. */
 export const PROGRESS_DEBOUNCE_MS = 1200;
@@ -31,6 +33,7 @@ export function scrollToPosition(element: HTMLElement, position: number) {
  * page opened, and `continueReading` scrolls there.
  */
 export function useReadingProgress(storyId: number, saved: number | null | undefined, textRef: RefObject<HTMLElement | null>, signedIn: boolean) {
+  const client = useQueryClient();
   const lastSent = useRef<number | null>(null);
   const [moved, setMoved] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
@@ -51,6 +54,8 @@ export function useReadingProgress(storyId: number, saved: number | null | undef
       waiting = null;
       if (lastSent.current !== null && Math.abs(position - lastSent.current) < 0.01) return;
       lastSent.current = position;
+      // the page's reader data is kept for the session: coming back offers the new place
+      client.setQueryData<{ readingProgress?: number | null }>(storyKeys.community(storyId), (entry) => (entry ? { ...entry, readingProgress: position } : entry));
       saveReadingProgress(storyId, position, { keepalive }).catch((error) => console.warn('Failed to save reading progress', error));
     };
     const onScroll = () => {
@@ -73,7 +78,7 @@ export function useReadingProgress(storyId: number, saved: number | null | undef
       document.removeEventListener('visibilitychange', onVisibility);
       send(true); // leaving the story inside the app
     };
-  }, [storyId, signedIn, textRef]);
+  }, [storyId, signedIn, textRef, client]);
 
   const canContinue =
     signedIn && !moved && typeof saved === 'number' && saved > STARTED && saved < FINISHED && saved > (opened ?? 0) + 0.02;
