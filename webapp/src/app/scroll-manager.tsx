@@ -3,6 +3,11 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 
 const storageKey = (key: string) => `dreadforge:scroll:${key}`;
 
+/** Whether the page of history entry `key` has a position to return to (Back to a scrolled list). */
+export function hasSavedPosition(key: string) {
+  return Number(sessionStorage.getItem(storageKey(key))) > 0;
+}
+
 /** Scrolls to y once the page is tall enough (its content may still be rendering), for up to 3 s. */
 function restore(y: number) {
   const started = performance.now();

@@ -5,9 +5,11 @@ import { startTransition, useEffect, useState } from 'react';
  * frame until all are. Each step is a small commit (a few cards and their layout), so drawing a
  * whole feed never holds the page in one long task; the count never goes down while the list is
  * the same one (`list`: e.g. its filters), so loading more never shrinks what is shown; another
- * list starts again from `first`.
+ * list starts again from `first`. `all`: draw everything at once (Back to a list scrolled far down:
+ * the place can only be restored on a page that is tall enough). Returns the count and `finish`,
+ * which draws the rest at once (the reader reached the end of what is drawn).
  */
-export function useDrawnCount(total: number, first: number, step: number, list: string = '') {
+export function useDrawnCount(total: number, first: number, step: number, list: string = '', all = false): [number, () => void] {
   const [count, setCount] = useState(first);
   const [drawing, setDrawing] = useState(list);
   if (drawing !== list) {
@@ -27,5 +29,6 @@ export function useDrawnCount(total: number, first: number, step: number, list: 
       window.clearTimeout(timer);
     };
   }, [count, total, step]);
-  return count;
+  const finish = () => setCount((drawn) => Math.max(drawn, total));
+  return [all ? Math.max(count, total) : count, finish];
 }

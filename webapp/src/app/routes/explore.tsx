@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { hasSavedPosition } from '../scroll-manager';
 import { AdSlot } from '../../components/ad-slot';
 import { Badge } from '../../components/ui/badge';
 import { CardSkeleton } from '../../components/ui/skeleton';
@@ -89,7 +90,7 @@ export default function ExploreRoute() {
 
   /** Change the query string in place; never once the reader has left for another page (the
    * debounced search or the next page may come due just as a card is clicked). */
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const replaceParams = (change: (next: URLSearchParams) => void) => {
     if (window.location.pathname !== pathname) return;
     const next = new URLSearchParams(window.location.search);
@@ -154,7 +155,10 @@ export default function ExploreRoute() {
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), { rootMargin: '400px' });
+    // The end of the list in view: the cards loaded but not drawn yet come first (while they are
+    // drawn a few at a time the page is short, and loading then would fetch every page at once).
+    const reached = () => (drawn < items.length ? finishDrawing() : loadMore());
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && reached(), { rootMargin: '400px' });
     observer.observe(node);
     return () => observer.disconnect();
   });
@@ -187,7 +191,9 @@ export default function ExploreRoute() {
 
   // A feed's cards arrive together: the first screenful is drawn at once and the rest a few at a
   // time, one small task each (no long task before the page answers, opening the page too).
-  const drawn = useDrawnCount(items.length, EXPLORE_FIRST_CARDS, EXPLORE_CARDS_PER_STEP, JSON.stringify([q, genre, mood, sort, mine, wantStories, wantVideos]));
+  // Back to a list read far down draws it whole at once: the reader's place is restored on it.
+  const returning = useNavigationType() === 'POP' && hasSavedPosition(locationKey);
+  const [drawn, finishDrawing] = useDrawnCount(items.length, EXPLORE_FIRST_CARDS, EXPLORE_CARDS_PER_STEP, JSON.stringify([q, genre, mood, sort, mine, wantStories, wantVideos]), returning);
   const shown = drawn >= items.length ? items : items.slice(0, drawn);
 
   const clearFilter = () => {
