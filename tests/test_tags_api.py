@@ -242,7 +242,7 @@ def test_tag_suggestions_find_their_prefix_through_an_index(app, db, users):
         StoryTag.insert_many([{"story": story_id, "tag": f"{words[n % 8]} {n % 300}"}
                               for n, story_id in enumerate(ids)]).execute()
     db.execute_sql("ANALYZE" if app.config["DATABASE_URL"].startswith("sqlite") else
-                   'ANALYZE "story_tags"')
+                   'ANALYZE "stories", "story_tags", "videos", "video_tags"')
     query = tags.suggestions("Ghost 1", 8)
     found = [tag for tag, _n in query]
     assert len(found) == 8 and all(tag.startswith("ghost 1") for tag in found), found
