@@ -151,7 +151,9 @@ def step_edit_and_publish_story(creator, state):
     public = page.get_by_role("switch", name="Public")
     expect(public).to_have_attribute("aria-checked", "false", timeout=T)
     public.click()
-    page.get_by_role("button", name="Save Changes").click()
+    # the first save's toast may still be up: wait for this save's own answer
+    with page.expect_response(lambda r: r.request.method == "PUT" and f"/api/stories/{story_id}" in r.url):
+        page.get_by_role("button", name="Save Changes").click()
     expect(toast(page, "Story Updated")).to_be_visible(timeout=T)
     page.get_by_role("link", name="Back to Story").click()
     expect(page.get_by_role("heading", name=new_title, level=1)).to_be_visible(timeout=T)
