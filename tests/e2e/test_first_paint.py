@@ -68,13 +68,16 @@ def test_explore_paints_its_cards_without_asking_the_api(visitor):
     assert not first_pages and not [url for url in asked if "/api/auth/user" in url
                                     or "/api/tags/warnings" in url
                                     or url.endswith("/api/ads/feed?index=0")], asked
+    def next_pages():
+        return [url for url in asked if "/api/stories/community/" in url and "cursor=" in url]
+
     for _ in range(30):  # a reader scrolling to the end of the list, as far as it goes
         page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-        if cards.count() > 24:
+        if next_pages():
             break
         page.wait_for_timeout(300)
-    assert cards.count() > 24
-    assert [url for url in asked if "/api/stories/community/" in url and "cursor=" in url], asked
+    assert next_pages(), asked
+    expect(cards.nth(24)).to_be_attached(timeout=T)
     assert_clean_console(page)
 
 
