@@ -118,6 +118,18 @@ def empty_queues():
 
 
 @pytest.fixture
+def webapp_dist(app, tmp_path, monkeypatch):
+    """``webapp_dist(index_html)``: a built web app folder holding that page, served by ``app``."""
+    def build(index_html):
+        folder = tmp_path / "dist"
+        folder.mkdir(exist_ok=True)
+        (folder / "index.html").write_text(index_html)
+        monkeypatch.setitem(app.config, "WEBAPP_DIST", folder)
+        return folder
+    return build
+
+
+@pytest.fixture
 def app(env):
     """The app bound to this backend's database, with every table empty and no job queued."""
     from core import security

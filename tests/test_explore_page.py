@@ -18,12 +18,8 @@ BLOCK = re.compile(r'<script type="application/json" id="initial-data">(.*?)</sc
 
 
 @pytest.fixture
-def dist(app, tmp_path, monkeypatch):
-    folder = tmp_path / "dist"
-    folder.mkdir()
-    (folder / "index.html").write_text(INDEX)
-    monkeypatch.setitem(app.config, "WEBAPP_DIST", folder)
-    return folder
+def dist(webapp_dist):
+    return webapp_dist(INDEX)
 
 
 @pytest.fixture

@@ -23,12 +23,8 @@ INDEX = ('<!DOCTYPE html><html lang=en><meta charset=utf-8><meta name=descriptio
 
 
 @pytest.fixture
-def dist(app, tmp_path, monkeypatch):
-    folder = tmp_path / "dist"
-    folder.mkdir()
-    (folder / "index.html").write_text(INDEX)
-    monkeypatch.setitem(app.config, "WEBAPP_DIST", folder)
-    return folder
+def dist(webapp_dist):
+    return webapp_dist(INDEX)
 
 
 @pytest.fixture
