@@ -100,7 +100,11 @@ class Varier:
         here, before = self.places.get(beat.place), set()
         # each beat names its own place in full the first time (the scene is there now)
         self.arrived = False if here is not None else True
+        kept = _runs(beat.text) if getattr(beat, "edited", False) else set()
         for sentence in sentences:
+            if kept & _runs(sentence.text):  # the author's own line for the beat: as they wrote it
+                self.words += sentence.words
+                continue
             state = _State(self.named, self.r, self.words, here, before, self)
             text = self.pattern.sub(state.name, sentence.text)
             # "In the back of the hut, two sets" -> "Inside, two sets": the preposition goes with the place
@@ -108,6 +112,12 @@ class Varier:
                                    else m.group(2), text).replace("\0", "")
             before = state.mentioned
             self.words += sentence.words
+
+
+def _runs(text, size=5):
+    """The runs of ``size`` words of ``text`` (lower-cased), to find a line the author wrote."""
+    words = re.findall(r"[\w']+", str(text or "").lower())
+    return {tuple(words[i:i + size]) for i in range(len(words) - size + 1)}
 
 
 def _named(plan):
