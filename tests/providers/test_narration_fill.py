@@ -183,17 +183,33 @@ def _onsets(pcm, rate, gap=0.08):
 @pytest.mark.parametrize("neural", ["1", "0"], ids=["piper", "espeak"])
 def test_word_start_times_are_within_150_ms_of_the_spoken_word(monkeypatch, neural):
     monkeypatch.setenv("DREADFORGE_NEURAL_VOICES", neural)
-    # Piper's speech varies from take to take (its noise inputs): about one take in six puts a pause
-    # on the wrong silence and a word up to 0.7 s off (seen here, not fixed yet). Two takes of three
-    # must be within 150 ms for every word.
+    # Piper's speech varies from take to take (its noise inputs); the word times come from the
+    # voice's own phoneme durations, so every take must be right (the estimate they replaced put
+    # a word up to 0.7 s off in about one take in six)
     errors = []
-    for _take in range(3):
+    for _take in range(8):
         sentence = narration.synthesize_sentences([(0, CLIP)], "Deep Male", 1.0)[0]
         heard = _onsets(sentence.pcm, sentence.rate)
         starts = np.array([w.start for w in sentence.words])
         assert len(heard) == len(starts) == len(CLIP.split())
         errors.append(np.round((heard - starts) * 1000))
-    assert sum(np.abs(error).max() <= 150 for error in errors) >= 2, errors
+    assert all(np.abs(error).max() <= 150 for error in errors), errors
+
+
+def test_a_number_or_a_title_is_timed_as_long_as_it_is_spoken(monkeypatch):
+    """Espeak says "1989" as three words and "Dr." as "doctor": each still gets its own caption time,
+    as long as the voice takes to say it (an estimate from letters gave "1989" a quarter second)."""
+    monkeypatch.setenv("DREADFORGE_NEURAL_VOICES", "1")
+    text = "In 1989 the goat-hair door — shut, said Dr. Hale."
+    sentence = narration.synthesize_sentences([(0, text)], "Deep Male", 1.0)[0]
+    words = {w.text: w for w in sentence.words}
+    assert [w.text for w in sentence.words] == text.split()
+    starts = [w.start for w in sentence.words]
+    assert starts == sorted(starts)
+    year = words["1989"]
+    assert year.end - year.start > 0.7  # "nineteen eighty-nine"
+    assert words["the"].start >= year.end - 0.05
+    assert words["Dr."].end - words["Dr."].start > 0.25  # "doctor"
 
 
 def wen_plan():

@@ -1,12 +1,12 @@
 """The Piper engine (piper-tts, neural, offline): one ONNX voice loaded once per process.
 
 ``synthesize(model, texts, length_scale)`` returns float audio per text plus word timings.
-Piper 1.8 only reports phoneme alignments for models patched with the ``onnx`` package, which the
-stock voices are not, so word times are estimated inside each sentence: the voiced part of the
-audio is shared among the words in proportion to their phonemes (piper's own phonemes, when
-espeak's word count matches the text's) or their letters, plus a pause after , ; : — . Those
-pauses are then moved onto the silences actually heard nearby, and the words between them
-stretched to match.
+Word times come from the voice itself: the model is patched in memory (the ``onnx`` package,
+as ``piper.patch_voice_with_alignment`` does) to also return how many frames each phoneme lasts,
+so a word starts where its first phoneme starts. Without ``onnx``, or when espeak splits the text
+into words differently from the text itself, they are estimated inside each sentence instead: the
+voiced part of the audio is shared among the words in proportion to their phonemes or letters,
+plus a pause after , ; : — . and those pauses are moved onto the silences actually heard nearby.
 """
 import json
 import os
@@ -58,10 +58,26 @@ def load(model_path):
             options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             with open(f"{key}.json", encoding="utf-8") as fh:
                 config = PiperConfig.from_dict(json.load(fh))
-            session = onnxruntime.InferenceSession(key, sess_options=options,
+            session = onnxruntime.InferenceSession(_with_durations(key), sess_options=options,
                                                    providers=["CPUExecutionProvider"])
             voice = _loaded[key] = PiperVoice(session=session, config=config)
         return voice
+
+
+def _with_durations(model_path):
+    """The model's bytes with its phoneme durations (the ``Ceil`` of the duration predictor) as a
+    second output; the path itself when ``onnx`` is missing or the graph has no such tensor."""
+    try:
+        import onnx
+        from piper.patch_voice_with_alignment import add_alignment_output
+    except ImportError:
+        return model_path
+    model = onnx.load(model_path)
+    try:
+        add_alignment_output(model)
+    except ValueError:  # no single Ceil tensor, or already an output: use the model as it is
+        return model_path
+    return model.SerializeToString()
 
 
 def sample_rate(model_path):
@@ -85,7 +101,12 @@ def _infer(voice, phonemes, length_scale, run):
                                dtype=np.float32)}
     if config.num_speakers > 1:
         args["sid"] = np.array([config.default_speaker_id or 0], dtype=np.int64)
-    return voice.session.run(None, args, run)[0].squeeze().astype(np.float32)
+    result = voice.session.run(None, args, run)
+    audio = result[0].squeeze().astype(np.float32)
+    frames = result[1].squeeze() if len(result) > 1 else None
+    if frames is None or frames.shape != (len(ids),):
+        return audio, None
+    return audio, frames.astype(np.int64) * config.hop_length
 
 
 def _weights(words, phonemes):
@@ -161,6 +182,74 @@ def _word_times(text, phonemes, audio, rate):
     return _snap_to_silences(out, pauses, _silences(audio, rate))
 
 
+def _phoneme_spans(voice, phonemes, samples, offset):
+    """``[(phoneme, start, end)]`` sample positions of each phoneme in one spoken sentence: its
+    ids and the pad after it, counted the way piper builds the ids."""
+    from piper.const import BOS, PAD
+    id_map = voice.config.phoneme_id_map
+    pad = len(id_map.get(PAD, []))
+    i = len(id_map.get(BOS, [])) + pad
+    at = offset + int(samples[:i].sum())
+    spans = []
+    for ph in phonemes:
+        if ph not in id_map:
+            continue
+        n = len(id_map[ph]) + pad
+        end = at + int(samples[i:i + n].sum())
+        spans.append((ph, at, end))
+        at, i = end, i + n
+    return spans
+
+
+def _spoken_words(spans):
+    """``[(start, end)]`` samples of each word espeak spoke (phonemes between spaces, without
+    the punctuation that ends it)."""
+    words, current = [], []
+    for ph, start, end in spans + [(" ", 0, 0)]:
+        if ph == " ":
+            voiced = [(a, b) for p, a, b in current if re.match(r"\w", p)]
+            if voiced:
+                words.append((voiced[0][0], voiced[-1][1]))
+            current = []
+        else:
+            current.append((ph, start, end))
+    return words
+
+
+def _espeak_word_count(voice, word):
+    return sum(1 for sentence in voice.phonemize(word)
+               for group in "".join(sentence).split(" ") if re.search(r"\w", group))
+
+
+def _aligned_word_times(voice, text, sentences, runs, rate):
+    """``[(word, start, end)]`` seconds from the voice's own phoneme durations; None when the
+    model gave none or espeak's words cannot be matched to the text's."""
+    if not runs or any(samples is None for _, samples in runs):
+        return None
+    spoken, offset = [], 0
+    for phonemes, (audio, samples) in zip(sentences, runs):
+        spoken += _spoken_words(_phoneme_spans(voice, phonemes, samples, offset))
+        offset += len(audio)
+    words = text.split()
+    said = [i for i, w in enumerate(words) if re.search(r"\w", w)]
+    counts = [1] * len(said)
+    if len(spoken) != len(said):  # a number or an abbreviation is several words to espeak
+        counts = [_espeak_word_count(voice, words[i]) for i in said]
+        if sum(counts) != len(spoken):
+            return None
+    span, k = {}, 0
+    for i, n in zip(said, counts):
+        if n:
+            span[i] = (spoken[k][0], spoken[k + n - 1][1])
+            k += n
+    out, last = [], 0
+    for i, word in enumerate(words):
+        start, end = span.get(i, (last, last))
+        out.append((word, start / rate, end / rate))
+        last = end
+    return out
+
+
 #: two sentences are spoken at once while their phonemes together are at most this many times the
 #: longest sentence's (1.0: the peak memory of one sentence at a time). The 60 s benchmark's
 #: render peaked at 382 MiB with 1.2, 425 MiB with 1.4 (the target is 400)
@@ -185,13 +274,14 @@ def synthesize(model_path, texts, length_scale=1.0):
     phonemized = [[p for p in voice.phonemize(text) if p] for text in texts]
 
     def speak(k):
-        chunks = [_infer(voice, sentence, length_scale, run) for sentence in phonemized[k]]
+        runs = [_infer(voice, sentence, length_scale, run) for sentence in phonemized[k]]
         phonemes = [ph for sentence in phonemized[k] for ph in sentence + [" "]]
-        audio = np.concatenate(chunks) if chunks else np.zeros(0, np.float32)
+        audio = np.concatenate([a for a, _ in runs]) if runs else np.zeros(0, np.float32)
         peak = float(np.abs(audio).max()) if len(audio) else 0.0
         if peak > 1e-6:
             audio = audio * (0.95 / peak)
-        return audio, _word_times(texts[k], phonemes, audio, rate)
+        timed = _aligned_word_times(voice, texts[k], phonemized[k], runs, rate)
+        return audio, timed if timed is not None else _word_times(texts[k], phonemes, audio, rate)
 
     sizes = [sum(map(len, sentences)) for sentences in phonemized]
     if min(workers(), len(texts)) <= 1:
