@@ -105,7 +105,7 @@ def worker(queues, burst, name):
     from cli import worker_loop
     from core import job_queues
     from core.db import database
-    from core.worker import preload_story_provider, worker_app
+    from core.worker import preload_providers, worker_app
     if not setting("REDIS_URL"):
         raise click.ClickException("REDIS_URL is not set (use `dreadforge run` for the embedded "
                                    "queue, or point REDIS_URL at your Redis)")
@@ -118,8 +118,7 @@ def worker(queues, burst, name):
     except (PluginConfigError, StorageError) as err:
         raise click.ClickException(str(err)) from None
     database.close()
-    if "stories" in [q.strip() for q in queues.split(",")]:
-        preload_story_provider(app)
+    preload_providers(app, [q.strip() for q in queues.split(",")])
     conn = job_queues.connection()
     names = [job_queues.queue_name(q.strip()) for q in queues.split(",") if q.strip()]
     stop_reaper = threading.Event()

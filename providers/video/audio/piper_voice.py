@@ -13,6 +13,7 @@ import os
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import numpy as np
 
@@ -65,19 +66,43 @@ def load(model_path):
 
 
 def _with_durations(model_path):
-    """The model's bytes with its phoneme durations (the ``Ceil`` of the duration predictor) as a
-    second output; the path itself when ``onnx`` is missing or the graph has no such tensor."""
+    """A copy of the model with its phoneme durations (the ``Ceil`` of the duration predictor) as
+    a second output, made once into ``<voices folder>/.aligned/`` (the model's bytes when that
+    folder cannot be written); the model itself when ``onnx`` is missing or the graph has no such
+    tensor."""
+    source = Path(model_path)
+    stat = source.stat()
+    cached = _aligned_dir() / f"{source.stem}-{stat.st_size}-{stat.st_mtime_ns}.onnx"
+    if cached.is_file():
+        return str(cached)
     try:
         import onnx
         from piper.patch_voice_with_alignment import add_alignment_output
     except ImportError:
-        return model_path
-    model = onnx.load(model_path)
+        return str(model_path)
+    model = onnx.load(str(model_path))
     try:
         add_alignment_output(model)
     except ValueError:  # no single Ceil tensor, or already an output: use the model as it is
-        return model_path
-    return model.SerializeToString()
+        return str(model_path)
+    data = model.SerializeToString()
+    del model
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(data)
+        os.replace(partial, cached)
+        for older in cached.parent.glob(f"{source.stem}-*.onnx"):  # a voice pulled again
+            if older != cached:
+                older.unlink(missing_ok=True)
+    except OSError:
+        return data
+    return str(cached)
+
+
+def _aligned_dir():
+    from providers.video.audio.voices import voices_dir
+    return Path(voices_dir()) / ".aligned"
 
 
 def sample_rate(model_path):
