@@ -18,14 +18,29 @@ def _start(time_of_day):
     return next((h for k, h in HOURS.items() if k in low), 21)
 
 
+#: words that cannot name whose log it is ("radio check-ins and log entries": not "And log")
+NOT_OWNERS = {"and", "or", "a", "an", "the", "of", "in", "as", "with", "into", "from", "each", "every",
+              "daily", "her", "his", "their", "my", "its"}
+
+
+def _book(framing):
+    """The logbook's name from the framing ("the ship's medical log" -> "Medical log")."""
+    log = re.search(r"(?i)(\w[\w']*\s+)?(log(?:book)?)\b", framing or "")
+    if not log:
+        return "Log"
+    owner = (log.group(1) or "").strip()
+    if not owner or owner.lower() in NOT_OWNERS:
+        return log.group(2).capitalize()
+    return f"{owner[:1].upper()}{owner[1:]} {log.group(2).lower()}"
+
+
 def shape(fmt, notes, sections, plan, rng):
     """The story's text from its sections (one a beat: a list of paragraphs) in ``fmt``."""
     hero = next(p for p in plan.cast if p.role == "protagonist")
     start = _start(plan.time_of_day)
     out = []
     if fmt == "logbook":
-        log = re.search(r"(?i)(\w+\s+)?log(?:book)?\b", plan.instructions.framing or "")
-        book = (log.group(0)[:1].upper() + log.group(0)[1:]) if log else "Log"
+        book = _book(plan.instructions.framing)
         for i, paras in enumerate(sections):
             out.append(f"{book}, entry {i + 1}. {_clock(start, i)}.")
             out.extend(paras)
