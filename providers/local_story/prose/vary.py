@@ -243,30 +243,41 @@ class _State:
             said[out.lower()] = said.get(out.lower(), 0) + 1
             self.said.add(out.lower())
             return out
-        ways = []
+        # first what is not there ("the damp chill sat in the knees"), then another name of the same
+        # place or thing, then where the scene is ("in there", "here") or "the place": those read
+        # alike from story to story ("Someone in there was waiting for her"), so they come last
+        drop, names, where = [], [], []
         if n.home or n.place is not None:
             kind = "outdoors" if n.place is not None and n.place.outdoors else "indoors"
+            if prev in self.r["drop_before"] and n.place is self.here and n.place is not None:
+                drop.append(_prep_swap(""))  # "the damp chill of the far end sat in the knees" -> "the damp chill sat"
+            names += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
+            if n.place is not None and not n.place.outdoors and not n.home:  # the back of the hut is in the hut
+                names += [h for h in self.varier.home_order if h.lower() != n.full.lower()]
             if n.home and prev in self.r["here"]:
-                ways.append(_prep_swap("here"))
+                where.append(_prep_swap("here"))
             there = self.r["there"].get(prev, {}).get(kind, [])
             if there and (n.home or n.place is self.here) and prev2 not in ("out", "back"):  # not "looked out out there"
-                ways += [_prep_swap(t) for t in there]
-            if prev in self.r["drop_before"] and n.place is self.here and n.place is not None:
-                ways.append(_prep_swap(""))  # "the damp chill of the far end sat in the knees" -> "the damp chill sat"
-            ways += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
-            if n.place is not None and not n.place.outdoors and not n.home:  # the back of the hut is in the hut
-                ways += [h for h in self.varier.home_order if h.lower() != n.full.lower()]
+                where += [_prep_swap(t) for t in there]
             if n.home or (n.place is not None and n.full.lower() in self.varier.home_names):
-                ways.append(self.r["home_plain"])
+                where.append(self.r["home_plain"])
         else:
-            ways += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
-            ways += [self.named[a].full for a in n.alts if a not in self.mentioned and self._more(self.named[a])]
-        ways = [w for w in ways if w.lower() != out.lower() and w.lower() not in self.said]  # not "the maze predated the maze"
-        fresh = [w for w in ways if w.startswith("\0") or said.get(w.lower(), 0) < cap]
-        if not fresh:
+            names += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
+            names += [self.named[a].full for a in n.alts if a not in self.mentioned and self._more(self.named[a])]
+
+        def fresh(ways):  # not "the maze predated the maze"
+            return [w for w in ways if w.startswith("\0") or (w.lower() != out.lower() and w.lower() not in self.said
+                                                             and said.get(w.lower(), 0) < cap)]
+        names = fresh(names)
+        if fresh(drop):
+            pick = fresh(drop)[0]
+        elif names:
+            pick = min(names, key=lambda w: said.get(w.lower(), 0))
+        else:
+            pick = next(iter(fresh(where)), None)
+        if pick is None:
             said[out.lower()] = said.get(out.lower(), 0) + 1
             return out
-        pick = fresh[0] if fresh[0].startswith("\0") else min(fresh, key=lambda w: said.get(w.lower(), 0))
         if not pick.startswith("\0"):
             said[pick.lower()] = said.get(pick.lower(), 0) + 1
             self.said.add(pick.lower())
