@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..fields import is_plural
+from ..fields import definite, is_plural
+from ..reading import handles_for
+from . import handles as longs
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "vary.json"
 RATES = ("place", "place_short", "place_there", "fixture", "fixture_short", "home", "home_short", "home_here")
@@ -34,10 +36,19 @@ def rules():
             raise ValueError(f"{DATA.name}: {key} is a list of lower-case words")
     if not all(isinstance(w, str) and w == w.lower() for w in raw["here"]):
         raise ValueError(f"{DATA.name}: here is a list of the lower-case words before the setting that make it 'here'")
+    if not all(isinstance(w, str) and w == w.lower() and " " not in w for w in raw["drop_before"]):
+        raise ValueError(f"{DATA.name}: drop_before is a list of lower-case prepositions")
     if not re.fullmatch(r"the [a-z]+", raw["home_plain"]):
         raise ValueError(f"{DATA.name}: home_plain is what any setting may be called ('the place')")
+    long = raw["long"]
+    if not (isinstance(long.get("full"), int) and long["full"] >= 1 and isinstance(long.get("words"), int)
+            and long["words"] >= 2 and isinstance(long.get("handle_per_1000"), (int, float)) and long["handle_per_1000"] > 0
+            and isinstance(long.get("handle_start"), int) and long["handle_start"] >= 1):
+        raise ValueError(f"{DATA.name}: long has full (times said whole), words (how long is long), "
+                         "handle_per_1000 and handle_start (how often one short name may come)")
     return {"rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
-            "cut_at": tuple(raw["cut_at"]), "no_short_heads": frozenset(raw["no_short_heads"])}
+            "cut_at": tuple(raw["cut_at"]), "no_short_heads": frozenset(raw["no_short_heads"]), "long": dict(long),
+            "drop_before": frozenset(raw["drop_before"])}
 
 
 def short_handle(phrase):
@@ -72,6 +83,9 @@ class _Named:
     plural: bool = False
     alts: list = field(default_factory=list)  # other fixtures that may stand in (same place first)
     home: bool = False  # the setting itself ("the Bedouin camp"): then "the camp", then "here"
+    long: bool = False  # said in full at most twice ("the back of the hut", "the stairs up to the passenger decks")
+    spare: str = ""  # a long one's short name when it has no ``short`` ("the far end", "the chairs")
+    alias: bool = False  # the setting's short name where the writer said it: as said, unless said too often
 
 
 class Varier:
@@ -86,13 +100,28 @@ class Varier:
         if home and home.lower() not in self.named:  # "the Bedouin camp" 38 times in one story
             short = home_short if home_short and home_short.lower() != home.lower() else self.r["home_plain"]
             self.named[home.lower()] = _Named(home, short=short, home=True)
-        protected = [n for e in plan.elements for n in (e.name, e.handle) if n] + \
+            if home_short and home_short.lower() not in self.named:  # "the maze" as the writer put it: counted too
+                self.named[home_short.lower()] = _Named(home_short, home=True, alias=True)
+        protected = [n for e in plan.elements for n in (e.name, e.handle, definite(e.name)) if n] + \
                     [s for p in plan.places for s in p.sounds] + [n for p in plan.cast for n in (p.name, p.handle) if n]
-        phrases = sorted({*self.named, *(p.lower() for p in protected)}, key=len, reverse=True)
+        taken = {*self.named, *(p.lower() for p in protected)}
+        # people and key elements: a long phrase said whole at most twice, then by its handles
+        self.owners = longs.owners(plan, taken, self.r["long"]["full"])
+        for n in self.named.values():
+            n.long = longs.is_long(n.full, self.r["long"]["words"])
+            if n.long and not n.short:
+                spare = (n.place.handle if n.place is not None and n.place.handle and n.place.handle != n.full else "") or \
+                    next((h for h in handles_for(n.full) if not longs.is_long(h) and h.lower() not in taken), "")
+                n.spare = spare if spare and not longs.is_long(spare, self.r["long"]["words"]) else ""
+        phrases = sorted({*taken, *self.owners}, key=len, reverse=True)
         self.pattern = re.compile(r"(?<![\w'-])(" + "|".join(re.escape(p) for p in phrases) + r")(?![\w-])", re.I) \
             if self.named else None
         self.places = {p.id: p for p in plan.places}
         self.words = 0
+        self.surface = {}  # how often each short name has been said, as said
+        self.home_names = {x.lower() for x in (home, home_short) if x}
+        self.home_order = [x for x in (home_short,) if x and x.lower() != (home or "").lower()]
+        self.before_owners = set()  # the people and things the sentence before named
 
     def beat(self, sentences, beat):
         if self.pattern is None:
@@ -108,9 +137,11 @@ class Varier:
             state = _State(self.named, self.r, self.words, here, before, self)
             text = self.pattern.sub(state.name, sentence.text)
             # "In the back of the hut, two sets" -> "Inside, two sets": the preposition goes with the place
+            text = re.sub(r" \w+ \0\0", "", text)  # "the air of the far end was thick" -> "the air was thick"
             sentence.text = re.sub(r"\b(\w+) \0(\S)", lambda m: m.group(2).upper() if m.group(1)[:1].isupper()
                                    else m.group(2), text).replace("\0", "")
             before = state.mentioned
+            self.before_owners = state.owners if len(state.owners) + len(state.mentioned) + len(state.others) == 1 else set()
             self.words += sentence.words
 
 
@@ -159,6 +190,9 @@ class _State:
         self.named, self.r, self.words, self.here, self.before = named, rules_, words, here, before
         self.varier = varier
         self.mentioned = set()
+        self.owners = set()  # the people and key elements with a long phrase this sentence named
+        self.others = set()  # anything else of the plan it named
+        self.said = set()  # the short names it has said
 
     def allow(self, kind, count):
         return count < 1 + self.r["rates"][kind] * self.words / 1000
@@ -166,27 +200,99 @@ class _State:
     def name(self, m):
         key = m.group(1).lower()
         n = self.named.get(key)
+        owner = self.varier.owners.get(key)
+        if owner is not None:
+            return _case(self._owner(owner, m), m.group(1))
         if n is None:  # a key element, a sound, a name: as written
+            self.others.add(key)
             return m.group(1)
         text = m.string
         prev = re.search(r"(\w+)\W*$", text[:m.start()])
         prev = prev.group(1).lower() if prev else ""
-        if n.home:
+        if n.alias:
+            out = n.full
+        elif n.home:
             out = self._home(n, prev)
         else:
             out = self._place(n, prev) if n.place is not None else self._fixture(n, key, prev)
+        prev2 = re.search(r"(\w+)\W+\w+\W*$", text[:m.start()])
+        out = self._spread(n, key, prev, out, prev2.group(1).lower() if prev2 else "")
         self.mentioned.add(key)
         return _case(out, m.group(1))
+
+    def _owner(self, owner, m):
+        """A person's or a key element's long phrase (or a handle that is a fixture's name): in
+        full twice, then its handles in turn, or "it" when the sentence before named it alone."""
+        before = m.string[:m.start()]
+        after = m.string[m.end():m.end() + 2]
+        # "it" only as the sentence's subject ("It went cold."): "Into a pocket went it" does not read
+        free = (owner.id in self.varier.before_owners and not before.strip() and after not in ("'s", "’s")
+                and m.group(1)[:1].isupper())
+        self.owners.add(owner.id)
+        return longs.say(owner, m.group(1), free, self.r["long"]["full"])
+
+    def _spread(self, n, key, prev, out, prev2=""):
+        """A short name said about once in 100 words at most ("the far end" 16 times in 1,400,
+        "the cave" 33 in 1,500): past that, where the scene is ("inside", "here"), the place's
+        other name, or another fixture of the place, said less."""
+        if out.startswith("\0") or longs.is_long(out, self.r["long"]["words"]):
+            return out
+        said = self.varier.surface
+        cap = self.r["long"]["handle_start"] + self.r["long"]["handle_per_1000"] * self.words / 1000
+        if said.get(out.lower(), 0) < cap:
+            said[out.lower()] = said.get(out.lower(), 0) + 1
+            self.said.add(out.lower())
+            return out
+        # first what is not there ("the damp chill sat in the knees"), then another name of the same
+        # place or thing, then where the scene is ("in there", "here") or "the place": those read
+        # alike from story to story ("Someone in there was waiting for her"), so they come last
+        drop, names, where = [], [], []
+        if n.home or n.place is not None:
+            kind = "outdoors" if n.place is not None and n.place.outdoors else "indoors"
+            if prev in self.r["drop_before"] and n.place is self.here and n.place is not None:
+                drop.append(_prep_swap(""))  # "the damp chill of the far end sat in the knees" -> "the damp chill sat"
+            names += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
+            if n.place is not None and not n.place.outdoors and not n.home:  # the back of the hut is in the hut
+                names += [h for h in self.varier.home_order if h.lower() != n.full.lower()]
+            if n.home and prev in self.r["here"]:
+                where.append(_prep_swap("here"))
+            there = self.r["there"].get(prev, {}).get(kind, [])
+            if there and (n.home or n.place is self.here) and prev2 not in ("out", "back"):  # not "looked out out there"
+                where += [_prep_swap(t) for t in there]
+            if n.home or (n.place is not None and n.full.lower() in self.varier.home_names):
+                where.append(self.r["home_plain"])
+        else:
+            names += [w for w in (n.full, n.short, n.spare) if w and not (w == n.full and not self._more(n))]
+            names += [self.named[a].full for a in n.alts if a not in self.mentioned and self._more(self.named[a])]
+
+        def fresh(ways):  # not "the maze predated the maze"
+            return [w for w in ways if w.startswith("\0") or (w.lower() != out.lower() and w.lower() not in self.said
+                                                             and said.get(w.lower(), 0) < cap)]
+        names = fresh(names)
+        if fresh(drop):
+            pick = fresh(drop)[0]
+        elif names:
+            pick = min(names, key=lambda w: said.get(w.lower(), 0))
+        else:
+            pick = next(iter(fresh(where)), None)
+        if pick is None:
+            said[out.lower()] = said.get(out.lower(), 0) + 1
+            return out
+        if not pick.startswith("\0"):
+            said[pick.lower()] = said.get(pick.lower(), 0) + 1
+            self.said.add(pick.lower())
+        for a in n.alts:
+            if self.named[a].full == pick:
+                self.mentioned.add(a)
+        return pick
 
     def _place(self, n, prev):
         kind = "outdoors" if n.place.outdoors else "indoors"
         if n.place is self.here and not self.varier.arrived:
             self.varier.arrived = True
-            n.said += 1
-            return n.full
-        if self.allow("place", n.said):
-            n.said += 1
-            return n.full
+            return self._full(n)
+        if self.allow("place", n.said) and not self._worn(n):
+            return self._full(n)
         if n.short and self.allow("place_short", n.said_short):
             n.said_short += 1
             return n.short
@@ -197,6 +303,22 @@ class _State:
         if n.short and n.said_short < n.said:  # past both rates, the form said less
             n.said_short += 1
             return n.short
+        return self._full(n)
+
+    def _more(self, n):
+        """Whether the name may be said in full once more (its rate, and twice at most if long)."""
+        kind = "home" if n.home else "place" if n.place is not None else "fixture"
+        return not self._worn(n) and self.allow(kind, n.said)
+
+    def _worn(self, n):
+        """Whether a long name has been said in full as often as it may be."""
+        return n.long and n.said >= self.r["long"]["full"]
+
+    def _full(self, n):
+        """The name in full, or a long one's short name once it has been said whole twice."""
+        if self._worn(n) and (n.short or n.spare):
+            n.said_short += 1
+            return n.short or n.spare
         n.said += 1
         return n.full
 
@@ -218,9 +340,8 @@ class _State:
         return n.full
 
     def _fixture(self, n, key, prev):
-        if self.allow("fixture", n.said):
-            n.said += 1
-            return n.full
+        if self.allow("fixture", n.said) and not self._worn(n):
+            return self._full(n)
         if key in self.before and prev in self.r["before_pronoun"]:  # "Under it: a clean square"
             return "them" if n.plural else "it"
         if n.short and self.allow("fixture_short", n.said_short):
@@ -229,13 +350,17 @@ class _State:
             return n.short
         for alt in n.alts:  # another fixture of the place, said less
             other = self.named[alt]
-            if alt not in self.mentioned and self.allow("fixture", other.said):
+            if alt not in self.mentioned and self.allow("fixture", other.said) and not self._worn(other):
                 other.said += 1
                 self.mentioned.add(alt)
                 return other.full
         # every one said often already: the one said least, so none becomes the refrain
-        ways = [(n.said, 0, n.full, None), *([(n.said_short, 1, n.short, None)] if n.short else []),
-                *((self.named[a].said, 2, self.named[a].full, a) for a in n.alts if a not in self.mentioned)]
+        ways = [*([(n.said, 0, n.full, None)] if not self._worn(n) else []),
+                *([(n.said_short, 1, n.short or n.spare, None)] if n.short or n.spare else []),
+                *((self.named[a].said, 2, self.named[a].full, a) for a in n.alts
+                  if a not in self.mentioned and not self._worn(self.named[a]))]
+        if not ways:
+            return self._full(n)
         _, how, out, alt = min(ways, key=lambda w: w[:2])
         if how == 1:
             n.said_short += 1
@@ -248,8 +373,9 @@ class _State:
 
 
 def _prep_swap(there):
-    """What replaces the place; the preposition before it is removed by ``_case``."""
-    return "\0" + there
+    """What replaces the place; the preposition before it is removed by ``_case`` (and the space
+    before it, when nothing replaces it)."""
+    return "\0" + there if there else "\0\0"
 
 
 def _case(out, found):
