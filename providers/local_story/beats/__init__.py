@@ -140,7 +140,7 @@ def sequence(plan, words, rng, home):
         s = dict(slots, P=place.name if place else home, E=element.handle or element.name if element else "")
         options = [t for t in data["text"][kind] if "{choice}" not in t and "{C}" not in t
                    and ("{E}" not in t or element)] or data["text"][kind]
-        return _fill(rng.choice(options), s)
+        return _fill(_fresh(rng, options, used), s)
     if words >= 250:  # a hundred words keeps the plan's four lines and little else: no room for reasons
         link(plan, beats, rng, (slots["H"], slots["A"] if villain else "", slots["C"] if companion else "",
                                  hero.pronouns if getattr(plan, "person", "third") == "third" else ""),

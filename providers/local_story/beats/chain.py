@@ -45,6 +45,11 @@ def _fill(template, slots, rng=None):
 
 
 def _cap(text):
+    """The line's first letter upper-cased, unless the line opens on a name the narration keeps as
+    written ("the star atlas ...": said with a capital, it is not recognised as the name, and its
+    words are taken for verbs)."""
+    if re.match(r"(the|a|an|her|his|their|its|my|your|something|someone)\b", text):
+        return text
     return text[:1].upper() + text[1:]
 
 
@@ -101,15 +106,19 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell):
             beat.text = _cap(_fill(entry["text"], s, rng))
             if cause and stake is not None and not _names(cause, stake):  # what the beat before changed, too
                 beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
-            then = cause = _fill(entry["then"], s, rng)
-        elif branch and beat.kind == "investigation" and data["branches"][branch].get("investigation"):
+            then, cause = _fill(entry["then"], s, rng), ""  # told as the change: the next beat does not say it again
+        elif branch and beat.kind == "investigation":
             if element is None or branch == "give" and element is stake:
                 element = clue or (stake if branch == "keep" else None)
             if element is not None:
                 beat.elements = [element.id] + [e for e in beat.elements if e != element.id]
             s["E"] = _handle(element)
-            s["K"] = _handle(element) if element is not None and element is not stake else s["K"]
-            beat.text = _cap(_fill(_fresh(rng, data["branches"][branch]["investigation"], used), s, rng))
+            if element is not None and element is not stake:  # the choice's own search, with what is left
+                s["K"] = _handle(element)
+                beat.text = _cap(_fill(_fresh(rng, data["branches"][branch]["investigation"], used), s, rng))
+            else:  # nothing else to search with: the search as planned, for the reason the beat before gave
+                beat.text = _join(_cap(retell(beat.kind, places.get(beat.place), element)), cause, rng, data, used,
+                                  hero, pronoun)
             then, cause = _consequence(beat, element, s, rng, data, used)
         elif beat.kind == "aftermath":
             if branch:
@@ -176,7 +185,9 @@ def _choose(beat, s, rng, data, branch, cause, used, stake, leaves):
     taken, refused = _fill(rng.choice(chosen["taken"]), s, rng), _fill(rng.choice(chosen["refused"]), s, rng)
     dilemma = _fill(rng.choice(data["dilemmas"]), s, rng)
     frame = rng.choice(data["dilemma_causes"]) if cause else "{dilemma}, and {H} chooses {taken}, not {refused}"
-    beat.text = _cap(_fill(frame, dict(s, cause=cause, dilemma=dilemma, taken=taken, refused=refused), rng))
+    said = taken.replace(s["T"], "it", 1) if s["T"] in dilemma else taken  # named once in the sentence
+    said = re.sub(r"\b(give|hand) (up|over) it\b", r"\1 it \2", said)  # "to give it up"
+    beat.text = _cap(_fill(frame, dict(s, cause=cause, dilemma=dilemma, taken=said, refused=refused), rng))
     if stake is not None:
         beat.elements = [stake.id] + [e for e in beat.elements if e != stake.id]
     beat.choice = PlanPart(choice=f"{taken}, not {refused}", leaves=leaves)
@@ -195,13 +206,17 @@ def _consequence(beat, element, s, rng, data, used):
             options = [o for o in options if "{N}" not in o["then"]] or options
         if not reading.is_readable(element.name):  # no page in a thermos
             options = [o for o in options if not READS.search(o["then"])] or options
+        if all(json.dumps(o) in used for o in options):  # each of its consequences told once: the beat's own
+            return _consequence(beat, None, s, rng, data, used)
         then, cause = _pair(_fresh(rng, options, used), s, rng)
         if moves and then.startswith(s["E"]):  # told right after that line: not a second sentence opening alike
             then = rng.choice(data["asides"]) + _low(then)
         return then, cause
     options = [o for o in data["kinds"].get(beat.kind, data["kinds"]["investigation"])
                if s["C"] or "{C}" not in o["then"]] or data["kinds"]["investigation"]
-    return _pair(_fresh(rng, options, used), s, rng)
+    then, cause = _pair(_fresh(rng, options, used), s, rng)
+    # the hook's reason is news to the next beat; the others' would say their change again, just told
+    return then, cause if beat.kind == "hook" else ""
 
 
 def _pair(pair, s, rng):
