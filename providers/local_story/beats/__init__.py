@@ -10,6 +10,7 @@ from core.story_plan import PlanPart
 from .. import likeness, reading
 from ..fields import definite
 from ..grammar import is_quiet
+from .chain import link
 from .clues import READS, afterword, clue_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
@@ -134,6 +135,16 @@ def sequence(plan, words, rng, home):
     last = afterword(plan, rng)
     if last:  # the ending coloured by the twist: what the protagonist knows now
         beats[-1].changes = last
+
+    def retell(kind, place, element):  # a beat told again with another element (or none)
+        s = dict(slots, P=place.name if place else home, E=element.handle or element.name if element else "")
+        options = [t for t in data["text"][kind] if "{choice}" not in t and "{C}" not in t
+                   and ("{E}" not in t or element)] or data["text"][kind]
+        return _fill(_fresh(rng, options, used), s)
+    if words >= 250:  # a hundred words keeps the plan's four lines and little else: no room for reasons
+        link(plan, beats, rng, (slots["H"], slots["A"] if villain else "", slots["C"] if companion else "",
+                                 hero.pronouns if getattr(plan, "person", "third") == "third" else ""),
+             tool, clue, gone_at, retell)
     share_words(beats, words)
     return beats
 

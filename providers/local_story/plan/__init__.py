@@ -9,6 +9,7 @@ from .. import reading
 from ..beats import sequence
 from ..fields import definite, target_words
 from ..genres import DEFAULT_NAMES, GENRES, genre_key
+from ..prose.voice import perspective_of
 from ..world import world_for_setting
 from .titles import plan_title
 
@@ -44,6 +45,7 @@ def make_plan(request):
                     twist=twist, beats=[], ending="", method=_method(request))
     plan.setting_short = home_of(world)
     plan.has_sky = world.has_sky  # (read by the beats: no first light where there is no sky)
+    plan.person = perspective_of(request, plan.instructions.format)  # (read by the beats: "she" only in the third)
     for element in plan.elements:  # a short name is its own best handle ("the brass porthole key")
         if len(element.name.split()) <= 4:
             element.handle = definite(element.name)
