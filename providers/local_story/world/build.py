@@ -1,11 +1,12 @@
 """``world_for_setting``: the world of a setting, from a kind's table when its words name one, else
-from the setting's own head noun with neutral parts; modifiers (Arctic, 1920s, abandoned) then add
+from the setting's own head noun: the parts any place of that noun has (``heads.toml``: a tower's
+ladder and top) or neutral parts, furnished from pools by the setting; modifiers (Arctic, 1920s, abandoned) then add
 their surroundings, sounds, smells and weather.
 """
 from .model import World
-from .parse import handles, read_setting
-from .places import generic, pick, to_parts
-from .tables import tables
+from .parse import handles, read_setting, singular
+from .places import generic, pick, sampled, to_parts
+from .tables import heads, tables
 from .weather import weather_key, weather_lines
 
 
@@ -47,12 +48,16 @@ def world_for_setting(setting, weather="", time_of_day=""):
         kind, kind_handle = reading.kind, table["handle"]
     else:
         noun = _noun_phrase(reading)
-        shape = ("open" if reading.head_noun in neutral["open_nouns"] else
+        head = heads().get(reading.head_noun) or heads().get(singular(reading.head_noun))
+        shape = (head["shape"] if head else "open" if reading.head_noun in neutral["open_nouns"] else
                  "rooms" if reading.head_noun in neutral["room_nouns"] else "built")
-        specs = pick(generic(neutral[shape], noun), kinds, others)
+        seed = reading.setting.lower()
+        specs = pick(generic(head["places"] if head else neutral[shape], noun, seed), kinds, others)
         medium = "land"
-        own = {"outside": neutral[f"outside_{shape}"], "sounds": neutral["sounds"],
-               "smells": neutral["smells"], "keepsakes": neutral["keepsakes"]}
+        own = {"outside": neutral[f"outside_{shape}"],
+               "sounds": (head["sounds"] if head else []) + sampled(neutral["sounds"], seed, 6),
+               "smells": (head["smells"] if head else []) + sampled(neutral["smells"], seed, 4),
+               "keepsakes": sampled(neutral["keepsakes"], seed, 6)}
         own = {key: [v.replace("{noun}", noun) for v in values] for key, values in own.items()}
         surfaces = {"roof": f"the roof of the {noun}" if shape == "built" else "", "glass": ""}
         kind, kind_handle = reading.head_noun, ""

@@ -70,7 +70,7 @@ def _joined_words():
     return frozenset(k for k in by_words if len(k) == 3 and k[1] == "and"), frozenset(w for key in mods for w in key)
 
 
-def _singular(word):
+def singular(word):
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "sses", "xes")):
@@ -88,7 +88,7 @@ def matches(words, index, longest=4):
         for size in range(min(longest, len(words) - start), 0, -1):
             run = words[start:start + size]
             key = tuple(run)
-            value = index.get(key) or index.get(tuple(run[:-1] + [_singular(run[-1])]))
+            value = index.get(key) or index.get(tuple(run[:-1] + [singular(run[-1])]))
             if value:
                 found.append((start, start + size, value))
                 break

@@ -1,9 +1,12 @@
 """The places a story moves through, as plan places (``PlanPart`` through ``PlaceSchema``): a
 kind's own places, a few from a second kind the setting names ("sauna" in "a sauna village"), or,
-for a setting no table knows, neutral parts named from the setting's own noun ("the laundrette's
-entrance", "the road out").
+for a setting no table knows, the parts of its head noun (a tower's ladder and top, a well's shaft)
+or neutral parts, named from the setting's own noun ("the laundrette's entrance", "the road out"),
+each with a few fixtures of its pool chosen by the setting (two unknown settings are not furnished
+alike).
 """
 import json
+import random
 import re
 from functools import lru_cache
 
@@ -33,16 +36,30 @@ def pick(first_places, kind_tables, others):
     return chosen[:MAX_PLACES]
 
 
-def generic(specs, noun):
-    """Neutral place specs with the setting's own noun put in ("the {noun}'s entrance")."""
+#: fixtures a neutral place keeps from its pool, chosen by the setting
+GENERIC_FIXTURES = 3
+
+
+def sampled(items, seed, count):
+    """``count`` of ``items``, the same ones for the same ``seed`` (a setting), in a seeded order."""
+    items = list(items)
+    return random.Random(seed).sample(items, min(count, len(items)))
+
+
+def generic(specs, noun, seed=""):
+    """Neutral place specs with the setting's own noun put in ("the {noun}'s entrance"), each keeping
+    ``GENERIC_FIXTURES`` of its pool, chosen by ``seed`` (the setting)."""
     owner = noun + ("'" if noun.endswith("s") else "'s")
     article = "" if noun[:1].isupper() else "the "  # "Pripyat's entrance", "the back of Pripyat"
 
     def fill(text):
         return text.replace("the {noun}", article + "{noun}").replace("{noun}'s", owner).replace("{noun}", noun)
 
+    def furnish(spec):
+        return sampled(spec["fixtures"], f"{seed}|{spec['name']}", GENERIC_FIXTURES)
+
     return [{**spec, "name": fill(spec["name"]), "handle": fill(spec.get("handle", "")), "about": fill(spec["about"]),
-             "fixtures": [fill(f) for f in spec["fixtures"]], "sounds": [fill(s) for s in spec.get("sounds", [])]}
+             "fixtures": [fill(f) for f in furnish(spec)], "sounds": [fill(s) for s in spec.get("sounds", [])]}
             for spec in specs]
 
 

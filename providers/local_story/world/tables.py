@@ -1,6 +1,7 @@
 """The world tables, loaded and validated once: kinds of place (``data/kinds/*.toml``), modifiers
 (``data/modifiers.toml``), weather templates (``data/weather.toml``) and the neutral parts of a
-place no table knows (``data/generic.toml``).
+place no table knows (``data/generic.toml``), and the parts of such a place by its head noun
+(``data/heads.toml``: a tower's stairs and top, a well's shaft).
 
 Each file is checked against a marshmallow schema on first use; bad data raises
 ``WorldDataError`` naming the file, the entry and the field, so a typo fails at start-up and never
@@ -105,6 +106,14 @@ class GenericSchema(_Strict):
     keepsakes = _phrases(3, 12)
 
 
+class HeadSchema(_Strict):
+    nouns = fields.List(fields.String(validate=Length(min=2, max=40)), required=True, validate=Length(min=1))
+    shape = fields.String(required=True, validate=OneOf(("built", "open", "rooms")))
+    places = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=3, max=6))
+    sounds = _phrases(0, 6)
+    smells = _phrases(0, 6)
+
+
 def _check(schema, data, where):
     try:
         return schema.load(data)
@@ -153,6 +162,29 @@ def load_weather(path=DATA / "weather.toml"):
 
 def load_generic(path=DATA / "generic.toml"):
     return _check(GenericSchema(), _read(path), path.name)
+
+
+def load_heads(path=DATA / "heads.toml", kinds=None):
+    """head noun -> its validated table (with its ``name``); a noun listed twice, or one a kind's
+    words already name (a kind always wins, so the entry could never be used), is an error."""
+    claimed = {word.lower() for table in (kinds or {}).values() for word in table["words"]}
+    out = {}
+    for name, table in _read(path).items():
+        where = f"{path.name}: [{name}]"
+        table = dict(_check(HeadSchema(), table, where), name=name)
+        for noun in table["nouns"]:
+            if noun in out:
+                raise WorldDataError(f"{where}: the noun {noun!r} already belongs to [{out[noun]['name']}]")
+            if noun in claimed:
+                raise WorldDataError(f"{where}: the noun {noun!r} is a kind's word, so a kind takes it first")
+            out[noun] = table
+    return out
+
+
+@cache
+def heads():
+    """head noun -> the parts any place of that noun has (``data/heads.toml``)."""
+    return load_heads(kinds=tables()[0])
 
 
 @cache
