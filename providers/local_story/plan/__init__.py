@@ -105,6 +105,28 @@ def _outside(world, n):
                     outdoors=True)
 
 
+def renamed_elements(plan):
+    """An author who renamed a key element on the outline ("a music box" -> "a tin whistle") left
+    its handle and the beats they did not edit saying the old name: both say the new one."""
+    for element in plan.elements:
+        old, new = (element.handle or "").strip(), definite(element.name.strip())
+        if not old or not new or _head(old) == _head(new) or _head(old) in new.lower().split():
+            continue
+        element.handle = new if len(element.name.split()) <= 4 else new.split(",")[0]
+        bare = re.sub(r"(?i)^the\s+", "", old)
+        said = re.compile(r"(?i)\b(?:the|a|an)\s+" + re.escape(bare) + r"\b")
+        for beat in plan.beats:
+            if not beat.edited:
+                beat.text = said.sub(element.handle, beat.text)
+            beat.changes = said.sub(element.handle, beat.changes or "")  # the engine's words
+    return plan
+
+
+def _head(phrase):
+    words = re.findall(r"[\w'-]+", re.split(r"\s+(?:of|with|from|in|on)\s+", phrase.lower())[0])
+    return words[-1] if words else ""
+
+
 def build_plan(request):
     """The plan as JSON, each beat also with ``summary`` (its text) and ``state_change`` (what it
     changes), the keys the model writer's prompts read."""
