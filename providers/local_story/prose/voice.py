@@ -138,6 +138,24 @@ class Voice:
         pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + r")\b")
         return pattern.sub(lambda m: table[m.group(1)], text)
 
+    def _own_pronouns(self, line, text, subj, obj, pos):
+        """"June reported the fire twenty years before she was born", told by June: "before I was
+        born". Only when the line named the protagonist and no one else it could mean."""
+        pron = self.hero.pronouns
+        if pron not in ("she", "he") or not any(n and n in line for n in (self.hero.name, self.hero.handle)):
+            return text
+        if any(p.pronouns == pron and p.id != self.hero.id and p.name.lower() in line.lower()
+               for p in self.cast.values()):
+            return text
+        possessive = POS[pron]
+        table = {pron: subj, SELF[pron]: "myself" if subj == "I" else "yourself"}
+        text = re.sub(r"\b(" + "|".join(table) + r")\b", lambda m: table[m.group(1)], text)
+        text = re.sub(r"\b" + possessive + r"\b(\s+(?!(?:the|a|an|and|or|to|at|in|on|of|that|was|is|with|for|from|by)\b)"
+                      r"[a-z][\w-]*)", lambda m: pos + m.group(1), text)
+        if subj == "you":
+            text = re.sub(r"\byou was\b", "you were", text)
+        return text
+
     # --- the outline's lines ------------------------------------------------------------------
     def tell(self, line, as_written=False):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
@@ -185,6 +203,7 @@ class Voice:
                 text = re.sub(r"\b" + re.escape(n) + r"\b", obj, text)
             text = re.sub(r"\bI (was|is) I\b", "I was", text)
             text = re.sub(r"\bme (was|went|is|had)\b", lambda m: subj + " " + m.group(1), text)
+            text = self._own_pronouns(line, text, subj, obj, pos)
         else:
             handle = self.hero.handle
             if not self.full_said.get(self.hero.id) and handle and self.hero.name.lower() not in text.lower():
