@@ -9,6 +9,7 @@ from ..grammar import is_quiet
 from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
 from .sight import Sight
+from .things import is_surface
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -33,9 +34,11 @@ JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cos
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
 ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
 #: how often a story may say one of its place's sounds, smells or textures in full: a sound heard a
-#: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing); a sound is then
-#: named by what makes it ("the tannoy"), as often again; a fixture as often as the story needs it
-MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99}
+#: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing), and what makes
+#: it is no sound ("The ice again, nearer the hut."): a spent sound is not said at all; a fixture as
+#: often as the story needs it; a place's description once ("The hut: a plywood hut on runners" and
+#: "The hut, then: a plywood hut on runners" in one beat)
+MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99, "description": 1}
 #: ... in a story of this many words; a longer story may say each a little more often
 SAID_PER = 1200
 #: a fixture or place said this often (in SAID_PER words) is tired: a sentence without one is preferred,
@@ -85,6 +88,7 @@ class Writer:
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
         scale = max(1.0, target_words(request.length_words) / SAID_PER)
         self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
+        self.most_said["description"] = MOST_SAID["description"]
         self.tired = round(TIRED * scale)
         kind = twist_kind_of(plan)
         about = plan.twist.about
@@ -96,8 +100,8 @@ class Writer:
 
     # --- slots ---------------------------------------------------------------------------------
     def _pick(self, items, key):
-        if key == "sound":  # said in full a few times, then by what makes it ("the tannoy"), as often
-            items = [i if not self._spent(i, key) else _sounder(i) for i in items]
+        # a sound is said in full or not at all: what makes it ("the ice", "the tannoy") is no sound
+        # ("The ice again, nearer the hut."); a place's sounds spent, the world's and then stray ones
         # a long phrase ("chairs set out for people who had not come") is said twice at most
         items = [i for i in items if i and not self._worn(i) and not self._spent(i, key)]
         if not items:
@@ -115,8 +119,9 @@ class Writer:
             return self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
                               "fixture")
         if key == "sound":
+            # a stray sound ("a single knock") is any story's: once in a story, not a refrain across them
             return self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound") \
-                or self._pick(stray_sounds(), "sound")
+                or self._pick([x for x in stray_sounds() if x not in self.heard], "sound")
         return self._pick(self.world.get(key + "s" if key == "smell" else key, []), key)
 
     def _spent(self, phrase, key, need=1):
@@ -148,6 +153,8 @@ class Writer:
 
     def _have(self, beat, s):
         have = {k for k in ("fixture", "sound", "smell", "touch", "description", "next") if s.get(k)}
+        if is_surface(s.get("fixture") or ""):  # a thing is laid on a table, not on the goat-hair walls
+            have.add("surface")
         if s["companion"] is not None:
             have.add("companion")
         if s["element"] is not None:
