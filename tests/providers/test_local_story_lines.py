@@ -4,7 +4,8 @@ the little stove, where nobody in the hut would look, some person had."), no sou
 sentence ("This was not reindeer bells somewhere in the trees; Aino knew reindeer bells somewhere in
 the trees by now."), no place spoken to ("\\"Please,\\" Aino said, to the far end."), no bare noun
 where a sound goes ("The ice again, nearer the hut."), nothing laid out on walls ("laid the star
-atlas out on the goat-hair walls"), no "had went"."""
+atlas out on the goat-hair walls"), no thing beside itself ("a prescription book pointed at the
+prescription book"), no "the sleeping tents's", no "had went"."""
 import json
 import re
 from functools import cache
@@ -15,9 +16,10 @@ import pytest
 from core.schemas.stories import GenerateSchema
 from core.services.story_ai import story_request
 from providers.local_story import LocalStoryProvider
+from providers.local_story.fields import is_plural
 from providers.local_story.prose import writer as writer_module
 from providers.local_story.prose.bank import check_lines, needs_surface, stray_sounds, templates
-from providers.local_story.prose.things import is_surface
+from providers.local_story.prose.things import head, is_surface
 
 BENCH = Path(__file__).resolve().parents[2] / "bench/data"
 SETS = json.loads((BENCH / "field_sets.json").read_text()) + json.loads((BENCH / "field_sets_more.json").read_text())
@@ -115,10 +117,13 @@ def broken(n, seed):
     result, fills = story(n, seed)
     out = []
     places = places_of(result)
+    plurals = {x.lower() for p in result.plan["places"] for x in (p["name"], *p["fixtures"]) if is_plural(x)}
     for line in sentences(result.content):
         plain = line.strip('"”“ ')
         if cut_off(plain) and not line.startswith(('"', "“")):
             out.append(("cut off", line))
+        if any(f"{p}'s" in line.lower() for p in plurals):  # "the sleeping tents's only way out"
+            out.append(("a plural's 's", line))
         if PARTICIPLE.search(line):
             out.append(("had went", line))
         if to_a_place(line.lower(), places):
@@ -131,12 +136,16 @@ def broken(n, seed):
             out.append(("a sound said twice", line))
         if SURFACE_FRAME.search(template.text) and s.get("fixture") and not is_surface(s["fixture"]):
             out.append(("a surface that is none", line))
+        element = s.get("element")
+        if "{E}" in template.text and "{fixture}" in template.text and element is not None and \
+                head(element.name) == head(s.get("fixture") or ""):
+            out.append(("a thing beside itself", line))
     return out
 
 
 CASES = [(n, seed) for n in range(len(ALL)) for seed in SEEDS]
 KINDS = ("cut off", "had went", "a place spoken to", "no sound in a sound slot", "a sound said twice",
-         "a surface that is none")
+         "a surface that is none", "a thing beside itself", "a plural's 's")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -9,7 +9,7 @@ from ..grammar import is_quiet
 from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
 from .sight import Sight
-from .things import is_surface
+from .things import head, is_surface
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -107,6 +107,9 @@ class Writer:
         if not items:
             return ""
         fresh = [i for i in items if (key, i) not in self.said] or items
+        if key == "fixture":  # the one said least so far: a place's things take turns, none is a refrain
+            least = min(self.heard.get((key, i), 0) for i in fresh)
+            fresh = [i for i in fresh if self.heard.get((key, i), 0) == least]
         choice = self.rng.choice(fresh)
         self.said.add((key, choice))
         self.picked[choice] = self.picked.get(choice, 0) + 1
@@ -119,9 +122,9 @@ class Writer:
             return self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
                               "fixture")
         if key == "sound":
-            # a stray sound ("a single knock") is any story's: once in a story, not a refrain across them
+            # a stray sound ("a single knock") is any story's: twice in a story at most, not a refrain
             return self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound") \
-                or self._pick([x for x in stray_sounds() if x not in self.heard], "sound")
+                or self._pick([x for x in stray_sounds() if self.heard.get(x, 0) < 2], "sound")
         return self._pick(self.world.get(key + "s" if key == "smell" else key, []), key)
 
     def _spent(self, phrase, key, need=1):
@@ -174,6 +177,12 @@ class Writer:
 
     def fill(self, template, beat, s):
         s = dict(s)
+        if "{E}" in template.text and "{fixture}" in template.text and s.get("element") is not None and \
+                head(s["element"].name) == head(s.get("fixture") or ""):  # "the book pointed at the book"
+            return ""
+        if "{sound}" in template.text and "{fixture}" in template.text and s.get("sound") and s.get("fixture") and \
+                s["fixture"].lower() in s["sound"].lower():  # "An ear to the compressors: the compressors."
+            return ""
         for key in self.most_said:  # the beat's slots are drawn for a few sentences: one may be spent since
             if "{" + key + "}" in template.text and s.get(key) and \
                     self._spent(s[key], key, self._times(template.text, key, s[key])):
