@@ -128,6 +128,14 @@ def broken(n, seed):
             out.append(("had went", line))
         if to_a_place(line.lower(), places):
             out.append(("a place spoken to", line))
+    things = sorted({f for p in result.plan["places"] for f in p["fixtures"] if not is_surface(f)},
+                    key=len, reverse=True)
+    if things:  # as the story reads, after places and fixtures are named again
+        t = "(?:" + "|".join(re.escape(x) for x in things) + ")"
+        laid = re.compile(rf"(?i)\b(?:(?:laid|left|put)\b.{{0,40}}? (?:out )?on|lay (?:on|under|beneath|below)) {t}\b|"
+                          rf"^(?:under|beneath|below) {t}[,:]|\b{t} rocked\b|\bnudged {t}\b")
+        out += [("a surface that is none", line) for line in sentences(result.content)
+                if laid.search(line) and not re.match(r"(?:Dust|Grit) lay", line)]
     for template, s, line, sounds in fills:
         if "{sound}" in template.text and not any(x.lower() in line.lower() for x in sounds):
             out.append(("no sound in a sound slot", line))

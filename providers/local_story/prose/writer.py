@@ -86,6 +86,7 @@ class Writer:
         self.element_said = {}
         self.visited = set()
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
+        self.surfaces = set()  # the lines that lay a thing on their fixture (a surface)
         scale = max(1.0, target_words(request.length_words) / SAID_PER)
         self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
         self.most_said["description"] = MOST_SAID["description"]
@@ -189,6 +190,8 @@ class Writer:
                 s[key] = self._sense(key, s["_place"]) if s.get("_place") else ""
                 if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
                     return ""  # nothing left to hear here that would not be a refrain
+        if "surface" in template.needs and not is_surface(s.get("fixture") or ""):
+            return ""  # drawn again above: not a thing to lay anything on
         values = dict(self.palette, **s)
         text = number(template.text, values)
         for key in self.most_said:
@@ -382,6 +385,8 @@ class Writer:
             line = self.fill(template, beat, s)
             if line and line not in self.written:
                 self.written.add(line)
+                if "surface" in template.needs:
+                    self.surfaces.add(line)
                 return line
         return ""
 
