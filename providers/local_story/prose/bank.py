@@ -8,9 +8,11 @@ from pathlib import Path
 
 from core.story_plan import BEAT_KINDS, FORMATS
 
+from .things import lines_data
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 NEEDS = {"next", "visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
-         "antagonist_seen", "dialogue", "readable"}
+         "antagonist_seen", "dialogue", "readable", "surface"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
 SLOTS = {"next", "description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
@@ -37,6 +39,49 @@ def fixed_run(text):
     text = re.sub(r"\{(\w+):[^{}]*\}", " w ", text)  # "{fixture:was/were}": one word
     text = re.sub(r"\{(\w+)\}", lambda m: " the | " if m.group(1) in VARYING else " w ", text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
+#: slots a sentence says once: "This was not the wind; I knew the wind by now" says a sound twice
+ONCE = ("sound", "smell", "touch", "fixture", "place", "home", "E", "outside", "weather", "next")
+#: a sentence that stops on its auxiliary ("Behind the stove, where nobody would look, someone had.");
+#: "nearer than I was", "before the wind did", "told myself it was" and "Everything had." are whole
+_CUT_OFF = re.compile(r"(?i)\b(?:had|has|have|was|were|is|are|would|could|did|does|been|{was}|{A_was}|{C_was})[.!?]$")
+_WHOLE = re.compile(r"(?i)^(?:everything|nothing) had[.!?]$|\b(?:than|as|before|where|always|\w*sel(?:f|ves)\}? it|seemed to)\s+(?:[^\s,;:]+\s+){0,6}[^\s,;:]+[.!?]$")
+
+
+def _choices(text):
+    """Every way the choices of ``text`` ([a|b]) can be said."""
+    m = re.search(r"\[([^\[\]]*)\]", text)
+    if not m:
+        return [text]
+    return [x for option in m.group(1).split("|") for x in _choices(text[:m.start()] + option + text[m.end():])]
+
+
+def check_lines(text, variants_of, where):
+    """What a template must not say (``data/lines.json``): a surface action without needing a
+    surface, a place spoken to, a slot said twice, a sentence cut off on its auxiliary, or a past
+    tense where a participle goes ("had went"), itself or by a variant. Raises ``ValueError``."""
+    data = lines_data()
+    problems = []
+    for slot in ONCE:
+        if len(re.findall(r"\{" + slot + r"\}", text)) > 1:
+            problems.append(f"says {{{slot}}} twice")
+    if any(re.search(frame, text) for frame in data["listener_frames"]):
+        problems.append("speaks to a place")
+    past = "|".join(data["past_only"])
+    for said in _choices(text):
+        for sentence in re.split(r"(?<=[.!?])\s+", said):  # what is said aloud may stop anywhere
+            if not sentence.startswith('"') and _CUT_OFF.search(sentence) and not _WHOLE.search(sentence):
+                problems.append(f"stops on its auxiliary: {sentence!r}")
+        words = [said] + [re.sub(r"\b" + w + r"\b", o, said) for w, options in variants_of.items() for o in options
+                          if re.search(r"\b" + w + r"\b", said)]
+        if any(re.search(rf"(?i)\b(?:had|has|have)\s+(?:{past})\b", w) for w in words):
+            problems.append("says a past tense after had (itself or by a variant)")
+    if problems:
+        raise ValueError(f"{DATA.name} {where}: {'; '.join(sorted(set(problems)))}: {text!r}")
+
+
+def needs_surface(text):
+    """Whether ``text`` lays, leaves or puts something on or under its fixture, or rocks or nudges it."""
+    return any(re.search(frame, text) for frame in lines_data()["surface_frames"])
 #: what a slot needs to be filled (a template with {C} needs a companion in the beat)
 DERIVED = {"next": "next", "description": "description", "C": "companion", "E}": "element", "fixture": "fixture", "sound": "sound", "smell": "smell",
            "touch": "touch", "weather": "sky", "A": "antagonist_seen"}
@@ -116,6 +161,11 @@ def templates():
                 raise ValueError(f"{DATA.name} {where} template {t}: more than {MOST_FIXED} fixed words in a row: "
                                  f"{item['t']!r}")
             derived = {need for slot, need in DERIVED.items() if "{" + slot in item["t"]}
+            check_lines(item["t"], variants(), f"{where} template {t}")
+            needs = set(item.get("needs", group.get("needs", [])))
+            if needs_surface(item["t"]) and "surface" not in needs:
+                raise ValueError(f"{DATA.name} {where} template {t}: a thing laid on or put under {{fixture}} needs "
+                                 f"\"surface\": {item['t']!r}")
             out.setdefault(group["does"], []).append(Template(
                 id=f"{group['does']}.{g}.{t}", text=item["t"], does=group["does"],
                 kinds=frozenset(item.get("kinds", group.get("kinds", ["any"]))),

@@ -9,6 +9,7 @@ from ..grammar import is_quiet
 from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
 from .sight import Sight
+from .things import head, is_surface
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -33,9 +34,11 @@ JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cos
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
 ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
 #: how often a story may say one of its place's sounds, smells or textures in full: a sound heard a
-#: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing); a sound is then
-#: named by what makes it ("the tannoy"), as often again; a fixture as often as the story needs it
-MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99}
+#: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing), and what makes
+#: it is no sound ("The ice again, nearer the hut."): a spent sound is not said at all; a fixture as
+#: often as the story needs it; a place's description once ("The hut: a plywood hut on runners" and
+#: "The hut, then: a plywood hut on runners" in one beat)
+MOST_SAID = {"sound": 3, "smell": 3, "touch": 3, "fixture": 99, "description": 1}
 #: ... in a story of this many words; a longer story may say each a little more often
 SAID_PER = 1200
 #: a fixture or place said this often (in SAID_PER words) is tired: a sentence without one is preferred,
@@ -83,8 +86,10 @@ class Writer:
         self.element_said = {}
         self.visited = set()
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
+        self.surfaces = set()  # the lines that lay a thing on their fixture (a surface)
         scale = max(1.0, target_words(request.length_words) / SAID_PER)
         self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
+        self.most_said["description"] = MOST_SAID["description"]
         self.tired = round(TIRED * scale)
         kind = twist_kind_of(plan)
         about = plan.twist.about
@@ -96,13 +101,16 @@ class Writer:
 
     # --- slots ---------------------------------------------------------------------------------
     def _pick(self, items, key):
-        if key == "sound":  # said in full a few times, then by what makes it ("the tannoy"), as often
-            items = [i if not self._spent(i, key) else _sounder(i) for i in items]
+        # a sound is said in full or not at all: what makes it ("the ice", "the tannoy") is no sound
+        # ("The ice again, nearer the hut."); a place's sounds spent, the world's and then stray ones
         # a long phrase ("chairs set out for people who had not come") is said twice at most
         items = [i for i in items if i and not self._worn(i) and not self._spent(i, key)]
         if not items:
             return ""
         fresh = [i for i in items if (key, i) not in self.said] or items
+        if key == "fixture":  # the one said least so far: a place's things take turns, none is a refrain
+            least = min(self.heard.get((key, i), 0) for i in fresh)
+            fresh = [i for i in fresh if self.heard.get((key, i), 0) == least]
         choice = self.rng.choice(fresh)
         self.said.add((key, choice))
         self.picked[choice] = self.picked.get(choice, 0) + 1
@@ -115,8 +123,9 @@ class Writer:
             return self._pick([f for f in place.fixtures or self.world.get("fixtures", []) if f.lower() not in here],
                               "fixture")
         if key == "sound":
+            # a stray sound ("a single knock") is any story's: twice in a story at most, not a refrain
             return self._pick(place.sounds, "sound") or self._pick(self.world.get("sounds", []), "sound") \
-                or self._pick(stray_sounds(), "sound")
+                or self._pick([x for x in stray_sounds() if self.heard.get(x, 0) < 2], "sound")
         return self._pick(self.world.get(key + "s" if key == "smell" else key, []), key)
 
     def _spent(self, phrase, key, need=1):
@@ -148,6 +157,8 @@ class Writer:
 
     def _have(self, beat, s):
         have = {k for k in ("fixture", "sound", "smell", "touch", "description", "next") if s.get(k)}
+        if is_surface(s.get("fixture") or ""):  # a thing is laid on a table, not on the goat-hair walls
+            have.add("surface")
         if s["companion"] is not None:
             have.add("companion")
         if s["element"] is not None:
@@ -167,12 +178,20 @@ class Writer:
 
     def fill(self, template, beat, s):
         s = dict(s)
+        if "{E}" in template.text and "{fixture}" in template.text and s.get("element") is not None and \
+                head(s["element"].name) == head(s.get("fixture") or ""):  # "the book pointed at the book"
+            return ""
+        if "{sound}" in template.text and "{fixture}" in template.text and s.get("sound") and s.get("fixture") and \
+                s["fixture"].lower() in s["sound"].lower():  # "An ear to the compressors: the compressors."
+            return ""
         for key in self.most_said:  # the beat's slots are drawn for a few sentences: one may be spent since
             if "{" + key + "}" in template.text and s.get(key) and \
                     self._spent(s[key], key, self._times(template.text, key, s[key])):
                 s[key] = self._sense(key, s["_place"]) if s.get("_place") else ""
                 if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
                     return ""  # nothing left to hear here that would not be a refrain
+        if "surface" in template.needs and not is_surface(s.get("fixture") or ""):
+            return ""  # drawn again above: not a thing to lay anything on
         values = dict(self.palette, **s)
         text = number(template.text, values)
         for key in self.most_said:
@@ -366,6 +385,8 @@ class Writer:
             line = self.fill(template, beat, s)
             if line and line not in self.written:
                 self.written.add(line)
+                if "surface" in template.needs:
+                    self.surfaces.add(line)
                 return line
         return ""
 
