@@ -18,3 +18,20 @@ def test_the_twist_about_the_narrator_is_in_the_narrators_person(person, said):
                                       storyLength=1200))
     text = LocalStoryProvider().generate(story_request(body)).content
     assert said in text
+
+
+def test_the_narrator_is_i_where_i_is_the_subject():
+    """ "since me would want something in hand": told in the first person, the protagonist's name
+    becomes "I" after since/because/if and before would/could, not "me"."""
+    import json
+    import re
+    from pathlib import Path
+    sets = json.loads((Path(__file__).resolve().parents[2] / "bench/data/field_sets.json").read_text())
+    slips = []
+    for n, fields in enumerate(sets):
+        for seed in (41, 7):
+            body = GenerateSchema().load(dict(fields, narrativePerspective="First Person", seed=seed))
+            text = LocalStoryProvider().generate(story_request(body)).content
+            slips += re.findall(r"[^.]*\b(?:(?:since|because|if|though|once) me|me (?:would|could|should|might|will))\b[^.]*",
+                                text)
+    assert not slips, slips

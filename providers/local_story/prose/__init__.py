@@ -33,14 +33,8 @@ def write(request, plan, progress=no_progress):
     for i, beat in enumerate(plan.beats):
         planned += max(1, round(weights[i] * scale))
         sentences = writer.beat(beat, planned - written, i == 0)
-        said = [x.text for x in sentences]
-        varier.beat(sentences, beat)
-        for sentence, text in list(zip(sentences, said)):  # a thing laid on a table stays on the table,
-            if text in writer.surfaces and sentence.text != text:  # not on "the goat-hair walls" named in
-                if sentence.must:  # its turn: the line goes, or if the beat needs it, is told as written
-                    sentence.text = text
-                else:
-                    sentences.remove(sentence)
+        # a thing laid on a table stays on the table, not on "the goat-hair walls" named in its turn
+        varier.beat(sentences, beat, writer.surfaces)
         sections.append(sentences)
         written += sum(s.words for s in sentences)
         progress(5 + int(85 * (i + 1) / len(plan.beats)), MESSAGES.get(beat.kind, "Building dread"))

@@ -123,7 +123,9 @@ class Varier:
         self.home_order = [x for x in (home_short,) if x and x.lower() != (home or "").lower()]
         self.before_owners = set()  # the people and things the sentence before named
 
-    def beat(self, sentences, beat):
+    def beat(self, sentences, beat, surfaces=()):
+        """Name the places and fixtures of ``sentences`` again; a line of ``surfaces`` lays a thing
+        on its fixture, which keeps its place (no other fixture of the room stands in for it)."""
         if self.pattern is None:
             return
         here, before = self.places.get(beat.place), set()
@@ -135,6 +137,7 @@ class Varier:
                 self.words += sentence.words
                 continue
             state = _State(self.named, self.r, self.words, here, before, self)
+            state.keep_fixtures = sentence.text in surfaces
             text = self.pattern.sub(state.name, sentence.text)
             # "In the back of the hut, two sets" -> "Inside, two sets": the preposition goes with the place
             text = re.sub(r" \w+ \0\0", "", text)  # "the air of the far end was thick" -> "the air was thick"
@@ -193,6 +196,7 @@ class _State:
         self.owners = set()  # the people and key elements with a long phrase this sentence named
         self.others = set()  # anything else of the plan it named
         self.said = set()  # the short names it has said
+        self.keep_fixtures = False  # a line that lays a thing on its fixture keeps that fixture
 
     def allow(self, kind, count):
         return count < 1 + self.r["rates"][kind] * self.words / 1000
@@ -348,7 +352,8 @@ class _State:
             n.said_short += 1
             self.mentioned.add(key)
             return n.short
-        for alt in n.alts:  # another fixture of the place, said less
+        alts = () if self.keep_fixtures else n.alts
+        for alt in alts:  # another fixture of the place, said less
             other = self.named[alt]
             if alt not in self.mentioned and self.allow("fixture", other.said) and not self._worn(other):
                 other.said += 1
@@ -357,7 +362,7 @@ class _State:
         # every one said often already: the one said least, so none becomes the refrain
         ways = [*([(n.said, 0, n.full, None)] if not self._worn(n) else []),
                 *([(n.said_short, 1, n.short or n.spare, None)] if n.short or n.spare else []),
-                *((self.named[a].said, 2, self.named[a].full, a) for a in n.alts
+                *((self.named[a].said, 2, self.named[a].full, a) for a in alts
                   if a not in self.mentioned and not self._worn(self.named[a]))]
         if not ways:
             return self._full(n)

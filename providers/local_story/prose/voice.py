@@ -194,9 +194,10 @@ class Voice:
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")
             for n in hero_names:
                 text = re.sub(re.escape(n) + r"['’]s\b", pos, text)
-                text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that)\s+|,\s+)" + re.escape(n)
+                text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that|since|because|if|though|although|once)\s+|,\s+)" + re.escape(n)
                               + r"\b", lambda m: m.group(1) + subj, text)
-                text = re.sub(r"\b" + re.escape(n) + r"\b(?=\s+(?:is|was|were|had|has|went|goes|stood|\w+ed)\b)", subj, text)
+                text = re.sub(r"\b" + re.escape(n) + r"\b(?=\s+(?:is|was|were|had|has|went|goes|stood|would|could|should|might|must|will|can|did|\w+ed)\b)", subj,
+                              text)
                 if self.hero.pronouns in ("she", "he"):  # "Bree crashed her truck" -> "I crashed my truck"
                     own = POS[self.hero.pronouns]
                     text = re.sub(r"\b(" + subj + r" \w+ )" + own + r"\b", lambda m: m.group(1) + pos, text)
