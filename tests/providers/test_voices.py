@@ -253,3 +253,12 @@ def test_the_voice_that_reports_phoneme_lengths_is_made_once_per_voice_file(tmp_
     os.utime(model, ns=(made + 10**9, made + 10**9))  # the voice file changed
     second = piper_voice._with_durations(model)
     assert second != first and os.listdir(tmp_path / "voices" / ".aligned") == [os.path.basename(second)]
+
+
+@pytest.mark.parametrize("seconds", [55, 60])
+def test_a_short_script_told_whole_still_speaks_until_the_end_card(seconds):
+    """A story shorter than the film is told whole, its pauses at paragraph breaks stretched (each
+    up to 2.5 s) so the voice runs to within 4 s of the end card: no silent tail."""
+    fitted = narration.fit_narration(SCRIPT, "Deep Male", 1.0, seconds)
+    assert fitted.dropped == 0 and len(fitted.sentences) == 8
+    assert seconds - 4 <= speech_end(fitted) <= seconds

@@ -328,7 +328,7 @@ def _spread(placed, duration, used):
     spare = max(0.0, duration - TAIL - used)
     breaks = [i for i in range(1, len(placed)) if placed[i].paragraph != placed[i - 1].paragraph]
     gaps = breaks or list(range(1, len(placed)))
-    per_gap = min(spare * 0.7 / len(gaps), 2.5 if breaks else 0.8)
+    per_gap = min(spare / len(gaps), 2.5 if breaks else 0.8)  # up to the tail: no silence before the end card
     shift = 0.0
     gap_set = set(gaps)
     for i, s in enumerate(placed):
