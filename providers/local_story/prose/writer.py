@@ -4,6 +4,7 @@ to what the beat needs, until its share of the length is written."""
 import re
 from functools import lru_cache
 
+from ..beats.state import settled
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
@@ -154,6 +155,7 @@ class Writer:
             have.add("element")
             if is_readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
                 have.add("readable")
+            have |= settled(self.plan, beat, s["element"])  # given up at the choice: not held after it
         if self.world.get("weather") and self.world.get("has_sky"):
             have.add("sky")
         if self.seen_villain:
