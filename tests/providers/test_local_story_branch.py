@@ -114,8 +114,11 @@ def test_no_line_contradicts_the_branch(n):
         after = text[next((m.end() for m in re.finditer(r"\b(chose|decided) to ", text)), 0):]
         if choice["branch"] != "give":
             assert not re.search(rf"\bput (?:{names}) out for\b", text, re.I), (choice, stake["name"])
-        else:  # after the choice: not kept, not gone back for
-            assert not re.search(rf"\b(?:{who}) (kept|turned back for) (?:{names})\b", after), (choice, stake["name"])
+        else:  # after the choice: not kept, not gone back for, not used against the antagonist
+            assert not re.search(rf"\b(?:{who}) (kept|turned back for|had|raised|gripped|held|turned) (?:{names})\b",
+                                 after), (choice, stake["name"])
+            assert not re.search(rf"\b(?:{names}) (held|did its work|bought|went cold)\b", after, re.I), \
+                (choice, stake["name"])
 
 
 def _outside_places(p):

@@ -217,8 +217,9 @@ def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, element
     beat.text = _cap(_fill(frame, dict(s, cause=cause, dilemma=dilemma, taken=said, refused=refused), rng))
     if stake is not None:  # what the choice is made with: the element at stake, whatever the kind ...
         beat.elements = [stake.id] + [e for e in beat.elements if e != stake.id]
-        if branch == "give":  # ... unless it is handed over here: not used as a tool in the same beat
-            beat.elements = beat.elements[1:] or [e.id for e in elements if e is not stake][:1]
+        if branch == "give":  # ... handed over here: last, so the beat's lines use another (or none)
+            beat.elements = [e for e in beat.elements[1:] or [e.id for e in elements if e is not stake][:1]] + \
+                [stake.id]
     beat.choice = PlanPart(choice=f"{taken}, not {refused}", leaves=leaves)
     beat.choice.taken, beat.choice.refused, beat.choice.branch = taken, refused, branch
     then = _fill(rng.choice(chosen["then"]), s, rng)
