@@ -22,6 +22,8 @@ BEAT_KINDS = ("hook", "arrival", "first_sign", "investigation", "escalation", "r
 FORMATS = ("prose", "logbook", "diary", "letters", "transcript", "recording", "notes", "report")
 DIALOGUE, CHAPTER_LENGTHS, CHAPTER_ENDS, TENSES = ("", "more", "less"), ("", "short", "long"), \
     ("", "sting", "cliffhanger", "quiet"), ("", "past", "present")
+PLACE_AT = ("", "on", "out on", "at", "out in")
+BRANCHES = ("", "keep", "give", "follow", "abandon", "stay", "run", "open", "seal", "truth", "lie")
 TWIST_KINDS = ("", "dead_all_along", "secret_identity", "culprit", "protagonist_cause", "place", "trap", "unreal",
                "other")
 MAX_CAST, MAX_PLACES, MAX_ELEMENTS, MAX_BEATS = 12, 12, 12, 40
@@ -112,6 +114,11 @@ class PlaceSchema(PartSchema):
     fixtures = _words("fixtures", 20)
     sounds = _words("sounds", 20)
     outdoors = fields.Boolean(load_default=False)
+    at = fields.String(load_default="", validate=OneOf(PLACE_AT, error="A place's preposition must be one of: "
+                                                                      + ", ".join(PLACE_AT[1:])),
+                       metadata={"description": "How the story says someone is there when not \"in\": \"on\" "
+                                                "(the catwalk), \"out on\" (the salt pans), \"at\" (the bottom of "
+                                                "the tower)"})
 
 
 class ElementSchema(PartSchema):
@@ -176,6 +183,17 @@ class ChoiceSchema(PartSchema):
     choice = _text("A choice", load_default="")
     leaves = fields.Boolean(load_default=False,
                             metadata={"description": "The companion leaves for good here"})
+    taken = _text("The option taken", load_default="",
+                  metadata={"description": "What the protagonist chose (\"to keep the compass\"), if the choice "
+                                           "opens a branch"})
+    refused = _text("The option refused", load_default="",
+                    metadata={"description": "What the protagonist refused (\"to hand it over\")"})
+    branch = fields.String(load_default="", validate=OneOf(BRANCHES, error="A choice's branch must be one of: "
+                                                                           + ", ".join(BRANCHES[1:])),
+                           metadata={"description": "The branch the choice opens, which the later beats and the "
+                                                    "ending follow: keep or give (the key element at stake), "
+                                                    "follow or abandon (the companion), stay or run, open or seal, "
+                                                    "truth or lie"})
 
 
 class BeatSchema(PartSchema):
@@ -194,6 +212,11 @@ class BeatSchema(PartSchema):
                             metadata={"description": "Written or changed by the author: the story tells it"})
     choice = fields.Nested(ChoiceSchema, load_default=None, allow_none=True,
                            metadata={"description": "The protagonist's choice in this beat, if it has one"})
+    because = fields.String(load_default="", validate=Length(max=40),
+                            metadata={"description": "The id of the earlier beat whose change caused this one "
+                                                     "(kept when that beat is deleted: it then names nothing)"})
+    cause = _text("A beat's reason", load_default="",
+                  metadata={"description": "The reason, in words: what the earlier beat changed"})
 
 
 class StoryPlanSchema(PartSchema):

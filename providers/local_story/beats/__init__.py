@@ -10,6 +10,7 @@ from core.story_plan import PlanPart
 from .. import likeness, reading
 from ..fields import definite
 from ..grammar import is_quiet
+from .at import told_at
 from .chain import link
 from .clues import READS, afterword, clue_lines
 
@@ -53,10 +54,15 @@ def _fill(template, slots):
     return re.sub(r"\{(\w+)\}", lambda m: slots.get(m.group(1), m.group(0)), template)
 
 
-def _place_for(kind, i, places):
-    inside = [p for p in places if not p.outdoors] or places
+def _place_for(kind, i, places, kinds=()):
+    last = next((p for p in reversed(places) if p.outdoors), None)
+    inside = [p for p in places if not p.outdoors] or [p for p in places if p is not last] or places
     if kind == "aftermath":  # outside the setting, where it ends
-        return next((p for p in reversed(places) if p.outdoors), inside[0])
+        return last or inside[0]
+    out = [p for p in places if p.outdoors and p is not last]  # the salt pans, the catwalk: the world's own
+    middle = [j for j, k in enumerate(kinds) if k in ("investigation", "escalation")]
+    if out and i in middle and middle.index(i) % 3 == 0:  # the first search goes out there, then every third
+        return out[middle.index(i) // 3 % len(out)]
     if kind == "hook":
         return inside[0]
     if kind == "climax":
@@ -90,7 +96,7 @@ def sequence(plan, words, rng, home):
     gone_at = _departure(kinds, companion, plan, rng) if not mute else len(kinds)  # a dog does not go on alone
     told, chosen = "", set()
     for i, kind in enumerate(kinds):
-        place = _place_for(kind, i, plan.places)
+        place = _place_for(kind, i, plan.places, kinds)
         element = {"arrival": clue, "investigation": clue if i % 2 else tool, "climax": tool,
                    "escalation": tool if kind == "escalation" and by_job["cost"] == [] else (by_job["cost"] or [tool])[0],
                    "reversal": clue}.get(kind)
@@ -116,11 +122,12 @@ def sequence(plan, words, rng, home):
         text = _fill(template, s)
         change = _fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or here] or data["changes"][kind], used)
         told += change
-        changes = _fill(change, s)
+        changes = told_at(_fill(change, s), place)
         if i == gone_at:  # the companion goes on alone, for good
             changes = _fill(rng.choice(data["departures"]), s)
         who = [hero.id] + ([companion.id] if here and kind in ("hook", "first_sign", "escalation", "investigation")
                            else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
+        text = told_at(text, place)
         beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
                               elements=[element.id] if element else [], changes=changes, clue="", words=0,
                               edited=False, choice=_choice(template + change, s, i == gone_at)))
@@ -140,11 +147,11 @@ def sequence(plan, words, rng, home):
         s = dict(slots, P=place.name if place else home, E=element.handle or element.name if element else "")
         options = [t for t in data["text"][kind] if "{choice}" not in t and "{C}" not in t
                    and ("{E}" not in t or element)] or data["text"][kind]
-        return _fill(_fresh(rng, options, used), s)
+        return told_at(_fill(_fresh(rng, options, used), s), place)
     if words >= 250:  # a hundred words keeps the plan's four lines and little else: no room for reasons
         link(plan, beats, rng, (slots["H"], slots["A"] if villain else "", slots["C"] if companion else "",
                                  hero.pronouns if getattr(plan, "person", "third") == "third" else ""),
-             tool, clue, gone_at, retell)
+             tool, clue, gone_at, retell, mute=mute)
     share_words(beats, words)
     return beats
 

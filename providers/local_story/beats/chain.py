@@ -18,10 +18,12 @@ from pathlib import Path
 from core.story_plan import PlanPart
 
 from .. import reading
+from .at import told_at
 from .clues import READS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "plot.json"
-BRANCHES = ("keep", "give")
+#: the kinds of choice, each with two branches in data/plot.json (element: keep or give)
+KINDS = ("element", "flight", "door", "companion")
 #: a clue line the reveal can re-read as a clause ("That was why nobody at the hut ...")
 CLAUSE = re.compile(r"(The|A|An|Nobody|No|Every|Each|Someone|There|Only|In|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*)\b")
 
@@ -29,7 +31,10 @@ CLAUSE = re.compile(r"(The|A|An|Nobody|No|Every|Each|Someone|There|Only|In|[A-Z]
 @lru_cache(maxsize=1)
 def bank():
     data = json.loads(DATA.read_text())
-    for branch in BRANCHES:
+    kinds = data["choice_kinds"]
+    if set(KINDS) - set(kinds):
+        raise ValueError(f"data/plot.json: choice_kinds has {', '.join(KINDS)}")
+    for branch in [b for kind in KINDS for b in kinds[kind]["branches"]]:
         for key in ("taken", "refused", "then", "cause", "escalation", "climax", "aftermath", "ending"):
             if not data["branches"][branch].get(key):
                 raise ValueError(f"data/plot.json: no {key} for the {branch} branch")
@@ -70,11 +75,12 @@ def _handle(element):
     return (element.handle or element.name) if element is not None else ""
 
 
-def link(plan, beats, rng, people, tool, clue, gone_at, retell):
+def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
     """Rewrite the beats of ``plan`` (as ``sequence`` made them, clues planted) into a causal chain.
     ``people`` is (hero, villain, companion) by what the plan calls them; ``retell(kind, place,
     element)`` tells a beat of that kind again with another element (a beat after the element at
-    stake was given up)."""
+    stake was given up). A ``mute`` companion (a dog) is not called after or left behind: it does
+    not call out."""
     data = bank()
     hero, villain, companion, pronoun = people
     stake = tool or clue
@@ -89,6 +95,7 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell):
         kinds.index("climax") if "climax" in kinds else -1)
     _assign(beats, plan.elements, stake, clue, choice_at)
     used, branch, cause, cause_from = set(), None, "", None
+    companions = {p.id for p in plan.cast if p.role == "supporting"}
     for i, beat in enumerate(beats):
         departure = beat.changes if i == gone_at else ""
         s = dict(slots, P=(places.get(beat.place).name if places.get(beat.place) else plan.setting_short))
@@ -97,10 +104,13 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell):
         s["N"] = later.name if later is not None and later.id != beat.place else f"the far corner of {s['P']}"
         element = elements.get(beat.elements[0]) if beat.elements else None
         s["E"] = _handle(element)
-        beat.because, beat.cause = (cause_from, cause) if cause else (None, "")
+        beat.because, beat.cause = (cause_from, cause) if cause else ("", "")
         if i == choice_at:
-            branch = BRANCHES[int(rng.random() * 2)]
-            then, cause = _choose(beat, s, rng, data, branch, cause, used, stake, leaves=i == gone_at)
+            kind = _kind(rng, data, stake if clue is not None else None, s["C"] and gone_at >= len(beats) and not mute
+                         and not any(p.id == plan.twist.about for p in plan.cast if p.role == "supporting"))
+            branch = data["choice_kinds"][kind]["branches"][int(rng.random() * 2)]
+            then, cause = _choose(beat, s, rng, data, (kind, branch), cause, used, stake, leaves=i == gone_at,
+                                  elements=plan.elements)
         elif branch and beat.kind in ("escalation", "climax"):
             entry = _fresh(rng, data["branches"][branch][beat.kind], used)
             beat.text = _cap(_fill(entry["text"], s, rng))
@@ -144,6 +154,10 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell):
             then, cause = _consequence(beat, element, s, rng, data, used)
         if branch == "give" and stake is not None and i > choice_at:
             beat.elements = [e for e in beat.elements if e != stake.id]
+        elif stake is not None and stake.id not in beat.elements and _names(beat.text, stake):
+            beat.elements.append(stake.id)  # the branch's line uses it: the writer may too
+        if branch == "abandon" and i > choice_at:  # left behind: not in the later beats
+            beat.who = [w for w in beat.who if w not in companions]
         if i != choice_at:  # one choice in the story: the others were the old plan's lines
             beat.choice = beat.choice if i == gone_at else None
         if departure:  # the companion leaves for good here: told after what the beat changed
@@ -154,6 +168,10 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell):
         cause_from = beat.id
     for element in plan.elements:
         element.beats = [b.id for b in beats if element.id in b.elements]
+    for beat in beats:  # "on the catwalk", "out on the salt pans"
+        for place in plan.places:
+            beat.text, beat.changes = told_at(beat.text, place), told_at(beat.changes, place)
+            beat.cause = told_at(beat.cause, place)
     return branch
 
 
@@ -179,17 +197,29 @@ def _lead(beat, element):
     beat.elements = [element.id] + [e for e in beat.elements if e != element.id]
 
 
-def _choose(beat, s, rng, data, branch, cause, used, stake, leaves):
+def _kind(rng, data, stake, companion):
+    """Which kind of choice the story turns on: over the element at stake (when there is one, and
+    another to go on with if it is given up), to stay or run, to open a door or seal it, to go
+    after the companion (one who is still there) or leave them."""
+    kinds = [k for k in KINDS if (k != "element" or stake is not None) and (k != "companion" or companion)]
+    return kinds[int(rng.random() * len(kinds))]
+
+
+def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, elements=()):
     """The choice beat: what the antagonist asks, what the protagonist takes and refuses."""
+    kind, branch = kind_branch
     chosen = data["branches"][branch]
     taken, refused = _fill(rng.choice(chosen["taken"]), s, rng), _fill(rng.choice(chosen["refused"]), s, rng)
-    dilemma = _fill(rng.choice(data["dilemmas"]), s, rng)
+    dilemma = _fill(rng.choice(data["choice_kinds"][kind].get("dilemmas") or data["dilemmas"]), s, rng)
     frame = rng.choice(data["dilemma_causes"]) if cause else "{dilemma}, and {H} chooses {taken}, not {refused}"
     said = taken.replace(s["T"], "it", 1) if s["T"] in dilemma else taken  # named once in the sentence
     said = re.sub(r"\b(give|hand) (up|over) it\b", r"\1 it \2", said)  # "to give it up"
     beat.text = _cap(_fill(frame, dict(s, cause=cause, dilemma=dilemma, taken=said, refused=refused), rng))
-    if stake is not None:
+    if stake is not None:  # what the choice is made with: the element at stake, whatever the kind ...
         beat.elements = [stake.id] + [e for e in beat.elements if e != stake.id]
+        if branch == "give":  # ... handed over here: last, so the beat's lines use another (or none)
+            beat.elements = [e for e in beat.elements[1:] or [e.id for e in elements if e is not stake][:1]] + \
+                [stake.id]
     beat.choice = PlanPart(choice=f"{taken}, not {refused}", leaves=leaves)
     beat.choice.taken, beat.choice.refused, beat.choice.branch = taken, refused, branch
     then = _fill(rng.choice(chosen["then"]), s, rng)

@@ -102,7 +102,7 @@ def _outside(world, n):
     """Where the story ends: out of the setting, in what surrounds it."""
     name = world.outside[0] if world.outside else f"outside {home_of(world)}"
     return PlanPart(id=f"p{n}", name=name, handle=name, description="", fixtures=[], sounds=list(world.sounds[:2]),
-                    outdoors=True)
+                    outdoors=True, at="")
 
 
 def renamed_elements(plan):

@@ -4,6 +4,7 @@ to what the beat needs, until its share of the length is written."""
 import re
 from functools import lru_cache
 
+from ..beats.state import GIVEN, settled
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
@@ -165,6 +166,7 @@ class Writer:
             have.add("element")
             if is_readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
                 have.add("readable")
+            have |= settled(self.plan, beat, s["element"])  # given up at the choice: not held after it
         if self.world.get("weather") and self.world.get("has_sky"):
             have.add("sky")
         if self.seen_villain:
@@ -263,7 +265,7 @@ class Writer:
         after = ""  # what the key element made the protagonist do: told last, so the next beat follows from it
         for element_id in beat.elements:
             element = self.elements.get(element_id)
-            if element is None:
+            if element is None or GIVEN in settled(self.plan, beat, element):  # handed over: not used
                 continue
             line = next((line for does in (JOB_POOL[element.job], "element_find", "element_clue", "element_tool")
                          for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")

@@ -73,9 +73,12 @@ def to_parts(specs, sounds, outdoor_sounds=()):
         pool = outdoor_sounds if spec.get("outdoors") and outdoor_sounds else sounds
         if not own and pool:
             own = [pool[(number - 1) % len(pool)]]
-        data.append({"id": f"p{number}", "name": spec["name"], "handle": spec.get("handle") or short_handle(spec["name"]),
+        # "the foot of the ladder" is not "the foot": a place told with its own preposition keeps its whole name
+        handle = spec.get("handle") or (spec["name"] if spec.get("at") and " of " in spec["name"]
+                                        else short_handle(spec["name"]))
+        data.append({"id": f"p{number}", "name": spec["name"], "handle": handle,
                      "description": spec["about"], "fixtures": list(spec["fixtures"]), "sounds": own,
-                     "outdoors": bool(spec.get("outdoors"))})
+                     "outdoors": bool(spec.get("outdoors")), "at": spec.get("at") or _at(spec)})
     # fresh objects every call (a planner may edit them), validated once per distinct set of places
     return [PlanPart(**{key: list(value) if isinstance(value, list) else value for key, value in place.items()})
             for place in _validated(json.dumps(data))]
@@ -84,3 +87,8 @@ def to_parts(specs, sounds, outdoor_sounds=()):
 @lru_cache(maxsize=2048)
 def _validated(data):
     return tuple(vars(place) for place in _PLACES.load(json.loads(data)))
+
+
+def _at(spec):
+    """The preposition of an outdoor place the table gave none: "at the foot of the fly tower"."""
+    return "at" if spec.get("outdoors") and re.match(r"the (foot|top|bottom|end|edge) of ", spec["name"]) else ""

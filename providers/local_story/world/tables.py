@@ -15,6 +15,8 @@ from pathlib import Path
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf
 
+from core.story_plan import PLACE_AT as AT
+
 DATA = Path(__file__).resolve().parent / "data"
 CATEGORIES = ("home", "work", "shop", "transport", "vehicle", "institution", "religious", "outdoor",
               "leisure", "industrial", "farm", "station")
@@ -44,6 +46,7 @@ class PlaceSpecSchema(_Strict):
     fixtures = _phrases(1, 8)
     sounds = _phrases(0, 6)
     outdoors = fields.Boolean(load_default=False)
+    at = fields.String(load_default="", validate=OneOf(AT))  # "on the catwalk", "out on the salt pans"
 
     @validates_schema
     def _named(self, data, **kwargs):

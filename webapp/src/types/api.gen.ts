@@ -5232,6 +5232,12 @@ export interface components {
             sounds?: string[];
             /** @default false */
             outdoors?: boolean;
+            /**
+             * @description How the story says someone is there when not "in": "on" (the catwalk), "out on" (the salt pans), "at" (the bottom of the tower)
+             * @default
+             * @enum {string}
+             */
+            at?: "" | "on" | "out on" | "at" | "out in";
         };
         PlanElement: {
             id: string;
@@ -5280,6 +5286,22 @@ export interface components {
              * @default false
              */
             leaves?: boolean;
+            /**
+             * @description What the protagonist chose ("to keep the compass"), if the choice opens a branch
+             * @default
+             */
+            taken?: string;
+            /**
+             * @description What the protagonist refused ("to hand it over")
+             * @default
+             */
+            refused?: string;
+            /**
+             * @description The branch the choice opens, which the later beats and the ending follow: keep or give (the key element at stake), follow or abandon (the companion), stay or run, open or seal, truth or lie
+             * @default
+             * @enum {string}
+             */
+            branch?: "" | "keep" | "give" | "follow" | "abandon" | "stay" | "run" | "open" | "seal" | "truth" | "lie";
         };
         PlanBeat: {
             id: string;
@@ -5312,6 +5334,16 @@ export interface components {
              * @default null
              */
             choice?: components["schemas"]["PlanChoice"] | (Record<string, never> | null);
+            /**
+             * @description The id of the earlier beat whose change caused this one (kept when that beat is deleted: it then names nothing)
+             * @default
+             */
+            because?: string;
+            /**
+             * @description The reason, in words: what the earlier beat changed
+             * @default
+             */
+            cause?: string;
         };
         StoryPlan: {
             /**
@@ -7114,8 +7146,10 @@ export const planInstructionsChapterEndValues: ReadonlyArray<FlattenedDeepRequir
 export const planInstructionsTenseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanInstructions"]["tense"]> = ["", "past", "present"];
 export const planPersonPronounsValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["pronouns"]> = ["she", "he", "they", "it", "i"];
 export const planPersonRoleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPerson"]["role"]> = ["protagonist", "antagonist", "supporting"];
+export const planPlaceAtValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanPlace"]["at"]> = ["", "on", "out on", "at", "out in"];
 export const planElementJobValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanElement"]["job"]> = ["clue", "tool", "cost"];
 export const planTwistKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanTwist"]["kind"]> = ["", "dead_all_along", "secret_identity", "culprit", "protagonist_cause", "place", "trap", "unreal", "other"];
+export const planChoiceBranchValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanChoice"]["branch"]> = ["", "keep", "give", "follow", "abandon", "stay", "run", "open", "seal", "truth", "lie"];
 export const planBeatKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PlanBeat"]["kind"]> = ["hook", "arrival", "first_sign", "investigation", "escalation", "reversal", "climax", "aftermath", "scene"];
 export const storyPlanVersionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["StoryPlan"]["version"]> = [1];
 export const generateStoryLengthAnyOf0Values: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Generate"]["storyLength"]> = ["short", "medium", "long"];
