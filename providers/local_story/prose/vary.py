@@ -166,7 +166,10 @@ def _named(plan):
         if f.lower() in named:
             continue
         own = [g for g in p.fixtures if g != f]
-        others = [g for g, _ in fixtures if g != f and g not in own]
+        # another room's things may stand in, never the outdoors' for a room's ("the last parked car"
+        # in the ranger's hut) or a room's for the outdoors'
+        others = [g for g, q in fixtures if g != f and g not in own
+                  and bool(getattr(q, "outdoors", False)) == bool(getattr(p, "outdoors", False))]
         named[f.lower()] = _Named(f, plural=is_plural(f), alts=[g.lower() for g in own + others])
     taken = set(named)
     shorts = {}
