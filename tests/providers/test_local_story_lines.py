@@ -24,34 +24,7 @@ from providers.local_story.prose.things import head, is_surface
 BENCH = Path(__file__).resolve().parents[2] / "bench/data"
 SETS = json.loads((BENCH / "field_sets.json").read_text()) + json.loads((BENCH / "field_sets_more.json").read_text())
 #: settings no table was written for (a reader's check that the bank was not tuned to the bench)
-OWN = [
-    {"genre": "Dark Fantasy", "mood": "Ominous", "setting": "a sheep-shearing shed in the New Zealand high country",
-     "characters": "Hemi Walker, a shearer; Ruth, the wool classer", "protagonist": "Hemi Walker",
-     "antagonist": "the ram nobody brought in that stands at the back of the pens",
-     "keyElements": "a tally book, a pair of blade shears",
-     "plotTwist": "the gang that hired Hemi drowned crossing the river last season", "customPrompt": "",
-     "storyLength": 1500, "weatherCondition": "Foggy", "timeOfDay": "Dusk", "intensity": 6, "pacing": "Slow Burn",
-     "narrativePerspective": "Third Person"},
-    {"genre": "Supernatural", "mood": "Eerie", "setting": "a derelict planetarium in Tbilisi",
-     "characters": "Nino Beridze, a projectionist; Levan, a night watchman", "protagonist": "Nino Beridze",
-     "antagonist": "a constellation that was never on the star charts", "keyElements": "a star atlas, a projector key",
-     "plotTwist": "the dome has been showing tomorrow's sky", "customPrompt": "Lots of talk between them.",
-     "storyLength": 1800, "weatherCondition": "Clear", "timeOfDay": "Night", "intensity": 5, "pacing": "Moderate",
-     "narrativePerspective": "First Person"},
-    {"genre": "Psychological Horror", "mood": "Unsettling", "setting": "a silkworm rearing house in rural Gunma",
-     "characters": "Haruka Ota, the farmer's daughter; Mr. Ota, her father", "protagonist": "Haruka Ota",
-     "antagonist": "the sound of chewing that goes on after the trays are empty",
-     "keyElements": "a mulberry knife, a cocoon ledger",
-     "plotTwist": "Haruka's father died in the spring and she has been feeding the trays alone",
-     "customPrompt": "Keep it quiet, no gore.", "storyLength": 1200, "weatherCondition": "Rainy",
-     "timeOfDay": "Night", "intensity": 4, "pacing": "Slow Burn", "narrativePerspective": "Second Person"},
-    {"genre": "Slasher", "mood": "Menacing", "setting": "a night-shift bakery in Naples",
-     "characters": "Ciro Esposito, the baker; Gina, the delivery girl", "protagonist": "Ciro Esposito",
-     "antagonist": "the man in the flour-white apron who comes in through the loading door",
-     "keyElements": "a peel paddle, a receipt spike", "plotTwist": "Gina let the man in", "customPrompt": "",
-     "storyLength": 2200, "weatherCondition": "Stormy", "timeOfDay": "Night", "intensity": 8,
-     "pacing": "Fast-Paced", "narrativePerspective": "Third Person"},
-]
+OWN = json.loads((Path(__file__).with_name("lines_field_sets.json")).read_text())
 ALL = SETS + OWN
 SEEDS = (1, 7, 23)
 

@@ -21,33 +21,7 @@ from providers.local_story.plan import make_plan
 
 BENCH = Path(__file__).resolve().parents[2] / "bench/data"
 #: settings nobody wrote a table for (the engine's generic world), so the chain is not tuned to the bench
-OWN = [
-    {"genre": "Supernatural", "mood": "Eerie", "setting": "a beekeeper's stone hut on a hillside in Crete",
-     "characters": "Eleni Markaki, a widowed beekeeper; Nikos, her nephew", "protagonist": "Eleni Markaki",
-     "antagonist": "the swarm that hums in the wall", "keyElements": "a tin bee smoker, a queen cage with a name tag",
-     "plotTwist": "the bees have been keeping Eleni alive since the fire", "storyLength": 1500,
-     "weatherCondition": "Windy", "timeOfDay": "Dusk", "intensity": 3, "pacing": "Slow Burn",
-     "narrativePerspective": "Third Person"},
-    {"genre": "Psychological Horror", "mood": "Suspenseful", "setting": "a shuttered planetarium in Leipzig",
-     "characters": "Jonas Weber, a night watchman", "protagonist": "Jonas Weber",
-     "antagonist": "the voice on the narration tape", "keyElements": "a star projector remote, a visitors' book",
-     "plotTwist": "the voice on the narration tape is Jonas, recording tonight", "storyLength": 1200,
-     "weatherCondition": "Rainy", "timeOfDay": "Night", "intensity": 4, "pacing": "Moderate",
-     "narrativePerspective": "First Person"},
-    {"genre": "Gothic Horror", "mood": "Dark", "setting": "a river barge hotel moored on the Canal du Midi",
-     "characters": "Claire Dubois, a hotel guest; Marcel, the skipper", "protagonist": "Claire Dubois",
-     "antagonist": "the lock keeper", "keyElements": "a lock keeper's whistle, a waterlogged guest book",
-     "plotTwist": "the lock keeper drowned the night the canal froze in 1956", "storyLength": 900,
-     "weatherCondition": "Foggy", "timeOfDay": "Night", "intensity": 3, "pacing": "Moderate",
-     "narrativePerspective": "Third Person"},
-    {"genre": "Paranormal", "mood": "Ominous", "setting": "a pigeon loft on a rooftop in old Cairo",
-     "characters": "Youssef Haddad, a pigeon fancier; Amira, his sister", "protagonist": "Youssef Haddad",
-     "antagonist": "the grey birds that came back",
-     "keyElements": "a leg ring with a number on it, a cracked clay water dish, a torch",
-     "plotTwist": "the pigeons only come home to the dead, and Amira has been feeding them for Youssef",
-     "storyLength": 2200, "weatherCondition": "Clear", "timeOfDay": "Night", "intensity": 4,
-     "pacing": "Slow Burn", "narrativePerspective": "Third Person"},
-]
+OWN = json.loads((Path(__file__).with_name("plot_field_sets.json")).read_text())
 SETS = json.loads((BENCH / "field_sets.json").read_text()) + OWN
 #: the choice, in the plan's words: what was taken against what was refused
 TAKEN_AND_REFUSED = re.compile(r"^to .+(, not | rather than | and not )to .+")
