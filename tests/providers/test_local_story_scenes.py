@@ -8,9 +8,10 @@ day), with two seeds each:
   re-read line ("That was why ..." and then "The signs had been there: ..."), and the last
   paragraph does not say it over ("Sleep came at last ... Mrs. Hayashi had been dead all along");
 - a paragraph has one verbless fragment at most ("Sleep came at last. Hot lint, in it.");
-- a paragraph of filler is a small scene (most of them; see HELD): at least two of its sentences name or refer to one thing
-  of the place (a fixture, by one of its words, "the rack"; or "it"/"them" after it is named), not a
-  run of unrelated sentences of unease (a paragraph of the weather is about the weather)."""
+- a paragraph of filler is a small scene (most of them; see HELD): at least two of its sentences
+  name or refer to one thing of the place (a fixture, by one of its words, "the rack"; or
+  "it"/"them" after it is named), not a run of unrelated sentences of unease (a paragraph of the
+  weather is about the weather)."""
 import json
 import re
 from functools import cache
@@ -42,8 +43,8 @@ left meant brought caught hung stuck struck drew grew blew threw wore tore spoke
 bit lit slid led fed bled fled read paid laid sent spent lost cost shut cut hit spread burst slept crept wept swept
 built sought bought fought taught became forgot understood shone won spun sank rang drank swam clung flung swore
 tried died cried dried carried hurried seemed""".split())
-STOP = set("the a an and was were had has have been is are of in on at to that this it its his her their who which with for "
-           "from by as".split())
+STOP = set("the a an and was were had has have been is are of in on at to that this it its his her their who which "
+           "with for from by as".split())
 PRONOUNS = re.compile(r"(?i)\b(?:it|its|they|them|their)\b")
 
 
@@ -54,7 +55,8 @@ def story(n, seed):
 
 
 def sentences(text):
-    return [s for s in re.split(r'(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)(?<=[.!?])\s+(?=[A-Z"])', text) if s.strip()]
+    titles = r"(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bSt\.)"  # "Mr. Pereira" is one sentence
+    return [s for s in re.split(titles + r'(?<=[.!?])\s+(?=[A-Z"])', text) if s.strip()]
 
 
 def paragraphs(text):
@@ -139,9 +141,10 @@ def held(paragraph, fixtures, weather):
 
 
 #: the share of filler paragraphs that hold one thing, over all the stories: 0.40 before the
-#: scenes (108 of 270), about 0.73 with them (the bank has few lines that can say "it" without a run
-#: of words every story says the same way, so a long scene may drift off its thing at the end)
-HELD = 0.65
+#: scenes (108 of 270), about 0.66 with them (the bank has few lines that can say "it" without a run
+#: of words every story says the same way, and a place's fixture said often enough is left alone, so
+#: a scene may drift off its thing or be about nothing in particular)
+HELD = 0.6
 
 
 def test_most_paragraphs_of_filler_hold_one_thing():
@@ -158,7 +161,8 @@ def test_most_paragraphs_of_filler_hold_one_thing():
                  if x and p.get("role") == "antagonist"]
         ending = plan["beats"][-1]["text"]
         fields = SETS[n]
-        weather = set(world_for_setting(fields["setting"], fields["weatherCondition"], fields["timeOfDay"]).weather_lines)
+        world = world_for_setting(fields["setting"], fields["weatherCondition"], fields["timeOfDay"])
+        weather = set(world.weather_lines)
         for p in paragraphs(result.content):
             said = sentences(p)
             if any(says(s, ending, 0.5) for s in said):

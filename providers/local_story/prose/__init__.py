@@ -84,13 +84,18 @@ def _drop(sections, target, total, droppable):
 
 
 def _paragraphs(sentences, rng, longest=(3, 4, 5)):
+    """The paragraphs of a beat: a small scene is one (told fast, its sentences a line or two each)."""
     out, para = [], []
     for s in sentences:
-        if getattr(s, "scene", False):  # a small scene is a paragraph of its own
+        if getattr(s, "scene", False):  # a small scene is a paragraph of its own (told fast, a few short ones)
             if para:
                 out.append(" ".join(para))
                 para = []
-            out.append(s.text)
+            if max(longest) > 2:
+                out.append(s.text)
+                continue
+            said = [t for t in re.split(r"(?<=[.!?])\s+(?=[A-Z\"])", s.text) if t]
+            out.extend(" ".join(said[i:i + 2]) for i in range(0, len(said), 2))
             continue
         if s.text.startswith('"') and para:
             out.append(" ".join(para))
@@ -102,3 +107,4 @@ def _paragraphs(sentences, rng, longest=(3, 4, 5)):
     if para:
         out.append(" ".join(para))
     return out
+

@@ -27,8 +27,11 @@ def hour_key(time_of_day):
 class Hour:
     """What the hour and the weather of a story allow it to say."""
 
-    def __init__(self, time_of_day="", weather=""):
+    def __init__(self, time_of_day="", weather="", keep=()):
         data, never, self._rewrites = _data()
+        #: the story's own names, never read as the hour: "the night clerk" at noon is still the night clerk
+        keep = sorted({k for k in keep if k}, key=len, reverse=True)
+        self._keep = re.compile("|".join(re.escape(k) for k in keep), re.I) if keep else None
         self.key = hour_key(time_of_day)
         self.day = self.key in data["day"]
         self.night = self.key in data["night"]
@@ -40,7 +43,8 @@ class Hour:
         return list(self._palette) if self.day and self._palette else list(words)
 
     def fits(self, text):
-        """Whether ``text`` keeps to the hour and the weather."""
+        """Whether ``text`` keeps to the hour and the weather (its names aside)."""
+        text = self._keep.sub("", text) if self._keep else text
         return not any(p.search(text) for p in self._never)
 
     def mend(self, text):
@@ -48,6 +52,9 @@ class Hour:
         -> "to cover the day shift"); as it was otherwise."""
         if not self.day or self.fits(text):
             return text
+        kept = []
+        if self._keep:  # the names stay as they are
+            text = self._keep.sub(lambda m: kept.append(m.group(0)) or f"\0{len(kept) - 1}\0", text)
         for pattern, repl in self._rewrites:
             text = pattern.sub(repl, text)
-        return text
+        return re.sub(r"\0(\d+)\0", lambda m: kept[int(m.group(1))], text)

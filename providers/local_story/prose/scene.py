@@ -56,6 +56,8 @@ def referable(template):
     it stands alone ("{fixture}: nothing."), and not where "it" would make a run of words every story
     says the same way ("Behind it, the wall sounded hollow"), with the words of the sentences around it."""
     from .bank import MOST_FIXED, fixed_run
+    if "{E}" in template or "{A" in template:  # "drew back from the locket, toward it": which one?
+        return False
     return "{fixture}" in template and not _UNREFERABLE.search(template) and not is_fragment(
         re.sub(r"\{[^{}]*\}", "x", template)) and fixed_run("w " + _SAID_SHORT.sub("inside", refer(template, False)) + " w") <= MOST_FIXED
 

@@ -72,10 +72,11 @@ class Writer:
         self.variants = variants()
         self._variant = re.compile(r"(?<![{\w])(" + "|".join(sorted(self.variants, key=len, reverse=True)) + r")(?![\w}])")
         self.used = set()
-        self.reused = set()
         self.scenes = 0  # the small scenes written so far (each one's sentences carry its number)
         self.sentences = set()  # each sentence of the bank said so far: none twice, even within another line  # the templates of scenes said a second time (of another fixture)
-        self.hour = Hour(getattr(plan, "time_of_day", ""), getattr(plan, "weather", ""))
+        names = [x for p in [*plan.cast, *plan.elements] for x in (p.name, getattr(p, "handle", ""))]
+        self.hour = Hour(getattr(plan, "time_of_day", ""), getattr(plan, "weather", ""),
+                         [*names, plan.setting or request.setting or ""])
         words = dict(palette(), night=self.hour.night_words(palette()["night"]))  # "the long day" at noon
         self.palette = {k: rng.choice(v) for k, v in sorted(words.items())}
         self.said = set()
@@ -387,12 +388,12 @@ class Writer:
         here = self.slots(beat, count % 2 == 0)
         here["_have"] = self._have(beat, here)  # what the scene's slots offer: the same for each of its lines
         fixture = here.get("fixture") or ""
-        if self.heard.get(("fixture", fixture), 0) >= self.tired:  # said often enough: a scene of something else
+        if self.heard.get(("fixture", fixture), 0) >= self.tired // 2:  # said often: a scene of something else
             fixture = ""
         size = self.rng.choice(sizes())
         lines, named, broken = [], False, 0  # broken: the fragments said so far
         for n in range(size):
-            focus = bool(fixture) and (n < 2 or self.rng.random() < 0.6)  # the last may be a reaction only
+            focus = bool(fixture) and (n < 2 or self.rng.random() < 0.35)  # then what else is there, or a reaction
             line = self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
             if not line and focus:  # nothing more to say about it: the scene goes on without it
                 line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
@@ -404,8 +405,12 @@ class Writer:
         return lines
 
     def scene_line(self, beat, pools, s, once, focus, fragment):
+        order = self.rng.sample(pools, len(pools))
+        if not focus and "presence" in order:  # off the thing: what else is there, the antagonist first
+            order.remove("presence")
+            order.insert(0, "presence")
         for any_kind in (False, True):
-            for does in self.rng.sample(pools, len(pools)):
+            for does in order:
                 if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
                     continue
                 if any_kind and does not in LOOSE:
@@ -467,9 +472,6 @@ class Writer:
                 referable(t.text) if s.get("_refer") else "{fixture}" in t.text)) and (
                 fragment is None or fragments(t.text) <= fragment)]
         options = [t for t in self._fitting[narrow] if t.id not in self.used and t.needs <= have]
-        if focus and not options:  # a long story: a scene's line said once more, of another thing
-            options = [t for t in self._fitting[narrow] if t.id not in self.reused and t.needs <= have
-                       and '"' not in t.text and not re.search(r"[.!?]\s", t.text)]
         if not options:
             return ""
         if self.focus:
@@ -484,7 +486,7 @@ class Writer:
                 return ""
             options = [t for t in options if "{C" not in t.text or not SPEECH.search(t.text)]
         for template in self.rng.sample(options, min(4, len(options))):
-            (self.reused if template.id in self.used else self.used).add(template.id)
+            self.used.add(template.id)
             line = self.fill(template, beat, s)
             said = [x for x in re.split(r"(?<=[.!?])\s+", line) if len(x.split()) > 2]
             if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
