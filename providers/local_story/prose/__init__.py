@@ -11,7 +11,7 @@ from .forms import shape
 from .vary import Varier
 from .voice import Voice, perspective_of
 from .world import world_lines
-from .writer import Writer
+from .writer import Writer, join
 
 MESSAGES = {"hook": "Setting the scene", "arrival": "Setting the scene", "first_sign": "Building dread",
             "investigation": "Building dread", "escalation": "Building dread", "reversal": "Twisting the knife",
@@ -35,6 +35,7 @@ def write(request, plan, progress=no_progress):
         sentences = writer.beat(beat, planned - written, i == 0)
         # a thing laid on a table stays on the table, not on "the goat-hair walls" named in its turn
         varier.beat(sentences, beat, writer.surfaces)
+        sentences = join(sentences)  # a small scene: one paragraph
         sections.append(sentences)
         written += sum(s.words for s in sentences)
         progress(5 + int(85 * (i + 1) / len(plan.beats)), MESSAGES.get(beat.kind, "Building dread"))
@@ -83,8 +84,19 @@ def _drop(sections, target, total, droppable):
 
 
 def _paragraphs(sentences, rng, longest=(3, 4, 5)):
+    """The paragraphs of a beat: a small scene is one (told fast, its sentences a line or two each)."""
     out, para = [], []
     for s in sentences:
+        if getattr(s, "scene", False):  # a small scene is a paragraph of its own (told fast, a few short ones)
+            if para:
+                out.append(" ".join(para))
+                para = []
+            if max(longest) > 2:
+                out.append(s.text)
+                continue
+            said = [t for t in re.split(r"(?<=[.!?])\s+(?=[A-Z\"])", s.text) if t]
+            out.extend(" ".join(said[i:i + 2]) for i in range(0, len(said), 2))
+            continue
         if s.text.startswith('"') and para:
             out.append(" ".join(para))
             para = []
@@ -95,3 +107,4 @@ def _paragraphs(sentences, rng, longest=(3, 4, 5)):
     if para:
         out.append(" ".join(para))
     return out
+

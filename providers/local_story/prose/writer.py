@@ -9,6 +9,9 @@ from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
+from .hour import Hour
+from .reveal import rereads, restates
+from .scene import fragments, refer, referable, sizes
 from .sight import Sight
 from .things import head, is_surface
 
@@ -51,10 +54,12 @@ LONG = 5
 
 
 class Sentence:
-    __slots__ = ("text", "must", "soft")
+    """One sentence of a beat, or of a small scene (``scene``: its number; 0 for none), or a whole
+    scene once its sentences are joined (``join``)."""
+    __slots__ = ("text", "must", "soft", "scene")
 
-    def __init__(self, text, must=False, soft=False):
-        self.text, self.must, self.soft = text, must, soft
+    def __init__(self, text, must=False, soft=False, scene=0):
+        self.text, self.must, self.soft, self.scene = text, must, soft, scene
 
     @property
     def words(self):
@@ -68,7 +73,13 @@ class Writer:
         self.variants = variants()
         self._variant = re.compile(r"(?<![{\w])(" + "|".join(sorted(self.variants, key=len, reverse=True)) + r")(?![\w}])")
         self.used = set()
-        self.palette = {k: rng.choice(v) for k, v in sorted(palette().items())}
+        self.scenes = 0  # the small scenes written so far (each one's sentences carry its number)
+        self.sentences = set()  # each sentence of the bank said so far: none twice, even within another line  # the templates of scenes said a second time (of another fixture)
+        names = [x for p in [*plan.cast, *plan.elements] for x in (p.name, getattr(p, "handle", ""))]
+        self.hour = Hour(getattr(plan, "time_of_day", ""), getattr(plan, "weather", ""),
+                         [*names, plan.setting or request.setting or ""])
+        words = dict(palette(), night=self.hour.night_words(palette()["night"]))  # "the long day" at noon
+        self.palette = {k: rng.choice(v) for k, v in sorted(words.items())}
         self.said = set()
         self.picked = {}
         self.imitated = False
@@ -164,7 +175,7 @@ class Writer:
             have.add("companion")
         if s["element"] is not None:
             have.add("element")
-            if is_readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
+            if _readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
                 have.add("readable")
             have |= settled(self.plan, beat, s["element"])  # given up at the choice: not held after it
         if self.world.get("weather") and self.world.get("has_sky"):
@@ -196,6 +207,9 @@ class Writer:
             return ""  # drawn again above: not a thing to lay anything on
         values = dict(self.palette, **s)
         text = number(template.text, values)
+        referred = bool(s.get("_refer")) and referable(template.text) and bool(s.get("fixture"))
+        if referred:  # the scene's thing, named already: "it", "behind it", "they would not give"
+            text = refer(text, is_plural(s["fixture"]))
         for key in self.most_said:
             if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
                 self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
@@ -236,6 +250,8 @@ class Writer:
         for key in ("place", "fixture", "E", "home"):  # "the washers were", "the sleeping mats held their breath"
             if values.get(key) and isinstance(values[key], str) and is_plural(values[key]):
                 out = agree(out, values[key])
+        if referred and is_plural(s["fixture"]):
+            out = agree(out, "they")
         return _cap(out)
 
     def element_name(self, element):
@@ -276,7 +292,7 @@ class Writer:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
-            out.extend(Sentence(t, must=True) for t in self.recall())
+            out.extend(Sentence(t, must=True) for t in self.recall(beat))
             out.extend(Sentence(t, must=True) for t in self.unmask())
         pools = list(POOLS.get(beat.kind, POOLS["scene"]))
         if "sounds" in self.focus:
@@ -293,14 +309,60 @@ class Writer:
                 out.insert(1, Sentence(arrive))
         written = sum(x.words for x in out)
         changes = Sentence(self.voice.tell(beat.changes), must=True, soft=True) if beat.changes and not first else None
+        if changes is not None and beat.kind == "aftermath" and restates(changes.text, self.plan.twist.reveal):
+            changes = None  # the twist was told at its beat: the ending does not say it over again
         if changes is not None and changes.text in self.written:
             changes = None  # said already, the same way: once is enough
         elif changes is not None:
             self.written.add(changes.text)
         written += changes.words if changes else 0
+        once = {}  # the climax tells its confrontation once: one sight of the antagonist, one use of the tool
+        if beat.kind == "aftermath":  # the morning after: its own few lines, no scene
+            written = self.loose(beat, pools, out, written, budget, once)
+        if "weather" in pools:  # the weather, in a paragraph of its own: what it does to this place
+            pools = [p for p in pools if p != "weather"]
+            lines = [line for line in (self.one("weather", beat, s), self.one("weather", beat, s)) if line]
+            if lines:
+                self.scenes += 1
+                at = min(2, len(out))
+                out[at:at] = [Sentence(line, scene=self.scenes if len(lines) > 1 else 0) for line in lines]
+                written += sum(len(line.split()) for line in lines)
+        scenes = 0
+        while beat.kind != "aftermath" and written < budget:
+            lines = self.scene(beat, pools, once, scenes)
+            if not lines:
+                break
+            scenes += 1
+            self.scenes += 1  # a scene is a paragraph of its own (its lines joined once renamed: ``join``)
+            at = len(out) if len(out) < 3 else self.rng.choice(  # not inside another scene
+                [i for i in range(2, len(out) + 1) if i == len(out) or not out[i].scene or out[i].scene != out[i - 1].scene])
+            out[at:at] = [Sentence(line, scene=self.scenes if len(lines) > 1 else 0) for line in lines]
+            written += sum(len(line.split()) for line in lines)
+        if after:
+            out.append(Sentence(after, must=True, soft=True))
+        if changes:
+            out.append(changes)
+        if look is not None:  # what it looks like, right after it is first seen
+            out.remove(look)
+            out.insert(1, look)
+        return self.in_hour(out)
+
+    def in_hour(self, sentences):
+        """``sentences`` in the story's own hour and weather: the plan's night made the day in a
+        daylight story ("to cover the day shift"), and what still says another hour left out."""
+        kept = []
+        for sentence in sentences:
+            sentence.text = self.hour.mend(sentence.text)
+            if sentence.must or self.hour.fits(sentence.text):
+                kept.append(sentence)
+        return kept
+
+
+    def loose(self, beat, pools, out, written, budget, once):
+        """Sentences from the bank, one by one, until the beat's share is written."""
         misses = 0
         i = 0
-        once = {}  # the climax tells its confrontation once: one sight of the antagonist, one use of the tool
+        broken = sum(fragments(x.text) for x in out)  # one fragment at most ("Sleep came at last. Rust, in it.")
         while written < budget and misses < len(pools) * 6:
             does = pools[i % len(pools)]
             if i % 3 == 0:
@@ -309,22 +371,57 @@ class Writer:
                 i += 1
                 misses += 1
                 continue
-            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE and beat.kind != "aftermath")
+            line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE and beat.kind != "aftermath",
+                            fragment=0 if broken else 1)
             i += 1
             if not line:
                 misses += 1
                 continue
             once[does] = True
+            broken += fragments(line)
             out.insert(len(out) if len(out) < 3 else self.rng.randrange(2, len(out) + 1), Sentence(line))
             written += out[-1].words
-        if after:
-            out.append(Sentence(after, must=True, soft=True))
-        if changes:
-            out.append(changes)
-        if look is not None:  # what it looks like, right after it is first seen
-            out.remove(look)
-            out.insert(1, look)
-        return out
+        return written
+
+    def scene(self, beat, pools, once, count):
+        """A small scene (the lines of one paragraph): one fixture of the place, named once and then
+        referred to ("it"), the protagonist doing something by it, noticing, reacting; one fragment
+        at most."""
+        here = self.slots(beat, count % 2 == 0)
+        here["_have"] = self._have(beat, here)  # what the scene's slots offer: the same for each of its lines
+        fixture = here.get("fixture") or ""
+        if self.heard.get(("fixture", fixture), 0) >= self.tired // 2:  # said often: a scene of something else
+            fixture = ""
+        size = self.rng.choice(sizes())
+        lines, named, broken = [], False, 0  # broken: the fragments said so far
+        for n in range(size):
+            focus = bool(fixture) and (n < 2 or self.rng.random() < 0.35)  # then what else is there, or a reaction
+            line = self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
+            if not line and focus:  # nothing more to say about it: the scene goes on without it
+                line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
+            if not line:
+                break
+            named = named or (bool(fixture) and fixture.lower() in line.lower())
+            broken += fragments(line)
+            lines.append(line)
+        return lines
+
+    def scene_line(self, beat, pools, s, once, focus, fragment):
+        order = self.rng.sample(pools, len(pools))
+        if not focus and "presence" in order:  # off the thing: what else is there, the antagonist first
+            order.remove("presence")
+            order.insert(0, "presence")
+        for any_kind in (False, True):
+            for does in order:
+                if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
+                    continue
+                if any_kind and does not in LOOSE:
+                    continue
+                line = self.one(does, beat, s, any_kind=any_kind, focus=focus, fragment=fragment)
+                if line:
+                    once[does] = True
+                    return line
+        return ""
 
     def after_element(self, beat, s, element):
         """What using the key element made the protagonist do: where it sends them next, the place
@@ -354,28 +451,36 @@ class Writer:
             keep = False
         return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
-    def one(self, does, beat, s, any_kind=False):
+    def one(self, does, beat, s, any_kind=False, focus=False, fragment=None):
+        """A sentence of what ``does``, fitted to ``beat`` and its slots ``s``: with ``focus``, one
+        about the fixture of ``s`` (said as "it" once named, ``s["_refer"]``); without
+        ``fragment`` (a number), that many fragments at most ("Hot lint, in it.")."""
         if does == "weather":  # how the weather shows in this place: the world's own lines, each once
-            lines = [w for w in self.world.get("weather_lines", []) if w not in self.written]
+            lines = [w for w in self.world.get("weather_lines", []) if w not in self.written and self.hour.fits(w)]
             if not lines or beat.kind not in ("hook", "arrival", "aftermath", "first_sign"):
                 return ""
             self.written.add(lines[0])
             return lines[0]
-        have = self._have(beat, s)
+        have = s.get("_have") or self._have(beat, s)
         key = (does, beat.kind, any_kind)
         if key not in self._fitting:  # what fits this kind of beat, perspective and format: once a story
             perspective = self.voice.perspective
             self._fitting[key] = [t for t in self.bank.get(does, []) if (any_kind or (
                 ("any" in t.kinds or beat.kind in t.kinds) and (not t.perspective or perspective in t.perspective)
                 and (not t.format or self.fmt in t.format))) and not (t.tags & self.avoid)]
-        options = [t for t in self._fitting[key] if t.id not in self.used and t.needs <= have]
+        narrow = (key, focus and (2 if s.get("_refer") else 1), fragment)
+        if narrow not in self._fitting:  # about the scene's thing; one fragment at most ("Hot lint, in it.")
+            self._fitting[narrow] = [t for t in self._fitting[key] if (not focus or (
+                referable(t.text) if s.get("_refer") else "{fixture}" in t.text)) and (
+                fragment is None or fragments(t.text) <= fragment)]
+        options = [t for t in self._fitting[narrow] if t.id not in self.used and t.needs <= have]
         if not options:
             return ""
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
         for key in ("fixture", "place"):  # tired of it: a sentence of something else, if there is one
-            if s.get(key) and self.heard.get((key, s[key]), 0) >= self.tired:
+            if not focus and s.get(key) and self.heard.get((key, s[key]), 0) >= self.tired:
                 options = [t for t in options if "{" + key + "}" not in t.text] or options
         if s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
                 f"{s['companion'].name}, {s['companion'].look}")):  # a dog, or someone who does not speak
@@ -385,8 +490,10 @@ class Writer:
         for template in self.rng.sample(options, min(4, len(options))):
             self.used.add(template.id)
             line = self.fill(template, beat, s)
-            if line and line not in self.written:
+            said = [x for x in re.split(r"(?<=[.!?])\s+", line) if len(x.split()) > 2]
+            if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
                 self.written.add(line)
+                self.sentences.update(said)
                 if "surface" in template.needs:
                     self.surfaces.add(line)
                 return line
@@ -419,9 +526,11 @@ class Writer:
         self.voice.full_said[villain.id] = 2
         return [_cap(f"{villain.name} had been {name} all along.")]
 
-    def recall(self):
+    def recall(self, beat):
+        """The twist's clues gone over again, unless the reveal's own line re-reads one already
+        ("So that is why ..."): then the list would only say them a second time."""
         clues = [b.clue for b in self.plan.beats if b.id in self.plan.twist.clues and b.clue]
-        if len(clues) < 2:
+        if len(clues) < 2 or rereads(beat.text, clues):
             return []
         told = [c.rstrip(".") for c in clues[:3]]
         told = [t[:1].lower() + t[1:] if re.match(r"(The|Nobody|Someone|There|Every|Each|A|An)\b", t) else t for t in told]
@@ -430,6 +539,18 @@ class Writer:
                                 f"{_cap(home)} had said it twice over", "The signs had been there",
                                 f"Every sign in {home} had pointed the same way"])
         return [self.voice.tell(f"{lead}: " + "; ".join(told))]
+
+
+def join(sentences):
+    """``sentences`` with each small scene's sentences made one (a paragraph of its own, kept or
+    dropped whole when the story is fitted to its length)."""
+    out = []
+    for sentence in sentences:
+        if sentence.scene and out and out[-1].scene == sentence.scene:
+            out[-1].text += " " + sentence.text
+        else:
+            out.append(sentence)
+    return out
 
 
 #: after a plural noun, what its verbs and pronouns become (each pattern is what follows the noun)
@@ -472,6 +593,11 @@ def agree(text, noun):
     for pattern, repl in _AGREE:
         text = re.sub("((?i:" + re.escape(noun) + "))" + pattern, lambda m, r=repl: inflect(m, r), text)
     return text
+
+
+@lru_cache(maxsize=1024)
+def _readable(name):
+    return is_readable(name)
 
 
 @lru_cache(maxsize=4096)
