@@ -191,8 +191,11 @@ def test_word_start_times_are_within_150_ms_of_the_spoken_word(monkeypatch, neur
         sentence = narration.synthesize_sentences([(0, CLIP)], "Deep Male", 1.0)[0]
         heard = _onsets(sentence.pcm, sentence.rate)
         starts = np.array([w.start for w in sentence.words])
-        assert len(heard) == len(starts) == len(CLIP.split())
-        errors.append(np.round((heard - starts) * 1000))
+        # every word comes after a pause; a soft sound inside a word ("A-sh") may add an onset
+        assert len(starts) == len(CLIP.split()) and len(heard) >= len(starts)
+        nearest = [int(np.argmin(np.abs(heard - s))) for s in starts]
+        assert nearest == sorted(set(nearest)), (heard, starts)  # each word its own onset, in order
+        errors.append(np.round((heard[nearest] - starts) * 1000))
     assert all(np.abs(error).max() <= 150 for error in errors), errors
 
 
