@@ -9,6 +9,7 @@ from .. import reading
 from ..beats import sequence
 from ..fields import definite, target_words
 from ..genres import DEFAULT_NAMES, GENRES, genre_key
+from ..prose.things import head
 from ..prose.voice import perspective_of
 from ..world import world_for_setting
 from .titles import plan_title
@@ -110,7 +111,7 @@ def renamed_elements(plan):
     its handle and the beats they did not edit saying the old name: both say the new one."""
     for element in plan.elements:
         old, new = (element.handle or "").strip(), definite(element.name.strip())
-        if not old or not new or _head(old) == _head(new) or _head(old) in new.lower().split():
+        if not old or not new or head(old) == head(new) or head(old) in new.lower().split():
             continue
         element.handle = new if len(element.name.split()) <= 4 else new.split(",")[0]
         bare = re.sub(r"(?i)^the\s+", "", old)
@@ -120,11 +121,6 @@ def renamed_elements(plan):
                 beat.text = said.sub(element.handle, beat.text)
             beat.changes = said.sub(element.handle, beat.changes or "")  # the engine's words
     return plan
-
-
-def _head(phrase):
-    words = re.findall(r"[\w'-]+", re.split(r"\s+(?:of|with|from|in|on)\s+", phrase.lower())[0])
-    return words[-1] if words else ""
 
 
 def build_plan(request):
