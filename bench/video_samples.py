@@ -1,6 +1,7 @@
 """Two videos from stories the offline engine writes in different settings (a ger on the Mongolian
-steppe, a gondola station in the Dolomites), 60 s 720p30 with the local provider, and three frames
-of each as PNGs in docs/samples/video/ (with each video's scenes: what each shows).
+steppe, a gondola station in the Dolomites), 60 s 720p30 with word captions, rendered by the local
+provider from each story's own plan, and three frames of each as PNGs in docs/samples/video/ (with
+each video's story, plan and scenes: what each shows).
 
 Usage: .venv/bin/python bench/video_samples.py [--out docs/samples/video]
 """
@@ -44,7 +45,8 @@ def render(key, fields, out):
         weather=fields["weather"], duration=60, resolution="720p", frame_rate=30, seed=fields["seed"],
         characters=fields["characters"], protagonist=fields["protagonist"],
         antagonist=fields["antagonist"], key_elements=fields["key_elements"],
-        plot_twist=fields["plot_twist"], pacing=fields["pacing"], author="Dreadforge samples")
+        plot_twist=fields["plot_twist"], pacing=fields["pacing"], author="Dreadforge samples",
+        captions="word", plan=story.plan)  # the story's own plan, as the site passes it
     with tempfile.TemporaryDirectory() as tmp:
         t0 = time.perf_counter()
         result = LocalVideoProvider().render(request, Path(tmp))
@@ -58,7 +60,7 @@ def render(key, fields, out):
             scene["frame"] = f"{key}-{n}.png"
     (out / f"{key}.json").write_text(json.dumps(
         {"title": story.title, "fields": fields, "render_seconds": round(seconds, 1), "scenes": scenes,
-         "plan": result.plan}, indent=1) + "\n")
+         "plan": story.plan, "story": story.content}, indent=1) + "\n")
     print(key, story.title, f"{seconds:.1f} s", [s["shows"] for s in scenes])
 
 

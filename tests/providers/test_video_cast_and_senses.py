@@ -120,3 +120,14 @@ def test_rain_and_wind_show_in_a_still():
              for w in ("Clear", "Cloudy", "Rainy", "Windy")}
     assert streaks(paint["Rainy"], 1) > 1.3 * streaks(paint["Cloudy"], 1)  # falling streaks: across x
     assert streaks(paint["Windy"], 0) > 1.3 * streaks(paint["Clear"], 0)  # driven streaks: across y
+
+
+def test_an_antagonist_whose_name_is_a_description_is_drawn_as_described():
+    plan = dict(GONDOLA, cast=[dict(GONDOLA["cast"][0]),
+                               {"id": "man", "name": "a man in a frozen orange snowsuit", "handle": "the man",
+                                "pronouns": "he", "role": "antagonist", "look": ""}])
+    line = GONDOLA_LINES[1]
+    shot = PlanShotPlanner(plan, GONDOLA_LINES, who={line: ["Giulia", "the man"]}).shot(line, 1)
+    assert "hooded-figure" not in shot.figure_icons  # not the faceless default
+    picture = scenes.paint(320, 180, LOOK, line, "", "", "Night", "", 3, 1, shot=shot)
+    assert orange(picture) > 400

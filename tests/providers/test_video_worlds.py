@@ -6,7 +6,7 @@ import copy
 
 import numpy as np
 
-from providers.video.imagery import scenes
+from providers.video.imagery import icon_index, scenes
 from providers.video.imagery.looks import look_for
 from providers.video.imagery.plan_shots import PlanShotPlanner
 from tests.providers.video_plans import GER
@@ -71,3 +71,15 @@ def test_figures_stand_clear_of_the_subtitles_band():
     rows = np.flatnonzero((np.abs(img - back).max(axis=2) > 0.05).any(axis=1))
     assert len(rows) > 40  # the figures are there
     assert rows.max() < 180 * 0.76  # and end above the subtitles' band (from 77 % of the height)
+
+
+def test_a_place_inside_a_ger_with_a_picture_of_its_own_is_still_inside_the_ger():
+    beds = shot_at("a ger on the Mongolian steppe in winter", "ger", "the beds along the lattice wall",
+                   "Wet felt hung near them.")
+    assert (beds.inside, beds.setting_icon) == ("ger", "shape:ger")  # not bunk beds on the steppe
+    assert "brick-wall" not in beds.icon_names()
+
+
+def test_a_sheep_pen_is_a_fence_not_a_fountain_pen():
+    assert icon_index.icon_in("the sheep pen", "ger") == "wooden-fence"
+    assert icon_index.icon_in("his pen", "", "he wrote her name with it") == "fountain-pen"

@@ -25,7 +25,8 @@ NOUNS = _TABLE["nouns"]
 SENSES = _TABLE["senses"]
 CONTEXT = _TABLE.get("context", {})
 AVOID = set(_TABLE["avoid"])
-AFTER_HEAD = re.compile(r"\s(?:on|in|at|of|by|near|over|under|above|below|with|from|beside)\s")
+AFTER_HEAD = re.compile(r"\s(?:on|in|at|of|by|near|over|under|above|below|with|from|beside|along|against|"
+                        r"behind|beneath|around|across|inside|outside|through)\s")
 SKIP = set("a an the of in on at to and or with his her their its my our your this that old "
            "dark small little big large long black white grey gray red one".split())
 
@@ -124,8 +125,8 @@ def icon_in(phrase, world, context=""):
         for word in reversed(ws):
             if word in SENSES[key]:
                 return SENSES[key][word]
-    if ws and context:
-        around = set(re.findall(r"[a-z']+", str(context).lower())) - set(ws)
+    if ws:  # the words around it, and its own modifiers ("the sheep pen" is no fountain pen)
+        around = (set(re.findall(r"[a-z']+", str(context or "").lower())) - set(ws)) | set(ws[:-1])
         for sense in CONTEXT.get(ws[-1], CONTEXT.get(_singular(ws[-1]), [])):
             if around & set(sense["cues"]):
                 return sense["icon"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.story_plan import PlanPart, load_plan
-from providers.video.imagery import figures, icon_index, worlds
+from providers.video.imagery import figures, icon_index, icons, worlds
 from providers.video.imagery.pictures import ROOM_PAIRS, ROOMS
 
 _COLOURS = json.loads((Path(__file__).resolve().parents[1] / "data" / "colours.json").read_text())["colours"]
@@ -59,6 +59,13 @@ def room_of(place):
     return ""
 
 
+def look_of(person):
+    """What a person looks like: the cast's look, and a name that is itself a description ("a man
+    in a frozen orange snowsuit")."""
+    described = re.match(r"(?i)(a|an|the)\s", person.name or "")
+    return f"{person.look or ''} {person.name if described else ''}".strip()
+
+
 def figure_icon(person, indoors=False):
     """One figure per cast member, from the plan's cast (its name, handle and look): a rider on
     horseback (indoors, the rider is a person in a hat: the horse stays out), a child small, an
@@ -68,13 +75,13 @@ def figure_icon(person, indoors=False):
     rider = bool(RIDER.search(described))
     if rider and not indoors:
         return "shape:rider"
-    parts = [part for pattern, part in figures.PARTS if re.search(pattern, f"{person.look or ''}", re.I)]
+    parts = [part for pattern, part in figures.PARTS if re.search(pattern, look_of(person), re.I)]
     parts += [part for pattern, part in figures.CALLINGS if re.search(pattern, described, re.I)]
     if CHILD.search(f"{person.name} {person.handle}") and "child" not in parts:
         parts.append("child")
     if rider:
         parts += ["coat", "hat"]
-    if person.role == "antagonist" and not parts and not (person.look or "").strip():
+    if person.role == "antagonist" and not parts and not look_of(person).strip():
         return "hooded-figure"
     if person.pronouns == "she" and not {"hair", "hood", "veil"} & set(" ".join(parts).split()):
         parts.append("hair")
@@ -227,7 +234,7 @@ class PlanShotPlanner:
             listed = [_label(place)] + [_label(p) for p in people] + [
                 phrase for phrase in shows if self._part_named(phrase)[0] not in ("person", "place")]
         return PlanShot(setting, setting_icon, element_name, element_icon, roles, tuple(icons_of),
-                        tuple(colour_of(p.look) for p in people[:2]), list(dict.fromkeys(listed)), large, room,
+                        tuple(colour_of(look_of(p)) for p in people[:2]), list(dict.fromkeys(listed)), large, room,
                         land=self.land, inside=inside, where=_label(place),
                         who=tuple(_label(p) for p in people))
 
@@ -244,6 +251,10 @@ class PlanShotPlanner:
         inside = worlds.interior_of(own) if own and not place.outdoors else ""
         if inside and worlds.says_outside(line):  # "she went out to the door": the ger from outside
             inside = ""
+        world_inside = worlds.interior_of(self.world_icon)
+        if (world_inside and own and not inside and not place.outdoors and not own.startswith(icons.SHAPE)
+                and not worlds.says_outside(line)):  # the beds of a ger: inside the ger, not on the steppe
+            return self.world_icon, f"inside the {world_inside}", world_inside
         if own and not room and not worlds.is_building(place.name, own):
             return own, (f"inside the {inside}" if inside else ""), inside
         inside = worlds.interior_of(self.world_icon)
