@@ -1,7 +1,10 @@
 """The custom prompt's format, obeyed: a logbook of timed entries, a diary, letters to the one the
 prompt names, a radio transcript with speaker tags, chapters; plain prose otherwise."""
+import json
 import re
+from pathlib import Path
 
+TRANSCRIPT = json.loads((Path(__file__).resolve().parents[1] / "data" / "transcript.json").read_text())
 HOURS = {"dawn": 5, "morning": 8, "noon": 12, "afternoon": 15, "dusk": 18, "evening": 19, "night": 22,
          "midnight": 0}
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -61,11 +64,7 @@ def shape(fmt, notes, sections, plan, rng):
                 out.extend(paras)
             out.append(f"Yours, {hero.handle or hero.name.split()[0]}")
     elif fmt == "transcript":
-        name = (hero.handle or hero.name).split()[-1].upper()
-        for i, paras in enumerate(sections):
-            out.append(f"[{plan.instructions.framing or 'Channel 40'}, {_clock(start, i)}]")
-            for para in paras:
-                out.append(para if re.match(r"^[A-Z][A-Z .'-]+:", para) else f"{name}: {para}")
+        out.extend(transcript(sections, plan, hero, start, rng))
     elif getattr(plan.instructions, "chapters", False) or "chapter" in (plan.instructions.notes or ""):
         for i, paras in enumerate(sections):
             out.append(f"{ROMAN[i % len(ROMAN)]}.")
@@ -74,3 +73,65 @@ def shape(fmt, notes, sections, plan, rng):
         for paras in sections:
             out.extend(paras)
     return "\n\n".join(p for p in out if p.strip())
+
+
+SAID = r"(?:said|asked|called|whispered|muttered|answered|replied)"
+
+
+def _label(framing):
+    """The transcript heading's label from the framing ("radio transcripts between the boat and
+    the shore": "Radio log"; "channel 16": "Channel 16"), never the framing's own words."""
+    for pattern, label in TRANSCRIPT["labels"]:
+        found = re.search(pattern, framing or "", re.I)
+        if found:
+            return label.format(*found.groups())
+    return TRANSCRIPT["label"]
+
+
+def _other_end(framing):
+    """Who is at the other end ("between the boat and the shore": SHORE), else BASE."""
+    found = re.search(r"(?i)\bbetween\s+(?:the\s+|a\s+)?[\w'-]+\s+and\s+(?:the\s+|a\s+)?([\w'-]+)", framing or "")
+    return found.group(1).upper() if found else TRANSCRIPT["other_end"]
+
+
+def _turn(para, speakers):
+    """``(SPEAKER, words, after)`` when a paragraph opens with a quoted line and who said it
+    ('"Freja? Is that you?" Mads asked.'), ``after`` the narration that follows it; else None:
+    the transcript gives the line as that speaker's turn."""
+    names = "|".join(re.escape(n) for n in sorted(speakers, key=len, reverse=True))
+    found = (re.match(rf'"([^"]+)"\s*(?:{SAID}\s+({names})|({names})\s+{SAID})(?:\.|(?=\s|$))'
+                      rf'(?:\s+"([^"]+)")?\s*', para) if names else None)
+    if not found:
+        return None
+    first, who, rest = found.group(1), found.group(2) or found.group(3), found.group(4)
+    first = re.sub(r",$", ".", first.strip())
+    return speakers[who], f"{first} {rest}".strip() if rest else first, para[found.end():].strip()
+
+
+def transcript(sections, plan, hero, start, rng):
+    """The story as a radio transcript: a heading with the channel and the time per section, the
+    narrator's turns tagged with their name, a cast member's quoted line as their own turn, and now
+    and then a word from the other end."""
+    framing = plan.instructions.framing or ""
+    name = (hero.handle or hero.name).split()[-1].upper()
+    speakers = {p.handle or p.name: (p.handle or p.name).split()[-1].upper()
+                for p in plan.cast if (p.handle or p.name)[:1].isupper()}
+    speakers.update({"I": name, "I'd": name})
+    other, label = _other_end(framing), _label(framing)
+    replies = rng.sample(TRANSCRIPT["replies"], len(TRANSCRIPT["replies"]))
+    out = []
+    for i, paras in enumerate(sections):
+        out.append(f"[{label}, {_clock(start, i)}]")
+        for para in paras:
+            if re.match(r"^[A-Z][A-Z .'-]+:", para):
+                out.append(para)
+                continue
+            turn = _turn(para, speakers)
+            if turn:
+                out.append(f"{turn[0]}: {turn[1]}")
+                para = turn[2]
+            if para:
+                out.append(f"{name}: {para}")
+        if i % 2 == 1 and replies and i < len(sections) - 1:
+            out.append(f"{other}: {replies.pop().replace('{HANDLE}', name.title())}")
+    return out
