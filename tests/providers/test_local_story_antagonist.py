@@ -130,3 +130,16 @@ def test_an_antagonist_of_many_were_not_was(provider):
         text = provider.generate(form).content
         assert "the rescuers were already dead" in text, seed
         assert not re.search(r"(?<!for )(?<!of )\bthe rescuers was\b", text, re.I), seed
+
+
+@pytest.mark.parametrize("characters, antagonist, apart", [
+    ("Altan, a herder's son; the rider", "the rider who circles the ger at night", []),
+    ("Giulia Ferrari; the man", "a man in a frozen orange snowsuit", []),
+    ("Rosa; a man in a red coat", "a man in a blue coat", ["a man in a red coat"]),
+])
+def test_an_antagonist_named_again_in_the_characters_field_is_one_person(provider, characters, antagonist, apart):
+    form = replace(FORM, characters=characters, protagonist=characters.split(",")[0].split(";")[0],
+                   antagonist=antagonist)
+    cast = provider.outline(form)["cast"]
+    assert [p["name"] for p in cast if p["role"] == "antagonist"] == [antagonist]
+    assert [p["name"] for p in cast if p["role"] == "supporting"] == apart  # not the antagonist twice

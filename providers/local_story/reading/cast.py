@@ -109,8 +109,9 @@ def same_person(a, b):
     x, y = set(a.keys) - {"the"}, set(b.keys) - {"the"}
     if {a.pronouns, b.pronouns} == {"she", "he"}:
         return False  # "Mr. Okafor" and "Mrs. Okafor"
-    if a.described or b.described:
-        return a.name.lower() == b.name.lower()
+    if a.described or b.described:  # "the rider" and "the rider who circles the ger": one
+        return a.name.lower() == b.name.lower() or a.name.lower() == b.handle.lower() \
+            or b.name.lower() == a.handle.lower()
     return bool(x and y and (x <= y or y <= x))
 
 
