@@ -94,6 +94,8 @@ def test_a_short_handle_is_the_head_of_the_name():
     assert short_handle("the tea bushes on the slopes") == "the bushes"
     assert short_handle("the bedrolls") == ""  # nothing shorter
     assert short_handle("the sick bay") == ""  # "the bay" is another place
+    assert short_handle("the ladder down") == "the ladder"  # never "the down"
+    assert short_handle("the beds along the lattice wall") == "the beds"
 
 
 def test_the_rules_and_the_looks_are_data_checked_once(tmp_path, monkeypatch):
