@@ -48,12 +48,12 @@ def assert_sound_handles(cast):
 
 @pytest.mark.parametrize("phrase, handles", [
     ("the quiet girl in the yellow raincoat whom no parent ever collects",
-     ["the girl in the yellow raincoat", "the girl"]),
+     ["the girl in the yellow raincoat", "the girl in the raincoat", "the girl in yellow", "the quiet girl"]),
     ("the extra who appears in every take but was never hired", ["the extra"]),
     ("a gondola station in the Dolomites", ["the gondola station", "the station"]),
     ("a high-altitude gondola station", ["the gondola station", "the station"]),
     ("whatever is inside reefer container 7714", ["the thing in container 7714", "the thing"]),
-    ("the passenger in cabin 14 who is never seen to eat", ["the passenger in cabin 14", "the passenger"]),
+    ("the passenger in cabin 14 who is never seen to eat", ["the passenger in cabin 14"]),  # never "the passenger"
     ("the dryer that always finishes one minute late", ["the dryer"]),
     ("something that knocks from inside the ice machine", ["the thing in the ice machine", "the thing"]),
     ("a night ferry crossing the Strait of Magellan", ["the night ferry", "the ferry"]),
@@ -99,7 +99,7 @@ def test_whatever_and_something_become_the_thing():
 
 BENCH_CAST = [
     [("protagonist", "Camila Reyes", "Camila", "she"),
-     ("antagonist", "the passenger in cabin 14 who is never seen to eat", "the passenger", "they"),
+     ("antagonist", "the passenger in cabin 14 who is never seen to eat", "the passenger in cabin 14", "they"),
      ("supporting", "Captain Aurelio Soto", "Captain Soto", "he")],
     [("protagonist", "Kenji Morita", "Kenji", "he"),
      ("antagonist", "the dryer that always finishes one minute late", "the dryer", "it"),
@@ -111,7 +111,7 @@ BENCH_CAST = [
      ("antagonist", "the planter's widow in the portrait", "the planter's widow", "she"),
      ("supporting", "Mr. Thomas Pereira", "Mr. Pereira", "he"), ("supporting", "Devi", "Devi", "she")],
     [("protagonist", "Jolene Dubois", "Jolene", "she"),
-     ("antagonist", "a man in a Zamboni driver's parka", "the man", "he"),
+     ("antagonist", "a man in a Zamboni driver's parka", "the man in the parka", "he"),
      ("supporting", "Travis", "Travis", "he"), ("supporting", "Coach Al Baptiste", "Coach Baptiste", "he")],
     [("protagonist", "Bree Walsh", "Bree", "she"),
      ("antagonist", "something that knocks from inside the ice machine", "the thing in the ice machine", "it"),
@@ -120,13 +120,13 @@ BENCH_CAST = [
      ("antagonist", "the rind that grows on everything left in the cave", "the rind", "it"),
      ("supporting", "Luc Perrin", "Luc", "he")],
     [("protagonist", "Sokha", "Sokha", "she"),
-     ("antagonist", "the woman who walks on the water at noon", "the woman", "she"),
+     ("antagonist", "the woman who walks on the water at noon", "the woman on the water", "she"),
      ("supporting", "Yeay Srey", "Yeay Srey", "she")],
     [("protagonist", "Fraser McLeod", "Fraser", "he"),
      ("antagonist", "a caller who knows Fraser's PIN", "the caller", "they"),
      ("supporting", "Priti", "Priti", "she")],
     [("protagonist", "Dr. Helen Marsh", "Dr. Marsh", "she"),
-     ("antagonist", "the star that is not on any chart", "the star", "it"),
+     ("antagonist", "the star that is not on any chart", "the uncharted star", "it"),
      ("supporting", "Salem", "Salem", "he")],
     [("protagonist", "Dakota", "Dakota", "she"),
      ("antagonist", "the farmer's son in the burlap mask", "the farmer's son", "he"),
@@ -154,7 +154,8 @@ BENCH_INSTRUCTIONS = [
 BENCH_TWISTS = [  # (kind, who it is about, who they turn out to be) by handle
     ("dead_all_along", "Camila", ""), ("dead_all_along", "Mrs. Hayashi", ""), ("place", "", ""),
     ("secret_identity", "Devi", ""), ("culprit", "Coach Baptiste", ""), ("dead_all_along", "Bree", ""),
-    ("culprit", "Luc", ""), ("secret_identity", "the woman", ""), ("secret_identity", "the caller", "Fraser"),
+    ("culprit", "Luc", ""), ("secret_identity", "the woman on the water", ""),
+    ("secret_identity", "the caller", "Fraser"),
     ("trap", "Salem", ""), ("place", "", ""), ("secret_identity", "Professor Byrne", "the apothecary"),
 ]
 
@@ -274,7 +275,7 @@ def test_no_antagonist_is_invented_when_the_field_is_empty():
     ("Miss Ada Price, the headmistress; Nurse Ratched", "",
      "the quiet girl in the yellow raincoat whom no parent ever collects",
      [("protagonist", "Miss Ada Price", "Miss Price", "she"),
-      ("antagonist", "the quiet girl in the yellow raincoat whom no parent ever collects", "the girl", "she"),
+      ("antagonist", "the quiet girl in the yellow raincoat whom no parent ever collects", "the quiet girl", "she"),
       ("supporting", "Nurse Ratched", "Nurse Ratched", "they")]),
     ("Dr. Ama Mensah; Father Tomás", "Father Tomás", "",
      [("protagonist", "Father Tomás", "Father Tomás", "he"), ("supporting", "Dr. Ama Mensah", "Dr. Mensah", "she")]),
@@ -295,7 +296,7 @@ def test_no_antagonist_is_invented_when_the_field_is_empty():
       ("supporting", "Mara", "Mara", "she")]),
     ("Jun, a courier", "", "the passenger in seat 14C who is always asleep",
      [("protagonist", "Jun", "Jun", "they"),
-      ("antagonist", "the passenger in seat 14C who is always asleep", "the passenger", "they")]),
+      ("antagonist", "the passenger in seat 14C who is always asleep", "the passenger in seat 14C", "they")]),
     ("Dr. Helen Cho (night-shift psychiatrist); Mr. O'Rourke — the supply-boat man", "", "",
      [("protagonist", "Dr. Helen Cho", "Dr. Cho", "she"), ("supporting", "Mr. O'Rourke", "Mr. O'Rourke", "he")]),
     ("Frau Keller, the landlady; Lukas, a student", "Lukas", "the widow on the third floor",
@@ -468,7 +469,7 @@ def test_any_text_in_any_field_reads_without_error():
     ("It", "It", "It", "it"),
     ("someone in the attic", "someone in the attic", "the one in the attic", "they"),
     ("a swarm of moths", "a swarm of moths", "the swarm", "it"),
-    ("a tall man with no face", "a tall man with no face", "the man", "he"),
+    ("a tall man with no face", "a tall man with no face", "the tall man", "he"),
     ("my neighbour Mr. Fisk", "Mr. Fisk", "Mr. Fisk", "he"),
 ])
 def test_antagonists_as_users_name_them(antagonist, name, handle, pronouns):

@@ -56,7 +56,7 @@ def make_plan(request):
     plan.logline = f"{hero.name} in {request.setting}" + (f", and {villain.name}." if villain else ".")
     plan.premise = plan.beats[0].text
     plan.ending = plan.beats[-1].text
-    plan.title = (request.suggested_title or "").strip() or plan_title(plan, rng)
+    plan.title = (request.suggested_title or "").strip() or plan_title(plan, rng, turn=request.seed)
     used = {p for b in plan.beats for p in [b.place]}
     plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
     return plan

@@ -4,13 +4,17 @@ through. After two full mentions each phrase of a person or a key element is sai
 handles in turn ("the thermos", "his thermos"; "the thing"), and a thing the sentence before
 named is "it" now and then. An antagonist's handle that is also a fixture or a place of the world,
 or its plural or singular ("the dryer" in a laundromat whose place is "the dryers"), is never
-said: "that dryer" (or "the thing") tells the one from the others. The rules are
-``data/vary.json`` ("long")."""
+said: "that dryer" (or "the thing") tells the one from the others. An antagonist whose head alone
+is an ordinary thing of the world ("the star that is not on any chart": "the star" read as a real
+star, 63 times) goes by handles that keep what is strange about it, each in turn ("the uncharted
+star", "the nameless star", "that star"; "the man on the dock", and "he" now and then when the
+protagonist is no he). The rules are ``data/vary.json`` ("long") and ``data/reading/epithets.json``."""
 import re
 from dataclasses import dataclass, field
 
 from ..fields import definite, is_plural
-from ..reading import handles_for, phrase_pronoun
+from ..reading import epithet_handles, handles_for, phrase_pronoun
+from ..reading.epithets import is_short
 from ..reading.phrases import parse_phrase
 
 _ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
@@ -94,14 +98,18 @@ def owners(plan, taken, full=2):
     fixtures = [x for p in plan.places for x in (p.name, p.handle, *p.fixtures) if x]
     out = {}
     parts = [(p, getattr(p, "role", "")) for p in plan.cast] + [(e, "element") for e in plan.elements]
+    hero_pronoun = next((p.pronouns for p in plan.cast if p.role == "protagonist"), "")
     used = set()
     for part, role in parts:
-        # its name, and every long name the prose may give it ("the man in the Zamboni driver's parka")
+        # an ordinary thing's handles keep what is strange about it, however long ("the voice on channel 16")
+        strange = {h.lower() for h in epithet_handles(part.name) if is_short(h)} - {part.name.lower()} \
+            if role == "antagonist" else set()
+        # its name, and every long name the prose may give it ("the passenger in cabin 14")
         said_as = [part.name, definite(part.name) if role == "element" else "", part.handle,
-                   *(h for h in handles_for(part.name) if is_long(h))]
+                   *(h for h in handles_for(part.name) if is_long(h) and h.lower() not in strange)]
         names = [n for n in dict.fromkeys(said_as) if n and (n == part.name or n.lower() not in taken or n.lower() in
                                                              {part.name.lower(), (part.handle or "").lower()})]
-        longs = [n for n in names if is_long(n)]
+        longs = [n for n in names if is_long(n) and n.lower() not in strange]
         banned = [n for n in names if role == "antagonist" and clashes(n, fixtures)]
         if role == "antagonist" and (part.handle or "").lower() == "the thing" and not longs and "the thing" not in used:
             # a form that fears no one: "the thing", and now and then "that thing" ("There was no mistaking
@@ -116,10 +124,12 @@ def owners(plan, taken, full=2):
         pronoun = "it" if role == "element" or (role == "antagonist" and phrase_pronoun(part.name) == "it") else ""
         if pronoun and is_plural(part.handle or part.name):
             pronoun = ""
+        if strange and part.pronouns in ("she", "he") and part.pronouns != hero_pronoun:
+            pronoun = part.pronouns  # "He turned toward you" after "The man on the dock waited", now and then
         handles = []
         for h in [part.handle, *handles_for(part.name), *(handles_for(part.handle) if part.handle else []),
                   kin(part.name) if role == "element" else ""]:
-            if not h or is_long(h):
+            if not h or (is_long(h) and h.lower() not in strange):
                 continue
             low = h.lower()
             if low in (x.lower() for x in handles) or (low in taken and low not in mine) or low in used:
@@ -134,6 +144,11 @@ def owners(plan, taken, full=2):
             handles.append("the thing")
         if role == "antagonist" and [h.lower() for h in handles] == ["the thing"]:
             handles.append("that thing")  # "There was no mistaking the thing now" in a third of all stories
+        if strange and handles and not banned:
+            # now and then "that star": the one the story has told of, not any star
+            that = f"that {parse_phrase(part.name).head}"
+            if that.lower() not in used and that.lower() not in taken:
+                handles.append(that)
         if banned:
             head = parse_phrase(banned[0]).head
             that = f"that {head}" if head and not head[:1].isupper() else ""
@@ -142,13 +157,15 @@ def owners(plan, taken, full=2):
         if role == "protagonist":
             handles = handles[:1]
         used.update(h.lower() for h in handles)
-        owner = Owner(id=part.id, forms=[n for n in names if is_long(n) and n not in banned], handles=handles,
+        owner = Owner(id=part.id, forms=[n for n in names if n in longs and n not in banned], handles=handles,
                       pronoun=pronoun, banned=banned)
         if not owner.handles and not owner.pronoun:
             continue
         for n in names:
-            if is_long(n) or n in banned:
+            if n in longs or n in banned:
                 out[n.lower()] = owner
+        for h in handles if strange else ():
+            out.setdefault(h.lower(), owner)  # each said as written twice, then the next in turn
     return out
 
 

@@ -12,6 +12,7 @@ where in the world ("in the Dolomites") does not.
 import re
 from dataclasses import dataclass, field
 
+from .epithets import strange_handles
 from .lexicon import fold, lexicon
 
 DETERMINERS = lexicon().determiners
@@ -257,6 +258,9 @@ def handles_for(phrase):
     if not keep_whole:
         numbered = _NUMBERISH.match(head.split()[-1]) and not kin
         out.append(head if numbered else f"the {named}")  # "container 7714", not "the container 7714"
+    strange = strange_handles(parsed)
+    if strange:  # "the uncharted star", never "the star" alone
+        out = strange
     unique = []
     for handle in sorted(out, key=lambda h: -len(h.split())):
         if handle.lower() != parsed.text.lower() and handle.lower() not in (u.lower() for u in unique) \
@@ -272,6 +276,12 @@ def _short_object(tokens):
     if len(tokens) > 1 and _NUMBERISH.match(tokens[-1]):
         return f"{tokens[-2]} {tokens[-1]}"
     return _definite_object(tokens if _word(tokens[0]) in DETERMINERS else ["the", *tokens])
+
+
+def epithet_handles(phrase):
+    """The handles of a phrase whose head alone is an ordinary thing ("the uncharted star", "the
+    voice on channel 16"): what stands for it however often it is said; [] for any other."""
+    return strange_handles(parse_phrase(phrase))
 
 
 def best_handle(phrase):

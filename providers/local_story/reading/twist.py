@@ -23,6 +23,7 @@ from functools import lru_cache
 from core.story_plan import TwistSchema
 
 from .lexicon import DATA, fold, lexicon
+from .phrases import parse_phrase
 
 _TWIST_SCHEMA = TwistSchema()  # one instance: building a schema costs more than a load
 
@@ -62,6 +63,9 @@ def _refers(phrase, person, possessive_ok=True):
         return True
     if handle and handle.startswith("the ") and re.search(rf"\b{re.escape(handle)}\b", low):
         return True
+    head = parse_phrase(person.name).head if re.match(r"(?i)(a|an|the)\s", person.name or "") else ""
+    if head and re.fullmatch(rf"the {re.escape(fold(head))}", low):
+        return True  # "the woman" for "the woman who walks on the water" (called "the woman on the water")
     name_words = [fold(w).strip(".") for w in person.name.split()]
     keys = {w for w in name_words if w not in words.title_pronoun and not w.startswith("the")}
     titles = {w for w in name_words if w in words.title_pronoun}
