@@ -14,6 +14,7 @@ from core.story_plan import MAX_CAST, PersonSchema
 
 from .lexicon import fold, lexicon
 from .people import Reading, read_person
+from .phrases import parse_phrase
 
 _PERSON_SCHEMA = PersonSchema()  # one instance: building a schema costs more than a load
 
@@ -110,9 +111,16 @@ def same_person(a, b):
     if {a.pronouns, b.pronouns} == {"she", "he"}:
         return False  # "Mr. Okafor" and "Mrs. Okafor"
     if a.described or b.described:  # "the rider" and "the rider who circles the ger": one
-        return a.name.lower() == b.name.lower() or a.name.lower() == b.handle.lower() \
-            or b.name.lower() == a.handle.lower()
+        return a.name.lower() == b.name.lower() or _called_by_head(a, b) or _called_by_head(b, a)
     return bool(x and y and (x <= y or y <= x))
+
+
+def _called_by_head(a, b):
+    """Whether ``a`` is ``b`` said by its head noun alone: "the man" is "a man in a frozen orange
+    snowsuit" (not "a man in a blue coat": that one says more)."""
+    plain = fold(a.name).strip(" .,")
+    head = parse_phrase(b.name).head.lower()
+    return bool(head) and plain in (f"the {head}", b.handle.lower())
 
 
 def _owners_pronouns(people):
