@@ -18,7 +18,8 @@ _AFTER_HEAD = re.compile(r"\s+(?:on|in|of|with|by|at|over|under|behind|for|from|
 def lines_data():
     data = json.loads(DATA.read_text())
     for key in ("surface_heads", "surface_frames", "past_only", "listener_frames", "sound_heads", "sound_stops",
-                "sound_participles", "sound_once", "sound_everywhere", "sound_far", "sound_as_noun", "not_adverbs", "sound_of"):
+                "sound_participles", "sound_once", "sound_everywhere", "sound_far", "sound_as_noun", "not_adverbs", "sound_of",
+                "sound_adjectives"):
         if not data.get(key) or not all(isinstance(x, str) and x for x in data[key]):
             raise ValueError(f"{DATA.name}: {key} is a list of words")
     frames = data.get("sound_frames")
@@ -89,6 +90,10 @@ def sound(phrase):
     heard = " ".join(heard)
     maker = low[first:end] or low[:1]
     said = {_word(w) for w in low}
+    heads = frozenset(data["sound_heads"])
+    if end < len(low) and low[end] in heads and first and all(w in data["sound_adjectives"] for w in low[first:end]):
+        end += 1  # "a faint ticking": the -ing word is the sound itself, not what a maker does
+        maker = low[first:end]
     verb = low[end] if end < len(low) else ""
     acting = verb.endswith("ing") or verb.endswith("ed") or verb in participles  # "a bell ringing", "a name called"
     named = (_word(maker[-1]) in frozenset(data["sound_heads"]) or maker[-1] in frozenset(data["sound_heads"])) \

@@ -146,6 +146,7 @@ def _sounds(said, heard):
             for f in forms:
                 sentence = re.sub(rf"(?i)(?<![\w'])(?:(?:{wrappers}) )?" + re.escape(f) + r"(?![\w'])", "the same sound",
                                   sentence, count=1)
+            sentence = sentence[:1].upper() + sentence[1:]  # "The same sound came from inside it."
         out.append(sentence)
         last = here
     return out
