@@ -46,7 +46,8 @@ def write(request, plan, progress=no_progress):
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     # read back: no name opening three sentences running, an adverb once a paragraph, a sound not twice running
-    paragraphs = [reread(p, *_reread_by(writer, plan)) for p in paragraphs]
+    by = _reread_by(writer, plan)
+    paragraphs = [reread(p, *by) for p in paragraphs]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it
         plan.title = heard(plan, content, rng)

@@ -5,6 +5,7 @@ same adverb twice in a paragraph ("lifted their head, unhurriedly ... turned tow
 unhurriedly"), the same sound in two sentences running ("The hush broke on a drip. He heard a
 drip."). The words it needs are data (``data/lines.json``: ``not_adverbs``)."""
 import re
+from functools import lru_cache
 
 from ..prose.things import lines_data, sound
 
@@ -25,8 +26,9 @@ def reread(paragraphs, cast, sounds):
     and handles, pronoun) for each person or thing; ``sounds``: the story's sound phrases."""
     people = [(sorted({n for n in names if n}, key=len, reverse=True), _FORMS.get(pron, _FORMS["they"]))
               for names, pron in cast]
-    people = [(names, forms) for names, forms in people if names]
-    heard = _sound_words(sounds)
+    people = [(names, forms, re.compile("|".join(re.escape(n) for n in names) + r"\b(?!['’]s)", re.I))
+              for names, forms in people if names]
+    heard = _sound_words(tuple(sounds))
     out, near = [], []  # near: the adverbs of the paragraph before (a short paragraph is a line or two)
     for p in paragraphs:
         text, adverbs = _paragraph(p, people, heard, set().union(*near[-1:]))
@@ -35,14 +37,19 @@ def reread(paragraphs, cast, sounds):
     return out
 
 
+@lru_cache(maxsize=64)
 def _sound_words(sounds):
-    """Each sound as every way the story may say it ("a bucket emptied", "a bucket being emptied")."""
-    out = []
+    """Each sound as every way the story may say it ("a bucket emptied", "a bucket being emptied"), the
+    longest first, and one pattern that finds any of them (the form found -> the sound's first form)."""
+    out, key = [], {}
     for s in sounds:
-        forms = {s.lower(), sound(s).heard.lower(), sound(s).noun.lower()}  # the longest first: "the sound of ..."
+        forms = {s.lower(), sound(s).heard.lower(), sound(s).noun.lower()}
         if len(s.split()) >= 2:  # "scissors" may be a thing on a table too
-            out.append(sorted(forms, key=len, reverse=True))
-    return out
+            forms = sorted(forms, key=len, reverse=True)
+            out.append(forms)
+            key.update((f, forms[0]) for f in forms)
+    find = re.compile("|".join(re.escape(f) for f in sorted(key, key=len, reverse=True))) if key else None
+    return out, key, find
 
 
 def sentences_of(paragraph):
@@ -63,10 +70,10 @@ def _who(sentence, people):
     """The person (index) whose name or handle opens ``sentence``, and the words that name them."""
     if sentence.startswith(('"', "“")):
         return None, ""
-    for i, (names, _) in enumerate(people):
-        for name in names:
-            if re.match(re.escape(name) + r"\b(?!['’]s)", sentence, re.I) and len(sentence) > len(name) + 1:
-                return i, sentence[:len(name)]
+    for i, (_, _, opens) in enumerate(people):
+        m = opens.match(sentence)
+        if m and len(sentence) > m.end() + 1:
+            return i, m.group(0)
     return None, ""
 
 
@@ -75,7 +82,7 @@ def _others_named(sentence, people, i):
     low = sentence.lower()
     forms = people[i][1]
     return any(re.search(r"\b" + re.escape(n.lower()) + r"\b", low)
-               for j, (names, other) in enumerate(people) if j != i and other == forms for n in names) \
+               for j, (names, other, _) in enumerate(people) if j != i and other == forms for n in names) \
         or (forms[0] != "they" and re.search(r"\b" + forms[0] + r"\b", low) is not None)
 
 
@@ -131,11 +138,11 @@ def _adverbs(said, near=frozenset()):
 def _sounds(said, heard):
     """The same sound in two sentences running: the second, when it is a short line of sense, goes;
     a longer one says "the same sound"."""
+    heard, key, find = heard
     out = []
     last = set()
     for sentence in said:
-        low = sentence.lower()
-        here = {forms[0] for forms in heard if any(f in low for f in forms)}
+        here = {key[m.group(0)] for m in find.finditer(sentence.lower())} if find else set()
         again = here & last
         if again and out and not sentence.startswith(('"', "“")):
             if len(sentence.split()) <= 10:
