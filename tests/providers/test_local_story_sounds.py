@@ -126,12 +126,15 @@ def problems(n, seed):
     names = [[n for n in (p["name"], p.get("handle")) if n] for p in plan["cast"]
              if p is not hero or ALL[n]["narrativePerspective"] == "Third Person"]
     out = []
+    last = set()  # the sounds of the sentence before, in this paragraph or the one before
     for paragraph in result.content.split("\n\n"):
         said = sentences(paragraph)
-        last, run, who, adverbs = set(), 0, None, set()
+        run, who, adverbs = 0, None, set()
         for line in said:
             low = line.lower()
-            here = {s for s, f in forms.items() if len(s.split()) >= 2 and (f.heard.lower() in low or s.lower() in low)}
+            here = {s for s, f in forms.items() if len(s.split()) >= 2 and (
+                any(f"{w} {s.lower()}" in low for w in lines_data()["sound_of"]) if f.thing  # "the compressors"
+                else f.heard.lower() in low or s.lower() in low)}
             for s in here:
                 f = forms[s]
                 h = re.escape(f.heard.lower())

@@ -46,8 +46,8 @@ def write(request, plan, progress=no_progress):
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     # read back: no name opening three sentences running, an adverb once a paragraph, a sound not twice running
-    by = _reread_by(writer, plan)
-    paragraphs = [reread(p, *by) for p in paragraphs]
+    said = iter(reread([p for section in paragraphs for p in section], *_reread_by(writer, plan)))
+    paragraphs = [[next(said) for _ in section] for section in paragraphs]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it
         plan.title = heard(plan, content, rng)

@@ -47,6 +47,7 @@ class Sound:
     lasts: bool
     moves: bool
     named: bool = True  # a noun already ("a dull thud"); else ``noun`` is one of ``sound_of`` + ``heard``
+    thing: bool = False  # its maker alone ("the compressors"): a thing too, a sound only as ``noun``
 
     def noun_by(self, rng):
         """``noun``, its "the sound of" said another way of ``sound_of`` (a story's own choice, not every story's)."""
@@ -106,7 +107,7 @@ def sound(phrase):
     lasts = not once
     far = any(f in phrase.lower() for f in data["sound_far"])
     moves = lasts and not far and not ({_word(w) for w in maker} | said) & frozenset(data["sound_everywhere"])
-    return Sound(heard=heard, noun=noun, lasts=lasts, moves=moves, named=named)
+    return Sound(heard=heard, noun=noun, lasts=lasts, moves=moves, named=named, thing=not named and end >= len(words))
 
 
 def sound_needs(phrase):

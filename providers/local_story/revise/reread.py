@@ -29,9 +29,9 @@ def reread(paragraphs, cast, sounds):
     people = [(names, forms, re.compile("|".join(re.escape(n) for n in names) + r"\b(?!['’]s)", re.I))
               for names, forms in people if names]
     heard = _sound_words(tuple(sounds))
-    out, near = [], []  # near: the adverbs of the paragraph before (a short paragraph is a line or two)
-    for p in paragraphs:
-        text, adverbs = _paragraph(p, people, heard, set().union(*near[-1:]))
+    out, near, last = [], [], set()  # near: the adverbs of the paragraph before (a short one is a line or two)
+    for p in paragraphs:                # last: the sounds of its last sentence
+        text, adverbs, last = _paragraph(p, people, heard, set().union(*near[-1:]), last)
         out.append(text)
         near.append(adverbs)
     return out
@@ -43,7 +43,9 @@ def _sound_words(sounds):
     longest first, and one pattern that finds any of them (the form found -> the sound's first form)."""
     out, key = [], {}
     for s in sounds:
-        forms = {s.lower(), sound(s).heard.lower(), sound(s).noun.lower()}
+        said = sound(s)
+        forms = {w + " " + said.heard.lower() for w in lines_data()["sound_of"]} if said.thing else \
+            {s.lower(), said.heard.lower(), said.noun.lower()}  # "the compressors" alone is a thing, not a sound
         if len(s.split()) >= 2:  # "scissors" may be a thing on a table too
             forms = sorted(forms, key=len, reverse=True)
             out.append(forms)
@@ -56,14 +58,14 @@ def sentences_of(paragraph):
     return [s for s in _ENDS.split(paragraph) if s]
 
 
-def _paragraph(paragraph, people, heard, near):
+def _paragraph(paragraph, people, heard, near, last):
     if paragraph.startswith(("#", "*", "-", "|")):  # a heading or a log's line: left as written
-        return paragraph, set()
+        return paragraph, set(), set()
     said = sentences_of(paragraph)
     said = _subjects(said, people)
     said, adverbs = _adverbs(said, near)
-    said = _sounds(said, heard)
-    return " ".join(said), adverbs
+    said, last = _sounds(said, heard, last)
+    return " ".join(said), adverbs, last
 
 
 def _who(sentence, people):
@@ -135,17 +137,17 @@ def _adverbs(said, near=frozenset()):
     return out, mine
 
 
-def _sounds(said, heard):
-    """The same sound in two sentences running: the second, when it is a short line of sense, goes;
-    a longer one says "the same sound"."""
+def _sounds(said, heard, last=frozenset()):
+    """The same sound in two sentences running (``last``: the sounds of the sentence before): the
+    second, when it is a short line of sense, goes; a longer one, or a paragraph's only one, says "the
+    same sound". Returns the sentences and the sounds of the last."""
     heard, key, find = heard
     out = []
-    last = set()
-    for sentence in said:
+    for n, sentence in enumerate(said):
         here = {key[m.group(0)] for m in find.finditer(sentence.lower())} if find else set()
         again = here & last
-        if again and out and not sentence.startswith(('"', "“")):
-            if len(sentence.split()) <= 10:
+        if again and not sentence.startswith(('"', "“")):
+            if len(sentence.split()) <= 10 and (out or n + 1 < len(said)):
                 last = here
                 continue
             forms = next(f for f in heard if f[0] in again)
@@ -156,4 +158,4 @@ def _sounds(said, heard):
             sentence = sentence[:1].upper() + sentence[1:]  # "The same sound came from inside it."
         out.append(sentence)
         last = here
-    return out
+    return out, last
