@@ -19,7 +19,7 @@ from providers.local_story import LocalStoryProvider
 from providers.local_story.fields import is_plural
 from providers.local_story.prose import writer as writer_module
 from providers.local_story.prose.bank import check_lines, needs_surface, stray_sounds, templates
-from providers.local_story.prose.things import head, is_surface
+from providers.local_story.prose.things import head, is_surface, sound
 
 BENCH = Path(__file__).resolve().parents[2] / "bench/data"
 SETS = json.loads((BENCH / "field_sets.json").read_text()) + json.loads((BENCH / "field_sets_more.json").read_text())
@@ -110,7 +110,8 @@ def broken(n, seed):
         out += [("a surface that is none", line) for line in sentences(result.content)
                 if laid.search(line) and not re.match(r"(?:Dust|Grit) lay", line)]
     for template, s, line, sounds in fills:
-        if "{sound}" in template.text and not any(x.lower() in line.lower() for x in sounds):
+        if "{sound" in template.text and not any(f.lower() in line.lower() for x in sounds
+                                                 for f in (x, sound(x).heard, sound(x).noun)):
             out.append(("no sound in a sound slot", line))
         full = [x for x in sounds if len(x.split()) >= 2 and line.lower().count(x.lower()) >= 2]
         if full:

@@ -5,8 +5,10 @@ import re
 
 from core.providers import no_progress
 
-from ..fields import definite, target_words
+from ..fields import definite, is_plural, target_words
 from ..plan.titles import heard
+from ..revise.reread import reread
+from .bank import stray_sounds
 from .forms import shape
 from .vary import Varier
 from .voice import Voice, perspective_of
@@ -43,10 +45,31 @@ def write(request, plan, progress=no_progress):
     longest = {"fast": (1, 2), "intense": (1, 2), "slow": (5, 6, 7)}.get(next((k for k in ("fast", "intense", "slow") if k in (request.pacing or "").lower()),
                                                            ""), (3, 4, 5))
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
+    # read back: no name opening three sentences running, an adverb once a paragraph, a sound not twice running
+    said = iter(reread([p for section in paragraphs for p in section], *_reread_by(writer, plan)))
+    paragraphs = [[next(said) for _ in section] for section in paragraphs]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it
         plan.title = heard(plan, content, rng)
     return plan.title or "Untitled", content
+
+
+def _reread_by(writer, plan):
+    """What the story is read back for: each person and thing by every name the story gives it, with
+    its pronoun (the hero in the first or second person says "I" or "you", never a name), and its sounds."""
+    hero = writer.voice.hero
+    cast = []
+    for p in plan.cast:
+        if p.id == hero.id and writer.voice.perspective != "third":
+            continue
+        names = [p.name, p.handle, *writer.voice.handles.get(p.id, [])]
+        if p.name[:1].isupper() and not p.name.lower().startswith("the ") and len(p.name.split()) > 1:
+            names.append(p.name.split()[0])  # "Haruto", of "Haruto Mori"
+        cast.append((names, p.pronouns))
+    for e in plan.elements:
+        cast.append(([e.name, e.handle], "they" if is_plural(e.name) else "it"))
+    sounds = {*writer.world.get("sounds", []), *stray_sounds(), *(s for p in plan.places for s in p.sounds)}
+    return cast, sorted(sounds)
 
 
 def start(request, plan, rng):

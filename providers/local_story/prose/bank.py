@@ -8,14 +8,14 @@ from pathlib import Path
 
 from core.story_plan import BEAT_KINDS, FORMATS
 
-from .things import lines_data
+from .things import lines_data, sound_as_noun, template_sound_needs
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 NEEDS = {"next", "visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
-         "antagonist_seen", "dialogue", "readable", "surface"}
+         "antagonist_seen", "dialogue", "readable", "surface", "sound_lasts", "sound_moves"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
 SLOTS = {"next", "description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
-         "A_was", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
+         "A_was", "place", "fixture", "sound", "sound_noun", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",
          "quiet", "slowly", "hands", "night", "wrong", "afraid", "moment", "looked", "shape"}
 #: slots whose number a template's words may follow ("{fixture:was/were}")
 NUMBERED = {"place", "fixture", "home", "E"}
@@ -24,7 +24,7 @@ PALETTE = {"dark", "cold", "quiet", "slowly", "hands", "night", "wrong", "afraid
 #: slots that hold the story's own nouns (a place, a fixture, a key element, a name): no two stories
 #: share them, so a fixed run of words stops there. The palette does not break a run: with a handful
 #: of words each, three stories in twelve pick the same one.
-VARYING = {"next", "description", "called", "C", "A", "place", "fixture", "sound", "smell", "touch", "home", "E", "weather",
+VARYING = {"next", "description", "called", "C", "A", "place", "fixture", "sound", "sound_noun", "smell", "touch", "home", "E", "weather",
            "outside"}
 #: at most this many words in a row are the same in every story (a reader should not meet the same six
 #: words in story after story)
@@ -62,8 +62,10 @@ def check_lines(text, variants_of, where):
     data = lines_data()
     problems = []
     for slot in ONCE:
-        if len(re.findall(r"\{" + slot + r"\}", text)) > 1:
+        if len(re.findall(r"\{" + slot + r"(?:_noun)?\}", text)) > 1:
             problems.append(f"says {{{slot}}} twice")
+    if sound_as_noun(text):  # "Water running came from behind them": what is heard, where a noun goes
+        problems.append("puts {sound} where a noun goes (say {sound_noun})")
     if any(re.search(frame, text) for frame in data["listener_frames"]):
         problems.append("speaks to a place")
     past = "|".join(data["past_only"])
@@ -169,7 +171,7 @@ def templates():
             out.setdefault(group["does"], []).append(Template(
                 id=f"{group['does']}.{g}.{t}", text=item["t"], does=group["does"],
                 kinds=frozenset(item.get("kinds", group.get("kinds", ["any"]))),
-                needs=frozenset(item.get("needs", group.get("needs", []))) | derived,
+                needs=frozenset(item.get("needs", group.get("needs", []))) | derived | template_sound_needs(item["t"]),
                 tags=frozenset(item.get("tags", group.get("tags", []))),
                 perspective=frozenset(item.get("perspective", group.get("perspective", []))),
                 format=frozenset(item.get("format", group.get("format", [])))))

@@ -13,7 +13,7 @@ from .hour import Hour
 from .reveal import rereads, restates
 from .scene import fragments, refer, referable, sizes
 from .sight import Sight
-from .things import head, is_surface
+from .things import SOUND_NEEDS, head, is_surface, sound, sound_needs
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -146,7 +146,7 @@ class Writer:
 
     def _times(self, text, key, value):
         """How often ``text`` says ``value`` in full: a sound said twice is named by its maker the second time."""
-        return 1 if key == "sound" and _sounder(value) else text.count("{" + key + "}")
+        return 1 if key == "sound" and _sounder(value) else _says(text, key)
 
     def _worn(self, phrase):
         return len(phrase.split()) >= 4 and self.picked.get(phrase, 0) >= 4
@@ -169,6 +169,8 @@ class Writer:
 
     def _have(self, beat, s):
         have = {k for k in ("fixture", "sound", "smell", "touch", "description", "next") if s.get(k)}
+        if s.get("sound"):  # a thud is not followed, nor does it go on
+            have |= sound_needs(s["sound"])
         if is_surface(s.get("fixture") or ""):  # a thing is laid on a table, not on the goat-hair walls
             have.add("surface")
         if s["companion"] is not None:
@@ -194,15 +196,17 @@ class Writer:
         if "{E}" in template.text and "{fixture}" in template.text and s.get("element") is not None and \
                 head(s["element"].name) == head(s.get("fixture") or ""):  # "the book pointed at the book"
             return ""
-        if "{sound}" in template.text and "{fixture}" in template.text and s.get("sound") and s.get("fixture") and \
+        if "{sound" in template.text and "{fixture}" in template.text and s.get("sound") and s.get("fixture") and \
                 s["fixture"].lower() in s["sound"].lower():  # "An ear to the compressors: the compressors."
             return ""
         for key in self.most_said:  # the beat's slots are drawn for a few sentences: one may be spent since
-            if "{" + key + "}" in template.text and s.get(key) and \
+            if _says(template.text, key) and s.get(key) and \
                     self._spent(s[key], key, self._times(template.text, key, s[key])):
                 s[key] = self._sense(key, s["_place"]) if s.get("_place") else ""
                 if not s[key] or self._spent(s[key], key, self._times(template.text, key, s[key])):
                     return ""  # nothing left to hear here that would not be a refrain
+                if key == "sound" and not template.needs & set(SOUND_NEEDS.values()) <= sound_needs(s[key]):
+                    return ""  # the sound drawn again does not do what the sentence says (go on, be followed)
         if "surface" in template.needs and not is_surface(s.get("fixture") or ""):
             return ""  # drawn again above: not a thing to lay anything on
         values = dict(self.palette, **s)
@@ -211,7 +215,7 @@ class Writer:
         if referred:  # the scene's thing, named already: "it", "behind it", "they would not give"
             text = refer(text, is_plural(s["fixture"]))
         for key in self.most_said:
-            if "{" + key + "}" in text and values.get(key):  # said again in the sentence, by its maker if it has one
+            if _says(text, key) and values.get(key):  # said again in the sentence, by its maker if it has one
                 self.heard[values[key]] = self.heard.get(values[key], 0) + self._times(text, key, values[key])
         for key in ("fixture", "place"):
             if "{" + key + "}" in text and values.get(key):
@@ -235,8 +239,12 @@ class Writer:
                 said["I"] = str(values.get("I", ""))
             if key == "was" and said.get("I") in ("they", "you"):  # "they were", after "Rowan was"
                 return "were"
-            if key == "sound" and key in seen:  # "This was not the dryers turning; I knew the dryers by now"
-                return _sounder(str(values.get(key, ""))) or str(values.get(key, ""))
+            if key in ("sound", "sound_noun") and "sound" in seen:  # "This was not the dryers turning; I knew the dryers by now"
+                return _sounder(str(values.get("sound", ""))) or sound(str(values.get("sound", ""))).noun
+            if key in ("sound", "sound_noun") and values.get("sound"):  # "a bucket being emptied", "the sound of water running"
+                seen.add("sound")
+                heard = sound(str(values["sound"]))
+                return heard.noun_by(self.rng) if key == "sound_noun" else heard.heard
             if key in ("A", "C") and key in seen:  # "{A} looked back at {A}": the second time, its short handle
                 person = self.voice.villain if key == "A" else s["companion"]
                 return (self.voice.handles.get(person.id) or [values[key]])[-1]
@@ -608,6 +616,11 @@ def _long(phrase):
 _NOT_VERBS = frozenset("ceiling ring thing nothing something anything everything morning evening building "
                        "wing spring string king ding".split())
 _NOT_A_MAKER = frozenset("like of in on at from through against over under by with".split())
+
+
+def _says(text, key):
+    """How often ``text`` has the slot ``key`` (a sound, as heard or as a noun: "{sound}", "{sound_noun}")."""
+    return text.count("{" + key + "}") + (text.count("{sound_noun}") if key == "sound" else 0)
 
 
 def _sounder(sound):
