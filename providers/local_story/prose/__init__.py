@@ -7,6 +7,7 @@ from core.providers import no_progress
 
 from ..fields import definite, is_plural, target_words
 from ..plan.titles import heard
+from ..reading.phrases import parse_phrase
 from ..revise.reread import reread
 from .bank import stray_sounds
 from .forms import shape
@@ -63,6 +64,9 @@ def _reread_by(writer, plan):
         if p.id == hero.id and writer.voice.perspective != "third":
             continue
         names = [p.name, p.handle, *writer.voice.handles.get(p.id, [])]
+        names += ["that " + n[4:] for n in names if n and n.lower().startswith("the ")]
+        head = parse_phrase(p.name).head if p.role == "antagonist" else ""
+        names += [f"that {head}"] if head else []  # "that passenger", of "the passenger in cabin 14"
         if p.name[:1].isupper() and not p.name.lower().startswith("the ") and len(p.name.split()) > 1:
             names.append(p.name.split()[0])  # "Haruto", of "Haruto Mori"
         cast.append((names, p.pronouns))

@@ -1,5 +1,5 @@
 """The story read back once it is written, paragraph by paragraph, for what a reader trips on
-between sentences rather than in one: a name or handle opening three sentences in a row ("The
+between sentences rather than in one: a name or handle opening sentence after sentence ("The
 bather waited. The bather blocked the way out. The bather did not come past the lockers."), the
 same adverb twice in a paragraph ("lifted their head, unhurriedly ... turned toward him,
 unhurriedly"), the same sound in two sentences running ("The hush broke on a drip. He heard a
@@ -21,7 +21,8 @@ _PREPOSITIONS = ("at", "on", "to", "for", "from", "with", "toward", "towards", "
 
 
 def reread(paragraphs, cast, sounds):
-    """``paragraphs`` (strings) read back: a name opening three sentences running said by its pronoun,
+    """``paragraphs`` (strings) read back: a name opening a sentence after one that named them said
+    by its pronoun,
     an adverb said once a paragraph, a sound not heard again in the next sentence. ``cast``: (names
     and handles, pronoun) for each person or thing; ``sounds``: the story's sound phrases."""
     people = [(sorted({n for n in names if n}, key=len, reverse=True), _FORMS.get(pron, _FORMS["they"]))
@@ -89,20 +90,19 @@ def _others_named(sentence, people, i):
 
 
 def _subjects(said, people):
-    """A name opening three sentences running: the second and third say the pronoun, the fourth the
-    name again ("The bather waited. They blocked the way out. They did not come past the lockers.")."""
+    """A name opening a sentence right after one that named them says the pronoun, but the name
+    comes back every third time, so the pronoun is never far from it ("The bather waited. They
+    blocked the way out. They did not come past the lockers. The bather ...")."""
     out = list(said)
-    run, who = 0, None
+    streak, who = 0, None
     for k, sentence in enumerate(said):
         i, name = _who(sentence, people)
-        run = run + 1 if i is not None and i == who else (1 if i is not None else 0)
+        if i is None or k == 0 or not people[i][2].search(said[k - 1]):
+            streak, who = 0, i
+            continue
+        streak = streak + 1 if i == who else 1
         who = i
-        if i is None or run == 1:
-            continue
-        nxt = _who(said[k + 1], people)[0] if k + 1 < len(said) else None
-        if run == 2 and nxt != i:  # two in a row is no run
-            continue
-        if run % 3 == 1:  # the name again, now and then, so the pronoun is never far from it
+        if streak % 3 == 0:  # the name again, now and then
             continue
         if _others_named(out[k - 1], people, i):
             continue
