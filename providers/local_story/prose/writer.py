@@ -4,6 +4,7 @@ to what the beat needs, until its share of the length is written."""
 import re
 from functools import lru_cache
 
+from ..beats.at import told_at
 from ..beats.state import GIVEN, settled
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
@@ -243,6 +244,7 @@ class Writer:
             seen.add(key)
             return str(values.get(key, ""))
         out = re.sub(r"\{(\w+)\}", slot, text)
+        out = told_at(out, s.get("_place"))  # "at the counter", "by the outdoor pool": the place's own preposition
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
         out = re.sub(r"\b([Aa]) (?=[aeiou](?!ni|se|ne|u))", r"\1n ", out)  # "a instant" -> "an instant"
         if self.voice.perspective == "second":
