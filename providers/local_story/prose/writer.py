@@ -266,6 +266,8 @@ class Writer:
         look = None
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
+        if beat.kind == "reversal":  # unmasked as the reveal says it: every line after it calls them by name
+            out.extend(Sentence(t, must=True) for t in self.unmask())
         if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
             greeting = self.one("greet", beat, dict(s, called=self.voice.called())) or \
                 self.one("greet_plain", beat, dict(s, called=self.voice.called()))
@@ -295,7 +297,6 @@ class Writer:
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall(beat))
-            out.extend(Sentence(t, must=True) for t in self.unmask())
         pools = list(POOLS.get(beat.kind, POOLS["scene"]))
         if "sounds" in self.focus:
             pools.insert(1, "sense")
