@@ -13,6 +13,7 @@ from ..grammar import is_quiet
 from .at import told_at
 from .chain import link
 from .clues import READS, afterword, clue_lines
+from .things import able
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "beats.json"
 SHORT = ["hook", "first_sign", "investigation", "reversal", "climax", "aftermath"]
@@ -117,7 +118,7 @@ def sequence(plan, words, rng, home):
         options = [t for t in data["text"][key] if ("{E}" not in t or element) and ("{C}" not in t or here)
                    and not ("{E}" in t and element and not reading.is_readable(element.name) and READS.search(t))
                    and not (mute and re.search(r"\b(asks|lies|says|said|tells|talks)\b", t))]
-        template = _fresh(rng, options or data["text"][key], used)
+        template = _fresh(rng, able(options or data["text"][key], {"E": element.name if element else ""}), used)
         told += template
         text = _fill(template, s)
         change = _fresh(rng, [c for c in data["changes"][kind] if "{C}" not in c or here] or data["changes"][kind], used)
@@ -147,6 +148,7 @@ def sequence(plan, words, rng, home):
         s = dict(slots, P=place.name if place else home, E=element.handle or element.name if element else "")
         options = [t for t in data["text"][kind] if "{choice}" not in t and "{C}" not in t
                    and ("{E}" not in t or element)] or data["text"][kind]
+        options = able(options, {"E": element.name if element else ""})
         return told_at(_fill(_fresh(rng, options, used), s), place)
     if words >= 250:  # a hundred words keeps the plan's four lines and little else: no room for reasons
         link(plan, beats, rng, (slots["H"], slots["A"] if villain else "", slots["C"] if companion else "",

@@ -20,6 +20,7 @@ from core.story_plan import PlanPart
 from .. import reading
 from .at import told_at
 from .clues import READS
+from .things import able
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "plot.json"
 #: the kinds of choice, each with two branches in data/plot.json (element: keep or give)
@@ -104,6 +105,7 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
         s["N"] = later.name if later is not None and later.id != beat.place else f"the far corner of {s['P']}"
         element = elements.get(beat.elements[0]) if beat.elements else None
         s["E"] = _handle(element)
+        s["things"] = _things(element, stake, clue)
         beat.because, beat.cause = (cause_from, cause) if cause else ("", "")
         if i == choice_at:
             kind = _kind(rng, data, stake if clue is not None else None, s["C"] and gone_at >= len(beats) and not mute
@@ -112,7 +114,7 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
             then, cause = _choose(beat, s, rng, data, (kind, branch), cause, used, stake, leaves=i == gone_at,
                                   elements=plan.elements)
         elif branch and beat.kind in ("escalation", "climax"):
-            entry = _fresh(rng, data["branches"][branch][beat.kind], used)
+            entry = _fresh(rng, able(data["branches"][branch][beat.kind], s["things"]), used)
             beat.text = _cap(_fill(entry["text"], s, rng))
             if cause and stake is not None and not _names(cause, stake):  # what the beat before changed, too
                 beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
@@ -123,18 +125,21 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
             if element is not None:
                 beat.elements = [element.id] + [e for e in beat.elements if e != element.id]
             s["E"] = _handle(element)
+            s["things"] = _things(element, stake, clue)
             if element is not None and element is not stake:  # the choice's own search, with what is left
                 s["K"] = _handle(element)
-                beat.text = _cap(_fill(_fresh(rng, data["branches"][branch]["investigation"], used), s, rng))
+                s["things"] = dict(s["things"], K=element.name)
+                beat.text = _cap(_fill(_fresh(rng, able(data["branches"][branch]["investigation"], s["things"]), used),
+                                       s, rng))
             else:  # nothing else to search with: the search as planned, for the reason the beat before gave
                 beat.text = _join(_cap(retell(beat.kind, places.get(beat.place), element)), cause, rng, data, used,
                                   hero, pronoun)
             then, cause = _consequence(beat, element, s, rng, data, used)
         elif beat.kind == "aftermath":
             if branch:
-                beat.text = _cap(_fill(rng.choice(data["branches"][branch]["aftermath"]), s, rng))
+                beat.text = _cap(_fill(rng.choice(able(data["branches"][branch]["aftermath"], s["things"])), s, rng))
                 if not beat.changes or stake is not None and _names(beat.changes, stake):
-                    beat.changes = _cap(_fill(rng.choice(data["branches"][branch]["ending"]), s, rng))
+                    beat.changes = _cap(_fill(rng.choice(able(data["branches"][branch]["ending"], s["things"])), s, rng))
             elif cause:
                 beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
             continue
@@ -142,13 +147,14 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
             beat.text = _reread(beat.text, beats[:i], rng, data, s)
             if cause:
                 beat.text = _cap(_fill(_fresh(rng, data["reveals"], used), {"cause": cause, "main": _low(beat.text)}, rng))
-            then, cause = _pair(_fresh(rng, data["kinds"]["reversal_element" if element is not None else "reversal"], used),
-                                s, rng)
+            then, cause = _pair(_fresh(rng, able(data["kinds"]["reversal_element" if element is not None else "reversal"],
+                                                 s["things"]), used), s, rng)
         else:
             if branch == "give" and stake is not None and element is stake:  # given up: it is not used again
                 element = clue if clue is not stake else None
                 beat.text = _cap(retell(beat.kind, places.get(beat.place), element))
                 s["E"] = _handle(element)
+                s["things"] = _things(element, stake, clue)
             if cause and beat.kind != "hook" and (beats[i - 1].kind != "hook" or beat.kind == "arrival"):
                 beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
             then, cause = _consequence(beat, element, s, rng, data, used)
@@ -173,6 +179,11 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
             beat.text, beat.changes = told_at(beat.text, place), told_at(beat.changes, place)
             beat.cause = told_at(beat.cause, place)
     return branch
+
+
+def _things(element, stake, clue):
+    """The names of the elements a line's slots say: its kind of thing decides the lines it fits."""
+    return {slot: e.name if e is not None else "" for slot, e in (("E", element), ("T", stake), ("K", clue))}
 
 
 def _assign(beats, elements, stake, clue, choice_at):
@@ -209,8 +220,9 @@ def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, element
     """The choice beat: what the antagonist asks, what the protagonist takes and refuses."""
     kind, branch = kind_branch
     chosen = data["branches"][branch]
-    taken, refused = _fill(rng.choice(chosen["taken"]), s, rng), _fill(rng.choice(chosen["refused"]), s, rng)
-    dilemma = _fill(rng.choice(data["choice_kinds"][kind].get("dilemmas") or data["dilemmas"]), s, rng)
+    fit = s["things"]
+    taken, refused = _fill(rng.choice(able(chosen["taken"], fit)), s, rng), _fill(rng.choice(able(chosen["refused"], fit)), s, rng)
+    dilemma = _fill(rng.choice(able(data["choice_kinds"][kind].get("dilemmas") or data["dilemmas"], fit)), s, rng)
     frame = rng.choice(data["dilemma_causes"]) if cause else "{dilemma}, and {H} chooses {taken}, not {refused}"
     said = taken.replace(s["T"], "it", 1) if s["T"] in dilemma else taken  # named once in the sentence
     said = re.sub(r"\b(give|hand) (up|over) it\b", r"\1 it \2", said)  # "to give it up"
@@ -222,15 +234,15 @@ def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, element
                 [stake.id]
     beat.choice = PlanPart(choice=f"{taken}, not {refused}", leaves=leaves)
     beat.choice.taken, beat.choice.refused, beat.choice.branch = taken, refused, branch
-    then = _fill(rng.choice(chosen["then"]), s, rng)
-    return then, _fill(_fresh(rng, chosen["cause"], used), s, rng)
+    then = _fill(rng.choice(able(chosen["then"], fit)), s, rng)
+    return then, _fill(_fresh(rng, able(chosen["cause"], fit), used), s, rng)
 
 
 def _consequence(beat, element, s, rng, data, used):
     """What this beat changed and the reason the next beat gives for it: the key element's
     consequence (by its job) when the beat has one, else the beat's own kind of change."""
     if element is not None:
-        options = data["uses"].get(element.job, data["uses"]["clue"])
+        options = able(data["uses"].get(element.job, data["uses"]["clue"]), s["things"])
         moves = s.get("moves") and element.job in ("clue", "tool")
         if moves:  # the story says where it sends them ("... made the cave door the next place to look"): not twice
             options = [o for o in options if "{N}" not in o["then"]] or options

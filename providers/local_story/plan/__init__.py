@@ -56,7 +56,9 @@ def make_plan(request):
     plan.logline = f"{hero.name} in {request.setting}" + (f", and {villain.name}." if villain else ".")
     plan.premise = plan.beats[0].text
     plan.ending = plan.beats[-1].text
-    plan.title = (request.suggested_title or "").strip() or plan_title(plan, rng, turn=request.seed)
+    # drawn on its own: a change to what the beats can say does not reshuffle the titles
+    plan.title = (request.suggested_title or "").strip() or plan_title(
+        plan, random.Random(f"{request.seed}|title|{request.setting}"), turn=request.seed)
     used = {p for b in plan.beats for p in [b.place]}
     plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
     return plan

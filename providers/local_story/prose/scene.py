@@ -15,6 +15,11 @@ _OBJECT_AFTER = re.compile(r"(?i)\b(?:beyond|behind|past|by|near|beside|under|ov
 _SUBJECT_BEFORE = re.compile(r"(^|[.;:!?]\s*|\band\s+|\bthen\s+|\bwhile\s+|\bbut\s+|,\s*)$")
 
 
+#: an "-ed" word after one of these describes a thing, it is no verb: "near the last parked car", "by flooded ruts"
+_BEFORE_ADJECTIVE = frozenset("a an the this these those its his her their my your our some any no every each "
+                              "last first old new other near by from on in at of with past beside under behind".split())
+
+
 #: the place and the setting, said a second time, are often no name ("into the hut" -> "inside")
 _SAID_SHORT = re.compile(r"\{(?:place|home)\}")
 
@@ -40,8 +45,8 @@ def is_fragment(text):
         return False
     _, verbs, not_verbs = _data()
     words = re.findall(r"[a-z']+", text.lower())
-    return not any(w in verbs or (w.endswith("ed") and len(w) > 3 and w not in not_verbs)
-                   or w.endswith("n't") for w in words)
+    return not any(w in verbs or (w.endswith("ed") and len(w) > 3 and w not in not_verbs and not (
+        i and words[i - 1] in _BEFORE_ADJECTIVE)) or w.endswith("n't") for i, w in enumerate(words))
 
 
 @lru_cache(maxsize=4096)

@@ -4,6 +4,7 @@ to what the beat needs, until its share of the length is written."""
 import re
 from functools import lru_cache
 
+from ..beats.at import told_at
 from ..beats.state import GIVEN, settled
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
@@ -251,6 +252,7 @@ class Writer:
             seen.add(key)
             return str(values.get(key, ""))
         out = re.sub(r"\{(\w+)\}", slot, text)
+        out = told_at(out, s.get("_place"))  # "at the counter", "by the outdoor pool": the place's own preposition
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
         out = re.sub(r"\b([Aa]) (?=[aeiou](?!ni|se|ne|u))", r"\1n ", out)  # "a instant" -> "an instant"
         if self.voice.perspective == "second":
@@ -272,6 +274,8 @@ class Writer:
         look = None
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
+        if beat.kind == "reversal":  # unmasked as the reveal says it: every line after it calls them by name
+            out.extend(Sentence(t, must=True) for t in self.unmask())
         if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
             greeting = self.one("greet", beat, dict(s, called=self.voice.called())) or \
                 self.one("greet_plain", beat, dict(s, called=self.voice.called()))
@@ -301,7 +305,6 @@ class Writer:
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall(beat))
-            out.extend(Sentence(t, must=True) for t in self.unmask())
         pools = list(POOLS.get(beat.kind, POOLS["scene"]))
         if "sounds" in self.focus:
             pools.insert(1, "sense")
