@@ -20,7 +20,7 @@ from core.story_plan import PlanPart
 from .. import reading
 from .at import told_at
 from .clues import READS
-from .things import able
+from .things import able, is_kind
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "plot.json"
 #: the kinds of choice, each with two branches in data/plot.json (element: keep or give)
@@ -212,7 +212,8 @@ def _kind(rng, data, stake, companion):
     """Which kind of choice the story turns on: over the element at stake (when there is one, and
     another to go on with if it is given up), to stay or run, to open a door or seal it, to go
     after the companion (one who is still there) or leave them."""
-    kinds = [k for k in KINDS if (k != "element" or stake is not None) and (k != "companion" or companion)]
+    kinds = [k for k in KINDS if (k != "element" or (stake is not None and is_kind(stake.name, "portable")))
+             and (k != "companion" or companion)]  # nobody keeps or hands over a door
     return kinds[int(rng.random() * len(kinds))]
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from .. import reading
 from ..prose.things import head
+from ..reading.elements import is_portable
 
 #: the slots a key element fills in a line: the beat's element, the one at stake, the clue
 SLOTS = ("E", "T", "K")
@@ -36,6 +37,8 @@ def is_kind(name, kind):
         return False
     if kind == "writing" and reading.is_readable(name):
         return True
+    if kind == "portable":  # a thing someone can carry: not a door, a gondola cabin, a container
+        return is_portable(name)
     return head(re.sub(r"^(?:an?|the|some|my|his|her|their)\s+", "", name.lower())) in _data()[0][kind]
 
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from ..beats.at import told_at
 from ..beats.state import GIVEN, settled
+from ..beats.things import fits
 from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
@@ -485,6 +486,8 @@ class Writer:
                 referable(t.text) if s.get("_refer") else "{fixture}" in t.text)) and (
                 fragment is None or fragments(t.text) <= fragment)]
         options = [t for t in self._fitting[narrow] if t.id not in self.used and t.needs <= have]
+        if s.get("element") is not None:  # nobody carries a door about: lines its kind of thing allows
+            options = [t for t in options if "{E" not in t.text or fits(t.text, {"E": s["element"].name})]
         if not options:
             return ""
         if self.focus:
