@@ -32,3 +32,15 @@ def test_a_thing_nobody_can_carry_is_never_carried(n, seed):
     carried = [m.group(0) for m in re.finditer(rf"(?i)[^.;:]{{0,30}}\b(?:{names})\b[^.;:,]{{0,30}}", result.content)
                if CARRIED.search(m.group(0))]  # what is done to it, said next to it
     assert not carried, carried
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("n", range(len(SETS)))
+def test_a_key_element_never_leads_to_a_place_of_its_own_name(n, seed):
+    body = GenerateSchema().load(dict(SETS[n], seed=seed))
+    result = LocalStoryProvider().generate(story_request(body))
+    for element in result.plan["elements"]:
+        word = element["name"].split()[-1]
+        w = re.escape(word)
+        pattern = rf"(?i)\b{w}\b[^.;]{{0,20}}\b(led|pointed|points) (?:at |to |on )?[^.;]{{0,12}}?\b{w}\b"
+        assert not re.search(pattern, result.content), word  # "where the cable led: the cable"

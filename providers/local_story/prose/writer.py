@@ -195,8 +195,9 @@ class Writer:
 
     def fill(self, template, beat, s):
         s = dict(s)
-        if "{E}" in template.text and "{fixture}" in template.text and s.get("element") is not None and \
-                head(s["element"].name) == head(s.get("fixture") or ""):  # "the book pointed at the book"
+        if "{E}" in template.text and s.get("element") is not None and any(
+                "{" + key + "}" in template.text and head(s["element"].name) == head(s.get(key) or "")
+                for key in ("fixture", "next", "place")):  # "the book pointed at the book", "the cable led: the cable"
             return ""
         if "{sound" in template.text and "{fixture}" in template.text and s.get("sound") and s.get("fixture") and \
                 s["fixture"].lower() in s["sound"].lower():  # "An ear to the compressors: the compressors."
