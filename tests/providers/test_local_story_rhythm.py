@@ -63,13 +63,13 @@ def staccato(paragraph):
 
 
 def said_again(paragraph):
-    """Two sentences opening on the same five words, or two short ones of one opening ending on one place."""
+    """Two sentences opening on the same six words, or two short ones of one opening ending on one place."""
     said = narration(paragraph)
     frames, ends = set(), set()
     for s in said:
         w = re.findall(r"[\w'’-]+", s.lower())
-        frame = tuple(w[:5])
-        if len(frame) == 5 and frame in frames:
+        frame = tuple(w[:6])
+        if len(frame) == 6 and frame in frames:
             return s
         frames.add(frame)
         m = _OPENS.match(s)
@@ -104,7 +104,10 @@ BATHER = ([["the bather"], "they"], [["Haruto"], "he"])
      "He waited for the next.",
      "The baths kept very still around the taps. The place felt bigger from inside. He heard a drip and "
      "waited for the next."),
-    ("The bather was inside. They had always been there.", "The bather was inside; they had always been there."),
+    ("The bather was inside. They had always been there.", "The bather was inside and had always been there."),
+    ("The bather was inside. They were waiting.", "The bather was inside; they were waiting."),
+    ("The bather heard a drip. They waited for the next.", "The bather heard a drip and waited for the next."),
+    ("Haruto walked to the lamp. He hummed beside it.", "Haruto walked to the lamp. He hummed beside it."),
     ("The bather was inside. Haruto backed off. They had found him inside.",
      "The bather was inside. Haruto backed off."),
     ("Against the voice, the torque wrench held for a moment. Sigrid ran. Against the voice, the torque wrench "

@@ -14,8 +14,11 @@ from ..prose.things import DATA, lines_data
 SHORT = 5
 #: two sentences of one subject join when both are at most this long
 _JOINS = 7
-#: sentences opening on the same words (a frame: "Against the voice, the torque wrench held")
-_FRAME = 5
+#: sentences opening on the same words (a frame: "Against the voice, the torque wrench held"; fewer
+#: words would take "Out on the open ice, the thermos ..." for a frame)
+_FRAME = 6
+#: after a plural "they" these do not follow a singular subject ("The bather was inside and were ...")
+_PLURAL_VERBS = frozenset(("were", "are", "have", "do", "weren't", "aren't", "haven't", "don't"))
 _PRONOUNS = ("i", "he", "she", "they", "it", "we", "you")
 #: a line answering the one before on its verb ("Nothing had changed inside. Everything had."): it stands alone
 _ECHO = re.compile(r"(?i)\b(?:had|has|have|was|were|is|are|did|does|do|could|would|will)[.!?]$")
@@ -103,7 +106,7 @@ def _who(sentence, people, last):
 
 
 def _repeats(said, people):
-    """A sentence saying again what the paragraph said goes: one opening on the same five words as an
+    """A sentence saying again what the paragraph said goes: one opening on the same six words as an
     earlier one (the same frame), or one of the same subject ending on the same place or thing ("The
     bather was inside. ... They had found him inside.")."""
     plain = _words()[2]
@@ -166,10 +169,14 @@ def _same_subject(prev, sentence, people, last):
     if a is None or a != b:
         return None
     rest = sentence[len(b_said):]
+    if re.search(r"\b(?:it|its|them)\b", rest, re.I):  # "hummed beside it" said of the thing before, not a new one
+        return None
     _, b_word = _subject(sentence, people)
-    # the same words, or "he" after "Haruto": the verb agrees, "and" carries the subject on
-    same_form = b_said.lower() == a_said.lower() or (b_word.lower() in _PRONOUNS and b_word.lower() != "they"
-                                                     and b_word.lower() != a_said.lower() and a[0] == "p")
+    verb = (re.findall(r"[\w'’]+", rest)[:1] or [""])[0].lower()
+    # the same words, or "he" after "Haruto" ("they" after "the bather" when the verb does not agree with it):
+    # "and" carries the subject on
+    same_form = b_said.lower() == a_said.lower() or (b_word.lower() in _PRONOUNS and b_word.lower() != a_said.lower()
+                                                     and a[0] == "p" and (b_word != "They" or verb not in _PLURAL_VERBS))
     if same_form and re.match(r"\s+[a-z]", rest) and not re.search(r"\band\b|[;:,]", prev) and \
             not re.match(r"\s+(?:and|but|too|then)\b", rest):
         return prev[:-1] + " and" + rest
