@@ -3,11 +3,13 @@ between sentences rather than in one: a name or handle opening sentence after se
 bather waited. The bather blocked the way out. The bather did not come past the lockers."), the
 same adverb twice in a paragraph ("lifted their head, unhurriedly ... turned toward him,
 unhurriedly"), the same sound in two sentences running ("The hush broke on a drip. He heard a
-drip."). The words it needs are data (``data/lines.json``: ``not_adverbs``)."""
+drip."), and then for its rhythm (``rhythm.py``: short lines of unease joined, a sentence saying
+again what the paragraph said and a line pointing back at nothing gone). The words it needs are data (``data/lines.json``: ``not_adverbs``)."""
 import re
 from functools import lru_cache
 
 from ..prose.things import lines_data, sound
+from .rhythm import rhythm
 
 #: where a paragraph's sentences end (a quotation is one sentence with its closing mark)
 _ENDS = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?:(?<=[.!?])|(?<=[.!?][\"”]))\s+(?=[\"“A-Z])")
@@ -65,6 +67,7 @@ def _paragraph(paragraph, people, heard, near, last):
     said = sentences_of(paragraph)
     said = _subjects(said, people)
     said, adverbs = _adverbs(said, near)
+    said = rhythm(said, people)  # before the sounds: a sentence it lets go leaves two running that may share one
     said, last = _sounds(said, heard, last)
     return " ".join(said), adverbs, last
 
