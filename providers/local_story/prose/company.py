@@ -170,7 +170,8 @@ class Company:
             if first and s.get("at"):
                 self.early.append(self._line("post", person, s))
             choice = getattr(beat, "choice", None)
-            if choice is not None and s.get("taken") and not self._quiet(person):
+            named = any(n and n in f"{s.get('taken')} {s.get('refused')}" for n in (person.name, person.handle))
+            if choice is not None and s.get("taken") and not self._quiet(person) and not named:  # not "go for Des", to Des
                 side = "side_refused" if person.id == self.about or self.rng.random() < 0.4 else "side_taken"
                 out.append(self._line(side, person, s))
             elif not self.short:
