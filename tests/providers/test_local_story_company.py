@@ -120,3 +120,15 @@ def test_the_role_table_is_checked_once():
     assert company.role_of(Person({"name": "Sister Ruth", "look": ""})) == "nurse"
     assert company.hour_of(Person({"name": "Mrs. Kagawa", "look": "old, who comes every night at two"})) == "two"
     assert all(company._run(line) <= company.MOST_FIXED for options in lines.values() for line in options)
+
+
+@pytest.mark.parametrize("seed", range(1, 25))
+def test_a_transcript_gives_each_spoken_line_its_own_turn(seed):
+    """'"Where was that?" Uncle Des asked' was cut after its quote, and the narrator's turn began
+    "Uncle Des asked, beside it."; a scene of two spoken lines gave the second to the narrator."""
+    fields = dict(SETS[4], customPrompt="Told as a transcript of the CB radio between the truck and the base.")
+    content = LocalStoryProvider().generate(story_request(GenerateSchema().load(dict(fields, seed=seed)))).content
+    turns = [p for p in content.split("\n\n") if not p.startswith("[")]
+    names = "Uncle Bert|Shaz"
+    cut = re.compile(rf'^[A-Z]+: (?:(?:{names}) (?:said|asked)[,.]|"[^"]+"\s*(?:said|asked) )')
+    assert not [p for p in turns if cut.match(p)]

@@ -100,7 +100,7 @@ def _turn(para, speakers):
     the transcript gives the line as that speaker's turn."""
     names = "|".join(re.escape(n) for n in sorted(speakers, key=len, reverse=True))
     found = (re.match(rf'"([^"]+)"\s*(?:{SAID}\s+({names})|({names})\s+{SAID})(?:,[^".]*)?(?:\.|(?=\s|$))'
-                      rf'(?:\s+"([^"]+)")?\s*', para) if names else None)
+                      rf'(?:\s+"([^"]+)"(?!\s*(?:{SAID}|{names})\b))?\s*', para) if names else None)
     if not found:
         return None
     first, who, rest = found.group(1), found.group(2) or found.group(3), found.group(4)
