@@ -167,8 +167,9 @@ class Company:
             self.seen.add(person.id)
             if first and s.get("hour"):
                 self.early.append(self._line("hour", person, s))
-            if first and s.get("at"):
-                self.early.append(self._line("post", person, s))
+            if first and s.get("at"):  # where the plan's line has them ("already in the control room"), there
+                placed = any(n and n in beat.text for n in (person.name, person.handle))
+                self.early.append(self._line("post", person, dict(s, at="") if placed else s))
             choice = getattr(beat, "choice", None)
             named = any(n and n in f"{s.get('taken')} {s.get('refused')}" for n in (person.name, person.handle))
             if choice is not None and s.get("taken") and not self._quiet(person) and not named:  # not "go for Des", to Des
