@@ -128,6 +128,8 @@ def sequence(plan, words, rng, home):
             changes = _fill(rng.choice(data["departures"]), s)
         who = [hero.id] + ([companion.id] if here and kind in ("hook", "first_sign", "escalation", "investigation")
                            else []) + ([villain.id] if villain and kind in ("first_sign", "escalation", "climax") else [])
+        if kind == "arrival":  # the rest of the cast is met where the protagonist arrives
+            who += [p.id for p in others[1:3]]
         text = told_at(text, place)
         beats.append(PlanPart(id=f"b{i + 1}", kind=kind, text=text[:1].upper() + text[1:], place=place.id, who=who,
                               elements=[element.id] if element else [], changes=changes, clue="", words=0,

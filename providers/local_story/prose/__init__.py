@@ -11,6 +11,7 @@ from ..reading.phrases import parse_phrase
 from ..revise.reread import reread
 from .bank import stray_sounds
 from .forms import shape
+from .scene import fragments
 from .vary import Varier
 from .voice import Voice, perspective_of
 from .world import world_lines
@@ -121,9 +122,13 @@ def _paragraphs(sentences, rng, longest=(3, 4, 5)):
             if max(longest) > 2:
                 out.append(s.text)
                 continue
-            said = [t for t in re.split(r"(?<=[.!?])\s+(?=[A-Z\"])", s.text) if t]
+            said = [t for t in re.split(r"(?<=[.!?])(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)\s+(?=[A-Z\"])",
+                                        s.text) if t]  # "Mr. Venter" is one name, not two sentences
             out.extend(" ".join(said[i:i + 2]) for i in range(0, len(said), 2))
             continue
+        if para and fragments(s.text) and sum(fragments(x) for x in para):  # one fragment a paragraph
+            out.append(" ".join(para))
+            para = []
         if s.text.startswith('"') and para:
             out.append(" ".join(para))
             para = []

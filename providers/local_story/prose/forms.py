@@ -99,8 +99,8 @@ def _turn(para, speakers):
     ('"Freja? Is that you?" Mads asked.'), ``after`` the narration that follows it; else None:
     the transcript gives the line as that speaker's turn."""
     names = "|".join(re.escape(n) for n in sorted(speakers, key=len, reverse=True))
-    found = (re.match(rf'"([^"]+)"\s*(?:{SAID}\s+({names})|({names})\s+{SAID})(?:\.|(?=\s|$))'
-                      rf'(?:\s+"([^"]+)")?\s*', para) if names else None)
+    found = (re.match(rf'"([^"]+)"\s*(?:{SAID}\s+({names})|({names})\s+{SAID})(?:,[^".]*)?(?:\.|(?=\s|$))'
+                      rf'(?:\s+"([^"]+)"(?!\s*(?:{SAID}|{names})\b))?\s*', para) if names else None)
     if not found:
         return None
     first, who, rest = found.group(1), found.group(2) or found.group(3), found.group(4)
@@ -127,9 +127,10 @@ def transcript(sections, plan, hero, start, rng):
                 out.append(para)
                 continue
             turn = _turn(para, speakers)
-            if turn:
+            while turn:  # a scene of two lines said: each its own turn
                 out.append(f"{turn[0]}: {turn[1]}")
                 para = turn[2]
+                turn = _turn(para, speakers) if para else None
             if para:
                 out.append(f"{name}: {para}")
         if i % 2 == 1 and replies and i < len(sections) - 1:

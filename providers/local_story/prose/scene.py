@@ -44,7 +44,7 @@ def is_fragment(text):
     if text.lstrip().startswith('"'):
         return False
     _, verbs, not_verbs = _data()
-    words = re.findall(r"[a-z']+", text.lower())
+    words = re.findall(r"[a-z'](?:[a-z'-]*[a-z'])?", text.lower())  # "the lost-property box": no verb in it
     return not any(w in verbs or (w.endswith("ed") and len(w) > 3 and w not in not_verbs and not (
         i and words[i - 1] in _BEFORE_ADJECTIVE)) or w.endswith("n't") for i, w in enumerate(words))
 

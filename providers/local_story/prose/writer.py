@@ -11,6 +11,7 @@ from ..fields import is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
+from .company import SHORT, Company
 from .hour import Hour
 from .reveal import rereads, restates
 from .scene import fragments, refer, referable, sizes
@@ -108,6 +109,7 @@ class Writer:
         kind = twist_kind_of(plan)
         about = plan.twist.about
         others = [p for p in plan.cast if p.role == "supporting"]
+        self.company = Company(plan, voice, rng, self.dialogue, kind, target_words(request.length_words) < SHORT)
         if kind == "dead_hero":
             self.avoid.add("hero_alive")
         if kind == "dead_other" and others and about == others[0].id:
@@ -266,6 +268,13 @@ class Writer:
             out = agree(out, "they")
         return _cap(out)
 
+    def company_slots(self, s):
+        """What a supporting person's line may name: the protagonist, the beat's place, the setting and
+        its key element."""
+        element = s.get("element")
+        return dict(self.voice.hero_slots(False), place=s.get("place", ""), home=self.plan.setting_short,
+                    E=(element.handle or element.name) if element is not None else "")
+
     def element_name(self, element):
         said = self.element_said.get(element.id, 0)
         self.element_said[element.id] = said + 1
@@ -304,6 +313,9 @@ class Writer:
                 after = after or self.after_element(beat, s, element)
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
+        # a very short story may drop them, as it drops all but its plan's own lines
+        out.extend(Sentence(line, must=True, soft=self.tiny) for line in self.company.lines(beat, self.company_slots(s)))
+        out[1:1] = [Sentence(line, must=True, soft=self.tiny) for line in self.company.early if line]  # met at their post
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
             out.extend(Sentence(t, must=True) for t in self.recall(beat))
@@ -506,6 +518,8 @@ class Writer:
             self.used.add(template.id)
             line = self.fill(template, beat, s)
             said = [x for x in re.split(r"(?<=[.!?])\s+", line) if len(x.split()) > 2]
+            if fragment is not None and line and fragments(line) > fragment:  # a fragment once filled in
+                continue
             if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
                 self.written.add(line)
                 self.sentences.update(said)
