@@ -6,6 +6,7 @@ same frame, "Against the voice, the torque wrench held ... Against the voice, th
 held"), and no line points back at nothing ("It was worse.", "I hope.")."""
 import json
 import re
+from collections import Counter
 from functools import cache
 from pathlib import Path
 
@@ -44,7 +45,13 @@ def narration(paragraph):
 def paragraphs():
     for i in range(len(SETS)):
         for seed in SEEDS:
-            for p in story(i, seed).split("\n\n"):
+            text = story(i, seed).split("\n\n")
+            tags = Counter(m.group(1) for p in text for m in [re.match(r"([A-Z][A-Z .'-]+): ", p)] if m)
+            narrator = tags.most_common(1)[0][0] if tags else None
+            for p in text:
+                turn = re.match(r"([A-Z][A-Z .'-]+): ", p)
+                if turn and turn.group(1) != narrator:  # a transcript: another's turn is speech
+                    continue
                 if not p.startswith(("#", "*", "-", "|")):
                     yield (i, seed), p
 

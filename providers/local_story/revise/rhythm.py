@@ -140,7 +140,12 @@ def _joins(said, people):
     for sentence in said:
         prev = out[-1] if out else ""
         joined = None
-        if _ECHO.search(sentence):
+        if _ECHO.search(sentence):  # an answer stands alone; two short lines before it become one
+            before = out[-2] if len(out) >= 2 else ""
+            if is_short(sentence) and run >= 2 and before.endswith(".") and not _quoted(before) \
+                    and not _quoted(prev) and not re.search(r"[;:]", before):
+                out[-2:] = [before[:-1] + "; " + _lowered(prev)]  # "The cold found my neck; nothing had ..."
+                run = 1
             out.append(sentence)
             run = run + 1 if is_short(sentence) else 0
             continue
