@@ -83,3 +83,4 @@ def test_a_place_inside_a_ger_with_a_picture_of_its_own_is_still_inside_the_ger(
 def test_a_sheep_pen_is_a_fence_not_a_fountain_pen():
     assert icon_index.icon_in("the sheep pen", "ger") == "wooden-fence"
     assert icon_index.icon_in("his pen", "", "he wrote her name with it") == "fountain-pen"
+    assert icon_index.icon_in("the emergency stop", "gondola station") != "bus-stop"  # a button, not a bus stop

@@ -5,6 +5,7 @@ import re
 
 from .. import beats as _beats
 from .. import reading
+from .things import fits
 
 #: a line that reads its key element (a page, a name or a date in it, what it says): only for one that can be read
 READS = re.compile(r"\b(reads?|saying|says|page|name|names|dates?d?|records|calls|lists|appears|shows in|in it|doors in|"
@@ -87,6 +88,8 @@ def _lines(plan, rng, table, n):
         extra = [t for t in usable("other") if t not in options]
         rng.shuffle(extra)
         options += extra
+    # nobody leaves a gondola cabin "where it lay" (filtered after the draws: the rest as before)
+    options = [t for t in options if fits(t, {"E": clue.name if clue else ""})]
     out = []
     for t in options[:n]:
         line = re.sub(r"\{(\w+)\}", lambda m: slots[m.group(1)], t)
