@@ -31,13 +31,19 @@ VARYING = {"next", "description", "called", "C", "A", "place", "fixture", "sound
 MOST_FIXED = 5
 
 
-def fixed_run(text):
+def fixed_run(text, varying=VARYING, articled=None):
     """The longest run of words a template writes the same way in any two stories. A slot with the
-    story's own noun breaks a run, but its article ("the") is counted as fixed; a pronoun or palette
-    slot does not break it, nor a choice [a|b] (counted as its longest option)."""
+    story's own words (``varying``) breaks a run, but the article of a noun slot (``articled``, all
+    of ``varying`` unless said) is counted as fixed; a pronoun or palette slot does not break it,
+    nor a choice [a|b] (counted as its longest option). "{At}" is the slot "{at}" capitalised."""
+    articled = varying if articled is None else articled
+
+    def slot(m):
+        key = m.group(1) if m.group(1) in varying else m.group(1)[:1].lower() + m.group(1)[1:]
+        return (" the | " if key in articled else " | ") if key in varying else " w "
     text = re.sub(r"\[([^\]]*)\]", lambda m: max(m.group(1).split("|"), key=lambda o: len(o.split())), text)
     text = re.sub(r"\{(\w+):[^{}]*\}", " w ", text)  # "{fixture:was/were}": one word
-    text = re.sub(r"\{(\w+)\}", lambda m: " the | " if m.group(1) in VARYING else " w ", text)
+    text = re.sub(r"\{(\w+)\}", slot, text)
     return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
 #: slots a sentence says once: "This was not the wind; I knew the wind by now" says a sound twice
 ONCE = ("sound", "smell", "touch", "fixture", "place", "home", "E", "outside", "weather", "next")

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..grammar import is_quiet
-from .bank import MOST_FIXED, VARYING
+from .bank import MOST_FIXED, VARYING, fixed_run
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "roles.json"
 LINES = ("post", "hour", "warn", "refuse", "past", "side_taken", "side_refused", "after", "gone")
@@ -33,13 +33,8 @@ BY_KIND = {"hook": ["warn"], "arrival": ["warn", "past"], "first_sign": ["warn",
 
 
 def _run(text):
-    text = re.sub(r"\[([^\]]*)\]", lambda m: max(m.group(1).split("|"), key=lambda o: len(o.split())), text)
-    # a slot with the story's own words breaks a run, but its article ("the") is counted as fixed
-    def said(m):
-        key = m.group(1) if m.group(1) in OWN else m.group(1)[:1].lower() + m.group(1)[1:]  # "{At}" is "{at}"
-        return (" the | " if key in NOUNS else " | ") if key in OWN else " w "
-    text = re.sub(r"\{(\w+)\}", said, text)
-    return max((len(re.findall(r"[\w']+", run)) for run in text.split("|")), default=0)
+    """The longest run of fixed words of a role line (``bank.fixed_run`` with the role slots)."""
+    return fixed_run(text, OWN, NOUNS)
 
 
 @lru_cache(maxsize=1)

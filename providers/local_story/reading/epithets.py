@@ -12,17 +12,14 @@ from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
-from .lexicon import fold, lexicon
+from .lexicon import fold, lexicon, listed
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "reading" / "epithets.json"
 MOST = 6  # words after the article a handle may have ("man at the end of the pier")
 
 
 def _words(value, where):
-    value = value["words"] if isinstance(value, dict) else value
-    if not isinstance(value, list) or not all(isinstance(w, str) and w and w == w.lower() for w in value):
-        raise ValueError(f"{DATA.name}: {where} is a list of lower-case words")
-    return frozenset(value)
+    return listed(value, f"{DATA.name}: {where}")
 
 
 def _table(value, where, many=False):

@@ -23,7 +23,7 @@ def _words(value, where):
     return frozenset(value)
 
 
-def _listed(section, where):
+def listed(section, where):
     """The ``words`` of a section with an ``about``, or a plain list."""
     return _words(section["words"] if isinstance(section, dict) else section, where)
 
@@ -58,30 +58,30 @@ def lexicon():
     return SimpleNamespace(
         title_pronoun={**{t: "she" for t in title_she}, **{t: "he" for t in title_he},
                        **{t: "" for t in title_none}},
-        kin_titles=_listed(raw["kin_titles"], "kin_titles"),
-        name_prefixes=_listed(raw["name_prefixes"], "name_prefixes"),
+        kin_titles=listed(raw["kin_titles"], "kin_titles"),
+        name_prefixes=listed(raw["name_prefixes"], "name_prefixes"),
         female_words=_words(raw["female_words"], "female_words"),
         male_words=_words(raw["male_words"], "male_words"),
         pronoun_words=pronoun_words,
-        kin_nouns=_listed(raw["kin_nouns"], "kin_nouns"),
-        parent_kin=_listed(raw["parent_kin"], "parent_kin"),
+        kin_nouns=listed(raw["kin_nouns"], "kin_nouns"),
+        parent_kin=listed(raw["parent_kin"], "parent_kin"),
         groups=groups,
-        surname_first=_listed(raw["surname_first"], "surname_first"),
+        surname_first=listed(raw["surname_first"], "surname_first"),
         first_person=_words(raw["first_person"], "first_person"),
         animals=_words(raw["animals"], "animals"),
         animal_she=_words(raw["animal_she"], "animal_she"),
         animal_he=_words(raw["animal_he"], "animal_he"),
-        person_nouns=_listed(raw["person_nouns"], "person_nouns"),
-        thing_nouns=_listed(raw["thing_nouns"], "thing_nouns"),
-        things_leads=_listed(raw["things_leads"], "things_leads"),
+        person_nouns=listed(raw["person_nouns"], "person_nouns"),
+        thing_nouns=listed(raw["thing_nouns"], "thing_nouns"),
+        things_leads=listed(raw["things_leads"], "things_leads"),
         someone_leads=_words(raw["someone_leads"], "someone_leads"),
-        adjectives=_listed(raw["adjectives"], "adjectives"),
+        adjectives=listed(raw["adjectives"], "adjectives"),
         not_alone=_words(raw["adjectives"]["not_alone"], "adjectives.not_alone"),
-        noun_modifiers=_listed(raw["noun_modifiers"], "noun_modifiers"),
-        keep_compounds=_listed(raw["keep_compounds"], "keep_compounds"),
-        place_nouns=_listed(raw["place_nouns"], "place_nouns"),
-        clause_words=_listed(raw["clause_words"], "clause_words"),
-        needs_of=_listed(raw["needs_of"], "needs_of"),
+        noun_modifiers=listed(raw["noun_modifiers"], "noun_modifiers"),
+        keep_compounds=listed(raw["keep_compounds"], "keep_compounds"),
+        place_nouns=listed(raw["place_nouns"], "place_nouns"),
+        clause_words=listed(raw["clause_words"], "clause_words"),
+        needs_of=listed(raw["needs_of"], "needs_of"),
         kept_prepositions=_words(raw["kept_prepositions"], "kept_prepositions"),
         other_prepositions=_words(raw["other_prepositions"], "other_prepositions"),
         **{key: _words(value, f"grammar.{key}") for key, value in raw["grammar"].items() if key != "about"},
