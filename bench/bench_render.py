@@ -3,8 +3,11 @@
 Prints three figures:
 
 1. end-to-end time, stage timings and peak resident memory (process tree) of a 60 s 1280x720
-   30 fps render of a lighthouse story with a twist, run in a fresh child process that has first
+   30 fps render of a story the offline engine wrote (a lighthouse keeper's, with its plan: the
+   scenes come from the plan's beats, as on the site), run in a fresh child process that has first
    loaded its voices as a `dreadforge worker` does (target <= 10 s on a quiet machine, <= 400 MiB);
+   ``BENCH_STORY=attic`` renders the hand-written story below instead (no plan: one is read out
+   of it, as for a story its author typed);
 2. frame-pipeline speed as a ratio of the speed at which the same ffmpeg settings encode the very
    same frames pre-made on disk (target >= 0.80);
 3. peak resident memory of the process tree (Python + ffmpeg children, sampled with psutil every
@@ -39,13 +42,37 @@ STORY = [
 ]
 
 
+PLANNED = dict(genre="Supernatural", mood="Eerie", time_of_day="Night", weather="Rainy",
+               setting="a lighthouse on a rock off the coast of Maine",
+               characters="Ezra Coffin, the keeper; the woman in the lamp room",
+               protagonist="Ezra Coffin", antagonist="the woman in the lamp room",
+               key_elements="the logbook, the foghorn",
+               plot_twist="the woman is the keeper's wife, drowned the winter before",
+               narrative_perspective="Third Person", pacing="Moderate", intensity=6,
+               length_words=1200, seed=11)
+
+
+def _story():
+    """(title, paragraphs, plan, fields) of the story rendered."""
+    if os.environ.get("BENCH_STORY") == "attic":
+        return "The Attic", STORY * 3, None, dict(
+            genre="Gothic Horror", mood="Eerie", setting="an abandoned house", time_of_day="Night",
+            weather="Rainy", key_elements="footprints, attic door", characters="Sarah",
+            protagonist="Sarah", antagonist="something breathing", plot_twist="her own name")
+    from core.providers import StoryRequest
+    from core.services.video_render import script_paragraphs
+    from providers.local_story import LocalStoryProvider
+    story = LocalStoryProvider().generate(StoryRequest(**PLANNED))
+    fields = {k: v for k, v in PLANNED.items()
+              if k not in ("narrative_perspective", "intensity", "length_words", "seed")}
+    return story.title, script_paragraphs(story.content), story.plan, fields
+
+
 def request(duration, resolution, **extra):
     from core.providers import VideoRenderRequest
-    values = dict(title="The Attic", paragraphs=STORY * 3, genre="Gothic Horror", mood="Eerie",
-                  setting="an abandoned house", time_of_day="Night", weather="Rainy",
-                  duration=duration, resolution=resolution, frame_rate=30, seed=11,
-                  key_elements="footprints, attic door", characters="Sarah", protagonist="Sarah",
-                  antagonist="something breathing", plot_twist="her own name", author="A. Reader",
+    title, paragraphs, plan, fields = _story()
+    values = dict(fields, title=title, paragraphs=paragraphs, plan=plan, duration=duration,
+                  resolution=resolution, frame_rate=30, seed=11, author="A. Reader",
                   captions=os.environ.get("BENCH_CAPTIONS", "phrase"))  # "word": word by word
     values.update(extra)
     return VideoRenderRequest(**values)
@@ -59,7 +86,7 @@ def cpu_seconds():
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def end_to_end(duration, resolution):
+def end_to_end(req):
     from providers.local_video import LocalVideoProvider
     provider = LocalVideoProvider()
     start = time.perf_counter()
@@ -68,7 +95,7 @@ def end_to_end(duration, resolution):
     with tempfile.TemporaryDirectory() as out:
         cpu = cpu_seconds()
         start = time.perf_counter()
-        result = provider.render(request(duration, resolution), Path(out), lambda p, m: None)
+        result = provider.render(req, Path(out), lambda p, m: None)
         elapsed = time.perf_counter() - start
         timings = dict(provider.last_timings, cpu=cpu_seconds() - cpu, preload=preload)
     return elapsed, result, timings
@@ -120,19 +147,26 @@ def pipeline_ratio(seconds, rounds=2):
     return frames, premade, live
 
 
-def child_render(duration, resolution, result_file):
-    elapsed, result, timings = end_to_end(duration, resolution)
+def child_render(result_file):
+    """Render the request the parent wrote into ``result_file``, then write the figures there."""
+    from core.providers import VideoRenderRequest
+    req = VideoRenderRequest(**json.loads(Path(result_file).read_text()))
+    elapsed, result, timings = end_to_end(req)
     Path(result_file).write_text(json.dumps({"elapsed": elapsed, "width": result.width,
                                              "height": result.height, "duration": result.duration,
                                              "timings": timings}))
 
 
 def peak_tree_rss(duration, resolution):
+    from dataclasses import asdict
+
     import psutil
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as fh:
+    # the story is written here, not in the child: a video worker does not load the story engine
+    req = asdict(request(duration, resolution))
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(req, fh)
         result_file = fh.name
-    child = subprocess.Popen([sys.executable, __file__, "--child", str(duration), resolution,
-                              result_file], cwd=str(ROOT))
+    child = subprocess.Popen([sys.executable, __file__, "--child", result_file], cwd=str(ROOT))
     proc = psutil.Process(child.pid)
     peak = {"total": 0, "python": 0, "ffmpeg": 0}
     stop = threading.Event()
@@ -144,7 +178,9 @@ def peak_tree_rss(duration, resolution):
                 ff = 0
                 for c in proc.children(recursive=True):
                     try:
-                        ff += c.memory_info().rss
+                        # a child not yet ffmpeg is the render's own vfork, sharing its pages
+                        if "ffmpeg" in c.name():
+                            ff += c.memory_info().rss
                     except psutil.Error:
                         pass
             except psutil.Error:
@@ -167,7 +203,7 @@ def peak_tree_rss(duration, resolution):
 
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child_render(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+        child_render(sys.argv[2])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-memory", action="store_true")

@@ -2,8 +2,8 @@
 
 script (a retelling sized to the duration) -> narration + music (WAV) -> scene plan (one scene
 per line, each with the pictures it shows) -> key images (painted or fetched) + end card ->
-frames streamed into ffmpeg (title card, subtitles) while the mix becomes AAC -> video and
-audio joined -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come
+frames streamed into ffmpeg (title card, subtitles) while the mix is written -> video copied and
+the mix encoded to AAC beside it -> poster JPEG, WebVTT and a thumbnail per scene. Only where the key images come
 from differs between providers.
 """
 import resource
@@ -20,7 +20,7 @@ from core.providers import ProviderError, RenderResult
 from providers.video.audio import mixer, music, narration
 from providers.video.encode import encoder
 from providers.video.frames import cards, overlays, subtitles
-from providers.video.frames.compositor import Compositor, ScenePlan
+from providers.video.frames.compositor import Compositor, ScenePlan, trim_heap
 from providers.video.imagery import grading, scenes
 from providers.video.imagery.looks import look_for
 from providers.video.script import script
@@ -239,15 +239,15 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         voice = narration.fit_narration(lines, request.narration_voice, speed, narrated)
         cues = subtitles.cues_from_narration(voice, narrated)
         track = music_job.result()
+    trim_heap()  # what the voices' runs left in the heap goes back before the frames start
     work = out_dir / f".render-{seed}-{int(time.time() * 1000) % 10**8}"
     work.mkdir(parents=True, exist_ok=True)
     audio_path = work / "audio.wav"
-    aac_path = work / "audio.m4a"
     video_only = work / "video.mp4"
     # the mix is only needed for the mux: written on a worker thread while frames are encoded
     mix_pool = ThreadPoolExecutor(max_workers=1)
     try:
-        mix_job = mix_pool.submit(_mix, timings, audio_path, aac_path, duration, voice, track,
+        mix_job = mix_pool.submit(_mix, timings, audio_path, duration, voice, track,
                                   request.narration_volume, request.music_volume)
         report("Recording narration", 1, 1)
         timings["audio"] = time.perf_counter() - clock
@@ -292,7 +292,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
         report("Finishing", 0, 3)
         mix_job.result()
         video_path = out_dir / "video.mp4"
-        encoder.mux(video_only, aac_path, video_path)
+        encoder.mux(video_only, audio_path, video_path)
         report("Finishing", 1, 3)
         poster_path = out_dir / "poster.jpg"
         write_poster(comp.poster, "" if comp.title_frames > comp.poster_frame else request.title,
@@ -313,7 +313,7 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
                             scenes=scene_entries(plan, thumbnails))
     finally:
         mix_pool.shutdown(wait=True, cancel_futures=True)
-        for path in (audio_path, aac_path, video_only):
+        for path in (audio_path, video_only):
             path.unlink(missing_ok=True)
         try:
             work.rmdir()
@@ -321,14 +321,13 @@ def _render(request, out_dir, ctx, report, clock, timings, lines, shots, paintin
             pass
 
 
-def _mix(timings, wav, aac, *args):
-    """The mix as a WAV, then as AAC (the ffmpeg child's CPU is counted with the encoder's)."""
+def _mix(timings, wav, *args):
+    """The mix as a WAV (encoded to AAC by the mux, after the frames)."""
     start = time.thread_time()
     try:
         mixer.write_mix(wav, *args)
     finally:
         timings["mix_cpu"] = time.thread_time() - start
-    encoder.encode_audio(wav, aac)
 
 
 def write_thumbnails(images, out_dir):

@@ -6,6 +6,7 @@ import threading
 import time
 
 import numpy as np
+import pytest
 
 from providers.video.audio import music, piper_voice
 from providers.video.frames import compositor, yuv
@@ -31,6 +32,45 @@ def test_sentences_spoken_side_by_side_come_back_in_order_and_within_the_budget(
     assert out == [f"sentence {k}" for k in range(len(sizes))]
     assert most[0] <= budget  # two long sentences never at once
     assert max(together) == 2  # but short ones do run beside long ones
+
+
+def test_a_long_sentence_is_spoken_in_runs_cut_at_its_pauses():
+    sentence = list("a" * 50 + ", " + "b" * 60 + "; " + "c" * 40 + ".")
+    runs = piper_voice._runs_of(sentence, 80)
+    assert all(len(run) <= 80 for run in runs) and len(runs) == 3
+    assert [run[-1] for run in runs] == [",", ";", "."]  # each cut right after a pause
+    assert "".join("".join(run) for run in runs) == "".join(sentence).replace(" ", "")
+    no_pause = list("a" * 200 + ".")
+    assert piper_voice._runs_of(no_pause, 80) == [no_pause]  # never cut inside a phrase
+
+
+def test_two_long_sentences_are_never_spoken_at_once_by_the_voice(monkeypatch):
+    from providers.video.audio import voices
+    path = voices.installed().get("joe")
+    if path is None or not piper_voice.available():
+        pytest.skip("no Piper voice installed")
+    lock, running, most, runs = threading.Lock(), [], [0], []
+    real = piper_voice._infer
+
+    def infer(voice, phonemes, *args):
+        with lock:
+            running.append(len(phonemes))
+            runs.append(len(phonemes))
+            most[0] = max(most[0], sum(running))
+        try:
+            return real(voice, phonemes, *args)
+        finally:
+            with lock:
+                running.remove(len(phonemes))
+
+    monkeypatch.setattr(piper_voice, "_infer", infer)
+    text = ("She followed them, one creaking step at a time, until she heard something breathing "
+            "behind the attic door.")
+    out = piper_voice.synthesize(path, [text, text, "It was slow.", text])
+    assert len(out) == 4 and all(len(audio) for audio, _ in out)
+    assert [w for w, _, _ in out[0][1]] == text.split()  # every word timed, in order
+    assert max(runs) <= piper_voice.LONGEST_RUN < 100  # the sentence is 100+ phonemes
+    assert most[0] <= piper_voice.BUDGET  # two runs at once: the memory of one long sentence
 
 
 def test_darkening_in_bands_matches_the_whole_plane():

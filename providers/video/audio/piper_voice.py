@@ -275,10 +275,34 @@ def _aligned_word_times(voice, text, sentences, runs, rate):
     return out
 
 
-#: two sentences are spoken at once while their phonemes together are at most this many times the
-#: longest sentence's (1.0: the peak memory of one sentence at a time). The 60 s benchmark's
-#: render peaked at 382 MiB with 1.2, 425 MiB with 1.4 (the target is 400)
-BUDGET = 1.2
+#: phonemes in one ONNX run at most, where the sentence has a pause to split it at: a run's memory
+#: grows with its length (the 60 s benchmark's longest sentence, 155 phonemes, took 140 MiB alone),
+#: and a long sentence spoken in two runs at its comma keeps its pause there, the run's own
+#: silence at both ends
+LONGEST_RUN = 80
+#: two runs at once only while their phonemes together are at most this many. The 60 s
+#: benchmark's narration alone (load 4): 455 MiB peak with whole sentences two at a time,
+#: 313-337 MiB with runs of 90 and 150 together, 288-300 MiB with 80 and 130, 265 MiB with 90
+#: and 100 (but one run at a time: twice the wall time)
+BUDGET = 130
+_PAUSES = {",", ";", ":", "—", "–"}
+
+
+def _runs_of(sentence, longest=LONGEST_RUN):
+    """``sentence`` (a list of phonemes) cut after its pauses into runs of at most ``longest``
+    phonemes where it can be; each cut is the pause nearest the middle of what is left to cut."""
+    if len(sentence) <= longest:
+        return [sentence]
+    cuts = [i + 1 for i, ph in enumerate(sentence[:-1]) if ph in _PAUSES
+            and 12 <= i + 1 <= len(sentence) - 12]
+    if not cuts:
+        return [sentence]
+    middle = len(sentence) / 2
+    cut = min(cuts, key=lambda i: abs(i - middle))
+    rest = sentence[cut:]
+    while rest and rest[0] == " ":
+        rest = rest[1:]
+    return _runs_of(sentence[:cut], longest) + _runs_of(rest, longest)
 
 
 def workers():
@@ -296,7 +320,8 @@ def synthesize(model_path, texts, length_scale=1.0):
     rate = voice.config.sample_rate
     run = _run_options()
     texts = list(texts)
-    phonemized = [[p for p in voice.phonemize(text) if p] for text in texts]
+    phonemized = [[part for p in voice.phonemize(text) if p for part in _runs_of(p)]
+                  for text in texts]
 
     def speak(k):
         runs = [_infer(voice, sentence, length_scale, run) for sentence in phonemized[k]]
@@ -308,10 +333,10 @@ def synthesize(model_path, texts, length_scale=1.0):
         timed = _aligned_word_times(voice, texts[k], phonemized[k], runs, rate)
         return audio, timed if timed is not None else _word_times(texts[k], phonemes, audio, rate)
 
-    sizes = [sum(map(len, sentences)) for sentences in phonemized]
+    sizes = [max(map(len, runs), default=0) for runs in phonemized]  # a text's runs go in turn
     if min(workers(), len(texts)) <= 1:
         return [speak(k) for k in range(len(texts))]
-    return _side_by_side(speak, sizes, BUDGET * max(sizes))
+    return _side_by_side(speak, sizes, BUDGET)
 
 
 def _side_by_side(speak, sizes, budget):

@@ -2,9 +2,10 @@
 
 Video frames go to ffmpeg through stdin as raw yuv420p (the compositor builds them in the
 encoder's own format: no conversion in ffmpeg, half the bytes of RGB) and become H.264.
-The audio is encoded to AAC on its own while the frames encode, and a last pass joins video and
-audio, both copied: feeding a raw pipe and an audio file to one ffmpeg made it buffer hundreds of
-MB of frames.
+The audio mix is written as a WAV while the frames encode, and a last pass copies the video and
+encodes the audio to AAC: feeding a raw pipe and an audio file to one ffmpeg made it buffer
+hundreds of MB of frames, and an AAC encoder running beside the frames' one added its own 50 MiB
+to the render's peak.
 """
 import os
 import re
@@ -111,16 +112,16 @@ def run_ffmpeg(args, what):
         raise ProviderError(f"{what} failed: {tail[-1] if tail else proc.returncode}")
 
 
-def encode_audio(wav, output, bitrate="128k"):
-    """The WAV as web-ready AAC (``.m4a``), done while the video is still encoding."""
-    run_ffmpeg(["-i", str(wav), "-vn", "-c:a", "aac", "-b:a", bitrate, "-ar", "44100",
-                str(output)], "Encoding the audio")
+# ffmpeg's fast AAC coder: 60 s of the mono mix in 0.2 CPU-s instead of 0.4 (the default two-loop
+# search), which matters now that the audio is encoded after the frames rather than beside them
+AAC = ["-c:a", "aac", "-aac_coder", "fast", "-b:a", "128k", "-ar", "44100"]
 
 
-def mux(video, audio, output):
-    """The H.264 video and the AAC track, both copied, web-ready (moov first)."""
-    run_ffmpeg(["-i", str(video), "-i", str(audio), "-map", "0:v:0", "-map", "1:a:0",
-                "-c", "copy", "-movflags", "+faststart", str(output)], "Muxing the audio")
+def mux(video, wav, output):
+    """The H.264 video (copied) and the WAV mix as AAC, web-ready (moov first)."""
+    run_ffmpeg(["-i", str(video), "-i", str(wav), "-map", "0:v:0", "-map", "1:a:0",
+                "-c:v", "copy", *AAC, "-movflags", "+faststart", str(output)],
+               "Muxing the audio")
 
 
 def probe(path):

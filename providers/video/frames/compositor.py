@@ -46,6 +46,10 @@ if _LIBC is not None:
     # (and the narration's ONNX runs hand theirs back sentence by sentence); the per-frame work
     # therefore allocates nothing that large: each would cost fresh pages
     _LIBC.mallopt(-3, 1 << 20)  # M_MMAP_THRESHOLD
+    # two malloc arenas, not eight per core: the render's threads (two voices, the painter, the
+    # music, the mix, the next scene) each left a part-used arena behind; the 60 s benchmark's
+    # Python side while encoding went from 291-310 to 281-287 MiB
+    _LIBC.mallopt(-8, 2)  # M_ARENA_MAX
 
 
 def trim_heap():
