@@ -108,6 +108,23 @@ def test_the_weather_shows_fog_greys_the_scene_and_snow_lies_on_the_ground():
         assert b[-15:].mean() > a[-15:].mean() + 0.1  # white ground
 
 
+def test_the_moon_shows_on_a_clear_night_and_is_veiled_by_fog_snow_and_rain():
+    # the ger's steppe at night, painted as the video paints it (the sky its own layer): a fog,
+    # snowfall or rain that covers the land does not leave a crisp white moon above it
+    look = look_for("Cinematic", "", "")
+    outside = shots(GER, GER_LINES)[0]
+
+    def brightest_sky(weather, seed):
+        _, back = scenes.paint(640, 360, look, GER_LINES[0], "", "", "Night", weather, seed, 0,
+                               shot=outside, layered=True)
+        return float(back[:140].mean(axis=2).max())
+
+    for seed in range(1, 9):
+        assert brightest_sky("Clear", seed) > 0.97  # the moon's disc
+        for weather in ("Foggy", "Snowy", "Rainy"):
+            assert brightest_sky(weather, seed) < 0.8, (weather, seed)
+
+
 def render(tmp_path, name, **extra):
     request = VideoRenderRequest(title="The Felt Door", paragraphs=GER_LINES, script=GER_LINES,
                                  plan=GER, duration=12, resolution="480p", frame_rate=24, seed=4,

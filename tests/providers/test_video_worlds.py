@@ -85,3 +85,4 @@ def test_a_sheep_pen_is_a_fence_not_a_fountain_pen():
     assert icon_index.icon_in("his pen", "", "he wrote her name with it") == "fountain-pen"
     assert icon_index.icon_in("the emergency stop", "gondola station") != "bus-stop"  # a button, not a bus stop
     assert icon_index.icon_in("the ski run", "gondola station") == "pine-tree"  # not a man running
+    assert icon_index.icon_in("the family photographs", "ger") == "portrait"  # not a camera

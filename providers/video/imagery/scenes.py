@@ -88,10 +88,13 @@ def _landscape(w, h, rng, look, shot, time_of_day, weather, layered=False):
     tint = (0.95, 0.25, 0.2) if look.red_accent else (0.92, 0.92, 0.82)
     if night and not look.minimal:
         r = h * rng.uniform(0.06, 0.09)
-        moon = _mask(h, w, lambda d: d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=255), blur=1)
-        add_glow(img, cx, cy, r * 4, np.array(tint, np.float32) * 0.18)
-        _paste(img, moon, tint)
-        if look.shaded:  # a lit sphere instead of a disc
+        alpha, blur, halo = skies.moon_through(weather)  # fog veils it, rain hides it
+        moon = _mask(h, w, lambda d: d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=255),
+                     blur=max(1, r * blur))
+        add_glow(img, cx, cy, r * halo, np.array(tint, np.float32) * 0.18 * max(alpha, 0.35))
+        if alpha:
+            _paste(img, moon, tint, alpha)
+        if look.shaded and alpha:  # a lit sphere instead of a disc
             yy, xx = np.ogrid[:h, :w]
             shade = np.clip(1 - ((xx - cx + r * 0.4) ** 2 + (yy - cy + r * 0.4) ** 2) / (1.6 * r * r), 0.25, 1)
             img *= np.where(moon[..., None] > 0.5, shade[..., None], 1).astype(np.float32)

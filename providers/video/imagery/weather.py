@@ -2,6 +2,9 @@
 falls in slanted streaks over everything and darkens the air; wind tears the clouds into long
 streaks and drives spray low over the ground. Fog and snow are painted with the land
 (``scenes``), as is the ground's light."""
+import json
+from pathlib import Path
+
 import numpy as np
 from PIL import Image
 
@@ -11,6 +14,14 @@ from providers.video.imagery.paint_base import fbm
 
 RAIN = ("Rainy", "Stormy")
 WIND = ("Windy", "Stormy")
+_MOON = json.loads((Path(__file__).resolve().parents[1] / "data" / "skies.json").read_text())["moon"]
+
+
+def moon_through(weather):
+    """(alpha, blur, halo) of the moon in ``weather`` (data/skies.json): a clear night's crisp
+    disc, fog's smudge of light, no moon at all behind rain."""
+    seen = _MOON.get(weather or "", _MOON[""])
+    return seen["alpha"], seen["blur"], seen["halo"]
 
 
 def clouds(h, w, rng, weather):
