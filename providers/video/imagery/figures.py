@@ -227,9 +227,12 @@ def _figure(d, holes, parts, n):
         peak = head_y - r * (1.5 if "bulky" in parts else 2.0 if "hood" in parts else 1.2)
         d.polygon([(hx, peak), (hx + r * 1.3, head_y - r * 0.4), (hx + sw * 1.05, shoulder_y + r * 1.5),
                    (hx - sw * 1.05, shoulder_y + r * 1.5), (hx - r * 1.3, head_y - r * 0.4)], fill=255)
-    if "hat" in parts:
-        d.ellipse([hx - r * 2.0, head_y - r * 0.95, hx + r * 2.0, head_y - r * 0.45], fill=255)
-        d.rectangle([hx - r * 0.9, head_y - r * 1.7, hx + r * 0.9, head_y - r * 0.7], fill=255)
+    if "hat" in parts:  # a worn felt hat: a rounded crown, a brim that droops at its edges
+        d.ellipse([hx - r * 1.05, head_y - r * 1.75, hx + r * 1.05, head_y - r * 0.35], fill=255)
+        d.chord([hx - r * 1.75, head_y - r * 1.0, hx + r * 1.75, head_y - r * 0.2], 180, 360,
+                fill=255)
+        d.polygon([(hx - r * 1.75, head_y - r * 0.6), (hx - r * 1.9, head_y - r * 0.4),
+                   (hx + r * 1.9, head_y - r * 0.4), (hx + r * 1.75, head_y - r * 0.6)], fill=255)
     if "cap" in parts:
         d.polygon([(hx - r * 1.1, head_y - r * 0.8), (hx + r * 1.1, head_y - r * 0.8), (hx + r * 0.8, head_y - r * 1.7),
                    (hx - r * 0.8, head_y - r * 1.7)], fill=255)
