@@ -70,6 +70,8 @@ def assert_sound_handles(cast):
     ("an Arctic container ship carrying reefer containers", ["the container ship", "the ship"]),
     ("a school bus stuck in the snow", ["the school bus", "the bus"]),
     ("a 30-tonne refrigerated container", ["the container"]),
+    ("the chair nine machine", ["the machine"]),  # never "the nine machine"
+    ("the bay three pump", ["the pump"]),
     ("the old Hotel Cecil in downtown Los Angeles", ["the Hotel Cecil"]),
     ("the Grey", []),
 ])

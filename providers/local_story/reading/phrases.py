@@ -162,7 +162,8 @@ def _noun_modifier(token):
     word = _word(token)
     if word in words.noun_modifiers or (token.isupper() and len(token) > 1 and token.isalpha()):
         return True
-    if token[:1].isupper() or "-" in token or any(ch.isdigit() for ch in token) or word in words.adjectives:
+    if token[:1].isupper() or "-" in token or any(ch.isdigit() for ch in token) or word in words.adjectives \
+            or word in words.number_words:  # "chair nine machine": never "the nine machine"
         return False
     if word.endswith(("ous", "ful", "less", "ish", "ive", "able", "ible", "ern", "ese", "ian", "ed", "est")):
         return False
