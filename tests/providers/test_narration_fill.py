@@ -245,3 +245,23 @@ def test_a_plan_s_beats_each_have_a_line_and_the_twist_beat_is_always_kept():
     # a plan without prose is told from its beats' own words
     bare = script.write_script([], 26, "Deep Male", 1.0, "Moderate", plan=plan)
     assert any(line.startswith("Beat 4:") for line in bare) and bare[-1].startswith("Beat 5:")
+
+
+STATION = ["Mara came to the old station at dusk, when the last train had gone.",
+           "She stood by the row of lockers in the hall. Something knocked, slow and patient, from "
+           "inside them. The hall light buzzed.",
+           "She pried the last locker open with the crowbar. Inside lay a ticket with her own name on "
+           "it, dated tomorrow.",
+           "In the end Mara understood that the train she was waiting for had come for her."]
+
+
+def test_a_sentence_that_points_back_is_told_only_after_the_sentence_it_points_to():
+    # "from inside them" told without "She stood by the row of lockers" leaves the viewer with
+    # nobody's "them" (seen in a gondola video: "came from inside them")
+    story = [s for paragraph in STATION for s in script.sentences(paragraph)]
+    for seconds in range(14, 40, 2):
+        told = [s for line in script.write_script(STATION, seconds) for s in script.sentences(line)]
+        for k, sentence in enumerate(told):
+            if "them" in sentence:
+                before = story[story.index(sentence) - 1]
+                assert k and told[k - 1] == before, (seconds, told)

@@ -30,6 +30,9 @@ STRETCH = 1.12
 #: time kept back for the estimate's error (a take that runs over is spoken again, faster)
 HEADROOM = 0.03
 SENTENCE = re.compile(narration.SENTENCE_BREAK + r"(?=[\"'“‘(]*[A-Z0-9])")
+#: a sentence that points back at what the one before it named ("They were nearer the bench",
+#: "A sound came from inside them"): told without that sentence, a viewer has nothing to refer to
+LEANS_BACK = re.compile(r"^[\"“‘']?(?:they|their|its)\b|\b(?:them|these|those)\b", re.I)
 WORD = re.compile(r"[A-Za-z0-9'’-]+")
 content_words = arc.content_words
 
@@ -88,7 +91,14 @@ def _key(units, room, cost):
     else:
         order = sorted(units, key=lambda u: (-u.weight, u.index))
     fitting = [u for u in order if cost(u) <= room and count(u.text) >= 3]
+    if part != "twist":  # a part's key sentence stands alone: not one that points back
+        fitting = [u for u in fitting if not leans_back(u)] or fitting
     return (fitting or order)[0]
+
+
+def leans_back(unit):
+    """Whether a sentence points back at something only the sentence before it names."""
+    return bool(LEANS_BACK.search(unit.text))
 
 
 def choose(units, seconds, cost):
@@ -125,7 +135,8 @@ def _fill_score(unit, share, told, chosen):
     """Where a sentence is most wanted: its stretch is told least for its length, it follows or
     leads into a chosen sentence (the retelling flows), and it says more."""
     flows = (unit.index - 1 in chosen) + (unit.index + 1 in chosen)
-    return 3 * (share - told) + flows + 0.5 * unit.weight
+    dangling = leans_back(unit) and unit.index - 1 not in chosen  # its "them" would be no one's
+    return 3 * (share - told) + flows + 0.5 * unit.weight - 2 * dangling
 
 
 def _spread_rank(group, groups):
