@@ -170,7 +170,35 @@ def group_lines(units, n, cost):
         run = runs[k]
         cut = min(range(1, len(run)), key=lambda j: abs(size(run[:j]) - size(run[j:])))
         runs[k:k + 1] = [run[:cut], run[cut:]]
-    return [" ".join(u.text for u in run) for run in runs]
+    lines = [" ".join(u.text for u in run) for run in runs]
+    while len(lines) < n:  # too few sentences for the scenes: a long one goes over two
+        parts = {k: split_at_clause(line) for k, line in enumerate(lines)}
+        parts = {k: p for k, p in parts.items() if p}
+        if not parts:
+            break
+        k = max(parts, key=lambda i: count(lines[i]))
+        lines[k:k + 1] = list(parts[k])
+    return lines
+
+
+#: where a sentence may go over two scenes, best first: before a clause's "and"/"but", at a
+#: semicolon, colon or dash, else at a comma
+CLAUSE_BREAKS = (re.compile(r",\s+(?=(?:and|but|yet|so|until|while|when)\b)"), re.compile(r"[;:—]\s+"),
+                 re.compile(r",\s+"))
+
+
+def split_at_clause(line, least=5):
+    """``line`` as two lines at the clause break nearest its middle, each of ``least`` words or
+    more (the sentence is whole across them: a scene change at a pause, not a cut); None when it
+    has no such break."""
+    words = count(line)
+    for breaks in CLAUSE_BREAKS:
+        cuts = [m for m in breaks.finditer(line)
+                if count(line[:m.start()]) >= least and count(line[m.end():]) >= least]
+        if cuts:
+            cut = min(cuts, key=lambda m: abs(count(line[:m.start()]) - words / 2))
+            return line[:cut.start() + 1].rstrip(), line[cut.end():]
+    return None
 
 
 def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", plot_twist="",
