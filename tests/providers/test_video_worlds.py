@@ -86,3 +86,7 @@ def test_a_sheep_pen_is_a_fence_not_a_fountain_pen():
     assert icon_index.icon_in("the emergency stop", "gondola station") != "bus-stop"  # a button, not a bus stop
     assert icon_index.icon_in("the ski run", "gondola station") == "pine-tree"  # not a man running
     assert icon_index.icon_in("the family photographs", "ger") == "portrait"  # not a camera
+    # a word of a relative clause is not the thing: "stop" is no bus stop here
+    assert icon_index.icon_in("a horse that will not stop sweating", "ger") == "horse-head"
+    assert icon_index.icon_in("the maintenance log", "gondola station") == "notebook"  # no timber
+    assert icon_index.icon_in("a rotten log", "forest") == "log"

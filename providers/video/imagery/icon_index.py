@@ -26,7 +26,8 @@ SENSES = _TABLE["senses"]
 CONTEXT = _TABLE.get("context", {})
 AVOID = set(_TABLE["avoid"])
 AFTER_HEAD = re.compile(r"\s(?:on|in|at|of|by|near|over|under|above|below|with|from|beside|along|against|"
-                        r"behind|beneath|around|across|inside|outside|through)\s")
+                        r"behind|beneath|around|across|inside|outside|through|"
+                        r"that|which|who|whom|whose|where)\s")  # "a horse that will not stop": a horse
 SKIP = set("a an the of in on at to and or with his her their its my our your this that old "
            "dark small little big large long black white grey gray red one".split())
 
@@ -120,7 +121,7 @@ def icon_in(phrase, world, context=""):
     its sense from the words around it, ``context`` ("the log lay open on the desk" is a logbook,
     not a log of wood)."""
     places = set(re.findall(r"[a-z]+", str(world or "").lower()))
-    ws = re.findall(r"[a-z]+", str(phrase or "").lower())
+    ws = re.findall(r"[a-z']+", AFTER_HEAD.split(str(phrase or "").lower())[0])
     for key in places & set(SENSES):
         for word in reversed(ws):
             if word in SENSES[key]:
