@@ -100,12 +100,29 @@ def contrast(img):
 def test_the_weather_shows_fog_greys_the_scene_and_snow_lies_on_the_ground():
     clear = paintings(GER, GER_LINES, "Clear")
     foggy = paintings(GER, GER_LINES, "Foggy")
-    for a, b in zip(clear, foggy):
-        assert contrast(b) < contrast(a) * 0.8
+    outdoors = [k for k, shot in enumerate(shots(GER, GER_LINES)) if not shot.inside]
+    assert len(outdoors) >= 2  # the steppe; inside the ger the fog is not seen
+    for k in outdoors:
+        assert contrast(foggy[k]) < contrast(clear[k]) * 0.8
     snowy = paintings(GONDOLA, GONDOLA_LINES, "Snowy", "Dusk")
     plain = paintings(GONDOLA, GONDOLA_LINES, "Cloudy", "Dusk")
     for a, b in zip(plain, snowy):
         assert b[-15:].mean() > a[-15:].mean() + 0.1  # white ground
+
+
+def test_a_line_that_names_the_door_is_not_told_from_outside():
+    # the felt door is the story's key element: a scene at the beds that mentions it is still
+    # inside the ger, not beds out on the snow (a door is seen from inside as well)
+    plan = dict(GER, places=GER["places"] + [{"id": "beds", "name": "the beds", "handle": "the beds",
+                                              "outdoors": False, "fixtures": ["the lattice wall"]}],
+                beats=GER["beats"] + [{"id": "b4", "kind": "escalation", "place": "beds",
+                                       "text": "The felt door ticks when the rider is near.",
+                                       "who": ["altan"], "elements": ["door"]}])
+    line = "Worse, the felt door had begun to tick faintly whenever the rider was near."
+    shot = PlanShotPlanner(plan, GER_LINES + [line]).shot(line, 3)
+    assert shot.inside == "ger", (shot.setting_icon, shot.shows)
+    out = "Altan went out past the felt door into the snow."
+    assert not PlanShotPlanner(plan, GER_LINES + [out]).shot(out, 3).inside  # told from outside
 
 
 def test_the_moon_shows_on_a_clear_night_and_is_veiled_by_fog_snow_and_rain():
