@@ -334,6 +334,16 @@ def test_an_antagonist_in_the_characters_field_is_cast_once_as_the_antagonist():
                                                           ("antagonist", "Mrs. Hayashi", "the owner")]
 
 
+def test_someone_and_their_kin_by_name_are_two_people():
+    # "Altan and his younger sister Saran" was one person called Altan, a "she"
+    assert split_people("a herder named Altan and his younger sister Saran") == [
+        "a herder named Altan", "his younger sister Saran"]
+    cast = read_cast("a herder named Altan and his younger sister Saran", "Altan", "a rider")
+    assert [(p.handle, p.pronouns) for p in cast if p.role != "antagonist"] == [("Altan", "he"),
+                                                                                 ("Saran", "she")]
+    assert split_people("Anna, a nurse and mother") == ["Anna, a nurse and mother"]
+
+
 def test_split_people_reads_lists_typed_with_bullets_ages_and_slashes():
     assert split_people("- Ana Lima, 34, a nurse\n- Tom\n2. Mrs. Grey") == ["Ana Lima, 34, a nurse", "Tom", "Mrs. Grey"]
     assert split_people("Ana / Tom | Mrs. Grey") == ["Ana", "Tom", "Mrs. Grey"]

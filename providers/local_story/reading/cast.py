@@ -75,6 +75,13 @@ def _is_named(part):
     return bool(re.search(r"(?:^|\s)(?:[A-Z][\w'’.-]*|I)\b", part))
 
 
+def _kin_named(piece):
+    """Whether ``piece`` is someone's kin by name ("his younger sister Saran", "my brother Nils")."""
+    tokens = piece.split()
+    return (len(tokens) >= 3 and fold(tokens[0]) in lexicon().possessives and tokens[-1][:1].isupper()
+            and fold(tokens[-2]) in lexicon().kin_nouns)
+
+
 def _split_and(part):
     """'her friends Eli and Rosa' -> ['her friend Eli', 'her friend Rosa']; 'Mr. and Mrs. Okafor'
     -> ['Mr. Okafor', 'Mrs. Okafor']; 'Eli and Rosa' -> ['Eli', 'Rosa']; a description's own
@@ -82,7 +89,7 @@ def _split_and(part):
     words = lexicon()
     name_part, comma, description = part.partition(",")
     pieces = re.split(r"\s+(?:and|&)\s+", name_part)
-    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) for p in pieces[1:]):
+    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) or _kin_named(p.strip()) for p in pieces[1:]):
         return [part]
     first_tokens = pieces[0].split()
     group = next(((k, t) for k, t in enumerate(first_tokens) if fold(t) in words.groups), None)
