@@ -174,3 +174,18 @@ def test_a_story_without_a_plan_gets_one_with_its_first_video(tmp_path):
     assert result.plan and load_plan(result.plan).cast[0].name == "Wen"
     shown = [name for s in result.scenes for name in s["shows"]]
     assert "Wen" in shown
+
+
+def test_a_plan_read_out_of_a_story_keeps_its_building_its_rooms_and_no_owner_as_a_place():
+    story = ["Marit took the night shift at the lighthouse because nobody else would.",
+             "The lamp room smelled of paraffin. Every night someone knocked on the iron door.",
+             "She left the logbook open on the table; by morning it held new entries, and a ship's "
+             "bell was heard to the south.",
+             "On the ninth night the knocking came from the lamp room she had just left.",
+             "She read the first entry and understood that the hand was her own."]
+    plan = extract_plan("The Keeper", story)
+    places = {p["name"] for p in plan["places"]}
+    assert plan["world"] == "lighthouse" and plan["setting"] == "the lighthouse"  # not "the room"
+    assert "the lamp room" in places
+    assert not any("ship" in p for p in places)  # "a ship's bell" is a bell
+    assert all(not e["name"].endswith("open") for e in plan["elements"])  # "the logbook open"

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from core.story_plan import MAX_BEATS, MAX_TEXT, dump_plan, load_plan
 from providers.video.imagery import icon_index
-from providers.video.imagery.plan_shots import colour_of
+from providers.video.imagery.plan_shots import colour_of, room_of_words
 
 _WORDS = json.loads((Path(__file__).resolve().parents[1] / "data" / "plan_words.json").read_text())
 PLACES, OUTDOORS = _WORDS["places"], set(_WORDS["outdoors"])
@@ -67,6 +67,8 @@ def _nouns(text):
     "the woman in": woman; "the log lay open": log); a noun in another sense is left out
     (``_other_sense``)."""
     text = IDIOMS.sub(" ; ", text)  # a set phrase names nothing
+    # "a ship's bell" is a bell: the owner before it is no thing of the scene (nor a place)
+    text = re.sub(rf"(?i)\b({DETERMINER})\s+(?:[a-z-]+\s+)?[a-z-]+['’]s\s+", r"\1 ", text)
     out = []
     for match in NOUN.finditer(text):
         words = match.group(1).lower().split()
@@ -242,13 +244,17 @@ def extract_plan(title, paragraphs, key_elements="", setting=""):
                               if h in PLACES and heads[h]))
     place_heads = main + [w for w, _ in heads.most_common() if w in PLACES and w not in main] or [
         next((p for p in PLACES if re.search(rf"\b{p}\b", lower)), "place")]
+    if not main:  # the story's world is its building or land, not one of its rooms ("the lighthouse",
+        # not "the lamp room"), however often the room is named
+        place_heads.sort(key=lambda w: bool(room_of_words(f"the {w}")))
     places = []
     for noun in place_heads[:4]:
         where = [k for k, found in enumerate(nouns) if any(h == noun for h, _ in found)]
         fixtures = Counter(phrase for k in where for head, phrase in nouns[k]
                            if head not in PLACES and head not in PEOPLE and _thing(head))
         phrase = Counter(p for found in nouns for h, p in found if h == noun).most_common(1)
-        phrase = phrase[0][0] if phrase and phrase[0][0] in icon_index.NOUNS else noun
+        phrase = phrase[0][0] if phrase and (phrase[0][0] in icon_index.NOUNS or (
+            phrase[0][0] != noun and room_of_words(f"the {phrase[0][0]}"))) else noun  # "the lamp room"
         places.append({"id": _slug(noun, taken), "name": f"the {phrase}", "handle": f"the {noun}",
                        "outdoors": noun in OUTDOORS,
                        "fixtures": [f for f, _ in fixtures.most_common(3)]})
