@@ -98,3 +98,15 @@ def test_the_element_changes_state_once_after_the_antagonist_is_seen(n, seed):
     for i, beat in enumerate(beats):
         if STATE_LINE.search(beat["changes"] or ""):
             assert i >= seen, (beat["kind"], beat["changes"])
+
+
+#: lines of the plot a reader cannot picture: "found the way Dr. Marsh ran for blocked", "the star atlas had
+#: the smell of the far corner of the tents on it", "since I was running and must know where to"
+UNPICTURED = re.compile(r"\bran for (?:shut|blocked)\b|\b(?:smell|reek) of the far corner\b|\bmust know where to\b|"
+                        r"\bthe (?:hour|minute) something\b")
+
+
+@pytest.mark.parametrize("n,seed", CASES)
+def test_no_plot_line_a_reader_cannot_picture(n, seed):
+    text = " ".join(story(n, seed).content.split())
+    assert not UNPICTURED.search(text), text[max(0, UNPICTURED.search(text).start() - 120):][:240]
