@@ -11,6 +11,7 @@ as its cause. The beat also keeps ``because`` (the id of the beat whose change c
 ``give``): working attributes of the typed plan, not stored with it (the texts carry them).
 """
 import json
+import random
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +27,8 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "plot.json"
 #: the kinds of choice, each with two branches in data/plot.json (element: keep or give)
 KINDS = ("element", "flight", "door", "companion")
 #: a clue line the reveal can re-read as a clause ("That was why nobody at the hut ...")
+#: a line that already gives its own reason: a second one is not joined to it
+REASONED = re.compile(r"\b(because|since|now that|so that)\b|, for ")
 CLAUSE = re.compile(r"(The|A|An|Nobody|No|Every|Each|Someone|There|Only|In|[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)*)\b")
 
 
@@ -35,6 +38,8 @@ def bank():
     kinds = data["choice_kinds"]
     if set(KINDS) - set(kinds):
         raise ValueError(f"data/plot.json: choice_kinds has {', '.join(KINDS)}")
+    data["acts_compiled"] = tuple((re.compile(act["main"]), re.compile(act["causes"]), act.get("same_thing", False))
+                                  for name, act in data["acts"].items() if not name.startswith("_"))
     for branch in [b for kind in KINDS for b in kinds[kind]["branches"]]:
         for key in ("taken", "refused", "then", "cause", "escalation", "climax", "aftermath", "ending"):
             if not data["branches"][branch].get(key):
@@ -95,7 +100,7 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
     choice_at = kinds.index("escalation") if "escalation" in kinds else (
         kinds.index("climax") if "climax" in kinds else -1)
     _assign(beats, plan.elements, stake, clue, choice_at)
-    used, branch, cause, cause_from = set(), None, "", None
+    used, branch, cause, cause_from, chosen = set(), None, "", None, None
     companions = {p.id for p in plan.cast if p.role == "supporting"}
     for i, beat in enumerate(beats):
         departure = beat.changes if i == gone_at else ""
@@ -104,6 +109,11 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
         s["moves"] = later is not None and later.id != beat.place and beats[i + 1].kind != "aftermath"
         s["N"] = later.name if later is not None and later.id != beat.place else f"the far corner of {s['P']}"
         element = elements.get(beat.elements[0]) if beat.elements else None
+        s["all"] = tuple((e.name, e.handle) for e in plan.elements)
+        s["shown"] = any(b.kind == "first_sign" for b in beats[:i + 1])  # the antagonist has been seen
+        if not s["shown"] and beat.kind != "hook":  # not named before it is seen: "whenever something is near"
+            s["A"] = "something"
+        s["after"] = beats[i + 1].text if i + 1 < len(beats) and i + 1 != choice_at else ""  # what the reason is for
         s["E"] = _handle(element)
         s["things"] = _things(element, stake, clue)
         beat.because, beat.cause = (cause_from, cause) if cause else ("", "")
@@ -113,11 +123,13 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
             branch = data["choice_kinds"][kind]["branches"][int(rng.random() * 2)]
             then, cause = _choose(beat, s, rng, data, (kind, branch), cause, used, stake, leaves=i == gone_at,
                                   elements=plan.elements)
+            chosen = beat
         elif branch and beat.kind in ("escalation", "climax"):
             entry = _fresh(rng, able(data["branches"][branch][beat.kind], s["things"]), used)
             beat.text = _cap(_fill(entry["text"], s, rng))
             if cause and stake is not None and not _names(cause, stake):  # what the beat before changed, too
-                beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
+                _reason(beat, cause, rng, data, used, people, beats[:i], s["all"])
+            _own_reason(beat, chosen)
             then, cause = _fill(entry["then"], s, rng), ""  # told as the change: the next beat does not say it again
         elif branch and beat.kind == "investigation":
             if element is None or branch == "give" and element is stake:
@@ -131,17 +143,18 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
                 s["things"] = dict(s["things"], K=element.name)
                 beat.text = _cap(_fill(_fresh(rng, able(data["branches"][branch]["investigation"], s["things"]), used),
                                        s, rng))
+                _own_reason(beat, chosen)
             else:  # nothing else to search with: the search as planned, for the reason the beat before gave
-                beat.text = _join(_cap(retell(beat.kind, places.get(beat.place), element)), cause, rng, data, used,
-                                  hero, pronoun)
-            then, cause = _consequence(beat, element, s, rng, data, used)
+                beat.text = _cap(retell(beat.kind, places.get(beat.place), element))
+                _reason(beat, cause, rng, data, used, people, beats[:i], s["all"])
+            then, cause = _consequence(beat, element, s, rng, data, used, later=s["N"] != f"the far corner of {s['P']}")
         elif beat.kind == "aftermath":
             if branch:
                 beat.text = _cap(_fill(rng.choice(able(data["branches"][branch]["aftermath"], s["things"])), s, rng))
                 if not beat.changes or stake is not None and _names(beat.changes, stake):
                     beat.changes = _cap(_fill(rng.choice(able(data["branches"][branch]["ending"], s["things"])), s, rng))
             elif cause:
-                beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
+                _reason(beat, cause, rng, data, used, people, beats[:i], s["all"])
             continue
         elif beat.kind == "reversal":
             beat.text = _reread(beat.text, beats[:i], rng, data, s)
@@ -156,8 +169,8 @@ def link(plan, beats, rng, people, tool, clue, gone_at, retell, mute=False):
                 s["E"] = _handle(element)
                 s["things"] = _things(element, stake, clue)
             if cause and beat.kind != "hook" and (beats[i - 1].kind != "hook" or beat.kind == "arrival"):
-                beat.text = _join(beat.text, cause, rng, data, used, hero, pronoun)
-            then, cause = _consequence(beat, element, s, rng, data, used)
+                _reason(beat, cause, rng, data, used, people, beats[:i], s["all"])
+            then, cause = _consequence(beat, element, s, rng, data, used, later=s["N"] != f"the far corner of {s['P']}")
         if branch == "give" and stake is not None and i > choice_at:
             beat.elements = [e for e in beat.elements if e != stake.id]
         elif stake is not None and stake.id not in beat.elements and _names(beat.text, stake):
@@ -224,10 +237,16 @@ def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, element
     fit = s["things"]
     taken, refused = _fill(rng.choice(able(chosen["taken"], fit)), s, rng), _fill(rng.choice(able(chosen["refused"], fit)), s, rng)
     dilemma = _fill(rng.choice(able(data["choice_kinds"][kind].get("dilemmas") or data["dilemmas"], fit)), s, rng)
-    frame = rng.choice(data["dilemma_causes"]) if cause else "{dilemma}, and {H} chooses {taken}, not {refused}"
+    frame = drawn = rng.choice(data["dilemma_causes"]) if cause else "{dilemma}, and {H} chooses {taken}, not {refused}"
+    if cause and REASONED.search(frame) and not explains(data, "a choice", cause):
+        timed = [f for f in data["dilemma_causes"] if not REASONED.search(f)]  # "By then ...": a time, not a reason
+        frame = timed[data["dilemma_causes"].index(frame) % len(timed)]
+    twin = _twin(rng)
     said = taken.replace(s["T"], "it", 1) if s["T"] in dilemma else taken  # named once in the sentence
     said = re.sub(r"\b(give|hand) (up|over) it\b", r"\1 it \2", said)  # "to give it up"
-    beat.text = _cap(_fill(frame, dict(s, cause=cause, dilemma=dilemma, taken=said, refused=refused), rng))
+    said = dict(s, cause=cause, dilemma=dilemma, taken=said, refused=refused)
+    _fill(drawn, said, rng)  # the drawn frame's numbers used, whichever frame is told
+    beat.text = _cap(_fill(frame, said, twin))
     if stake is not None:  # what the choice is made with: the element at stake, whatever the kind ...
         beat.elements = [stake.id] + [e for e in beat.elements if e != stake.id]
         if branch == "give":  # ... handed over here: last, so the beat's lines use another (or none)
@@ -236,10 +255,13 @@ def _choose(beat, s, rng, data, kind_branch, cause, used, stake, leaves, element
     beat.choice = PlanPart(choice=f"{taken}, not {refused}", leaves=leaves)
     beat.choice.taken, beat.choice.refused, beat.choice.branch = taken, refused, branch
     then = _fill(rng.choice(able(chosen["then"], fit)), s, rng)
-    return then, _fill(_fresh(rng, able(chosen["cause"], fit), used), s, rng)
+    drawn, said = _fresh_fitting(rng, able(chosen["cause"], fit), used, lambda c: "{T}" in c)  # what it was chosen with
+    twin = _twin(rng)
+    _fill(drawn, s, rng)  # the drawn reason's numbers used, whichever is told
+    return then, _fill(said or drawn, s, twin)
 
 
-def _consequence(beat, element, s, rng, data, used):
+def _consequence(beat, element, s, rng, data, used, later=True):
     """What this beat changed and the reason the next beat gives for it: the key element's
     consequence (by its job) when the beat has one, else the beat's own kind of change."""
     if element is not None:
@@ -247,23 +269,124 @@ def _consequence(beat, element, s, rng, data, used):
         moves = s.get("moves") and element.job in ("clue", "tool")
         if moves:  # the story says where it sends them ("... made the cave door the next place to look"): not twice
             options = [o for o in options if "{N}" not in o["then"]] or options
+        if not later:  # no next place: nothing smells of "the far corner of the tents"
+            options = [o for o in options if not re.search(r"(smell|reek) of\]? \{N\}", o["then"])] or options
         if not reading.is_readable(element.name):  # no page in a thermos
             options = [o for o in options if not READS.search(o["then"])] or options
         if all(json.dumps(o) in used for o in options):  # each of its consequences told once: the beat's own
             return _consequence(beat, None, s, rng, data, used)
-        then, cause = _pair(_fresh(rng, options, used), s, rng)
+        once = "state" in used or not s.get("shown")  # "not as she left it": once, after the antagonist was seen
+        drawn, pick = _fresh_fitting(rng, options, used, lambda o: not (once and o.get("state")) and (
+            s.get("shown") or not o.get("seen")),
+                                     lambda o: not s.get("after") or explains(data, s["after"], _fill(o["cause"], s), s["all"]))
+        if pick is None:  # nothing it can do here yet: the beat's own kind of change
+            _pair(drawn, s, rng)  # its numbers used all the same
+            return _consequence(beat, None, s, rng, data, used)
+        then, cause = _pair(pick, s, rng, drawn)
+        if pick.get("state"):  # told once (its reason says who has been at it, not the change again)
+            used.add("state")
         if moves and then.startswith(s["E"]):  # told right after that line: not a second sentence opening alike
             then = rng.choice(data["asides"]) + _low(then)
         return then, cause
     options = [o for o in data["kinds"].get(beat.kind, data["kinds"]["investigation"])
                if s["C"] or "{C}" not in o["then"]] or data["kinds"]["investigation"]
-    then, cause = _pair(_fresh(rng, options, used), s, rng)
+    drawn, pick = _fresh_fitting(rng, options, used, lambda o: not s.get("after") or explains(
+        data, s["after"], _fill(o["cause"], s), s.get("all", ())))
+    then, cause = _pair(pick or drawn, s, rng, drawn)
     # the hook's reason is news to the next beat; the others' would say their change again, just told
     return then, cause if beat.kind == "hook" else ""
 
 
-def _pair(pair, s, rng):
+def _twin(rng):
+    """A generator that draws the numbers ``rng`` would draw next, without moving ``rng`` on."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _pair(pair, s, rng, drawn=None):
+    """The pair's change and reason filled; a pair put in place of the ``drawn`` one is filled with
+    the numbers the drawn one would have used, and those are used up (later draws do not shift)."""
+    if drawn is not None and drawn is not pair:
+        twin = _twin(rng)
+        _pair(drawn, s, rng)
+        rng = twin
     return _fill(pair["then"], s, rng), _fill(pair["cause"], s, rng)
+
+
+def explains(data, main, cause, things=()):
+    """Whether ``cause`` is a reason for what the line ``main`` does (data/plot.json ``acts``): a thing
+    to hold for taking one, a sign that leads for going, the truth for facing the antagonist; for an
+    act about one thing (finding out who had it), a reason about that thing (``things``: the key
+    elements' names and handles), when the line and the reason each name one."""
+    def named(text):
+        low = text.lower()
+        return {i for i, names in enumerate(things) if any(n and n.lower() in low for n in names)}
+    return any(act.search(main) and reason.search(cause) and not (same and named(main) and named(cause)
+                                                                  and not named(main) & named(cause))
+               for act, reason, same in data["acts_compiled"])
+
+
+def _fresh_fitting(rng, options, used, *fits):
+    """The option drawn as ``_fresh`` draws it (the same numbers used) and the one told: the drawn
+    one when it passes every test in ``fits``, else the next fresh one after it that does (when two
+    or more do: one line that alone fits is not forced on every story), else (dropping the last
+    test, then the one before) the next that passes the first ones; None for the one told when no
+    option passes the first test."""
+    pick = _fresh(rng, options, used)
+    fresh = [o for o in options if json.dumps(o) not in used or o is pick]
+    at = fresh.index(pick)
+    other = None
+    for n in range(len(fits), 0, -1):
+        passing = [o for o in [pick] + fresh[at + 1:] + fresh[:at] if all(f(o) for f in fits[:n])]
+        if passing and (n == 1 or len(passing) >= 2):  # not one line forced on every story that gets here
+            other = passing[0]
+            break
+    if other is None:  # none passes even the first test: the caller tells something else
+        return pick, None
+    if other is pick:
+        return pick, pick
+    used.discard(json.dumps(pick))
+    used.add(json.dumps(other))
+    return pick, other
+
+
+def _own_reason(beat, chosen):
+    """A line of the branch that gives its own reason ("..., because Kenji chose to stay"): that
+    reason is the beat's, and the choice the beat it follows from (when the reason says what the
+    choice did)."""
+    if beat.cause and beat.cause.lower() in beat.text.lower():
+        return
+    own = REASONED.search(beat.text)
+    if own and chosen is not None:
+        reason = re.split(r"[;:,(]| and (?:says|holds|uses|throws|gets|breaks)", beat.text[own.end():])[0].strip(" .")
+        said = set(re.findall(r"[a-z']+", f"{chosen.text} {chosen.changes}".lower()))
+        if {w for w in re.findall(r"[a-z']+", reason.lower()) if len(w) > 3} & said:
+            beat.because, beat.cause = chosen.id, reason
+
+
+def _reason(beat, cause, rng, data, used, people, before=(), things=()):
+    """The beat's line joined to its reason when the reason explains it; else, when the reason is
+    what a key element did (or the line alone would say an earlier beat's line again), the two
+    told side by side as a time ("...; by then the box had ticked each time it came near"), not
+    as a reason; else the line alone (the change was told at the end of the beat before), and the
+    beat keeps no reason."""
+    hero, _, _, pronoun = people
+    joined = _join(beat.text, cause, rng, data, used, hero, pronoun)  # drawn either way: the same numbers used
+    if REASONED.search(beat.text) or not explains(data, beat.text, cause, things):
+        line = beat.text.rstrip(". ")
+        if _names_any(cause, things) or any(b.text.rstrip(". ") == line for b in before):
+            timed = [j for j in data["timed_joins"]["joins"] if not (";" in j and ";" in line)]
+            beat.text = _cap(_fill(timed[len(line) % len(timed)], {"cause": cause, "main": line})) + "."
+            return
+        beat.because, beat.cause = "", ""
+        return
+    beat.text = joined
+
+
+def _names_any(text, things):
+    low = text.lower()
+    return any(n and n.lower() in low for names in things for n in names)
 
 
 def _join(main, cause, rng, data, used, hero, pronoun):
@@ -275,7 +398,8 @@ def _join(main, cause, rng, data, used, hero, pronoun):
         cause = pronoun + cause[len(hero):]
     joins = [j for j in data["joins"] if not ("because" in j and "because" in main)
              and not (";" in j and ";" in main)
-             and not ("now that" in j and (" will " in cause or main.endswith(" not to")))]
+             and not ("now that" in j and (re.search(r"\b(will|would|mean|means|need|want)\b", cause)
+                                           or main.endswith(" not to")))]
     return _cap(_fill(_fresh(rng, joins, used), {"main": main, "cause": cause}, rng)) + "."
 
 
