@@ -231,6 +231,27 @@ def test_word_start_times_are_within_150_ms_of_the_spoken_word(monkeypatch, neur
     assert all(np.abs(error).max() <= 150 for error in errors), errors
 
 
+def test_words_espeak_runs_together_are_still_timed_from_the_speech(monkeypatch):
+    # espeak says "on the" and "that the" as one word each ("ɔnðə"): the words are matched to
+    # the voice's own phoneme lengths by their sounds, not spread by letter count
+    from providers.video.audio import piper_voice, voices
+    path = voices.installed().get("joe")
+    if path is None or not piper_voice.available():
+        pytest.skip("no Piper voice installed")
+
+    def estimated(*args):
+        raise AssertionError("the word times were estimated, not taken from the speech")
+
+    monkeypatch.setattr(piper_voice, "_word_times", estimated)
+    text = "She went down on the stairs and saw that the door was open to the sea."
+    audio, times = piper_voice.synthesize(path, [text])[0]
+    assert [w for w, _, _ in times] == text.split()
+    starts = [start for _, start, _ in times]
+    assert starts == sorted(starts) and times[-1][2] <= len(audio) / piper_voice.sample_rate(path)
+    on, the = times[3], times[4]
+    assert on[2] - on[1] > 0.03 and the[2] - the[1] > 0.03 and the[1] >= on[2] - 0.01
+
+
 def test_a_number_or_a_title_is_timed_as_long_as_it_is_spoken(monkeypatch):
     """Espeak says "1989" as three words and "Dr." as "doctor": each still gets its own caption time,
     as long as the voice takes to say it (an estimate from letters gave "1989" a quarter second)."""

@@ -241,6 +241,40 @@ def _spoken_words(spans):
     return words
 
 
+def _matched_by_phonemes(voice, words, said, sentences, runs):
+    """{word index: (start, end) samples}: each word's own phonemes (espeak, the word alone)
+    matched against the sounds of the sentence as spoken, where espeak ran words together ("on
+    the" is one word to it, "ɔnðə"); None when too few of the sounds match."""
+    import difflib
+    heard, offset = [], 0
+    for phonemes, (audio, samples) in zip(sentences, runs):
+        heard += [(ph, a, b) for ph, a, b in _phoneme_spans(voice, phonemes, samples, offset)
+                  if re.match(r"\w", ph)]
+        offset += len(audio)
+    own, owner = [], []
+    for i in said:
+        sounds = [ph for sentence in voice.phonemize(words[i]) for ph in sentence if re.match(r"\w", ph)]
+        own += sounds
+        owner += [i] * len(sounds)
+    matcher = difflib.SequenceMatcher(None, own, [ph for ph, _, _ in heard], autojunk=False)
+    span, matched = {}, 0
+    for a, b, size in matcher.get_matching_blocks():
+        for j in range(size):
+            i, (_, start, end) = owner[a + j], heard[b + j]
+            first, last = span.get(i, (start, end))
+            span[i] = (min(first, start), max(last, end))
+        matched += size
+    if matched < 0.8 * max(len(own), 1):
+        return None
+    times = [span.get(i) for i in said]  # a word none of whose sounds matched: between its
+    for k, i in enumerate(said):        # neighbours
+        if times[k] is None:
+            before = next((t[1] for t in reversed(times[:k]) if t), 0)
+            after = next((t[0] for t in times[k + 1:] if t), before)
+            span[i] = times[k] = (before, max(before, after))
+    return span
+
+
 def _espeak_word_count(voice, word):
     return sum(1 for sentence in voice.phonemize(word)
                for group in "".join(sentence).split(" ") if re.search(r"\w", group))
@@ -258,11 +292,14 @@ def _aligned_word_times(voice, text, sentences, runs, rate):
     words = text.split()
     said = [i for i, w in enumerate(words) if re.search(r"\w", w)]
     counts = [1] * len(said)
+    span, k = {}, 0
     if len(spoken) != len(said):  # a number or an abbreviation is several words to espeak
         counts = [_espeak_word_count(voice, words[i]) for i in said]
-        if sum(counts) != len(spoken):
-            return None
-    span, k = {}, 0
+        if sum(counts) != len(spoken):  # "on the" said as one word: matched by their sounds
+            span = _matched_by_phonemes(voice, words, said, sentences, runs)
+            if span is None:
+                return None
+            counts = []
     for i, n in zip(said, counts):
         if n:
             span[i] = (spoken[k][0], spoken[k + n - 1][1])
