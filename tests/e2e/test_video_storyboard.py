@@ -204,3 +204,26 @@ def test_correcting_who_where_and_what_a_scene_shows_in_the_editor(author):
     expect(board.get_by_label("Scene 2 where")).to_contain_text("the lamp room", timeout=T)
     expect(board.get_by_label("Scene 2 who")).to_contain_text("the keeper, the drowned man")
     assert_clean_console(page)
+
+
+def test_the_creator_is_told_on_the_video_page_when_its_voice_falls_back_to_espeak(author, browser,
+                                                                                   fake_site):
+    # the server here has no neural voice for Mysterious Female: its voices list says so
+    fallback = [{"name": "Mysterious Female", "speaker": "eSpeak NG en-us+f2", "engine": "espeak",
+                 "fallback": True, "pull": "hfc_female", "licence": "CC0"}]
+    page = author
+    video = rendered_video(page, narrationVoice="Mysterious Female")
+    page.route("**/api/videos/voices", lambda route: route.fulfill(json=fallback))
+    page.goto(f"/video/{video['id']}")
+    notice = page.get_by_role("status").filter(has_text="falls back to eSpeak NG")
+    expect(notice).to_be_visible(timeout=T)
+    expect(notice).to_contain_text("dreadforge voices pull hfc_female")
+    # a reader of the video sees which voice speaks, not the administrator's notice
+    other = new_page(browser, fake_site)
+    try:
+        other.route("**/api/videos/voices", lambda route: route.fulfill(json=fallback))
+        other.goto(f"/video/{video['id']}")
+        expect(other.get_by_text("Mysterious Female · eSpeak NG en-us+f2")).to_be_visible(timeout=T)
+        expect(other.get_by_text("falls back to eSpeak NG")).to_have_count(0)
+    finally:
+        other.context.close()

@@ -16,6 +16,7 @@ import { BackAndViews } from '../../../components/content/back-and-views';
 import { EngagementActions } from '../../../components/content/engagement-actions';
 import { VideoPlayer } from './video-player';
 import { VideoStatusBadge } from './video-status-badge';
+import { VoiceSpeaker } from './voice-speaker';
 import type { Video } from '../../../types/api';
 import { ContentGate } from '../../../components/content/content-gate';
 import { TagLinks } from '../../../components/content/tag-links';
@@ -105,6 +106,7 @@ export function VideoView({ video }: { video: Video }) {
           {video.isPublic === false && <Badge variant="warning">Private</Badge>}
           {video.isMature && <Badge variant="danger">Mature (18+)</Badge>}
         </div>
+        {isCreator && speaker?.fallback && <VoiceSpeaker voice={speaker} />}
         <TagLinks tags={video.tags} />
       </header>
       {video.description && <p className="video-description">{video.description}</p>}
