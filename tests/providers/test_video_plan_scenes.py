@@ -189,3 +189,11 @@ def test_a_plan_read_out_of_a_story_keeps_its_building_its_rooms_and_no_owner_as
     assert "the lamp room" in places
     assert not any("ship" in p for p in places)  # "a ship's bell" is a bell
     assert all(not e["name"].endswith("open") for e in plan["elements"])  # "the logbook open"
+
+
+def test_a_place_that_is_the_door_shows_the_ger_from_outside_not_a_door_alone():
+    plan = dict(GER, places=[{"id": "door", "name": "the felt door", "handle": "the felt door",
+                              "outdoors": False, "fixtures": ["the painted door frame"]}] + GER["places"],
+                beats=[dict(GER["beats"][0], place="door")] + GER["beats"][1:])
+    shot = PlanShotPlanner(plan, GER_LINES).shot(GER_LINES[0], 0)
+    assert shot.setting_icon == "shape:ger" and not shot.inside  # the ger, seen from outside

@@ -59,6 +59,12 @@ def room_of(place):
     return ""
 
 
+def _is_way_in(place):
+    """Whether a place is the way into the world's building ("the felt door", "the gate")."""
+    head = (re.findall(r"[a-z]+", (place.handle or place.name or "").lower()) or [""])[-1]
+    return head in worlds.WAYS_IN
+
+
 def look_of(person):
     """What a person looks like: the cast's look, and a name that is itself a description ("a man
     in a frozen orange snowsuit")."""
@@ -255,6 +261,8 @@ class PlanShotPlanner:
         if (world_inside and own and not inside and not place.outdoors and not own.startswith(icons.SHAPE)
                 and not worlds.says_outside(line)):  # the beds of a ger: inside the ger, not on the steppe
             return self.world_icon, f"inside the {world_inside}", world_inside
+        if own and not inside and _is_way_in(place) and self.world_icon and self.world_icon != own:
+            return self.world_icon, "", ""  # "the felt door": the ger from outside, not a door alone
         if own and not room and not worlds.is_building(place.name, own):
             return own, (f"inside the {inside}" if inside else ""), inside
         inside = worlds.interior_of(self.world_icon)

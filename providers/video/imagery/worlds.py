@@ -16,6 +16,7 @@ _TABLE = json.loads((Path(__file__).resolve().parents[1] / "data" / "landscapes.
 BUILDINGS = set(_TABLE["buildings"])
 INTERIORS = _TABLE["interiors"]
 OUTSIDE = set(_TABLE["outside"])
+WAYS_IN = set(_TABLE["ways_in"])  # a place that is the way in ("the felt door"): its building, outside
 
 
 @dataclass(frozen=True)
