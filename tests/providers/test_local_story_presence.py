@@ -43,8 +43,10 @@ STOCK = re.compile(r"(?i)\bwithin reach\b|\bcame on through\b|\bas if always\b|\
 #: close: the antagonist at arm's length (the sentence names it)
 CLOSE = re.compile(r"(?i)\bwithin reach\b|\bat (?:my|your|his|her|their) (?:shoulder|ear)\b|\bface to face\b|"
                    r"\bclose enough to\b|\bcloser than\b|\bclose to,|\bpressed close\b|\bleaned in\b")
-#: far: someone or something unseen, somewhere (not "the door I opened was open yet, somewhere back there")
-FAR = re.compile(r"^(?:Something|Someone|Somewhere)\b|\b(?:something|someone)\b[^.;]*\bsomewhere\b")
+#: far: someone or something unseen, somewhere, or a sound far off (not "the door I opened was open
+#: yet, somewhere back there")
+FAR = re.compile(r"^(?:Something|Someone|Somewhere)\b|\b(?:something|someone)\b[^.;]*\bsomewhere\b|"
+                 r"\bfar (?:off|away)\b")
 SPLIT = re.compile(r"(?<=[.!?\"])(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bSt\.)\s+(?=[A-Z\"])")
 
 

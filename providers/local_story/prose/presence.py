@@ -16,12 +16,12 @@ GLIMPSE = LEVELS.index("glimpse")
 NO_SIGNS_FROM = LEVELS.index("near")
 #: from this level on, no line of any kind tells of something unseen somewhere (``UNSEEN``)
 CLOSE = LEVELS.index("close")
-#: a line of any group that tells of someone or something unseen, somewhere ("Something behind the
-#: boiler breathed, and was still.", "Someone had been in the back room before him.", "Then, below
-#: the breathing, something dragging."): once the antagonist has stood close, it would take it
-#: back to a sound somewhere
+#: a line of any group that tells of someone or something unseen, somewhere, or far off ("Something
+#: behind the boiler breathed, and was still.", "Someone had been in the back room before him.",
+#: "Then, below the breathing, something dragging.", "Every few minutes: traffic, endless and far
+#: off."): once the antagonist has stood close, it would take it back to a sound somewhere
 UNSEEN = re.compile(r"(?:^|[.!?:;]\s+)\[?(?:Something|Someone|Somewhere)\b|\bsomewhere\b|\bsomeone\b|"
-                    r"\b[Ss]omething \w+ing\b")
+                    r"\b[Ss]omething \w+ing\b|\bfar (?:off|away)\b")
 
 
 class Approach:
