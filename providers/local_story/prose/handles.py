@@ -139,6 +139,11 @@ def owners(plan, taken, full=2):
             handles.append(h)
         if not handles and role == "element" and head_of(part.name) and head_of(part.name).lower() not in taken:
             handles.append(head_of(part.name))
+        if banned:  # "that dryer" tells it from the dryers; "the thing" would fit any antagonist anywhere
+            head = parse_phrase(banned[0]).head
+            that = f"that {head}" if head and not head[:1].isupper() else ""
+            if that:
+                handles.insert(0, that)
         if role == "antagonist" and pronoun == "it" and not handles and "the thing" not in used:
             # only when nothing else names it: "There was no mistaking the thing now" in story after story
             handles.append("the thing")
@@ -149,11 +154,6 @@ def owners(plan, taken, full=2):
             that = f"that {parse_phrase(part.name).head}"
             if that.lower() not in used and that.lower() not in taken:
                 handles.append(that)
-        if banned:
-            head = parse_phrase(banned[0]).head
-            that = f"that {head}" if head and not head[:1].isupper() else ""
-            if that:
-                handles.insert(0, that)
         if role == "protagonist":
             handles = handles[:1]
         used.update(h.lower() for h in handles)

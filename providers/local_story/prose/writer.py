@@ -13,18 +13,19 @@ from ..reading import is_readable
 from .bank import palette, stray_sounds, templates, variants
 from .company import SHORT, Company
 from .hour import Hour
+from .presence import GLIMPSE, Approach
 from .reveal import rereads, restates
 from .scene import fragments, refer, referable, sizes
 from .sight import Sight
-from .things import SOUND_NEEDS, head, is_surface, sound, sound_needs
+from .things import SOUND_NEEDS, head, is_surface, lines_data, sound, sound_needs
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
-         "first_sign": ["sign", "sense", "body", "presence", "say", "say_hero", "dread"],
+         "first_sign": ["sign", "sense", "body", "say", "say_hero", "dread"],
          "investigation": ["search", "element_clue", "sense", "sign", "companion", "say", "dread"],
-         "escalation": ["presence", "body", "say", "choice", "sense", "element_tool", "sign"],
+         "escalation": ["body", "say", "choice", "sense", "element_tool", "sign"],
          "reversal": ["reread", "body", "say_hero", "sense", "dread"],
-         "climax": ["presence", "body", "element_tool", "say", "choice", "sense"],
+         "climax": ["confront", "body", "element_tool", "say", "choice", "sense"],
          "aftermath": ["ending", "element_cost"],  # morning: no more night weather, no more stock unease
          "scene": ["sense", "search", "sign", "dread"]}
 #: how a beat follows from the one before (its reason is that beat's change)
@@ -35,11 +36,16 @@ CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "T
 #: what only someone who speaks does
 SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|admitted|spoke)\b')
 #: what may be told in any beat once a beat's own templates run out
-LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "presence", "say", "element_find",
-         "choice"}
+LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "say", "element_find", "choice"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
-ONCE_IN_CLIMAX = {"presence", "element_tool", "choice"}
+ONCE_IN_CLIMAX = {"element_tool", "choice"}
+#: what any beat says once: a sign of something unseen ("Something in the yard breathed out with her.
+#: Through the yard, past the scrap pile, something kept pace. Something was amiss in the yard.")
+ONCE_A_BEAT = {"sign"}
+#: lines of the bank that name the antagonist, besides its approach, in one beat at most: it is told
+#: once a beat, not named in every other sentence ("the dryer" 40 to 60 times in 1,200 words)
+NAMED_IN_BEAT = 1
 #: how often a story may say one of its place's sounds, smells or textures in full: a sound heard a
 #: fourth time becomes a refrain ("the tannoy chiming" fifteen times in one crossing), and what makes
 #: it is no sound ("The ice again, nearer the hut."): a spent sound is not said at all; a fixture as
@@ -98,6 +104,8 @@ class Writer:
         self.elements = {e.id: e for e in plan.elements}
         self.seen_villain = False
         self.sight = Sight(plan, request, rng)
+        self.approach = Approach(plan)
+        self.named = {}  # the bank's lines that named the antagonist, by beat
         self.element_said = {}
         self.visited = set()
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
@@ -109,7 +117,8 @@ class Writer:
         kind = twist_kind_of(plan)
         about = plan.twist.about
         others = [p for p in plan.cast if p.role == "supporting"]
-        self.company = Company(plan, voice, rng, self.dialogue, kind, target_words(request.length_words) < SHORT)
+        self.short = target_words(request.length_words) < SHORT
+        self.company = Company(plan, voice, rng, self.dialogue, kind, self.short)
         if kind == "dead_hero":
             self.avoid.add("hero_alive")
         if kind == "dead_other" and others and about == others[0].id:
@@ -285,6 +294,8 @@ class Writer:
         look = None
         s = self.slots(beat, True)
         out = [Sentence(self.spine(beat, first), must=True)]
+        if self._names_villain(out[0].text):  # the plan's line named it: the bank's lines need not again
+            self.named[beat.id] = self.named.get(beat.id, 0) + 1
         if beat.kind == "reversal":  # unmasked as the reveal says it: every line after it calls them by name
             out.extend(Sentence(t, must=True) for t in self.unmask())
         if first and self.voice.perspective != "third":  # the narrator is named early, by the one who greets them
@@ -301,6 +312,14 @@ class Writer:
                 look = Sentence(_cap(line), must=True, soft=self.tiny)
                 out.append(look)
             self.seen_villain = True
+        level = self.approach.level(beat) if self.voice.villain is not None else None
+        if level is not None and look is None:
+            line = self.one(self.approach.does(level), beat, s, any_kind=True)
+            if line:  # a trace may go when the story runs long, as may any of a short story's
+                out.append(Sentence(line, must=True, soft=self.tiny or self.short or level < GLIMPSE))
+                self.approach.told(level)
+        elif level is not None:  # seen plainly already, or up close: no trace of it after, no second telling
+            self.approach.told(max(level, GLIMPSE))
         after = ""  # what the key element made the protagonist do: told last, so the next beat follows from it
         for element_id in beat.elements:
             element = self.elements.get(element_id)
@@ -314,7 +333,9 @@ class Writer:
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         # a very short story may drop them, as it drops all but its plan's own lines
-        out.extend(Sentence(line, must=True, soft=self.tiny) for line in self.company.lines(beat, self.company_slots(s)))
+        place = s.get("place") or ""  # "One winter the animal lines were shut," Salem said.
+        out.extend(Sentence(agree(line, place) if is_plural(place) else line, must=True, soft=self.tiny)
+                   for line in self.company.lines(beat, self.company_slots(s)))
         out[1:1] = [Sentence(line, must=True, soft=self.tiny) for line in self.company.early if line]  # met at their post
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
@@ -372,6 +393,13 @@ class Writer:
             out.insert(1, look)
         return self.in_hour(out)
 
+    def _names_villain(self, text):
+        villain = self.voice.villain
+        if villain is None:
+            return False
+        low = text.lower()
+        return any(n and n.lower() in low for n in (villain.name, villain.handle, *self.voice.handles.get(villain.id, [])))
+
     def in_hour(self, sentences):
         """``sentences`` in the story's own hour and weather: the plan's night made the day in a
         daylight story ("to cover the day shift"), and what still says another hour left out."""
@@ -392,12 +420,12 @@ class Writer:
             does = pools[i % len(pools)]
             if i % 3 == 0:
                 here = self.slots(beat, i % 6 == 0)
-            if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
+            if (beat.kind == "climax" and does in ONCE_IN_CLIMAX or does in ONCE_A_BEAT) and once.get(does):
                 i += 1
                 misses += 1
                 continue
             line = self.one(does, beat, here, any_kind=misses >= len(pools) and does in LOOSE and beat.kind != "aftermath",
-                            fragment=0 if broken else 1)
+                            fragment=0 if broken else 1, spare=True)
             i += 1
             if not line:
                 misses += 1
@@ -419,13 +447,21 @@ class Writer:
             fixture = ""
         size = self.rng.choice(sizes())
         lines, named, broken = [], False, 0  # broken: the fragments said so far
+        adverbs = set()  # "From inside, faintly: a single knock. ... The tent pegs creaked faintly": once a scene
         for n in range(size):
             focus = bool(fixture) and (n < 2 or self.rng.random() < 0.35)  # then what else is there, or a reaction
             line = self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
             if not line and focus:  # nothing more to say about it: the scene goes on without it
                 line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
+            if line and _adverbs(line) & adverbs:
+                line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
+                line = "" if _adverbs(line) & adverbs else line
             if not line:
                 break
+            adverbs |= _adverbs(line)
+            if here.get("sound") and _heard_in(here["sound"], line):  # said once a scene, not "the same sound" after
+                here["sound"] = ""
+                here["_have"] = here["_have"] - {"sound", *SOUND_NEEDS.values()}
             named = named or (bool(fixture) and fixture.lower() in line.lower())
             broken += fragments(line)
             lines.append(line)
@@ -433,16 +469,13 @@ class Writer:
 
     def scene_line(self, beat, pools, s, once, focus, fragment):
         order = self.rng.sample(pools, len(pools))
-        if not focus and "presence" in order:  # off the thing: what else is there, the antagonist first
-            order.remove("presence")
-            order.insert(0, "presence")
         for any_kind in (False, True):
             for does in order:
-                if beat.kind == "climax" and does in ONCE_IN_CLIMAX and once.get(does):
+                if (beat.kind == "climax" and does in ONCE_IN_CLIMAX or does in ONCE_A_BEAT) and once.get(does):
                     continue
                 if any_kind and does not in LOOSE:
                     continue
-                line = self.one(does, beat, s, any_kind=any_kind, focus=focus, fragment=fragment)
+                line = self.one(does, beat, s, any_kind=any_kind, focus=focus, fragment=fragment, spare=True)
                 if line:
                     once[does] = True
                     return line
@@ -476,10 +509,13 @@ class Writer:
             keep = False
         return f"{lead} {line if keep else line[:1].lower() + line[1:]}"
 
-    def one(self, does, beat, s, any_kind=False, focus=False, fragment=None):
+    def one(self, does, beat, s, any_kind=False, focus=False, fragment=None, spare=False):
         """A sentence of what ``does``, fitted to ``beat`` and its slots ``s``: with ``focus``, one
         about the fixture of ``s`` (said as "it" once named, ``s["_refer"]``); without
-        ``fragment`` (a number), that many fragments at most ("Hot lint, in it.")."""
+        ``fragment`` (a number), that many fragments at most ("Hot lint, in it."); ``spare``: a
+        line to fill the beat, which names the antagonist only if the beat has not yet."""
+        if not self.approach.allows(does):  # near already: no more "something, somewhere"
+            return ""
         if does == "weather":  # how the weather shows in this place: the world's own lines, each once
             lines = [w for w in self.world.get("weather_lines", []) if w not in self.written and self.hour.fits(w)]
             if not lines or beat.kind not in ("hook", "arrival", "aftermath", "first_sign"):
@@ -501,13 +537,20 @@ class Writer:
         options = [t for t in self._fitting[narrow] if t.id not in self.used and t.needs <= have]
         if s.get("element") is not None:  # nobody carries a door about: lines its kind of thing allows
             options = [t for t in options if "{E" not in t.text or fits(t.text, {"E": s["element"].name})]
+        if self.named.get(beat.id, 0) >= NAMED_IN_BEAT and (spare or does.startswith("element_")):
+            # named in this beat already: the key element's line says what it does without naming it
+            # again ("Against that guest, the key held"), if the bank has one
+            unnamed = [t for t in options if "{A" not in t.text]
+            options = unnamed if unnamed or spare else options
+        if not does.startswith("approach_"):
+            options = [t for t in options if self.approach.fits(t.text)]
         if not options:
             return ""
         if self.focus:
             preferred = [t for t in options if t.tags & self.focus]
             options = preferred or options
         for key in ("fixture", "place"):  # tired of it: a sentence of something else, if there is one
-            if not focus and s.get(key) and self.heard.get((key, s[key]), 0) >= self.tired:
+            if not focus and s.get(key) and self.heard.get((key, s[key]), 0) >= self.tired * 3 // 4:
                 options = [t for t in options if "{" + key + "}" not in t.text] or options
         if s["companion"] is not None and (s["companion"].pronouns == "it" or is_quiet(
                 f"{s['companion'].name}, {s['companion'].look}")):  # a dog, or someone who does not speak
@@ -520,11 +563,15 @@ class Writer:
             said = [x for x in re.split(r"(?<=[.!?])\s+", line) if len(x.split()) > 2]
             if fragment is not None and line and fragments(line) > fragment:  # a fragment once filled in
                 continue
+            if line and not does.startswith("approach_") and not self.approach.fits(line):
+                continue  # "Something dragging, caught, then lost.": a sound of something unseen, filled in
             if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
                 self.written.add(line)
                 self.sentences.update(said)
                 if "surface" in template.needs:
                     self.surfaces.add(line)
+                if "{A" in template.text:
+                    self.named[beat.id] = self.named.get(beat.id, 0) + 1
                 return line
         return ""
 
@@ -637,6 +684,23 @@ def _long(phrase):
 _NOT_VERBS = frozenset("ceiling ring thing nothing something anything everything morning evening building "
                        "wing spring string king ding".split())
 _NOT_A_MAKER = frozenset("like of in on at from through against over under by with".split())
+
+
+def _heard_in(said, line):
+    """Whether ``line`` says the sound ``said`` (by its last word: "the hum of lights left on for
+    nobody", "a sound like a washer shuddering into its spin")."""
+    words = re.findall(r"[a-z']+", said.lower())
+    return bool(words) and re.search(r"\b" + re.escape(words[-1]) + r"\b", line.lower()) is not None
+
+
+def _adverbs(text):
+    """The adverbs of ``text`` ("faintly", "unhurriedly"; not "only", "early")."""
+    return {w.lower() for w in re.findall(r"\b[A-Za-z]{5,}ly\b", text)} - _not_adverbs()
+
+
+@lru_cache(maxsize=1)
+def _not_adverbs():
+    return frozenset(lines_data()["not_adverbs"])
 
 
 def _says(text, key):
