@@ -7,12 +7,15 @@ from functools import lru_cache
 from ..beats.at import told_at
 from ..beats.state import GIVEN, settled
 from ..beats.things import fits
-from ..fields import is_plural, target_words
+from ..fields import definite, is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
+from ..reading.phrases import epithet_handles, parse_phrase
 from .bank import palette, stray_sounds, templates, variants
+from .body import body_frames, frames
 from .company import SHORT, Company
 from .hour import Hour
+from .opening import opening_name
 from .presence import GLIMPSE, Approach
 from .reveal import rereads, restates
 from .scene import fragments, refer, referable, sizes
@@ -34,10 +37,14 @@ CONNECT = {"arrival": ["So", "That was why"], "first_sign": ["That was when", "T
            "reversal": ["And then", "At last"], "climax": ["So it came to this:", "In the end"],
            "aftermath": ["Afterwards,", "When it was over,"], "scene": ["Then"]}
 #: what only someone who speaks does
-SPEECH = re.compile(r'"|\b(said|asked|talked|chattered|laughed|lied|answered|admitted|spoke)\b')
+SPEECH = re.compile(r'"|\b(said|say|asked|talked|chattered|laughed|lied|answered|admitted|spoke)\b')
 #: what may be told in any beat once a beat's own templates run out
 LOOSE = {"sense", "dread", "search", "body", "arrive", "sign", "companion", "say", "element_find", "choice"}
 JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cost"}
+#: a scene's sounds, smells and textures at most: more is a list of sensed things, not a scene
+MOST_SENSES = 2
+#: a beat's scenes that find something that matters (more, and every look finds a clue)
+MOST_FOUND = 2
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
 ONCE_IN_CLIMAX = {"element_tool", "choice"}
 #: what any beat says once: a sign of something unseen ("Something in the yard breathed out with her.
@@ -110,6 +117,16 @@ class Writer:
         self.visited = set()
         self.heard = {}  # how often each sound, smell, texture and fixture has been written
         self.surfaces = set()  # the lines that lay a thing on their fixture (a surface)
+        self.frames_said = set()  # the body's and the senses' frames told so far: each once a story
+        self.scene_body = self.body_before = False  # a body sensation in this scene, in the one before
+        self.scene_senses = 0  # the sounds, smells and textures of this scene
+        self.scene_adverbs = set()  # its adverbs ("faintly" once a scene)
+        self.scene_sounds, self.in_scene = 0, False  # its sounds (one a scene), and whether one is being written
+        #: the antagonist's bare ordinary head ("the light" of "the light that is not on any chart"): a
+        #: template that says it ("turned the printout to the light") reads as the antagonist
+        bare = next((parse_phrase(p.name).head for p in plan.cast if p.role == "antagonist"
+                     and epithet_handles(p.name)), "")
+        self.bare_villain = re.compile(r"(?i)\bthe " + re.escape(bare) + r"\b") if bare else None
         scale = max(1.0, target_words(request.length_words) / SAID_PER)
         self.most_said = {key: round(most * scale) for key, most in MOST_SAID.items()}
         self.most_said["description"] = MOST_SAID["description"]
@@ -325,17 +342,22 @@ class Writer:
             element = self.elements.get(element_id)
             if element is None or GIVEN in settled(self.plan, beat, element):  # handed over: not used
                 continue
+            # at a choice the companion speaks for themselves: the element's line does not name them first
+            # ("The token did not match what Mrs. Tsereteli had said. She shook her head: ...")
+            here = dict(s, element=element, companion=None if getattr(getattr(beat, "choice", None), "taken", "") else s["companion"])
             line = next((line for does in (JOB_POOL[element.job], "element_find", "element_clue", "element_tool")
-                         for line in [self.one(does, beat, dict(s, element=element), any_kind=True)] if line), "")
+                         for line in [self.one(does, beat, here, any_kind=True)] if line), "")
             if line:
                 out.append(Sentence(line, must=True, soft=self.tiny))
                 after = after or self.after_element(beat, s, element)
         if beat.clue:
             out.append(Sentence(self.voice.tell(beat.clue), must=True, soft=self.tiny))
         # a very short story may drop them, as it drops all but its plan's own lines
-        place = s.get("place") or ""  # "One winter the animal lines were shut," Salem said.
-        out.extend(Sentence(agree(line, place) if is_plural(place) else line, must=True, soft=self.tiny)
-                   for line in self.company.lines(beat, self.company_slots(s)))
+        plural = [n for n in (s.get("place"), self.plan.setting_short) if n and is_plural(n)]
+        for line in self.company.lines(beat, self.company_slots(s)):
+            for noun in plural:  # "One winter the sleeping tents were shut," as the bank's own lines agree
+                line = agree(line, noun)
+            out.append(Sentence(line, must=True, soft=self.tiny))
         out[1:1] = [Sentence(line, must=True, soft=self.tiny) for line in self.company.early if line]  # met at their post
         out.extend(Sentence(t, must=True) for t in self.imitation(beat))
         if beat.kind == "reversal":
@@ -448,9 +470,21 @@ class Writer:
         size = self.rng.choice(sizes())
         lines, named, broken = [], False, 0  # broken: the fragments said so far
         adverbs = set()  # "From inside, faintly: a single knock. ... The tent pegs creaked faintly": once a scene
+        self.scene_body = False  # the body's answer: once a paragraph at most, and not in the next one
+        self.scene_senses, self.scene_adverbs, self.scene_sounds, self.in_scene = 0, set(), 0, True
         for n in range(size):
             focus = bool(fixture) and (n < 2 or self.rng.random() < 0.35)  # then what else is there, or a reaction
-            line = self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
+            line = ""
+            if n == 0 and fixture and once.get("find", 0) < MOST_FOUND:  # looking for something there, first
+                line = self.one("search", beat, dict(here, _refer=False), focus=True, fragment=0 if broken else 1)
+            if n == 1 and named and once.get("find", 0) < MOST_FOUND:
+                # what looking there found that matters now: the element, a trace, the companion (the
+                # thing named again: "it" would be the element or the antagonist as well)
+                short = f"the {head(fixture)}" if len(fixture.split()) > 2 and head(fixture) else fixture
+                line = self.one("find", beat, dict(here, _refer=False, fixture=short), focus=True,
+                                fragment=0 if broken else 1)  # "the pot", named in full just before
+                once["find"] = once.get("find", 0) + bool(line)
+            line = line or self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
             if not line and focus:  # nothing more to say about it: the scene goes on without it
                 line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
             if line and _adverbs(line) & adverbs:
@@ -465,6 +499,7 @@ class Writer:
             named = named or (bool(fixture) and fixture.lower() in line.lower())
             broken += fragments(line)
             lines.append(line)
+        self.body_before, self.in_scene = self.scene_body, False
         return lines
 
     def scene_line(self, beat, pools, s, once, focus, fragment):
@@ -475,9 +510,12 @@ class Writer:
                     continue
                 if any_kind and does not in LOOSE:
                     continue
+                if does == "sense" and self.scene_senses >= MOST_SENSES:
+                    continue
                 line = self.one(does, beat, s, any_kind=any_kind, focus=focus, fragment=fragment, spare=True)
                 if line:
                     once[does] = True
+                    self.scene_senses += does == "sense"
                     return line
         return ""
 
@@ -494,7 +532,10 @@ class Writer:
         return self.one("element_after", beat, dict(s, element=element, next=nxt.name), any_kind=True)
 
     def spine(self, beat, first):
-        line = self.voice.tell(beat.text, as_written=beat.edited)
+        text = beat.text
+        if beat.kind == "hook" and not beat.edited and self.plan.setting:  # "the drying shed", not the whole field
+            text = text.replace(definite(self.plan.setting), opening_name(self.plan.setting, self.plan.setting_short))
+        line = self.voice.tell(text, as_written=beat.edited)
         if first or self.rng.random() < 0.35:
             return line
         lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))
@@ -528,7 +569,8 @@ class Writer:
             perspective = self.voice.perspective
             self._fitting[key] = [t for t in self.bank.get(does, []) if (any_kind or (
                 ("any" in t.kinds or beat.kind in t.kinds) and (not t.perspective or perspective in t.perspective)
-                and (not t.format or self.fmt in t.format))) and not (t.tags & self.avoid)]
+                and (not t.format or self.fmt in t.format))) and not (t.tags & self.avoid)
+                and not (self.bare_villain is not None and self.bare_villain.search(t.text))]
         narrow = (key, focus and (2 if s.get("_refer") else 1), fragment)
         if narrow not in self._fitting:  # about the scene's thing; one fragment at most ("Hot lint, in it.")
             self._fitting[narrow] = [t for t in self._fitting[key] if (not focus or (
@@ -558,6 +600,8 @@ class Writer:
                 return ""
             options = [t for t in options if "{C" not in t.text or not SPEECH.search(t.text)]
         for template in self.rng.sample(options, min(4, len(options))):
+            if self.in_scene and "sound" in template.needs and self.scene_sounds:
+                continue  # one sound a scene: two are a list of what was heard
             self.used.add(template.id)
             line = self.fill(template, beat, s)
             said = [x for x in re.split(r"(?<=[.!?])\s+", line) if len(x.split()) > 2]
@@ -566,6 +610,14 @@ class Writer:
             if line and not does.startswith("approach_") and not self.approach.fits(line):
                 continue  # "Something dragging, caught, then lost.": a sound of something unseen, filled in
             if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
+                if frames(line) & self.frames_said or (body_frames(line) and (self.scene_body or self.body_before)):
+                    continue  # "her neck prickled" after "my arms prickled"; two of the body's answers in a row
+                if _adverbs(line) & self.scene_adverbs:
+                    continue  # "From the tents, faintly: a knock. The rugs ticked faintly at her touch."
+                self.frames_said |= frames(line)
+                self.scene_body = self.scene_body or bool(body_frames(line))
+                self.scene_adverbs |= _adverbs(line)
+                self.scene_sounds += self.in_scene and "sound" in template.needs
                 self.written.add(line)
                 self.sentences.update(said)
                 if "surface" in template.needs:
@@ -666,9 +718,26 @@ def agree(text, noun):
         if r[1:2].isalpha() and before and before.group(1).lower() in _PREPOSITIONS:
             return m.group(0)  # "Someone in the tents was waiting": the tents are not who waits
         return m.group(1) + re.sub(r"\\(\d)", lambda g: m.group(int(g.group(1)) + 1) or "", r)
-    for pattern, repl in _AGREE:
-        text = re.sub("((?i:" + re.escape(noun) + "))" + pattern, lambda m, r=repl: inflect(m, r), text)
+    for pattern, repl in _agreeing(noun):
+        text = pattern.sub(lambda m, r=repl: inflect(m, r), text)
     return text
+
+
+@lru_cache(maxsize=512)
+def _agreeing(noun):
+    """The patterns of ``_AGREE`` after ``noun``, compiled once."""
+    return [(re.compile("((?i:" + re.escape(noun) + "))" + pattern), repl) for pattern, repl in _AGREE]
+
+
+@lru_cache(maxsize=4096)
+def _adverbs(line):
+    """The adverbs of a narrated ``line`` ("faintly", "slowly"): a scene says each once."""
+    if line.startswith('"'):
+        return frozenset()
+    return frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}ly\b", line)) - _NOT_ADVERBS
+
+
+_NOT_ADVERBS = frozenset(lines_data()["not_adverbs"])
 
 
 @lru_cache(maxsize=1024)
