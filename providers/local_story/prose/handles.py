@@ -89,6 +89,7 @@ class Owner:
     said: dict = field(default_factory=dict)
     turn: int = 0
     last_pronoun: bool = False
+    person: str = ""  # a person's pronoun ("she", "he", "they"): what names them again in one sentence
 
 
 def owners(plan, taken, full=2):
@@ -158,7 +159,8 @@ def owners(plan, taken, full=2):
             handles = handles[:1]
         used.update(h.lower() for h in handles)
         owner = Owner(id=part.id, forms=[n for n in names if n in longs and n not in banned], handles=handles,
-                      pronoun=pronoun, banned=banned)
+                      pronoun=pronoun, banned=banned,
+                      person="it" if role == "element" else (part.pronouns or "they"))
         if not owner.handles and not owner.pronoun:
             continue
         for n in names:
@@ -167,6 +169,26 @@ def owners(plan, taken, full=2):
         for h in handles if strange else ():
             out.setdefault(h.lower(), owner)  # each said as written twice, then the next in turn
     return out
+
+
+_OBJECT = {"it": "it", "he": "him", "she": "her", "i": "me", "you": "you"}
+_SUBJECT = {"it": "it", "he": "he", "she": "she", "i": "I", "you": "you"}
+#: a verb a plural "they" would have to change ("they was"): the name stays
+_SINGULAR_VERBS = {"was", "is", "has", "does", "wasn't", "isn't", "hasn't", "doesn't"}
+
+
+def again_in_sentence(owner, before, subject=False, verb=""):
+    """What ``owner`` is called when ``before`` (its sentence so far) has named it already: its
+    object pronoun ("them", "it", "her"), or with ``subject`` its subject pronoun ("they" unless
+    ``verb`` would have to change), or "" to say its name."""
+    low = before.lower()
+    if not any(re.search(r"\b" + re.escape(n.lower()) + r"\b", low) for n in [*owner.forms, *owner.handles] if n):
+        return ""
+    if not subject:
+        return _OBJECT.get(owner.person, "them")
+    if owner.person not in _SUBJECT and verb in _SINGULAR_VERBS:
+        return ""
+    return _SUBJECT.get(owner.person, "they")
 
 
 def say(owner, phrase, free, full=2):

@@ -61,5 +61,6 @@ class Approach:
 
     def fits(self, text):
         """Whether a template of another group may still be told: none of something unseen,
-        somewhere, once the antagonist has stood close."""
-        return self.reached < CLOSE or not UNSEEN.search(text)
+        somewhere, once the antagonist has come near ("It reeked of wax here, closer than before."
+        then "Someone had been in the tower before her." went back a step)."""
+        return self.reached < NO_SIGNS_FROM or not UNSEEN.search(text)

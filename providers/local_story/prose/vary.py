@@ -46,7 +46,11 @@ def rules():
             and isinstance(long.get("handle_start"), int) and long["handle_start"] >= 1):
         raise ValueError(f"{DATA.name}: long has full (times said whole), words (how long is long), "
                          "handle_per_1000 and handle_start (how often one short name may come)")
-    return {"rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
+    again = raw["object_again"]
+    if not all(isinstance(w, str) and w == w.lower() and " " not in w
+               for w in again["after"] + again["subject_after"]):
+        raise ValueError(f"{DATA.name}: object_again.after and .subject_after are lists of lower-case words")
+    return {"object_again": {"after": frozenset(again["after"]), "subject_after": frozenset(again["subject_after"])}, "rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
             "cut_at": tuple(raw["cut_at"]), "no_short_heads": frozenset(raw["no_short_heads"]), "long": dict(long),
             "drop_before": frozenset(raw["drop_before"])}
 
@@ -236,6 +240,15 @@ class _State:
         free = (owner.id in self.varier.before_owners and not before.strip() and after not in ("'s", "’s")
                 and m.group(1)[:1].isupper())
         self.owners.add(owner.id)
+        lead = re.search(r"(\w+)\W*$", before)
+        lead = lead.group(1).lower() if lead else ""
+        again = self.r["object_again"]
+        if (lead in again["after"] or lead in again["subject_after"]) and after not in ("'s", "’s"):
+            verb = re.match(r"\W*(\w+)", m.string[m.end():])
+            said = longs.again_in_sentence(owner, before, subject=lead in again["subject_after"],
+                                           verb=verb.group(1).lower() if verb else "")
+            if said:  # "not to let them take it", "and they wanted the key"
+                return said
         return longs.say(owner, m.group(1), free, self.r["long"]["full"])
 
     def _spread(self, n, key, prev, out, prev2=""):

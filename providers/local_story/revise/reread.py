@@ -33,11 +33,32 @@ def reread(paragraphs, cast, sounds):
               for names, forms in people if names]
     heard = _sound_words(tuple(sounds))
     out, near, last = [], [], set()  # near: the adverbs of the paragraph before (a short one is a line or two)
-    for p in paragraphs:                # last: the sounds of its last sentence
+    told = set()                        # last: the sounds of its last sentence; told: every sentence so far
+    for p in paragraphs:
         text, adverbs, last = _paragraph(p, people, heard, set().union(*near[-1:]), last)
-        out.append(text)
+        out.append(_untold(text, told))
         near.append(adverbs)
     return out
+
+
+#: a sentence as a reader counts it: a question in quotes ends at its closing quote
+_PIECES = re.compile(r"(?<=[.!?])[\"”’]?\s+")
+
+
+def _untold(paragraph, told):
+    """``paragraph`` without a sentence the story has told already, word for word (two places
+    both read back as "Inside, I wanted more light."), unless it is all the paragraph has."""
+    if paragraph.startswith(("#", "*", "-", "|")):
+        return paragraph
+    said = sentences_of(paragraph)
+    kept = []
+    for sentence in said:
+        pieces = [x.strip().lower() for x in _PIECES.split(sentence) if len(x.split()) > 2]
+        if pieces and any(x in told for x in pieces) and len(said) > 1:
+            continue
+        told.update(pieces)
+        kept.append(sentence)
+    return " ".join(kept) if len(kept) < len(said) else paragraph
 
 
 @lru_cache(maxsize=64)
