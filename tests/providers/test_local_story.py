@@ -660,7 +660,8 @@ def test_what_stands_outside_is_not_found_in_a_room(provider):
                     read += 1
                     found = outside.search(sentence)
                     assert not found or any(found.group(0).lower() in c for c in carried), (setting, sentence)
-    assert read > 250, read  # enough sentences in a room to mean something (rooms are named less often now)
+    assert read > 200, read  # enough sentences in a room to mean something (rooms are named less often
+    # now, and the lines that named a room about anything, "the loft waited around me", are gone)
 
 
 def test_no_cupboards_on_a_stair_or_in_a_hall_of_mirrors(provider):

