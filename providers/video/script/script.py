@@ -181,10 +181,11 @@ def group_lines(units, n, cost):
     return lines
 
 
-#: where a sentence may go over two scenes, best first: before a clause's "and"/"but", at a
-#: semicolon, colon or dash, else at a comma
-CLAUSE_BREAKS = (re.compile(r",\s+(?=(?:and|but|yet|so|until|while|when)\b)"), re.compile(r"[;:—]\s+"),
-                 re.compile(r",\s+"))
+#: where a sentence may go over two scenes, best first: before a clause's "and"/"but", else at a
+#: semicolon, colon or dash (not at any comma: "a thin lullaby drifting down the stairs." alone
+#: on a scene reads as a fragment)
+CLAUSE_BREAKS = (re.compile(r",\s+(?=(?:and|but|yet|so|until|while|when|because|though)\b)"),
+                 re.compile(r"[;:—]\s+"))
 
 
 def split_at_clause(line, least=5):
