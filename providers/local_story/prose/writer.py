@@ -47,12 +47,14 @@ MOST_SENSES = 2
 MOST_FOUND = 2
 #: where a line's sentences end, a closing quote with its sentence ('"Where was that?" she asked')
 SAID_SPLIT = re.compile(r"(?<=[.!?])[\"”’]?\s+")
-#: bank words told before a template is used again: once in a story of a thousand words, but a story
-#: of three thousand ran out of lines two thirds of the way (2,492 words for 3,000). Seven stories
-#: of 3,000 words: 2,592-2,984 words with a gap of 1,500, 2,706-2,999 with 1,250, 2,870-3,002 with
-#: 900; the share of their five-word runs said twice rises as the gap falls (at most 2.8 %, 2.9 %,
-#: 3.7 %): the bank is still too small for a story that long
-REUSE_AFTER = 1250
+#: bank words told before a template is used again: never in a story of up to 3,000 words (it tells
+#: fewer bank words than that). A story of 3,000 words once ran out of lines two thirds of the way
+#: (2,492 words) and came back only by saying lines again 1,250 bank words on (eight stories:
+#: 2,705-3,004 words, up to 2.9 % of five-word runs said twice). With more dread, search, sense,
+#: body, reread and spoken lines, the same eight come out at 2,794-3,002 words with no line told
+#: twice and 0.6-1.6 % of five-word runs said twice; a gap of 1,800 would bring lines back for a
+#: few words more (2,870-2,997, up to 1.8 %), 1,250 for more again (2,904-2,994, up to 2.8 %)
+REUSE_AFTER = 3000
 #: what a climax says once, not over and over ("the turbine hesitated" ... "the turbine gave ground" ...)
 ONCE_IN_CLIMAX = {"element_tool", "choice"}
 #: what any beat says once: a sign of something unseen ("Something in the yard breathed out with her.
