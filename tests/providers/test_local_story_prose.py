@@ -62,7 +62,8 @@ def test_plural_things_agree(n):
     reclining seats; it would not give"."""
     _, result = story(n)
     plural = [f for place in result.plan["places"] for f in [place["name"], *place["fixtures"]]
-              if re.search(r"(?<!s)s$", f.split(" of ")[0])]  # "the stack of scripts" is one stack
+              if re.search(r"(?<!s)s$", re.split(r" (?:of|on|in|at|by|under|over) ", f)[0])]
+    # "the stack of scripts" is one stack, "the rind on the walls" one rind
     low = result.content.lower()
     for noun in plural:
         for slip in (" was ", " had its ", " held its ", " kept its ", " did its ", "; it would not", " is "):
