@@ -118,3 +118,11 @@ def test_a_plan_line_told_in_the_past_keeps_no_present_tense():
         if any(w in present | {"points"} for w in re.findall(r"[a-z]+", past)):
             left.append(past)
     assert not left, left
+
+
+def test_what_clings_to_someone_is_the_smell_of_a_thing_not_the_thing():
+    # "Old magazines had got into her hair": a place's smell may be named by what gives it off
+    from providers.local_story.prose.bank import templates
+    clings = [t.text for group in templates().values() for t in group
+              if re.search(r"\{smell\} (?:clung|had got into)", t.text)]
+    assert clings and all("smell of {smell}" in t for t in clings), clings

@@ -19,7 +19,7 @@ CARRIED = re.compile(r"(?i)\b((?:picks?|picked) up(?! (?:a|the) (?:smell|reek))|
                      r"came away with|comes away with|in (?:his|her|their|my|your) hands?|in hand|handed|"
                      r"hand(?:s|ed)? (?:it )?over|heavier|lighter than|into a drawer|warm (?:through|to the touch|in)|"
                      r"out of place|carr(?:y|ied|ying)|pocket|turned (?:it|them) over|put (?:it|them) (?:back|down)|"
-                     r"set (?:it|them) (?:there|down)|where (?:it|they) lay)\b")
+                     r"set (?:it|them) (?:there|down)|where (?:it|they) lay|in [\w.]+(?: \w+)?'s grip)\b")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
