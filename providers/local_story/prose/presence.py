@@ -12,14 +12,13 @@ import re
 LEVELS = ("far", "glimpse", "near", "close")
 #: an antagonist seen plainly (described at its first sight) is no trace any more
 GLIMPSE = LEVELS.index("glimpse")
-#: from this level on, a sign of "something, somewhere" would take the antagonist further off again
+#: from this level on, no sign of "something, somewhere" and no line of any kind that tells of
+#: something unseen (``UNSEEN``): it would take the antagonist further off again
 NO_SIGNS_FROM = LEVELS.index("near")
-#: from this level on, no line of any kind tells of something unseen somewhere (``UNSEEN``)
-CLOSE = LEVELS.index("close")
 #: a line of any group that tells of someone or something unseen, somewhere, or far off ("Something
 #: behind the boiler breathed, and was still.", "Someone had been in the back room before him.",
 #: "Then, below the breathing, something dragging.", "Every few minutes: traffic, endless and far
-#: off."): once the antagonist has stood close, it would take it back to a sound somewhere
+#: off."): once the antagonist has come near, it would take it back to a sound somewhere
 UNSEEN = re.compile(r"(?:^|[.!?:;]\s+)\[?(?:Something|Someone|Somewhere)\b|\bsomewhere\b|\bsomeone\b|"
                     r"\b[Ss]omething \w+ing\b|\bfar (?:off|away)\b")
 

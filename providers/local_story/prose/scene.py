@@ -7,6 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scenes.json"
+#: where a line's sentences end as a reader counts them: a closing quote goes with its sentence
+#: ('"Where was that?" she asked' is two: '"Where was that?' and 'she asked')
+SENTENCE_PIECES = re.compile(r"(?<=[.!?])[\"”’]?\s+")
 #: a fixture said at these places is no thing to call "it": "{fixture}: nothing.", "{fixture}, still"
 _UNREFERABLE = re.compile(r"(?:^|[.;:]\s+|\])\{fixture\}\s*[,:;]|as far as \{fixture\}|\{fixture\}\s*\[")
 #: a fixture after one of these is no subject: "the dark beyond them had depth"

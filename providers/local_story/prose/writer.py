@@ -18,7 +18,7 @@ from .hour import Hour
 from .opening import opening_name
 from .presence import GLIMPSE, Approach
 from .reveal import rereads, restates
-from .scene import fragments, refer, referable, sizes
+from .scene import SENTENCE_PIECES, fragments, refer, referable, sizes
 from .sight import Sight
 from .things import SOUND_NEEDS, head, is_surface, lines_data, sound, sound_needs
 
@@ -45,8 +45,6 @@ JOB_POOL = {"clue": "element_clue", "tool": "element_tool", "cost": "element_cos
 MOST_SENSES = 2
 #: a beat's scenes that find something that matters (more, and every look finds a clue)
 MOST_FOUND = 2
-#: where a line's sentences end, a closing quote with its sentence ('"Where was that?" she asked')
-SAID_SPLIT = re.compile(r"(?<=[.!?])[\"”’]?\s+")
 #: bank words told before a template is used again: never in a story of up to 3,000 words (it tells
 #: fewer bank words than that). A story of 3,000 words once ran out of lines two thirds of the way
 #: (2,492 words) and came back only by saying lines again 1,250 bank words on (eight stories:
@@ -480,7 +478,6 @@ class Writer:
             fixture = ""
         size = self.rng.choice(sizes())
         lines, named, broken = [], False, 0  # broken: the fragments said so far
-        adverbs = set()  # "From inside, faintly: a single knock. ... The tent pegs creaked faintly": once a scene
         self.scene_body = False  # the body's answer: once a paragraph at most, and not in the next one
         self.scene_senses, self.scene_adverbs, self.scene_sounds, self.in_scene = 0, set(), 0, True
         for n in range(size):
@@ -498,12 +495,8 @@ class Writer:
             line = line or self.scene_line(beat, pools, dict(here, _refer=named), once, focus, 0 if broken else 1)
             if not line and focus:  # nothing more to say about it: the scene goes on without it
                 line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
-            if line and _adverbs(line) & adverbs:
-                line = self.scene_line(beat, pools, dict(here, _refer=named), once, False, 0 if broken else 1)
-                line = "" if _adverbs(line) & adverbs else line
             if not line:
                 break
-            adverbs |= _adverbs(line)
             if here.get("sound") and _heard_in(here["sound"], line):  # said once a scene, not "the same sound" after
                 here["sound"] = ""
                 here["_have"] = here["_have"] - {"sound", *SOUND_NEEDS.values()}
@@ -618,7 +611,7 @@ class Writer:
             line = self.fill(template, beat, s)
             # its sentences, without the subject a later read-back may make a pronoun ("Clara thought
             # of the road out" and "She thought of the road out" are one sentence said twice)
-            said = [" ".join(x.split()[1:]).lower() for x in SAID_SPLIT.split(line) if len(x.split()) > 2]
+            said = [" ".join(x.split()[1:]).lower() for x in SENTENCE_PIECES.split(line) if len(x.split()) > 2]
             if fragment is not None and line and fragments(line) > fragment:  # a fragment once filled in
                 continue
             if line and not does.startswith("approach_") and not self.approach.fits(line):
@@ -744,17 +737,6 @@ def _agreeing(noun):
     return [(re.compile("((?i:" + re.escape(noun) + "))" + pattern), repl) for pattern, repl in _AGREE]
 
 
-@lru_cache(maxsize=4096)
-def _adverbs(line):
-    """The adverbs of a narrated ``line`` ("faintly", "slowly"): a scene says each once."""
-    if line.startswith('"'):
-        return frozenset()
-    return frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}ly\b", line)) - _NOT_ADVERBS
-
-
-_NOT_ADVERBS = frozenset(lines_data()["not_adverbs"])
-
-
 @lru_cache(maxsize=1024)
 def _readable(name):
     return is_readable(name)
@@ -777,9 +759,10 @@ def _heard_in(said, line):
     return bool(words) and re.search(r"\b" + re.escape(words[-1]) + r"\b", line.lower()) is not None
 
 
+@lru_cache(maxsize=4096)
 def _adverbs(text):
-    """The adverbs of ``text`` ("faintly", "unhurriedly"; not "only", "early")."""
-    return {w.lower() for w in re.findall(r"\b[A-Za-z]{5,}ly\b", text)} - _not_adverbs()
+    """The adverbs of ``text`` ("faintly", "unhurriedly"; not "only", "early"): a scene says each once."""
+    return frozenset(w.lower() for w in re.findall(r"\b[A-Za-z]{5,}ly\b", text)) - _not_adverbs()
 
 
 @lru_cache(maxsize=1)

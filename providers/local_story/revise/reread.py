@@ -8,6 +8,7 @@ again what the paragraph said and a line pointing back at nothing gone). The wor
 import re
 from functools import lru_cache
 
+from ..prose.scene import SENTENCE_PIECES
 from ..prose.things import lines_data, sound
 from .rhythm import rhythm
 
@@ -41,10 +42,6 @@ def reread(paragraphs, cast, sounds):
     return out
 
 
-#: a sentence as a reader counts it: a question in quotes ends at its closing quote
-_PIECES = re.compile(r"(?<=[.!?])[\"”’]?\s+")
-
-
 def _untold(paragraph, told):
     """``paragraph`` without a sentence the story has told already, word for word (two places
     both read back as "Inside, I wanted more light."), unless it is all the paragraph has."""
@@ -53,7 +50,7 @@ def _untold(paragraph, told):
     said = sentences_of(paragraph)
     kept = []
     for sentence in said:
-        pieces = [x.strip().lower() for x in _PIECES.split(sentence) if len(x.split()) > 2]
+        pieces = [x.strip().lower() for x in SENTENCE_PIECES.split(sentence) if len(x.split()) > 2]
         if pieces and any(x in told for x in pieces) and len(said) > 1:
             continue
         told.update(pieces)
