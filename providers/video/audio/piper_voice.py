@@ -241,19 +241,16 @@ def _spoken_words(spans):
     return words
 
 
-def _matched_by_phonemes(voice, words, said, sentences, runs):
-    """{word index: (start, end) samples}: each word's own phonemes (espeak, the word alone)
-    matched against the sounds of the sentence as spoken, where espeak ran words together ("on
-    the" is one word to it, "ɔnðə"); None when too few of the sounds match."""
+def _matched_by_phonemes(alone, said, spans):
+    """{word index: (start, end) samples}: each word's own phonemes (``alone``: espeak's, the word
+    by itself) matched against the sounds of the sentence as spoken (``spans``: its phonemes'
+    samples), where espeak ran words together ("on the" is one word to it, "ɔnðə"); None when
+    too few of the sounds match."""
     import difflib
-    heard, offset = [], 0
-    for phonemes, (audio, samples) in zip(sentences, runs):
-        heard += [(ph, a, b) for ph, a, b in _phoneme_spans(voice, phonemes, samples, offset)
-                  if re.match(r"\w", ph)]
-        offset += len(audio)
+    heard = [(ph, a, b) for ph, a, b in spans if re.match(r"\w", ph)]
     own, owner = [], []
     for i in said:
-        sounds = [ph for sentence in voice.phonemize(words[i]) for ph in sentence if re.match(r"\w", ph)]
+        sounds = [ph for sentence in alone[i] for ph in sentence if re.match(r"\w", ph)]
         own += sounds
         owner += [i] * len(sounds)
     matcher = difflib.SequenceMatcher(None, own, [ph for ph, _, _ in heard], autojunk=False)
@@ -275,8 +272,9 @@ def _matched_by_phonemes(voice, words, said, sentences, runs):
     return span
 
 
-def _espeak_word_count(voice, word):
-    return sum(1 for sentence in voice.phonemize(word)
+def _espeak_word_count(phonemized):
+    """How many words espeak makes of a word said alone (its ``phonemize`` result): "1989" is three."""
+    return sum(1 for sentence in phonemized
                for group in "".join(sentence).split(" ") if re.search(r"\w", group))
 
 
@@ -285,18 +283,21 @@ def _aligned_word_times(voice, text, sentences, runs, rate):
     model gave none or espeak's words cannot be matched to the text's."""
     if not runs or any(samples is None for _, samples in runs):
         return None
-    spoken, offset = [], 0
+    spans, spoken, offset = [], [], 0
     for phonemes, (audio, samples) in zip(sentences, runs):
-        spoken += _spoken_words(_phoneme_spans(voice, phonemes, samples, offset))
+        run = _phoneme_spans(voice, phonemes, samples, offset)
+        spans += run
+        spoken += _spoken_words(run)  # a run's last word ends with it
         offset += len(audio)
     words = text.split()
     said = [i for i, w in enumerate(words) if re.search(r"\w", w)]
     counts = [1] * len(said)
     span, k = {}, 0
     if len(spoken) != len(said):  # a number or an abbreviation is several words to espeak
-        counts = [_espeak_word_count(voice, words[i]) for i in said]
+        alone = {i: voice.phonemize(words[i]) for i in said}
+        counts = [_espeak_word_count(alone[i]) for i in said]
         if sum(counts) != len(spoken):  # "on the" said as one word: matched by their sounds
-            span = _matched_by_phonemes(voice, words, said, sentences, runs)
+            span = _matched_by_phonemes(alone, said, spans)
             if span is None:
                 return None
             counts = []
