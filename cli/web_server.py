@@ -41,6 +41,11 @@ from core.sockets import readable
 from core.turns import Turns
 
 REQUESTS_PER_CONNECTION = 1000  # nginx's keepalive_requests default
+#: seconds an idle kept-alive connection is held (nginx's keepalive_timeout default). A client
+#: re-using an idle connection just as the server closes it gets a reset, so the server must wait
+#: longer than its clients do: nginx's upstream keeps an idle connection 60 s, Node's agent 5 s
+#: (gunicorn's own 2 s reset a browser test's API call that came 2 s after its last one)
+KEEPALIVE_SECONDS = 75
 ACCEPT_DELAY_PER_CLIENT = 0.0005  # seconds, for each client a process holds over its threads
 MAX_ACCEPT_DELAY = 0.002
 NEXT_REQUEST_WAIT = 0.01  # seconds a thread keeps its client for the client's next request
@@ -185,6 +190,7 @@ def serve(app, host, port, processes, threads):
             self.cfg.set("worker_class", f"{__name__}.SharingWorker")
             self.cfg.set("threads", threads)
             self.cfg.set("timeout", 120)
+            self.cfg.set("keepalive", KEEPALIVE_SECONDS)
             self.cfg.set("accesslog", "-")
             self.cfg.set("logger_class", "cli.access_log.AccessLogger")
             self.cfg.set("loglevel", setting("DREADFORGE_LOG_LEVEL").lower())

@@ -106,6 +106,24 @@ def test_a_client_pausing_between_requests_keeps_its_connection(site):
     conn.close()
 
 
+def test_a_connection_idle_for_a_few_seconds_is_still_served(site):
+    """Clients keep an idle connection for seconds (Node's agent 5 s, nginx's upstream 60 s) and
+    re-use it: before, the server closed it after 2 s idle, and a request sent just then was
+    reset (a browser test's API call, in CI)."""
+    _proc, port, _log = site
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/api/stories?limit=1")
+    conn.getresponse().read()
+    sock = conn.sock
+    time.sleep(4)
+    conn.request("GET", "/api/stories?limit=1")
+    response = conn.getresponse()
+    response.read()
+    assert response.status == 200
+    assert conn.sock is sock  # the same connection, still open
+    conn.close()
+
+
 def test_each_request_is_logged_in_the_combined_format(site):
     """One line per request, as gunicorn's own logger writes it (Apache's combined format); a
     quote a client sends cannot end its field."""
