@@ -1,17 +1,21 @@
 """Title-casing and the bare noun phrase of a place, for story titles."""
 import re
 
-_SMALL = {"a", "an", "the", "of", "in", "on", "at", "and", "or", "to", "for", "by", "with", "from"}
+_SMALL = {"a", "an", "the", "of", "in", "on", "at", "and", "or", "to", "for", "by", "with", "from", "as", "over",
+          "into"}
 
 
 def title_case(text):
+    """Title case as an anthology's contents page has it: small words lower-case after the first,
+    each part of a lower-case compound capitalized ("Ice-Core Drill", "Lost-Property Box"); a word
+    already capitalized stays as written ("Ji-woo", "McAllister", "PIN")."""
     words = text.split()
     out = []
     for i, w in enumerate(words):
         if i and w.lower() in _SMALL:
             out.append(w.lower())
         elif w[:1].islower():
-            out.append(w[:1].upper() + w[1:])
+            out.append("-".join(part[:1].upper() + part[1:] for part in w.split("-")))
         else:
             out.append(w)
     return " ".join(out)

@@ -17,6 +17,7 @@ from core.schemas.stories import GenerateSchema
 from core.services.story_ai import story_request
 from providers.local_story import LocalStoryProvider
 from providers.local_story.plan.titles import plain, said_of
+from providers.local_story.titles import title_case
 
 HERE = Path(__file__).resolve().parent
 BENCH = json.loads((HERE.parents[1] / "bench/data/field_sets.json").read_text())
@@ -80,3 +81,27 @@ def test_what_a_description_says_is_a_title():
     assert said_of("the rind that grows on everything left in the cave") == []  # "On Everything" says nothing
     assert plain("1958") and plain("The Main Room") and plain("The Back Room") and plain("The Clubroom")
     assert not plain("The Farthest Tub") and not plain("Channel 16")
+
+
+TOOLS = {"genre": "Cosmic Horror", "mood": "Ominous",
+         "setting": "a snow-cat traverse across the East Antarctic plateau",
+         "characters": "Dr. Ines Okafor, a glaciologist; Pavel, the driver", "protagonist": "Ines Okafor",
+         "antagonist": "a second set of tracks beside their own", "keyElements": "an ice-core drill, a flare gun",
+         "plotTwist": "the tracks are theirs", "storyLength": 600, "weatherCondition": "Windy",
+         "timeOfDay": "Dawn", "narrativePerspective": "First Person", "pacing": "Moderate"}
+
+
+def test_a_question_title_fits_what_the_element_does():
+    """Before: five of 24 sample stories were "What the X Said", a drill and a side mirror among
+    them: every seed under 7 asked the same question. A tool is not asked what it said; the
+    questions differ from story to story."""
+    titles = [title(json.dumps(TOOLS), seed) for seed in range(1, 29)]
+    questions = [t for t in titles if shape(t) == "a question" or t.startswith(("Don't", "Put", "Leave"))]
+    assert questions, titles
+    assert not [t for t in questions if t.endswith(" Said")], questions
+    assert len({t.split(" the ")[0] for t in questions}) >= 2, questions
+
+
+def test_a_compound_word_is_title_cased_in_both_parts():
+    assert title_case("what the lost-property box said") == "What the Lost-Property Box Said"
+    assert title_case("the letters of Kim Ji-woo") == "The Letters of Kim Ji-woo"  # a name as written

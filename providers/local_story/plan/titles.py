@@ -9,12 +9,16 @@ number, a room any building has ("The Main Room"), or "X at Y" with the setting'
 shapes and word lists are ``data/titles.json``."""
 import json
 import re
+import zlib
 from functools import lru_cache
 from pathlib import Path
+
+from core.story_plan import ELEMENT_JOBS
 
 from ..reading.epithets import epithets, marks, place_of
 from ..reading.lexicon import fold, lexicon
 from ..reading.phrases import epithet_handles, parse_phrase
+from ..titles import title_case
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "titles.json"
 SMALL = {"a", "an", "the", "of", "in", "on", "at", "and", "to", "for", "by", "as", "over", "with", "into", "from"}
@@ -28,8 +32,11 @@ def rules():
     patterns = {k: v for k, v in raw["patterns"].items() if k != "about"}
     if not raw["turns"] or not set(raw["turns"]) <= set(patterns):
         raise ValueError(f"{DATA.name}: turns is a list of the patterns' names")
-    if not all(isinstance(q, str) and q.count("{e}") == 1 for q in raw["questions"]):
-        raise ValueError(f"{DATA.name}: questions are frames with one '{{e}}' (the key element)")
+    questions = [q for q in raw["questions"] if "about" not in q]
+    if not all(isinstance(q.get("frame"), str) and q["frame"].count("{e}") == 1 and q.get("jobs")
+               and set(q["jobs"]) <= set(ELEMENT_JOBS) for q in questions):
+        raise ValueError(f"{DATA.name}: questions are frames with one '{{e}}' (the key element) and "
+                         f"the element jobs they fit")
     generic = raw["generic_places"]
     for key, words in (("generic_places.heads", generic["heads"]), ("generic_places.plain", generic["plain"]),
                        ("no_object", raw["no_object"])):
@@ -38,15 +45,12 @@ def rules():
     instead = {k: v for k, v in raw["instead"].items() if k != "about"}
     if set(instead) != set(raw["turns"]) or not all(set(v) <= set(patterns) for v in instead.values()):
         raise ValueError(f"{DATA.name}: instead lists, for each turn, the patterns tried in its place")
-    return {"turns": list(raw["turns"]), "questions": list(raw["questions"]), "instead": instead,
+    frame_words = {w for q in questions for w in re.findall(r"[a-z']+", q["frame"].replace("{e}", "").lower())}
+    return {"turns": list(raw["turns"]), "questions": [(q["frame"], frozenset(q["jobs"])) for q in questions],
+            "frame_words": frozenset(frame_words - SMALL), "instead": instead,
             "patterns": [(k, re.compile(v)) for k, v in patterns.items()],
             "heads": frozenset(generic["heads"]), "plain": frozenset(generic["plain"]),
             "no_object": frozenset(raw["no_object"])}
-
-
-def title_case(text):
-    words = text.split()
-    return " ".join(w if (i and w.lower() in SMALL) else (w[:1].upper() + w[1:]) for i, w in enumerate(words))
 
 
 def pattern(title):
@@ -154,11 +158,13 @@ def candidates(plan, turn=0):
         handle = villain.handle or ""
         if len(_bare(handle).split()) >= 2 and handle.lower().startswith("the "):
             out.append((title_case(handle), True))
-    elements = [e.name for e in plan.elements[:2] if 1 <= len(_bare(e.name).split()) <= 3]
-    questions = r["questions"]
-    for k, name in enumerate(elements):
-        frame = questions[(turn // len(r["turns"]) + k) % len(questions)]
-        out.append((frame.replace("{e}", title_case(_bare(name))), True))
+    kept = [e for e in plan.elements[:2] if 1 <= len(_bare(e.name).split()) <= 3]
+    for element in kept:
+        fit = [frame for frame, jobs in r["questions"] if element.job in jobs]
+        if fit:  # a frame that fits what the element does, a different one from story to story
+            frame = fit[(turn + zlib.crc32(element.name.encode())) % len(fit)]
+            out.append((frame.replace("{e}", title_case(_bare(element.name))), True))
+    elements = [e.name for e in kept]
     out += [(f"The {title_case(_bare(e))}", _image(e)) for e in elements]
     if len(plan.elements) >= 2 and all(len(_bare(e.name).split()) <= 2 for e in plan.elements[:2]):
         out.append((f"The {title_case(_bare(plan.elements[0].name, 2))} and the "
@@ -212,7 +218,11 @@ def sounds_of(plan):
 
 
 def _said(title, low, plan):
+    """Whether the story comes to what the title names (a question's own words aside: "What the
+    Ledger Said" needs the ledger, not the word "said")."""
     words = [w for w in re.findall(r"[a-z0-9']+", title.lower()) if w not in SMALL]
+    if pattern(title) == "what":
+        words = [w for w in words if w not in rules()["frame_words"]]
     if title.lower() in {s.lower() for s in sounds_of(plan)}:
         return title.lower() in low  # a sound is heard whole, or not at all
     return all(re.search(r"\b" + re.escape(w.rstrip("s").rstrip("'")), low) for w in words)
