@@ -197,3 +197,16 @@ def test_a_place_that_is_the_door_shows_the_ger_from_outside_not_a_door_alone():
                 beats=[dict(GER["beats"][0], place="door")] + GER["beats"][1:])
     shot = PlanShotPlanner(plan, GER_LINES).shot(GER_LINES[0], 0)
     assert shot.setting_icon == "shape:ger" and not shot.inside  # the ger, seen from outside
+
+
+def test_whom_the_line_names_is_in_its_scene():
+    """Before: a scene's people came from its beat alone: the caption said "the man in the
+    snowsuit had come after Giulia", the picture showed Giulia alone."""
+    lines = ["Giulia closed the gondola station as the snow came in, and the man in the snowsuit "
+             "was already waiting by the bull wheel.",
+             "The last cabin came down the cable, empty."]
+    planner = PlanShotPlanner(GONDOLA, lines)
+    first = planner.shot(lines[0], 0)
+    assert planner.beat_of(lines[0], 0).who == ["giulia"]  # the beat: Giulia alone
+    assert first.who == ("Giulia", "the man in the snowsuit")
+    assert "drawn:bulky hood" in first.figure_icons

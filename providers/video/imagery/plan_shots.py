@@ -167,13 +167,29 @@ class PlanShotPlanner:
 
     # --- the story's words for a beat, and what they draw ----------------------------------------
 
-    def shows_of(self, beat, index):
+    def named_in(self, line):
+        """The ids of the cast the line names, in the order it names them ("had come after Giulia":
+        Giulia; "the man in orange" by his handle)."""
+        low, found = str(line or "").lower(), []
+        for person in self.plan.cast:
+            names = {n.strip().lower() for n in (person.name, person.handle)
+                     if n and n.strip().lower() not in ("i", "you")}
+            hits = [m.start() for n in names for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", low)]
+            if hits:
+                found.append((min(hits), person.id))
+        return [pid for _at, pid in sorted(found)]
+
+    def shows_of(self, beat, index, line=""):
+        """The scene's place, a fixture of it, its people (whom the line names first, then the
+        beat's) and the beat's key element."""
         place = self.places.get(beat.place) or self.last_place
         self.last_place = place
         out = [_label(place)]
         if place.fixtures:
             out.append(place.fixtures[index % len(place.fixtures)])
-        out += [_label(self.people[p]) for p in beat.who[:2]]
+        named = self.named_in(line)
+        people = [*named, *(p for p in beat.who if p not in named)]
+        out += [_label(self.people[p]) for p in people[:2]]
         out += [_label(self.elements[e]) for e in beat.elements[:1]]
         return [text for text in dict.fromkeys(out) if text]
 
@@ -276,7 +292,7 @@ class PlanShotPlanner:
         beat = self.beat_of(line, index)
         key = str(line).strip()
         corrected = self.corrections.get(key)
-        shows = corrected if corrected is not None else self.shows_of(beat, index)
+        shows = corrected if corrected is not None else self.shows_of(beat, index, line)
         return self.draw(shows, beat, who=self.who.get(key), where=self.where.get(key), line=line)
 
 
