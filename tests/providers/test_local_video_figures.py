@@ -152,3 +152,18 @@ def test_the_line_that_describes_the_antagonist_shows_them():
     plain = VideoRenderRequest(title="Ward", genre="Gothic Horror", mood="Eerie", setting="St. Brigid's sanatorium",
                                characters="Clara", protagonist="Clara", paragraphs=story[:2], seed=3)
     assert "figure" not in pipeline.shot_planner(plain).shot("She walked down the ward.", 1).figures
+
+
+def test_legs_taper_from_thigh_to_ankle_and_stand_on_feet():
+    """Before: every figure stood on two straight planks, the same width from hip to floor (a
+    washroom sign, not someone in the dark)."""
+    man = figures.mask("", SIZE) > 0.5  # someone the story does not describe
+    rows = np.flatnonzero(man.any(axis=1))
+    top, floor = rows.min(), rows.max()
+    height = floor - top
+    thigh = runs(man[top + int(height * 0.67)])
+    ankle = runs(man[floor - int(height * 0.06)])
+    assert len(thigh) == 2 and len(ankle) == 2  # two legs
+    assert max(b - a for a, b in ankle) < 0.75 * min(b - a for a, b in thigh)
+    feet = runs(man[floor - 1])
+    assert len(feet) == 2 and min(b - a for a, b in feet) > max(b - a for a, b in ankle)  # shoes, wider than ankles

@@ -168,48 +168,53 @@ def _figure(d, holes, parts, n):
     ww = H * 0.085 * build
     hem = H * (0.2 if "veil" in parts else 0.17) * build
 
-    # the body: shoulders to waist, then a skirt or coat to the floor, or legs
+    # the body: a torso with shoulders, chest and hips, smoothed; then a skirt or coat, or legs
     slope = r * 0.45  # shoulders slope down from the neck
-    d.polygon([(hx - r * 0.6, shoulder_y - slope), (hx + r * 0.6, shoulder_y - slope),
-               (hx + sw, shoulder_y + slope * 0.4),
-               (cx + ww, waist_y), (cx - ww, waist_y), (hx - sw, shoulder_y + slope * 0.4)], fill=255)
+    hip_y, hip = top + H * 0.55, H * 0.075 * build
+    torso = [(hx - r * 0.55, shoulder_y - slope), (hx - sw * 0.92, shoulder_y), (hx - sw, shoulder_y + r * 0.7),
+             (cx - sw * 0.86, shoulder_y + H * 0.11), (cx - ww, waist_y), (cx - hip, hip_y),
+             (cx + hip, hip_y), (cx + ww, waist_y), (cx + sw * 0.86, shoulder_y + H * 0.11),
+             (hx + sw, shoulder_y + r * 0.7), (hx + sw * 0.92, shoulder_y), (hx + r * 0.55, shoulder_y - slope)]
+    d.polygon(_smooth(torso), fill=255)
     if "skirt" in parts:  # flared to the floor, the hem uneven, as cloth hangs
         ragged = [(cx + hem - 2 * hem * k / 8, foot - (H * 0.012 if k % 2 else 0)) for k in range(9)]
         d.polygon([(cx - ww, waist_y - 1), (cx + ww, waist_y - 1)] + ragged, fill=255)
-    else:
-        leg = H * 0.045 * build
-        gap = H * 0.02
-        knee = foot - H * 0.24
+    else:  # legs: thigh, knee, calf, ankle, tapering, the weight on one of them; feet turned out
+        knee_y, ankle_y = foot - H * 0.26, foot - H * 0.035
+        thigh, calf, ankle = H * 0.047 * build, H * 0.033 * build, H * 0.021 * build
         for side in (-1, 1):
-            x0 = cx + side * gap
-            x1 = cx + side * (gap + 2 * leg)
-            d.polygon([(min(x0, x1), waist_y - 1), (max(x0, x1), waist_y - 1),
-                       (max(x0, x1) + side * H * 0.01, foot), (min(x0, x1) + side * H * 0.01, foot)], fill=255)
+            hip_x = cx + side * hip * 0.5
+            knee_x = cx + side * (hip * 0.5 + (H * 0.012 if side == 1 else H * 0.002))
+            ankle_x = cx + side * (hip * 0.5 + (H * 0.022 if side == 1 else H * 0.006))
+            _limb(d, (hip_x, hip_y - hip * 0.3), (knee_x, knee_y), thigh, calf * 1.05)
+            _limb(d, (knee_x, knee_y), (ankle_x, ankle_y), calf * 1.05, ankle)
+            toe = ankle_x + side * H * 0.028  # a shoe: low, longer than it is high, turned out
+            d.chord([min(ankle_x, toe) - ankle * 1.1, ankle_y - ankle * 0.9, max(ankle_x, toe) + ankle * 1.1,
+                     foot + (foot - ankle_y) * 0.9], 180, 360, fill=255)
         if "coat" in parts:  # a long coat, open at the bottom: flared to the knees
             coat = H * 0.16 * build
-            d.polygon([(cx - ww * 1.1, waist_y - 1), (cx + ww * 1.1, waist_y - 1), (cx + coat, knee),
-                       (cx - coat, knee)], fill=255)
-    # the arms: hanging, long and thin on something too tall; one held out when it holds something
+            d.polygon([(cx - ww * 1.1, waist_y - 1), (cx + ww * 1.1, waist_y - 1), (cx + coat, knee_y),
+                       (cx - coat, knee_y)], fill=255)
+    # the arms: upper arm, elbow, forearm, a hand; long and thin on something too tall; one held
+    # out when it holds something
     arm = H * 0.035 * build
     reach = H * (0.72 if tall else 0.56)
     holds = next((p for p in ("lantern", "blade", "doll") if p in parts), "")
     for side in (-1, 1):
-        sx = hx + side * (sw - arm)
+        sx, sy = hx + side * (sw - arm * 0.9), shoulder_y + arm * 0.6
         out = 0.16 if (holds and side == 1) else 0.06
         hand = (cx + side * (sw + H * out * 0.6), top + reach)
-        elbow = ((sx + hand[0]) / 2 + side * arm * 0.6, (shoulder_y + hand[1]) / 2)
-        d.polygon([(sx - arm, shoulder_y + arm * 0.5), (sx + arm, shoulder_y + arm * 0.5),
-                   (elbow[0] + arm * 0.8, elbow[1]),
-                   (hand[0] + arm * 0.6, hand[1]), (hand[0] - arm * 0.6, hand[1]), (elbow[0] - arm * 0.8, elbow[1])],
-                  fill=255)
-        fingers = arm * (3.2 if tall else 2.2)  # the hand: long fingers, together, pointing down
-        d.polygon([(hand[0] - arm * 0.7, hand[1] - 1), (hand[0] + arm * 0.7, hand[1] - 1),
-                   (hand[0] + arm * 0.3, hand[1] + fingers), (hand[0] - arm * 0.3, hand[1] + fingers)], fill=255)
+        elbow = ((sx + hand[0]) / 2 + side * arm * 0.5, sy + (hand[1] - sy) * 0.48)
+        _limb(d, (sx, sy), elbow, arm * 1.15, arm * 0.85)
+        _limb(d, elbow, hand, arm * 0.85, arm * 0.6)
+        fingers = arm * (3.2 if tall else 2.0)  # the hand: long fingers, together, pointing down
+        d.ellipse([hand[0] - arm * 0.62, hand[1] - arm * 0.5, hand[0] + arm * 0.62, hand[1] + fingers], fill=255)
         if side == 1 and holds:
             _held(d, holds, hand, H)
     # the head and what is on it
-    d.ellipse([hx - r, head_y - r, hx + r, head_y + r], fill=255)
-    d.rectangle([hx - r * 0.45, head_y, hx + r * 0.45, shoulder_y + 2], fill=255)  # the neck
+    d.ellipse([hx - r * 0.86, head_y - r, hx + r * 0.86, head_y + r], fill=255)
+    d.polygon([(hx - r * 0.42, head_y + r * 0.5), (hx + r * 0.42, head_y + r * 0.5),  # the neck, wider below
+               (hx + r * 0.62, shoulder_y), (hx - r * 0.62, shoulder_y)], fill=255)
     if "sack" in parts:  # a lumpy sack, tied at the neck, two ragged holes
         d.polygon([(hx - r * 1.25, head_y - r * 0.6), (hx - r * 0.7, head_y - r * 1.45),
                    (hx + r * 0.2, head_y - r * 1.3),
@@ -246,6 +251,29 @@ def _figure(d, holes, parts, n):
             x = hx - r * 1.0 + k * r * 2.0 / 6
             spikes += [(x, base - (r * 0.9 if k % 2 == 0 else r * 0.3))]
         d.polygon([(hx - r * 1.0, base + r * 0.3)] + spikes + [(hx + r * 1.0, base + r * 0.3)], fill=255)
+
+
+def _limb(d, start, end, w0, w1):
+    """A limb from ``start`` to ``end``, ``w0`` and ``w1`` its half-widths there, rounded at both
+    joints (a knee, an elbow)."""
+    (x0, y0), (x1, y1) = start, end
+    length = max(1e-6, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length  # across the limb
+    d.polygon([(x0 + nx * w0, y0 + ny * w0), (x1 + nx * w1, y1 + ny * w1),
+               (x1 - nx * w1, y1 - ny * w1), (x0 - nx * w0, y0 - ny * w0)], fill=255)
+    d.ellipse([x0 - w0, y0 - w0, x0 + w0, y0 + w0], fill=255)
+    d.ellipse([x1 - w1, y1 - w1, x1 + w1, y1 + w1], fill=255)
+
+
+def _smooth(points, rounds=3):
+    """A closed outline with its corners rounded off (Chaikin's cutting: a quarter from each end)."""
+    for _ in range(rounds):
+        out = []
+        for k, (x0, y0) in enumerate(points):
+            x1, y1 = points[(k + 1) % len(points)]
+            out += [(0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1), (0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1)]
+        points = out
+    return points
 
 
 def _held(d, what, hand, H):
