@@ -90,7 +90,7 @@ FORM_PROMPTS = [
     ("Tell it as a series of voicemails she left.", r"Voicemail (\d+), \d\d:\d\d\."),
     ("Tell it through the dashcam footage, clip by clip.", r"Dashcam, clip (\d+)\. \d\d:\d\d:\d\d\."),
     ("Write it as a police incident report. No gore.", r"(\d+)\. Time: \d\d:\d\d\."),
-    ("Told as witness statements.", r"Statement of June Okafor, part (\d+)\. Taken at \d\d:\d\d\."),
+    ("Told as witness statements.", r"(\d+)\. Taken at \d\d:\d\d\."),
 ]
 
 
@@ -119,6 +119,9 @@ def test_a_report_opens_with_its_kind_case_number_and_date():
     paragraphs = paragraphs_of(morgue, "Tell it as the coroner's autopsy report.", 1)
     assert re.fullmatch(rf"Autopsy report, case no\. \d+/1952\. Date: {DATE} 1952\.", paragraphs[0]), paragraphs[0]
     assert len([p for p in paragraphs if re.fullmatch(r"Examiner's note \d+\. Time: \d\d:\d\d\.", p)]) >= 6
+    # told by the one who gives it, a statement is theirs
+    paragraphs = paragraphs_of(LOOKOUT, "Told as witness statements.", 1)
+    assert re.fullmatch(rf"Statement of June Okafor, case no\. \d+\. Date: {DATE}\.", paragraphs[0]), paragraphs[0]
 
 
 def dates_of(paragraphs):
@@ -151,9 +154,13 @@ def test_dates_asked_for_are_real_dates_that_run_forward_in_a_season_of_the_weat
     assert {d.month for d in days[:1]} <= {12, 1, 2}, days  # snow: a winter month
 
 
-def test_a_prompt_that_counts_days_gets_days():
-    paragraphs = paragraphs_of(LOOKOUT, "Through her dictaphone recordings, day by day.", 2)
-    days = [int(d) for d in re.findall(r"(?m)^Recording \d+, day (\d+)\.$", "\n".join(paragraphs))]
+@pytest.mark.parametrize("prompt, heading", [
+    ("Through her dictaphone recordings, day by day.", r"Recording \d+, day (\d+)\."),
+    ("Her field notes, day by day.", r"Day (\d+)\.|Day (\d+), \d\d:\d\d\."),
+])
+def test_a_prompt_that_counts_days_gets_days(prompt, heading):
+    paragraphs = paragraphs_of(LOOKOUT, prompt, 2)
+    days = [int(next(g for g in m.groups() if g)) for m in (re.fullmatch(heading, p) for p in paragraphs) if m]
     assert len(days) >= 6 and days[0] == 1 and days == sorted(days) and days[-1] > 1, days
 
 

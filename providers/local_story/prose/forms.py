@@ -176,12 +176,12 @@ def headed(fmt, sections, plan, hero, start, rng):
     framing names (a tape's side, a voicemail's time, a statement), the report's heading on top."""
     kind = _kind(fmt, plan)
     dated = _dating(plan)
-    own = "own" in kind and _told_by_hero(sections, hero)
-    template = kind[("own" if own else "head") if not dated or "dated" not in kind else
-                    ("own_dated" if own else "dated")]
+    own = _told_by_hero(sections, hero)
+    template = _template(kind, dated and "dated" in kind, own)
     needs_dates = dated or "{date}" in template or "title" in kind
     dates = _calendar(plan, len(sections), start, rng) if needs_dates else []
-    out = [_title(kind, plan, dates, rng)] if "title" in kind else []
+    title = kind.get("own_title", kind.get("title")) if own else kind.get("title")
+    out = [_title(title, plan, hero, dates, rng)] if title else []
     for i, paras in enumerate(sections):
         again = dates and i and dates[i] == dates[i - 1] and "later" in kind
         fields = {"n": i + 1, "nn": f"{i + 1:02d}", "clock": _clock(start, i), "seconds": f"{rng.randrange(60):02d}",
@@ -190,6 +190,13 @@ def headed(fmt, sections, plan, hero, start, rng):
         out.append(_heading(kind["later"] if again else template, **fields))
         out.extend(paras)
     return out
+
+
+def _template(kind, dated, own):
+    """A kind's heading template: dated or not, and the narrator's own ("Statement of ...") when
+    the narrator is the one the report is about and the kind has one."""
+    key = "dated" if dated else "head"
+    return kind.get(f"own_{key}" if key == "dated" else "own", kind[key]) if own else kind[key]
 
 
 def _heading(template, **fields):
@@ -248,14 +255,14 @@ def _date_text(dates, i, dating):
     return FORMS["date"].format(day=dates[i].day, month=FORMS["month_names"][dates[i].month - 1])
 
 
-def _title(kind, plan, dates, rng):
+def _title(template, plan, hero, dates, rng):
     """A report's heading: its kind and a case number, then its date (with the year the setting
     names, when it names one)."""
     year = _year(plan)
     case = FORMS["case"][1 if year else 0].format(number=rng.randrange(100, 9999), year=year)
     date = _date_text(dates, 0, "dates")
     date = FORMS["year"].format(date=date, year=year) if year else date
-    return f'{_heading(kind["title"], case=case)} {FORMS["report_date"].format(date=date)}'
+    return f'{_heading(template, case=case, hero=hero.name)} {FORMS["report_date"].format(date=date)}'
 
 
 def _told_by_hero(sections, hero):
@@ -283,7 +290,8 @@ def _heading_pattern():
     templates = [FORMS[form][key] for form in ("logbook", "diary") for key in FORMS[form]]
     templates += [kind[key] for form in ("notes", "recording", "report") for kind in FORMS[form]
                   for key in ("head", "dated", "later", "own", "own_dated") if key in kind]
-    templates += [f'{kind["title"]} {FORMS["report_date"]}' for kind in FORMS["report"]]
+    templates += [f'{kind[key]} {FORMS["report_date"]}' for kind in FORMS["report"]
+                  for key in ("title", "own_title") if key in kind]
     alternatives = [_as_pattern(t, fields) for t in templates] + FORMS["other_headings"]
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.I)
 
