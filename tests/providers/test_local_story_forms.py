@@ -185,3 +185,11 @@ def test_the_video_narration_does_not_read_the_headings_aloud(prompt):
     told = " ".join(write_script(paragraphs, 180, pacing="Moderate"))
     assert told and not [h for h in heads if h in told], told
     assert not is_heading("At 3:15 the phone rang.") and not is_heading("Three days later.")
+
+
+def test_a_diary_not_asked_for_dates_keeps_its_weekdays_whatever_the_premise_says():
+    prompt = "Write it as her diary. A story about a lookout who sells dates at the market in town."
+    text = story(LOOKOUT, prompt, 1)
+    weekday = r"(?m)^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d\d:\d\d\.$"
+    assert len(re.findall(weekday, text)) >= 3
+    assert not dates_of(text.split("\n\n"))

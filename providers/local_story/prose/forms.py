@@ -193,10 +193,11 @@ def headed(fmt, sections, plan, hero, start, rng):
 
 
 def _template(kind, dated, own):
-    """A kind's heading template: dated or not, and the narrator's own ("Statement of ...") when
-    the narrator is the one the report is about and the kind has one."""
-    key = "dated" if dated else "head"
-    return kind.get(f"own_{key}" if key == "dated" else "own", kind[key]) if own else kind[key]
+    """A kind's heading template: dated or not, and the narrator's own when the narrator is the
+    one the report is about and the kind has one."""
+    if own and ("own_dated" if dated else "own") in kind:
+        return kind["own_dated" if dated else "own"]
+    return kind["dated" if dated else "head"]
 
 
 def _heading(template, **fields):
@@ -213,9 +214,9 @@ def _kind(fmt, plan):
 
 
 def _asks(plan):
-    """What else the prompt asks ("dated entries", "clip by clip"), not its premise: a premise
-    about a date with a ghost does not make a dated diary."""
-    return " ".join(re.findall(r"The author also asks for this: ([^.]*)\.", plan.instructions.notes or ""))
+    """What else the prompt asks ("dated entries", "clip by clip"), not its premise (the reading
+    puts that in the notes too): a story about a date with a ghost does not make a dated diary."""
+    return re.sub(r"The story's premise: [^.]*\.", " ", plan.instructions.notes or "")
 
 
 def _dating(plan):
