@@ -13,6 +13,7 @@ beats or paragraphs while there are fewer lines than scenes.
 import functools
 import re
 
+from providers.local_story.prose.forms import is_heading
 from providers.video.audio import narration
 from providers.video.script import arc
 
@@ -209,6 +210,8 @@ def write_script(paragraphs, duration, voice="Deep Male", speed=1.0, pacing="", 
     lines = [" ".join(str(x).split()) for x in (given or []) if str(x or "").strip()]
     if lines:
         return lines
+    # a form's headings ("Tape 2, side B.", "14 March, 22:47.") frame the story; they are not told
+    paragraphs = [p for p in paragraphs or [] if not is_heading(p)]
     units = arc.from_plan(plan, paragraphs, sentences, plot_twist, focus_words) if plan else None
     if not units:
         units = arc.from_text(paragraphs, sentences, plot_twist, focus_words)
