@@ -9,8 +9,8 @@ import pytest
 
 from core.schemas.stories import GenerateSchema
 from core.services.story_ai import story_request
+from core.story_forms import is_heading
 from providers.local_story import LocalStoryProvider
-from providers.local_story.prose.forms import is_heading
 from providers.video.script.script import write_script
 
 LOOKOUT = {"genre": "Supernatural Horror", "mood": "Eerie", "setting": "a fire lookout tower in the Cascades",
@@ -193,3 +193,14 @@ def test_a_diary_not_asked_for_dates_keeps_its_weekdays_whatever_the_premise_say
     weekday = r"(?m)^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d\d:\d\d\.$"
     assert len(re.findall(weekday, text)) >= 3
     assert not dates_of(text.split("\n\n"))
+
+
+def test_the_video_knows_the_headings_without_loading_the_story_engine():
+    """A video worker skips the headings without the story engine's memory (24 MiB): the headings
+    are shared knowledge (``core.story_forms``), not the engine's."""
+    import subprocess
+    import sys
+    code = ("import sys, providers.video.script.script; "
+            "print(any(m.startswith('providers.local_story') for m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "False"

@@ -5,12 +5,12 @@ counted, "Day 4."), running forward from a month that fits the weather."""
 import datetime as dt
 import json
 import re
-from functools import lru_cache
 from pathlib import Path
+
+from core.story_forms import FORMS
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 TRANSCRIPT = json.loads((DATA / "transcript.json").read_text())
-FORMS = json.loads((DATA / "forms.json").read_text())
 #: the first entry's hour by the time of day ("midnight" before "night", which it contains)
 HOURS = {"dawn": 5, "morning": 8, "afternoon": 15, "noon": 12, "dusk": 18, "evening": 19, "midnight": 0,
          "night": 22}
@@ -208,7 +208,7 @@ def _heading(template, **fields):
 
 def _kind(fmt, plan):
     """The kind of notes, recording or report the framing (or a note of the prompt) names: the
-    first in ``forms.json`` whose cue it matches (the last has none and matches anything)."""
+    first in ``core/data/story_forms.json`` whose cue it matches (the last has none and matches anything)."""
     text = f"{plan.instructions.framing} {_asks(plan)}"
     return next(k for k in FORMS[fmt] if re.search(k["cue"], text, re.I))
 
@@ -273,31 +273,3 @@ def _told_by_hero(sections, hero):
     names = {w for w in (hero.handle or hero.name).split() + hero.name.split() if w[:1].isupper()}
     named = sum(len(re.findall(rf"\b{re.escape(n)}\b", text)) for n in names)
     return len(re.findall(r"\bI\b", text)) > named
-
-
-def is_heading(paragraph):
-    """Whether a paragraph is one of the headings this module writes ("Tape 2, side B.",
-    "14 March, 22:47.", "[Radio log, 05:47]"), not a line of the story: a narration skips it."""
-    return bool(_heading_pattern().fullmatch(" ".join(str(paragraph or "").split())))
-
-
-@lru_cache(maxsize=1)
-def _heading_pattern():
-    """Every heading template of ``forms.json`` as one pattern, each field as its own pattern."""
-    fields = dict(FORMS["heading_fields"], day=r"\d{1,2}", month="(?:%s)" % "|".join(FORMS["month_names"]),
-                  weekday="(?:%s)" % "|".join(FORMS["weekdays"]))
-    fields["date"] = "(?:%s(?: %s)?|%s)" % (_as_pattern(FORMS["date"], fields), fields["year"],
-                                             _as_pattern(FORMS["day"], fields))
-    templates = [FORMS[form][key] for form in ("logbook", "diary") for key in FORMS[form]]
-    templates += [kind[key] for form in ("notes", "recording", "report") for kind in FORMS[form]
-                  for key in ("head", "dated", "later", "own", "own_dated") if key in kind]
-    templates += [f'{kind[key]} {FORMS["report_date"]}' for kind in FORMS["report"]
-                  for key in ("title", "own_title") if key in kind]
-    alternatives = [_as_pattern(t, fields) for t in templates] + FORMS["other_headings"]
-    return re.compile("|".join(f"(?:{a})" for a in alternatives), re.I)
-
-
-def _as_pattern(template, fields):
-    """A heading template as a pattern: its words as they are, each {field} as ``fields`` says."""
-    parts = re.split(r"\{(\w+)\}", template)
-    return "".join(fields[part] if k % 2 else re.escape(part) for k, part in enumerate(parts))

@@ -13,7 +13,7 @@ beats or paragraphs while there are fewer lines than scenes.
 import functools
 import re
 
-from providers.local_story.prose.forms import is_heading
+from core.story_forms import is_heading
 from providers.video.audio import narration
 from providers.video.script import arc
 
