@@ -1,7 +1,9 @@
-"""``world_for_setting``: the world of a setting, from a kind's table when its words name one, else
-from the setting's own head noun: the parts any place of that noun has (``heads.toml``: a tower's
-ladder and top) or neutral parts, furnished from pools by the setting; modifiers (Arctic, 1920s, abandoned) then add
-their surroundings, sounds, smells and weather.
+"""``world_for_setting``: the world of a setting, from a kind's table when its words name one; from
+its class of journey when it is a vehicle on its way or a journey (``journeys.toml``: a truck's cab,
+the way ahead, the stop for the night); else from the setting's own head noun: the parts any place
+of that noun has (``heads.toml``: a tower's ladder and top) or neutral parts, furnished from pools
+by the setting; modifiers (Arctic, 1920s, abandoned) then add their surroundings, sounds, smells and
+weather.
 """
 from .model import World
 from .parse import handles, read_setting, singular
