@@ -9,4 +9,4 @@ def world_lines(plan, request):
     return {"fixtures": fixtures, "sounds": list(world.sounds), "smells": list(world.smells), "touch": [],
             "weather": "", "weather_lines": list(world.weather_lines), "has_sky": world.has_sky,
             "outside": world.outside[0] if world.outside else "", "home": world.handles[0] if world.handles else "",
-            "home_short": world.handles[1] if len(world.handles) > 1 else ""}
+            "home_short": world.handles[1] if len(world.handles) > 1 else "", "built": world.built}

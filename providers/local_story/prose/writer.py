@@ -228,6 +228,8 @@ class Writer:
             have.add("dialogue")
         place = self.places.get(beat.place)
         have.add("outdoors" if place is not None and place.outdoors else "indoors")
+        if self.world.get("built", True):  # dust, cobwebs and walls: not in a truck's cab, nor on a salt flat
+            have.add("built")
         return have
 
     def fill(self, template, beat, s):

@@ -3,7 +3,7 @@ can move through, what surrounds it, its sounds, smells, keepsakes and how the w
 
 ``world_for_setting(setting, weather="", time_of_day="") -> World`` is the whole interface
 (``model.World``; its places are plan places, ``PlanPart`` through ``core.story_plan``). The
-tables are data (``data/``: kinds, modifiers, weather, the neutral parts of an unknown place),
+tables are data (``data/``: kinds, journeys, modifiers, weather, the neutral parts of an unknown place),
 validated once on first use (``tables``). ``foreign.foreign_terms`` says which of a world's words
 belong to some other kind of place.
 """

@@ -1,12 +1,14 @@
-"""``world_for_setting``: the world of a setting, from a kind's table when its words name one, else
-from the setting's own head noun: the parts any place of that noun has (``heads.toml``: a tower's
-ladder and top) or neutral parts, furnished from pools by the setting; modifiers (Arctic, 1920s, abandoned) then add
-their surroundings, sounds, smells and weather.
+"""``world_for_setting``: the world of a setting, from a kind's table when its words name one; from
+its class of journey when it is a vehicle on its way or a journey (``journeys.toml``: a truck's cab,
+the way ahead, the stop for the night); else from the setting's own head noun: the parts any place
+of that noun has (``heads.toml``: a tower's ladder and top) or neutral parts, furnished from pools
+by the setting; modifiers (Arctic, 1920s, abandoned) then add their surroundings, sounds, smells and
+weather.
 """
 from .model import World
 from .parse import handles, read_setting, singular
-from .places import generic, pick, sampled, to_parts
-from .tables import heads, tables
+from .places import generic, journey_places, pick, sampled, to_parts
+from .tables import heads, journeys, tables
 from .weather import weather_key, weather_lines
 
 
@@ -31,6 +33,52 @@ def _noun_phrase(reading):
     return reading.head_noun
 
 
+def _vehicle_said(reading):
+    """How a journey's fixtures name its vehicle, one and many: "camels" -> ("camel", "camels");
+    ("", "") on foot or on skis."""
+    table = journeys()
+    written = reading.vehicle
+    joined = written.replace("-", "")
+    if joined != written and any(joined in spec["vehicles"] for spec in table["classes"].values()):
+        written = joined  # "snowcat": "the snow-cat" would be shortened to "the cat"
+    words = written.split()
+    if not words:
+        return "", ""
+    one = " ".join(words[:-1] + [singular(words[-1])])
+    one = table["names"].get(written, table["names"].get(one, one))
+    if not one:
+        return "", ""
+    words = one.split()
+    last = words[-1]
+    many = table["plurals"].get(last) or (last + "es" if last.endswith(("s", "x", "ch", "sh")) else last + "s")
+    return one, " ".join(words[:-1] + [many])
+
+
+def _journey(reading):
+    """The places, surroundings, sounds, smells, keepsakes and weather surfaces of a journey (a
+    vehicle on its way, a party on foot), from its class in ``journeys.toml``."""
+    table = journeys()["classes"][reading.journey]
+    vehicle, vehicles = _vehicle_said(reading)
+    seed = reading.setting.lower()
+    specs = journey_places(table["places"], vehicle, vehicles, seed)
+
+    def said(lines):
+        return [line.replace("{vehicles}", vehicles).replace("{vehicle}", vehicle) for line in lines
+                if vehicle or "{vehicle" not in line]
+
+    own = {"outside": said(table["outside"]), "sounds": said(table["sounds"]), "smells": said(table["smells"]),
+           "keepsakes": sampled(said(table["keepsakes"]), seed, 6)}
+    surfaces = {key: (said([table[key]]) or [""])[0] for key in ("roof", "glass", "place")}
+    return specs, own, surfaces, vehicle if table["named"] else ""
+
+
+def _is_terrain(reading, neutral):
+    """Whether the setting's head is open country by the words before its noun ("a dune field", "an
+    ice shelf"), whatever its noun would otherwise be."""
+    words = [w.lower() for token in reading.head_words[:-1] for w in token.replace("-", " ").split()]
+    return any(w in neutral["terrain_words"] for w in words)
+
+
 def world_for_setting(setting, weather="", time_of_day=""):
     """The ``World`` of ``setting`` under ``weather`` at ``time_of_day`` (both optional)."""
     kinds, modifiers, _, neutral = tables()
@@ -38,7 +86,11 @@ def world_for_setting(setting, weather="", time_of_day=""):
     mods = [modifiers[name] for name in reading.modifiers]
     has_sky = not any(m["no_sky"] for m in mods)
     others = reading.others[:1]
-    if reading.kind:
+    named, built = "", not reading.journey
+    if reading.journey:
+        specs, own, surfaces, named = _journey(reading)
+        medium, kind, kind_handle = "land", reading.head_noun, ""
+    elif reading.kind:
         table = kinds[reading.kind]
         specs = pick(table["places"], kinds, others)
         medium, has_sky = table["medium"], has_sky and table["has_sky"]
@@ -48,15 +100,20 @@ def world_for_setting(setting, weather="", time_of_day=""):
         kind, kind_handle = reading.kind, table["handle"]
     else:
         noun = _noun_phrase(reading)
-        head = heads().get(reading.head_noun) or heads().get(singular(reading.head_noun))
-        shape = (head["shape"] if head else "open" if reading.head_noun in neutral["open_nouns"] else
+        terrain = _is_terrain(reading, neutral)
+        head = None if terrain else heads().get(reading.head_noun) or heads().get(singular(reading.head_noun))
+        shape = (head["shape"] if head else "open" if terrain or reading.head_noun in neutral["open_nouns"] else
                  "rooms" if reading.head_noun in neutral["room_nouns"] else "built")
+        built = shape != "open" or bool(head)
         seed = reading.setting.lower()
         specs = pick(generic(head["places"] if head else neutral[shape], noun, seed), kinds, others)
         medium = "land"
+        # open country has no door to ease shut and no plaster to smell
+        sounds, smells = ((neutral["sounds_open"], neutral["smells_open"]) if shape == "open"
+                          else (neutral["sounds"], neutral["smells"]))
         own = {"outside": neutral[f"outside_{shape}"],
-               "sounds": (head["sounds"] if head else []) + sampled(neutral["sounds"], seed, 6),
-               "smells": (head["smells"] if head else []) + sampled(neutral["smells"], seed, 4),
+               "sounds": (head["sounds"] if head else []) + sampled(sounds, seed, 6),
+               "smells": (head["smells"] if head else []) + sampled(smells, seed, 4),
                "keepsakes": sampled(neutral["keepsakes"], seed, 6)}
         own = {key: [v.replace("{noun}", noun) for v in values] for key, values in own.items()}
         surfaces = {"roof": f"the roof of the {noun}" if shape == "built" else "", "glass": ""}
@@ -71,7 +128,10 @@ def world_for_setting(setting, weather="", time_of_day=""):
     outside = _merged(*around, own["outside"], limit=5) if sea else _merged(own["outside"][:2], *around, own["outside"],
                                                                             limit=5)
     said = handles(reading, kind_handle)
-    surfaces.update(ground=outside[0], place=said[0])
+    if named and f"the {named}" not in said:
+        said.append(f"the {named}")  # "the traverse", then "the snow-cat"
+    surfaces.setdefault("place", "")
+    surfaces.update(ground=outside[0], place=surfaces["place"] or said[0])
     extra = [line for m in mods for line in m["weather"].get(weather_key(weather), [])]
     return World(
         setting=setting, kind=kind, name=reading.name, handles=said,
@@ -82,5 +142,5 @@ def world_for_setting(setting, weather="", time_of_day=""):
         weather_lines=[] if medium == "space" else weather_lines(weather, time_of_day, surfaces, has_sky, extra,
                                                                         seed=setting or ""),
         has_sky=has_sky, medium=medium, coastal=medium in ("shore", "sea") or any(m["coastal"] for m in mods),
-        known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers))
+        known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers), built=built, journey=reading.journey)
 

@@ -12,7 +12,7 @@ have a harbour; an Ohio daycare may not).
 import re
 from functools import cache
 
-from .tables import tables
+from .tables import journeys, tables
 
 SPECIFIC = 3
 _ARTICLE = re.compile(r"^(?:the|a|an|some|one|two|three|a pair of|a box of|a bag of|a tin of|a jar of)\s+")
@@ -135,6 +135,8 @@ def foreign_terms(world):
     if not found:
         return []
     said = _grams(world.setting).union(*(_modifier_grams(name) for name in world.modifiers))
+    if world.journey:  # a journey's own table: the tent of a trek, the windscreen of a truck
+        said |= _journey_grams(world.journey)
     return sorted(" ".join(gram) for gram in found if gram not in said)
 
 
@@ -146,3 +148,12 @@ def _starts():
 @cache
 def _modifier_grams(name):
     return frozenset(_grams(_modifier_text(name)))
+
+
+@cache
+def _journey_grams(name):
+    spec = journeys()["classes"][name]
+    parts = [*spec["outside"], *spec["sounds"], *spec["smells"], *spec["keepsakes"]]
+    for place in spec["places"]:
+        parts += [place["name"], place["handle"], place["about"], *place["fixtures"]]
+    return frozenset(_grams(" | ".join(parts)))

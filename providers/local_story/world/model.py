@@ -25,6 +25,10 @@ class World:
     known: whether a table described it (False: built from the setting's own words)
     kinds: the tables it drew on, its kind first ("village", "sauna" for a sauna village)
     modifiers: the modifiers its words matched ("arctic", "soviet")
+    built: whether it has buildings, their walls and the dust in them (False on a journey and in open
+        country no table knows: a snow-cat's cab, a salt flat)
+    journey: the class of journey it is ("cab": a truck on its way; "party": a trek on foot), "" when
+        it is a place
     """
 
     setting: str
@@ -43,6 +47,8 @@ class World:
     known: bool = True
     kinds: list = field(default_factory=list)
     modifiers: list = field(default_factory=list)
+    built: bool = True
+    journey: str = ""
 
     def text(self):
         """Every phrase of the world in one lower-cased string (for checks and searches)."""

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from .tables import tables
+from .tables import journeys, tables
 
 _TOKEN = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[,;:()\u2013\u2014/!?]")
 _LEAD = frozenset({"a", "an", "the", "one", "some"})
@@ -43,6 +43,8 @@ class Reading:
     modifiers: list = field(default_factory=list)  # modifiers its words carry ("arctic")
     part: str = ""              # "ruins" in "the ruins of a monastery"
     number: str = ""            # "237" in "Room 237"
+    journey: str = ""           # the class of a journey ("cab": "a snow-cat traverse"; "party": "a trek")
+    vehicle: str = ""           # its vehicle as written ("snow-cat", "camels"; "" on foot)
 
 
 def _words(text):
@@ -152,6 +154,95 @@ def _as_said(tokens):
     return " ".join(out)
 
 
+def _split(tokens):
+    """The words of ``tokens`` ("snow-cat" is two) and, for each word, the index of its token."""
+    split, origin = [], []
+    for number, token in enumerate(tokens):
+        for word in _words(token.replace("-", " ")):
+            split.append(word)
+            origin.append(number)
+    return split, origin
+
+
+@cache
+def _vehicle_index():
+    return {tuple(_words(word)): name for name, spec in journeys()["classes"].items() for word in spec["vehicles"]}
+
+
+def _vehicle(tokens, ending=False):
+    """(class, the vehicle as written, its length in words) of the last vehicle ``tokens`` name (the
+    one that ends them, when ``ending``), or None."""
+    split, origin = _split(tokens)
+    found = [m for m in matches(split, _vehicle_index()) if not ending or m[1] == len(split)]
+    if not found:
+        return None
+    start, end, name = found[-1]
+    return name, " ".join(tokens[origin[start]:origin[end - 1] + 1]).lower(), end - start
+
+
+#: the words after which a journey names what it goes by: "a trek by camel", "a caravan of camels"
+_BY = frozenset({"by", "of", "on", "aboard", "in"})
+
+
+def _vehicle_after(rest, by_words):
+    """What a journey goes by, said after it ("a trek by camel", "a convoy of aid trucks" -> the
+    truck; "a voyage by ship" -> the kind "ship"): ("vehicle", class, written) or ("kind", kind,
+    written), or None."""
+    if len(rest) < 2 or rest[0].lower() not in _BY:
+        return None
+    words = []
+    for token in rest[1:6]:  # up to the next preposition: "of camels crossing the Sahara"
+        if not re.match(r"\w", token) or (words and token.lower() in _CUT):
+            break
+        words.append(token)
+    vehicle = _vehicle(words)
+    if vehicle:
+        return "vehicle", vehicle[0], vehicle[1]
+    split, origin = _split(words)
+    kinds = [(s, e, k) for s, e, k in matches(split, by_words) if tables()[0][k]["category"] == "vehicle"]
+    if kinds:
+        start, end, kind = kinds[-1]
+        return "kind", kind, " ".join(words[origin[start]:origin[end - 1] + 1])
+    return None
+
+
+def _read_journey(reading, head, rest, found):
+    """Mark ``reading`` a journey when its head is a vehicle no kind takes first ("a long-haul truck")
+    or a journey ("a snow-cat traverse", "a trek by camel", "a caravan of camels"; on foot when it
+    names no vehicle), or give it the kind of vehicle its journey names ("a sleeper train journey" is
+    a train)."""
+    table = journeys()
+    kind_span = max((e - s for s, e, _ in found if e == len(_split(head)[0])), default=0)
+    ending = _vehicle(head, ending=True)
+    if ending and ending[2] > kind_span:  # "a road train" is a truck, not a train
+        reading.journey, reading.vehicle = ending[0], ending[1]
+    else:
+        noun = singular(reading.head_noun)
+        before = _vehicle(head[:-1])
+        # "a convoy of trucks", "a mule train": a caravan alone is a caravan, a train a train
+        collective = noun in table["collective_nouns"] and (bool(before) or rest[:1] and rest[0].lower() == "of")
+        if noun not in table["journey_nouns"] and not collective:
+            return
+        vehicles = [k for k in reading.others if tables()[0][k]["category"] == "vehicle"]
+        after = _vehicle_after(rest, _indexes()[0])
+        if before:
+            reading.journey, reading.vehicle = before[0], before[1]
+        elif vehicles and not reading.kind:  # "a yacht race" is a yacht
+            reading.kind, reading.others = vehicles[-1], [k for k in reading.others if k != vehicles[-1]]
+            reading.kind_phrase = reading.head_noun
+            return
+        elif after and after[0] == "kind":  # "a voyage by ship"
+            reading.kind, reading.others, reading.kind_phrase = after[1], [], reading.head_noun
+            return
+        elif after:
+            reading.journey, reading.vehicle = after[1], after[2]
+        elif reading.kind or collective:  # a caravan alone is a caravan
+            return
+        else:
+            reading.journey = "party"  # on foot
+    reading.kind, reading.kind_phrase, reading.others = "", "", []
+
+
 def read_setting(setting):
     """A ``Reading`` of ``setting``'s words."""
     by_words, mods, parts, adjectives = _indexes()
@@ -164,11 +255,7 @@ def read_setting(setting):
     head_noun = (_words(head[-1]) or ["place"])[-1][:MAX_NOUN] if head else "place"
     reading = Reading(setting=setting or "", name=_named(setting or "", tokens, modifier_words), head_words=head,
                       head_noun=head_noun, modifiers=modifiers, number=number)
-    split, origin = [], []
-    for number, token in enumerate(head):
-        for word in _words(token.replace("-", " ")):
-            split.append(word)
-            origin.append(number)
+    split, origin = _split(head)
     found = matches(split, by_words)
     ends_head = [m for m in found if m[1] == len(split)]
     if ends_head:
@@ -179,7 +266,8 @@ def read_setting(setting):
         reading.others = [k for s, e, k in found if k != kind and (e <= start or s >= end)]
     else:  # "a garden shed": a shed, with something of the garden
         reading.others = list(dict.fromkeys(k for _, _, k in found))
-    if rest and rest[0].lower() == "of" and reading.head_noun in parts:
+    _read_journey(reading, head, rest, found)
+    if rest and rest[0].lower() == "of" and reading.head_noun in parts and not reading.journey:
         inner = read_setting(" ".join(rest[1:]))
         if inner.kind:
             reading.part = reading.head_noun

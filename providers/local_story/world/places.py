@@ -63,6 +63,27 @@ def generic(specs, noun, seed=""):
             for spec in specs]
 
 
+def journey_places(specs, vehicle, vehicles, seed=""):
+    """A journey's place specs with its vehicle put in ("the cab of the snow-cat"), each keeping
+    ``GENERIC_FIXTURES`` of its pool, chosen by ``seed``; a place or fixture that needs a vehicle
+    the journey has not got (a trek on foot) is left out."""
+    def fill(text):
+        return text.replace("{vehicles}", vehicles).replace("{vehicle}", vehicle)
+
+    def usable(text):
+        return vehicle or "{vehicle" not in text
+
+    out = []
+    for spec in specs:
+        if not all(usable(spec.get(key, "")) for key in ("name", "handle", "about")):
+            continue
+        pool = [f for f in spec["fixtures"] if usable(f)]
+        out.append({**spec, "name": fill(spec["name"]), "handle": fill(spec.get("handle", "")),
+                    "about": fill(spec["about"]), "sounds": [fill(s) for s in spec.get("sounds", []) if usable(s)],
+                    "fixtures": [fill(f) for f in sampled(pool, f"{seed}|{spec['name']}", GENERIC_FIXTURES)]})
+    return out
+
+
 def to_parts(specs, sounds, outdoor_sounds=()):
     """``PlanPart`` places p1.. from specs; a place with no sounds of its own gets one of the
     world's in turn, an outdoor place one of ``outdoor_sounds`` (what surrounds it) when there

@@ -98,6 +98,7 @@ class GenericSchema(_Strict):
     open = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=4))
     rooms = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=4))
     open_nouns = fields.List(fields.String(), required=True)
+    terrain_words = fields.List(fields.String(), load_default=list)
     room_nouns = fields.List(fields.String(), required=True)
     parts = fields.List(fields.String(), required=True)
     adjectives = fields.List(fields.String(), required=True)
@@ -106,6 +107,8 @@ class GenericSchema(_Strict):
     outside_rooms = _phrases(2, 8)
     sounds = _phrases(3, 12)
     smells = _phrases(2, 10)
+    sounds_open = _phrases(3, 12)
+    smells_open = _phrases(2, 10)
     keepsakes = _phrases(3, 12)
 
 
@@ -115,6 +118,28 @@ class HeadSchema(_Strict):
     places = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=3, max=6))
     sounds = _phrases(0, 6)
     smells = _phrases(0, 6)
+
+
+class JourneyClassSchema(_Strict):
+    named = fields.Boolean(load_default=False)
+    place = fields.String(required=True, validate=Length(min=5, max=60))
+    vehicles = fields.List(fields.String(validate=Length(min=2, max=40)), required=True, validate=Length(min=1))
+    roof = fields.String(load_default="", validate=Length(max=80))
+    glass = fields.String(load_default="", validate=Length(max=80))
+    outside = _phrases(2, 8)
+    places = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=3, max=6))
+    sounds = _phrases(3, 12)
+    smells = _phrases(2, 10)
+    keepsakes = _phrases(3, 12)
+
+
+class JourneysSchema(_Strict):
+    journey_nouns = fields.List(fields.String(), required=True, validate=Length(min=1))
+    collective_nouns = fields.List(fields.String(), required=True)
+    names = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
+    plurals = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
+    classes = fields.Dict(keys=fields.String(), values=fields.Nested(JourneyClassSchema), required=True,
+                          validate=Length(min=1))
 
 
 def _check(schema, data, where):
@@ -182,6 +207,31 @@ def load_heads(path=DATA / "heads.toml", kinds=None):
                 raise WorldDataError(f"{where}: the noun {noun!r} is a kind's word, so a kind takes it first")
             out[noun] = table
     return out
+
+
+def load_journeys(path=DATA / "journeys.toml"):
+    """The journeys table (``data/journeys.toml``): its nouns and its classes of vehicle, each class
+    with ``name``; a vehicle word listed in two classes is an error. (A word a kind also names, such
+    as "campervan", is that kind alone as a setting's head and a vehicle only on a journey: "a
+    campervan trip".)"""
+    data = _read(path)
+    lists = ("journey_nouns", "collective_nouns", "names", "plurals")
+    table = _check(JourneysSchema(), {**{k: data[k] for k in lists if k in data},
+                                      "classes": {k: v for k, v in data.items() if k not in lists}}, path.name)
+    owner = {}
+    for name, spec in table["classes"].items():
+        spec["name"] = name
+        for word in spec["vehicles"]:
+            if word in owner:
+                raise WorldDataError(f"{path.name}: [{name}]: the vehicle {word!r} already belongs to [{owner[word]}]")
+            owner[word] = name
+    return table
+
+
+@cache
+def journeys():
+    """The journeys table: what a vehicle on its way, or a party crossing open country, holds."""
+    return load_journeys()
 
 
 @cache
