@@ -274,3 +274,31 @@ def test_continue_on_the_engine_writes_the_plans_next_beat(users, worker):
     places = {p.handle or p.name for p in plan.places}
     assert any(place in added for place in places)
     assert not re.search(r"(?i)crawlspace|pilings", added)
+
+
+def test_continue_after_the_ending_stays_in_the_storys_world(users, worker):
+    """Continue on a story that has told its whole plan: before, the engine re-read the text from
+    nothing and wrote a new climax somewhere else (a laundromat story went on in "the gymnasium"
+    of "the school", from its key element, a school uniform, with "Mr. Place" as a name). Now one
+    more beat after the ending, with the plan's own people, places and key element; again, a
+    different one."""
+    from core.story_plan import load_plan
+    client, _ = users.signed_in()
+    form = {"genre": "Psychological", "mood": ["Dark"], "storyLength": 700, "seed": 1,
+            "setting": "a 24-hour coin laundromat under the railway in Osaka",
+            "characters": "Haruka Mori, a night-shift nurse", "protagonist": "Haruka Mori",
+            "antagonist": "a dryer that keeps turning with nobody's clothes in it",
+            "keyElements": "a lost-and-found box, a folded school uniform"}
+    written = done(client, "/api/stories/generate", form)
+    plan = load_plan(written["plan"])
+    story = client.post("/api/stories", json={**SAVED, "content": written["content"],
+                                              "plan": written["plan"]}).get_json()
+    first = done(client, f"/api/stories/{story['id']}/continue", {"content": written["content"]})["added"]
+    again = done(client, f"/api/stories/{story['id']}/continue",
+                 {"content": f"{written['content']}\n\n{first}"})["added"]
+    places = {n for p in plan.places for n in (p.name, p.handle) if n}
+    for added in (first, again):
+        assert "Haruka" in added.split(".")[0]  # the next beat is hers, told first
+        assert any(place in added for place in places), added
+        assert not re.search(r"(?i)gymnasium|school\b(?! uniform)|Mr\. Place", added)
+    assert first.split(".")[0] != again.split(".")[0]

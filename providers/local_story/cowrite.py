@@ -9,22 +9,26 @@ and writes its remaining beats. Either way the job's partial text grows beat by 
 (restrained, vivid, tight) from a different seed and keeps only rewritings that differ from the
 paragraph and from each other. Seeds come from the text: the same text gives the same answers.
 """
+import json
 import random
 import re
 import zlib
+from pathlib import Path
 
 from marshmallow import ValidationError
 
 from core import paragraphs
 from core.providers import ProviderError, no_progress, report_partial
+from core.story_plan import load_plan
 
 from .analysis import split_sentences
 from .grammar import capitalize_first
-from .prose.onward import continue_from_plan
+from .prose.onward import continue_from_plan, last_told
 from .revise import CONTINUE_KINDS, SENSE_LINES, SENSORY_CLAUSES, Reviser
 from .revise.writer import paragraphs as into_paragraphs
 from .wordswap import RICHER
 
+CODA = json.loads((Path(__file__).resolve().parent / "data" / "coda.json").read_text(encoding="utf-8"))["lines"]
 FLAVOURS = ("restrained", "vivid", "tight")
 #: seeds tried before the engine gives up finding different rewritings
 ATTEMPTS = 12
@@ -39,6 +43,9 @@ def continue_story(content, plan=None, words=0, progress=no_progress):
     if plan:
         try:
             added = continue_from_plan(content, plan, words, progress)
+            if not added.strip():  # every beat told: one more, after the ending, in the same world
+                coda = with_coda(content, plan)
+                added = continue_from_plan(content, coda, words, progress) if coda else ""
         except ValidationError:
             added = ""  # a plan this engine cannot read: the text alone, as without one
         if added.strip():
@@ -60,6 +67,43 @@ def continue_story(content, plan=None, words=0, progress=no_progress):
         raise ProviderError("The offline engine found nothing to add to this story.")
     progress(100, "Written on")
     return added
+
+
+def with_coda(content, plan):
+    """``plan`` (its JSON) with one more beat after its last: what came after, with the plan's own
+    people, places and key elements (``data/coda.json``), a line the text has not told yet; None
+    when every line is told or none can be filled."""
+    cast, places = plan.get("cast") or [], plan.get("places") or []
+    beats, elements = plan.get("beats") or [], plan.get("elements") or []
+    hero = next((p for p in cast if p.get("role") == "protagonist"), None)
+    if hero is None or not beats or not places:
+        return None
+    climax = next((b for b in reversed(beats) if b.get("kind") == "climax"), beats[-1])
+    place = next((p for p in places if p.get("id") == climax.get("place")), places[0])
+    element = elements[0] if elements else None
+    slots = {"hero": hero.get("name", ""), "place": place.get("name", ""),
+             "element": _the(element.get("name", "")) if element else "",
+             "sound": (place.get("sounds") or [""])[0]}
+    start = zlib.crc32(content.encode("utf-8"))
+    typed_told = len(beats) - 1
+    for k in range(len(CODA)):
+        line = CODA[(start + k) % len(CODA)]
+        needed = re.findall(r"\{(\w+)\}", line)
+        if not all(slots.get(n) for n in needed):
+            continue
+        text = line.format(**slots)
+        beat = {"id": f"coda-{k}", "kind": "aftermath", "text": text, "place": place.get("id", ""),
+                "who": [hero["id"]], "elements": [element["id"]] if element and "{element}" in line else [],
+                "words": 120}
+        extended = dict(plan, beats=[*beats, beat])
+        if last_told(content, load_plan(extended)) <= typed_told:
+            return extended
+    return None
+
+
+def _the(name):
+    """A key element as something already met: "a brass key" -> "the brass key"."""
+    return re.sub(r"(?i)^(a|an|some)\s+", "the ", name.strip())
 
 
 def _swap_words(sentence, rng, protected):
