@@ -13,7 +13,7 @@ import re
 from core.story_plan import MAX_CAST, PersonSchema
 
 from .lexicon import fold, lexicon
-from .people import Reading, read_person
+from .people import Reading, is_bare_name, read_person
 from .phrases import parse_phrase
 
 _PERSON_SCHEMA = PersonSchema()  # one instance: building a schema costs more than a load
@@ -47,6 +47,8 @@ def split_people(characters):
         for piece in (p.strip(" .") for p in text.split(",")):
             if parts and piece and _is_description(piece) and (_is_named(parts[-1]) or re.match(r"(?i)an?\s", piece)):
                 parts[-1] = f"{parts[-1]}, {piece}"  # "Edith, a widowed lighthouse keeper"
+            elif parts and is_bare_name(piece) and _is_role(parts[-1]):
+                parts[-1] = f"{piece}, {parts[-1]}"  # "the landlord, Mr. Petrov": one man
             else:
                 parts.append(piece)
     people = []
@@ -69,6 +71,14 @@ def _is_description(piece):
         and fold(words[0]) not in ("and", "&")
 
 
+def _is_role(part):
+    """Whether a comma's piece says what someone is, the name to follow ("the landlord", "my
+    mother"): short, lower case, after "the" or a possessive."""
+    words = part.split()
+    return 0 < len(words) <= 4 and fold(words[0]) in {"the"} | lexicon().possessives \
+        and not re.search(r"[A-Z]", part) and not any(fold(w) in ("and", "&") for w in words)
+
+
 def _is_named(part):
     """Whether a part names someone ("Edith", "her brother Nils", "Mrs. Hale"): a description after it
     is theirs. After a description alone ("a novice nun, the bell ringer") another one is another person."""
@@ -76,10 +86,11 @@ def _is_named(part):
 
 
 def _kin_named(piece):
-    """Whether ``piece`` is someone's kin by name ("his younger sister Saran", "my brother Nils")."""
+    """Whether ``piece`` is someone's kin or animal by name ("his younger sister Saran", "my
+    brother Nils", "his dog Rufus")."""
     tokens = piece.split()
     return (len(tokens) >= 3 and fold(tokens[0]) in lexicon().possessives and tokens[-1][:1].isupper()
-            and fold(tokens[-2]) in lexicon().kin_nouns)
+            and fold(tokens[-2]) in lexicon().kin_nouns | lexicon().animals)
 
 
 def _split_and(part):
