@@ -57,3 +57,18 @@ def test_the_laundromat_story_calls_the_owner_mr_tanaka():
     text = LocalStoryProvider().generate(story_request(body)).content
     assert "Mr. Tanaka" in text
     assert not re.search(r"Mr\. [Pp]lace|Tanaka who", text)
+
+
+def test_the_plan_a_draft_is_revised_by_calls_the_owner_mr_tanaka_too():
+    """The revise path's cast (``build_cast``) reads names as the form reading does."""
+    import random
+    from types import SimpleNamespace
+
+    from providers.local_story.cast import build_cast
+
+    request = SimpleNamespace(characters=LAUNDROMAT["characters"], protagonist="Haruka Mori", antagonist="",
+                              plot_twist="", custom_prompt="")
+    cast = build_cast(request, "psychological", random.Random(1))
+    tanaka = next(p for p in cast if "Tanaka" in p["full"])
+    assert (tanaka["name"], tanaka["pronouns"]) == ("Mr. Tanaka", "he")
+    assert cast[0]["pronouns"] == "she"  # Haruka
