@@ -67,8 +67,10 @@ def _is_description(piece):
     ferryman", "his apprentice") rather than being a person ("Tom", "her brother Nils", "the
     Pale Nurse": a name at the start or the end)."""
     words = piece.split()
-    return bool(words) and not _NAMED_LEAD.match(piece) and not re.match(r"^[A-Z]", words[-1]) \
-        and fold(words[0]) not in ("and", "&")
+    at = next((k for k, w in enumerate(words) if fold(w) in lexicon().kept_prepositions | lexicon().other_prepositions), 0)
+    placed = at > 0 and not any(w[:1].isupper() for w in words[:at])  # not "the Lady in White"
+    return bool(words) and not _NAMED_LEAD.match(piece) and (not re.match(r"^[A-Z]", words[-1]) or placed) \
+        and fold(words[0]) not in ("and", "&")  # "a student from Chengdu" describes; "the Pale Nurse" is one
 
 
 def _is_role(part):

@@ -343,6 +343,8 @@ def _read_person(text):
         person = read_description(name_part if not description else text)
         if _word(first) in POSSESSIVES and not description:
             person.handle = _kin_handle(name_part)  # "her brother", "Mother": whose they are matters
+        elif "," in person.handle:  # "the stranger, a tall man in grey" is "the stranger" after
+            person.handle = best_handle(name_part)
         person.source = text
         return person
     person = read_name(name_part, description)
