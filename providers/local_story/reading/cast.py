@@ -77,8 +77,11 @@ def _is_role(part):
     """Whether a comma's piece says what someone is, the name to follow ("the landlord", "my
     mother"): short, lower case, after "the" or a possessive."""
     words = part.split()
-    return 0 < len(words) <= 4 and fold(words[0]) in {"the"} | lexicon().possessives \
-        and not re.search(r"[A-Z]", part) and not any(fold(w) in ("and", "&") for w in words)
+    owner = next((k for k, w in enumerate(words[:3]) if re.search(r"\w['’]s$", w)), None)  # "Lady Ashcombe's maid"
+    lead = fold(words[0]) in {"the"} | lexicon().possessives if words else False
+    said = " ".join(words[owner + 1:] if owner is not None else words)
+    return 0 < len(words) <= 4 and (lead or owner is not None) \
+        and not re.search(r"[A-Z]", said) and not any(fold(w) in ("and", "&") for w in words)
 
 
 def _is_named(part):
@@ -95,6 +98,14 @@ def _kin_named(piece):
             and fold(tokens[-2]) in lexicon().kin_nouns | lexicon().animals)
 
 
+def _kin_unnamed(piece):
+    """Whether ``piece`` is someone's kin or animal without a name ("her son", "his old dog"): after
+    a name, "Dr. Okafor and her son" are two."""
+    tokens = piece.split()
+    return 2 <= len(tokens) <= 4 and fold(tokens[0]) in lexicon().possessives \
+        and fold(tokens[-1]) in lexicon().kin_nouns | lexicon().animals
+
+
 def _split_and(part):
     """'her friends Eli and Rosa' -> ['her friend Eli', 'her friend Rosa']; 'Mr. and Mrs. Okafor'
     -> ['Mr. Okafor', 'Mrs. Okafor']; 'Eli and Rosa' -> ['Eli', 'Rosa']; a description's own
@@ -102,7 +113,8 @@ def _split_and(part):
     words = lexicon()
     name_part, comma, description = part.partition(",")
     pieces = re.split(r"\s+(?:and|&)\s+", name_part)
-    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) or _kin_named(p.strip()) for p in pieces[1:]):
+    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) or _kin_named(p.strip())
+                                  or (_NAMED_LEAD.match(pieces[0]) and _kin_unnamed(p.strip())) for p in pieces[1:]):
         return [part]
     first_tokens = pieces[0].split()
     group = next(((k, t) for k, t in enumerate(first_tokens) if fold(t) in words.groups), None)
@@ -148,7 +160,8 @@ def _owners_pronouns(people):
     "Dakota, a high-school senior" says Dakota is a she; "Amélie, his apprentice" after "Luc
     Perrin" that Luc is a he. Only for someone nothing else has said anything of."""
     def possessive(person):
-        word = person.look.split()[0].lower() if person.look else ""
+        said = person.look or (person.name if person.described else "")  # "her son", unnamed
+        word = said.split()[0].lower() if said else ""
         return word if word in ("her", "his") else ""
 
     for at, person in enumerate(people):

@@ -161,7 +161,7 @@ def read_name(name_text, description=""):
     elif titles:
         kin = any(_word(t) in words.kin_titles for t in titles)
         handle = " ".join([*titles, rest[0] if kin else rest[-1]])
-    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) \
+    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) or _particle_then_name(rest) \
             or any(ch.isdigit() for ch in name) or _epithet(rest):  # "Room 237", "Bloody Mary": whole
         handle = " ".join(rest)
     else:
@@ -337,8 +337,9 @@ def _read_person(text):
         tokens = tokens[1:]
     name_part = " ".join(tokens)
     first = tokens[0] if tokens else ""
-    owned = len(tokens) > 1 and re.search(r"\w['’]s$|s['’]$", first) and not first.startswith(("'", "‘"))  # "Priya's reflection": a description
-    is_name = not owned and _starts_name(first)
+    owned = any(re.search(r"\w['’]s$|s['’]$", t) and not t.startswith(("'", "‘")) and tokens[k + 1][:1].islower()
+                for k, t in enumerate(tokens[:-1]))  # "Priya's reflection", "Lady Ashcombe's maid": a description
+    is_name = not owned and (_starts_name(first) or _particle_then_name(tokens))
     if not is_name:
         person = read_description(name_part if not description else text)
         if _word(first) in POSSESSIVES and not description:
@@ -354,6 +355,12 @@ def _read_person(text):
             person.pronouns = "it"
     person.source = text
     return person
+
+
+def _particle_then_name(tokens):
+    """Whether a name starts with its particle in lower case ("van Helsing", "de la Cruz")."""
+    return len(tokens) > 1 and tokens[0][:1].islower() and _is_particle(tokens[0]) \
+        and any(_capital(t) for t in tokens[1:])
 
 
 def _has_capital(text):
