@@ -310,7 +310,7 @@ def test_no_antagonist_is_invented_when_the_field_is_empty():
     ("Señora Ruiz, the cook; Abuelo Tito", "", "the dryer that always finishes one minute late",
      [("protagonist", "Señora Ruiz", "Señora Ruiz", "she"),
       ("antagonist", "the dryer that always finishes one minute late", "the dryer", "it"),
-      ("supporting", "Abuelo Tito", "Abuelo", "they")]),
+      ("supporting", "Abuelo Tito", "Abuelo Tito", "he")]),
     ("Priya, a paramedic", "", "Priya's reflection",
      [("protagonist", "Priya", "Priya", "she"), ("antagonist", "Priya's reflection", "Priya's reflection", "it")]),
     ("a girl named Wren; the old woman called Agafya", "", "",

@@ -5,6 +5,7 @@ import re
 from . import fields
 from .genres import DEFAULT_NAMES, GENRES
 from .grammar import TITLES, Person, is_animal, split_cast
+from .reading.people import read_person
 
 ANTAGONIST_WANTS = {"imitation": "to be let in", "possession": "to be worn again by the living",
                     "gaslight": "to be believed instead", "haunting": "to be acknowledged",
@@ -41,8 +42,14 @@ PERSON_NOUNS = ("keeper", "doctor", "clown", "nurse", "priest", "vicar", "careta
 
 
 def _person(text, role, pronouns=None, want=""):
+    """A person of the form; a named one called as the form reading calls them ("old Mr. Tanaka who
+    owns the place" is Mr. Tanaka, never "Mr. place"), with the pronouns it finds when nothing else does."""
     p = Person.parse(text, pronouns or "they")
-    return {"name": p.short, "full": p.full, "role": role, "pronouns": pronouns or p.gender, "want": want}
+    read = read_person(text)
+    named = not read.described and read.pronouns not in ("i", "it")
+    gender = p.gender if p.gender in ("he", "she") or not named else read.pronouns
+    return {"name": read.handle if named else p.short, "full": p.full, "role": role,
+            "pronouns": pronouns or gender, "want": want}
 
 
 def _feared_in(premise, names, hero_text, hero):

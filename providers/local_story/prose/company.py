@@ -127,6 +127,8 @@ class Company:
         text = re.sub(r"([.!?] \"?|^\"?)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
         if self.voice.perspective == "second":
             text = re.sub(r"\b([Yy]ou) was\b", r"\1 were", text)
+        if s.get("C_was") == "were" and s.get("C"):  # "the twins were with them", now they are a they
+            text = re.sub(re.escape(s["C"]) + r" was\b", lambda m: m.group(0)[:-3] + "were", text, flags=re.I)
         return text
 
     def _slots(self, person, beat, base):

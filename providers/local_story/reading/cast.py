@@ -13,7 +13,7 @@ import re
 from core.story_plan import MAX_CAST, PersonSchema
 
 from .lexicon import fold, lexicon
-from .people import Reading, read_person
+from .people import Reading, is_bare_name, read_person
 from .phrases import parse_phrase
 
 _PERSON_SCHEMA = PersonSchema()  # one instance: building a schema costs more than a load
@@ -47,6 +47,8 @@ def split_people(characters):
         for piece in (p.strip(" .") for p in text.split(",")):
             if parts and piece and _is_description(piece) and (_is_named(parts[-1]) or re.match(r"(?i)an?\s", piece)):
                 parts[-1] = f"{parts[-1]}, {piece}"  # "Edith, a widowed lighthouse keeper"
+            elif parts and is_bare_name(piece) and _is_role(parts[-1]):
+                parts[-1] = f"{piece}, {parts[-1]}"  # "the landlord, Mr. Petrov": one man
             else:
                 parts.append(piece)
     people = []
@@ -65,8 +67,21 @@ def _is_description(piece):
     ferryman", "his apprentice") rather than being a person ("Tom", "her brother Nils", "the
     Pale Nurse": a name at the start or the end)."""
     words = piece.split()
-    return bool(words) and not _NAMED_LEAD.match(piece) and not re.match(r"^[A-Z]", words[-1]) \
-        and fold(words[0]) not in ("and", "&")
+    at = next((k for k, w in enumerate(words) if fold(w) in lexicon().kept_prepositions | lexicon().other_prepositions), 0)
+    placed = at > 0 and not any(w[:1].isupper() for w in words[:at])  # not "the Lady in White"
+    return bool(words) and not _NAMED_LEAD.match(piece) and (not re.match(r"^[A-Z]", words[-1]) or placed) \
+        and fold(words[0]) not in ("and", "&")  # "a student from Chengdu" describes; "the Pale Nurse" is one
+
+
+def _is_role(part):
+    """Whether a comma's piece says what someone is, the name to follow ("the landlord", "my
+    mother"): short, lower case, after "the" or a possessive."""
+    words = part.split()
+    owner = next((k for k, w in enumerate(words[:3]) if re.search(r"\w['’]s$", w)), None)  # "Lady Ashcombe's maid"
+    lead = fold(words[0]) in {"the"} | lexicon().possessives if words else False
+    said = " ".join(words[owner + 1:] if owner is not None else words)
+    return 0 < len(words) <= 4 and (lead or owner is not None) \
+        and not re.search(r"[A-Z]", said) and not any(fold(w) in ("and", "&") for w in words)
 
 
 def _is_named(part):
@@ -76,10 +91,19 @@ def _is_named(part):
 
 
 def _kin_named(piece):
-    """Whether ``piece`` is someone's kin by name ("his younger sister Saran", "my brother Nils")."""
+    """Whether ``piece`` is someone's kin or animal by name ("his younger sister Saran", "my
+    brother Nils", "his dog Rufus")."""
     tokens = piece.split()
     return (len(tokens) >= 3 and fold(tokens[0]) in lexicon().possessives and tokens[-1][:1].isupper()
-            and fold(tokens[-2]) in lexicon().kin_nouns)
+            and fold(tokens[-2]) in lexicon().kin_nouns | lexicon().animals)
+
+
+def _kin_unnamed(piece):
+    """Whether ``piece`` is someone's kin or animal without a name ("her son", "his old dog"): after
+    a name, "Dr. Okafor and her son" are two."""
+    tokens = piece.split()
+    return 2 <= len(tokens) <= 4 and fold(tokens[0]) in lexicon().possessives \
+        and fold(tokens[-1]) in lexicon().kin_nouns | lexicon().animals
 
 
 def _split_and(part):
@@ -89,7 +113,8 @@ def _split_and(part):
     words = lexicon()
     name_part, comma, description = part.partition(",")
     pieces = re.split(r"\s+(?:and|&)\s+", name_part)
-    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) or _kin_named(p.strip()) for p in pieces[1:]):
+    if len(pieces) < 2 or not all(_NAMED_LEAD.match(p.strip()) or _kin_named(p.strip())
+                                  or (_NAMED_LEAD.match(pieces[0]) and _kin_unnamed(p.strip())) for p in pieces[1:]):
         return [part]
     first_tokens = pieces[0].split()
     group = next(((k, t) for k, t in enumerate(first_tokens) if fold(t) in words.groups), None)
@@ -135,7 +160,8 @@ def _owners_pronouns(people):
     "Dakota, a high-school senior" says Dakota is a she; "Amélie, his apprentice" after "Luc
     Perrin" that Luc is a he. Only for someone nothing else has said anything of."""
     def possessive(person):
-        word = person.look.split()[0].lower() if person.look else ""
+        said = person.look or (person.name if person.described else "")  # "her son", unnamed
+        word = said.split()[0].lower() if said else ""
         return word if word in ("her", "his") else ""
 
     for at, person in enumerate(people):

@@ -114,6 +114,32 @@ def _name_word_cue(rest):
     return ""
 
 
+_NICKNAME = re.compile(r"(?:^|\s)[\"“‘'](?P<nick>[^\"“”‘’']+)[\"”’'](?=\s|$)")
+
+
+def _nickname(name):
+    """The nickname said in quotes in a name ("Jimmy 'Knuckles' Malone" -> "Knuckles"), or ''."""
+    quoted = _NICKNAME.search(name)
+    return quoted.group("nick").strip() if quoted and quoted.group(0).strip() != name.strip() else ""
+
+
+def _quotes_tidied(name_part):
+    """A name's nickname in single quotes, so a line of dialogue that says the name stays whole
+    ('Jimmy "Knuckles" Malone' -> "Jimmy 'Knuckles' Malone"); a name that is all nickname
+    ('"Bones"') without them."""
+    whole = re.fullmatch(r"[\"“‘'](?P<nick>[^\"“”‘’']+)[\"”’']", name_part.strip())
+    if whole:
+        return whole.group("nick").strip()
+    return _NICKNAME.sub(lambda m: m.group(0)[:-len(m.group(0).lstrip())] + f"'{m.group('nick').strip()}'",
+                         name_part)
+
+
+def _given_marker(given):
+    """'she'/'he' from a middle name that says it in a name said family name first ("Nguyen Thi Lan")."""
+    markers = lexicon().given_name_markers
+    return next((p for p in ("she", "he") if any(_word(g) in markers[p] for g in given)), "")
+
+
 def read_name(name_text, description=""):
     """A ``Reading`` for a name ("Captain Aurelio Soto", "Herr Pichler", "Park Ji-woo") with its
     description ("a German actress", "her nephew")."""
@@ -124,19 +150,25 @@ def read_name(name_text, description=""):
     titles, rest = _split_title(tokens)
     name = " ".join(tokens)
     title_pronoun = next((words.title_pronoun[_word(t)] for t in titles if words.title_pronoun[_word(t)]), "")
-    if not rest:  # "the Captain": a title is what they are called
+    nickname = _nickname(name)
+    if not rest and len(titles) == 1 and titles[0][:1].isupper() and _word(titles[0]) in words.kin_said_alone:
+        name = handle = titles[0].rstrip(".")  # "Grandma", "Nonna": the word is what they are called
+    elif not rest:  # "the Captain": a title is what they are called
         handle = "the " + " ".join(titles).lower().rstrip(".")
         name = handle
+    elif nickname:  # "Jimmy 'Knuckles' Malone" is Knuckles after he is first named
+        handle = nickname
     elif titles:
         kin = any(_word(t) in words.kin_titles for t in titles)
         handle = " ".join([*titles, rest[0] if kin else rest[-1]])
-    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) \
+    elif _surname_first(rest) or len(rest) == 1 or re.match(r"^[A-Z]\.?$", rest[0]) or _particle_then_name(rest) \
             or any(ch.isdigit() for ch in name) or _epithet(rest):  # "Room 237", "Bloody Mary": whole
         handle = " ".join(rest)
     else:
         handle = rest[0]
     given = [] if not rest else rest[1:] if (_surname_first(rest) or _epithet(rest)) else rest[:1]
     pronouns = (title_pronoun or _own_cue(description) or next((name_pronoun(g) for g in given if name_pronoun(g)), "")
+                or (_given_marker(given) if _surname_first(rest) else "")
                 or _name_word_cue(rest) or _pronoun_words(description) or "they")
     keys = tuple(_word(t) for t in rest) or tuple(_word(t) for t in titles)
     return Reading(name=name, handle=handle, pronouns=pronouns, look=description, keys=keys)
@@ -148,8 +180,24 @@ def read_description(text):
     pronouns = phrase_pronoun(text)
     parsed = parse_phrase(text)
     head = _word(parsed.head.split()[0]) if parsed.head else ""
+    if _several(text, parsed):
+        pronouns = "they"
     return Reading(name=text, handle=best_handle(text), pronouns=pronouns, described=True,
                    animal=head in lexicon().animals, keys=(head,) if head else ())
+
+
+def _several(text, parsed):
+    """Whether a description is of several people ("the twins", "three kids from the trailer
+    park", "the Harlan brothers"): they are a they."""
+    words = lexicon()
+    if parsed.thing or not parsed.head.strip():
+        return False
+    last = _word(parsed.head.split()[-1])
+    counted = _word(text.split()[0]) in words.number_words - {"one"}
+    people = words.person_nouns | words.kin_nouns | words.female_words | words.male_words | words.animals
+    plural = last in words.plural_people or last in words.groups or last.endswith("men") \
+        or (last.endswith("s") and (last[:-1] in people or last[:-2] in people))
+    return plural or (counted and last.endswith("s"))
 
 
 def _relation_then_name(text):
@@ -159,7 +207,8 @@ def _relation_then_name(text):
     if named:
         return named.group(1).strip(), named.group(2).strip()
     tokens = text.split()
-    if not tokens or (_word(tokens[0]) not in POSSESSIVES | _ARTICLES and not re.search(r"['’]s$", tokens[0])):
+    owned = any(re.search(r"\w['’]s$", t) for t in tokens[:3])  # "Mrs. Tanaka's cat Mochi"
+    if not tokens or (_word(tokens[0]) not in POSSESSIVES | _ARTICLES and not owned):
         return None
     at = len(tokens)
     while at > 1 and tokens[at - 1][:1].isupper():
@@ -188,37 +237,74 @@ def _known_words():
     words = lexicon()
     return frozenset(words.person_nouns | words.thing_nouns | words.adjectives | words.not_alone | words.animals
                      | words.kin_nouns | words.female_words | words.male_words | words.things_leads
-                     | words.someone_leads | words.first_person | POSSESSIVES | _ARTICLES)
+                     | words.someone_leads | words.first_person | words.number_words | POSSESSIVES | _ARTICLES)
 
 
 def _capitalised(name_part):
     """A name typed in lower case as a name ("maya" -> "Maya", "ana de la cruz" -> "Ana de la
-    Cruz") when it reads as one: a first name the list knows, or a word or three that are no
-    noun, adjective or article the lists know. Anything else is left as it is (a description)."""
+    Cruz", "old mr. tanaka who owns the place" -> "old Mr. Tanaka who owns the place") when it
+    reads as one: a title or a first name the list knows, up to the first word that starts a
+    description; or a word or three that are no noun, adjective or article the lists know.
+    Anything else is left as it is (a description)."""
     words = lexicon()
     tokens = name_part.split()
-    if not tokens or not name_part.islower() or len(tokens) > 4:
+    if not tokens or not name_part.islower():
         return name_part
-    known = _known_words()
-    first = _word(tokens[0])
-    if first in words.title_pronoun and len(tokens) > 1:
-        pass  # "dr marsh", "uncle des"
-    elif not name_pronoun(first) and (first in known or any(_word(t) in known for t in tokens)):
+    start = 0
+    while start < len(tokens) - 1 and _word(tokens[start]) in words.name_prefixes:
+        start += 1  # "old jonah": the name is Jonah
+    first = _word(tokens[start])
+    if (first in words.title_pronoun and start + 1 < len(tokens)) or name_pronoun(first):
+        end = start + 1
+        while end < len(tokens) and _word(tokens[end]) not in _description_starts():
+            end += 1
+    elif len(tokens) <= 4 and not any(_word(t) in _known_words() for t in tokens):
+        start, end = 0, len(tokens)  # "zofia kowalczyk": no word the lists know
+    elif len(tokens) > 2 and _word(tokens[-2]) in words.kin_nouns and name_pronoun(tokens[-1]):
+        start, end = len(tokens) - 1, len(tokens)  # "his sister joy"
+    else:
         return name_part
-    return " ".join(t if (k and t in _PARTICLES) else t[:1].upper() + t[1:] for k, t in enumerate(tokens))
+    named = [t if (k and t in _PARTICLES) else t[:1].upper() + t[1:] for k, t in enumerate(tokens[start:end])]
+    return " ".join([*tokens[:start], *named, *tokens[end:]])
+
+
+@lru_cache(maxsize=1)
+def _description_starts():
+    """Words after a name typed in lower case that start what is said of them ("who", "from", "the")."""
+    words = lexicon()
+    return frozenset(words.clause_words | words.kept_prepositions | words.other_prepositions | _ARTICLES
+                     | POSSESSIVES | set(_JOINERS))
+
+
+_STATED_PRONOUNS = re.compile(r"(?i)(?:\bpronouns?:?\s*)?\b(?P<p>she|he|they)\s*/\s*(?:her|hers|him|his|them|theirs)\b")
 
 
 def read_person(text):
-    """A ``Reading`` of one person as the characters, protagonist or antagonist field gives them."""
+    """A ``Reading`` of one person as the characters, protagonist or antagonist field gives them;
+    the pronouns the field states ("Dana (she/her)", "Alex, they/them") over any the reading finds."""
+    stated = _STATED_PRONOUNS.search(text or "")
+    if not stated:
+        return _read_person(text)
+    person = _read_person(re.sub(r",\s*(?=,)", "", _STATED_PRONOUNS.sub(" ", text)))
+    person.pronouns = stated.group("p").lower()
+    return person
+
+
+def _read_person(text):
     words = lexicon()
     text = _tidy(text)
     if re.search(r"[A-Z]", text) and not re.search(r"[a-z]", text):
         text = text.lower()  # "ANA GARCIA, A NURSE": read as typed in lower case
     name_part, _, description = (s.strip() for s in text.partition(","))
+    name_part = _quotes_tidied(name_part)
+    if description and not _has_capital(name_part) and is_bare_name(description):
+        name_part, description = description, name_part  # "the landlord, Mr. Petrov": Mr. Petrov, the landlord
     if name_part in ("It", "IT"):  # the thing that is only ever called It
         return Reading(name="It", handle="It", pronouns="it", look=description, described=True, keys=("it",),
                        source=text)
     name_part = _capitalised(name_part)
+    name_part, more = _name_then_more(name_part)
+    description = ", ".join(filter(None, [more, description]))  # "Mr. Tanaka who owns the place"
     if _is_first_person(name_part):
         # "I", "I, Maya, a nurse": the narrator, by name when the field gives one
         named = re.match(r"^([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)(?:\s*,\s*(.*))?$", description)
@@ -251,13 +337,15 @@ def read_person(text):
         tokens = tokens[1:]
     name_part = " ".join(tokens)
     first = tokens[0] if tokens else ""
-    owned = len(tokens) > 1 and re.search(r"['’]s?$", first)  # "Priya's reflection": a description
-    is_name = not owned and first[:1].isupper() and _word(first) not in _ARTICLES | POSSESSIVES | words.things_leads \
-        | words.someone_leads
+    owned = any(re.search(r"\w['’]s$|s['’]$", t) and not t.startswith(("'", "‘")) and tokens[k + 1][:1].islower()
+                for k, t in enumerate(tokens[:-1]))  # "Priya's reflection", "Lady Ashcombe's maid": a description
+    is_name = not owned and (_starts_name(first) or _particle_then_name(tokens))
     if not is_name:
         person = read_description(name_part if not description else text)
         if _word(first) in POSSESSIVES and not description:
             person.handle = _kin_handle(name_part)  # "her brother", "Mother": whose they are matters
+        elif "," in person.handle:  # "the stranger, a tall man in grey" is "the stranger" after
+            person.handle = best_handle(name_part)
         person.source = text
         return person
     person = read_name(name_part, description)
@@ -267,6 +355,67 @@ def read_person(text):
             person.pronouns = "it"
     person.source = text
     return person
+
+
+def _particle_then_name(tokens):
+    """Whether a name starts with its particle in lower case ("van Helsing", "de la Cruz")."""
+    return len(tokens) > 1 and tokens[0][:1].islower() and _is_particle(tokens[0]) \
+        and any(_capital(t) for t in tokens[1:])
+
+
+def _has_capital(text):
+    return any(_capital(t) for t in text.split())
+
+
+def _capital(token):
+    return token.lstrip("\"“‘'")[:1].isupper()
+
+
+def _starts_name(first):
+    """Whether a word can start a name: capitalised, and no article, possessive or word that leads
+    a description ("The", "Her", "Something")."""
+    words = lexicon()
+    return _capital(first) and _word(first) not in _ARTICLES | POSSESSIVES | words.things_leads | words.someone_leads
+
+
+def is_bare_name(text):
+    """Whether a comma's piece is a name and nothing else ("Mr. Petrov", "Ruth Ames", "Ana de la Cruz")."""
+    tokens = text.split()
+    return 0 < len(tokens) <= 4 and _starts_name(tokens[0]) \
+        and all(_capital(t) or _is_particle(t) for t in tokens)
+
+
+def _is_particle(token):
+    """A lower-case word that belongs to a name: "van", "de la", "bin", "al-Rashid", "d'Arcy"."""
+    word = _word(token)
+    return word in _PARTICLES or bool(re.match(r"^[a-z]{1,3}[-'’]\w", token)) and re.split(r"[-'’]", word)[0] in \
+        _PARTICLES | {"d", "l", "o", "ad", "ar", "as", "ash", "az", "an", "at", "ul"}
+
+
+#: words after a name that join another person to it, never a description of them ("Tom and his dog")
+_JOINERS = ("and", "or", "nor", "&")
+
+
+def _name_then_more(name_part):
+    """("Mr. Tanaka", "who owns the place") for "old Mr. Tanaka who owns the place" ("old" is read
+    later), ("her brother Nils", "from the mill"), ("Mrs. Okoye", "whose son drowned"): the name
+    ends at the first lower-case word after it that is no particle of a name. A description
+    without a name ("the janitor that nobody remembers hiring") is left whole."""
+    tokens = name_part.split()
+    for k in range(1, len(tokens)):
+        token, before = tokens[k], tokens[k - 1]
+        if not token[:1].islower() or _is_particle(token) or _word(token) in _JOINERS or not _capital(before) \
+                or re.search(r"['’]s?$", before):
+            continue  # "Room 237", "Ana de la Cruz", "Tom and his dog": no description starts here
+        if (_word(token) == "of" and any(_capital(t) for t in tokens[k + 1:])) \
+                or (_word(token) == "the" and k + 1 < len(tokens) and _capital(tokens[k + 1])):
+            continue  # "Lady of the Lake", "Jack the Ripper": the name goes on
+        head = tokens[:k]
+        while len(head) > 1 and _word(head[0]) in lexicon().name_prefixes and head[0].islower():
+            head = head[1:]  # "old Mr. Tanaka"
+        if _starts_name(head[0]) or _relation_then_name(" ".join(head)):
+            return " ".join(tokens[:k]), " ".join(tokens[k:])
+    return name_part, ""
 
 
 def _without_possessive(relation):

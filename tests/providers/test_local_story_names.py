@@ -1,0 +1,75 @@
+"""Names read as names for the cast fields users type: "old Mr. Tanaka who owns the place" is Mr.
+Tanaka (he), never "Mr. place"; a nickname in quotes is what he is called; "the twins" are a they.
+The fields are in test_local_story_names.json beside this file: each a characters field and the
+people read from it, [name, handle after the first mention, pronouns], in the field's order."""
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from core.schemas.stories import GenerateSchema
+from core.services.story_ai import story_request
+from providers.local_story import LocalStoryProvider
+from providers.local_story.reading import read_cast
+
+CASTS = json.loads((Path(__file__).with_suffix(".json")).read_text(encoding="utf-8"))["casts"]
+
+LAUNDROMAT = {
+    "genre": "Psychological", "mood": "Dark", "setting": "a 24-hour coin laundromat under the railway in Osaka",
+    "characters": "Haruka Mori, a night-shift nurse; old Mr. Tanaka who owns the place",
+    "protagonist": "Haruka Mori", "antagonist": "a dryer that keeps turning with nobody's clothes in it",
+    "keyElements": "a lost-and-found box, a folded school uniform",
+    "plotTwist": "the uniform is Haruka's own, from the year her sister vanished",
+    "customPrompt": "Slow and sad. Focus on sounds. No blood.", "storyLength": 1200,
+    "weatherCondition": "Rainy", "timeOfDay": "Midnight", "intensity": 4, "pacing": "Slow Burn",
+    "narrativePerspective": "Third Person"}
+
+
+@pytest.mark.parametrize("case", CASTS, ids=[c["characters"] for c in CASTS])
+def test_cast_fields_read_into_names_handles_and_pronouns(case):
+    cast = read_cast(case["characters"])
+    assert [[p.name, p.handle, p.pronouns] for p in cast] == case["people"]
+
+
+@pytest.mark.parametrize("case", CASTS, ids=[c["characters"] for c in CASTS])
+def test_no_lower_case_word_of_the_field_becomes_a_name(case):
+    """Every capitalised word of a name or handle is capitalised where the field says it (a
+    sentence's first word aside): "the place" never comes back as "Mr. Place"."""
+    def words(text):
+        return [w.strip("'’") for w in re.findall(r"[\w'’.-]+", text)]
+
+    said = set(words(case["characters"]))
+    for name, handle, _ in case["people"]:
+        for word in words(f"{name} {handle}"):
+            if word[:1].isupper() and word not in said and word.lower() in case["characters"].lower():
+                typed_in_one_case = case["characters"].islower() or case["characters"].isupper()
+                assert word.lower() in ("the", "grandmother") or typed_in_one_case, (word, name, handle)
+
+
+def test_what_is_said_of_a_named_person_is_their_description_not_their_name():
+    tanaka = read_cast("Haruka Mori, a night-shift nurse; old Mr. Tanaka who owns the place")[1]
+    assert (tanaka.name, tanaka.handle, tanaka.pronouns) == ("Mr. Tanaka", "Mr. Tanaka", "he")
+    assert "old" in tanaka.look and "who owns the place" in tanaka.look
+
+
+def test_the_laundromat_story_calls_the_owner_mr_tanaka():
+    body = GenerateSchema().load(dict(LAUNDROMAT, seed=1))
+    text = LocalStoryProvider().generate(story_request(body)).content
+    assert "Mr. Tanaka" in text
+    assert not re.search(r"Mr\. [Pp]lace|Tanaka who", text)
+
+
+def test_the_plan_a_draft_is_revised_by_calls_the_owner_mr_tanaka_too():
+    """The revise path's cast (``build_cast``) reads names as the form reading does."""
+    import random
+    from types import SimpleNamespace
+
+    from providers.local_story.cast import build_cast
+
+    request = SimpleNamespace(characters=LAUNDROMAT["characters"], protagonist="Haruka Mori", antagonist="",
+                              plot_twist="", custom_prompt="")
+    cast = build_cast(request, "psychological", random.Random(1))
+    tanaka = next(p for p in cast if "Tanaka" in p["full"])
+    assert (tanaka["name"], tanaka["pronouns"]) == ("Mr. Tanaka", "he")
+    assert cast[0]["pronouns"] == "she"  # Haruka
