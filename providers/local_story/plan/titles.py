@@ -162,7 +162,7 @@ def candidates(plan, turn=0):
     for element in kept:
         fit = [frame for frame, jobs in r["questions"] if element.job in jobs]
         if fit:  # a frame that fits what the element does, a different one from story to story
-            frame = fit[(turn + zlib.crc32(element.name.encode())) % len(fit)]
+            frame = fit[zlib.crc32(f"{turn}|{element.name}".encode()) % len(fit)]
             out.append((frame.replace("{e}", title_case(_bare(element.name))), True))
     elements = [e.name for e in kept]
     out += [(f"The {title_case(_bare(e))}", _image(e)) for e in elements]
@@ -189,8 +189,10 @@ def in_turn(plan, turn):
     strong = [t for t, ok in found if ok]
     mine = r["turns"][turn % len(r["turns"])]
     order = []
+    later = [] if mine == "what" else ["what"]  # a question in its own turn, else only when nothing else is strong
     for shape in [mine, *r["instead"][mine], *r["turns"]]:
-        order += [t for t in strong if pattern(t) == shape and t not in order]
+        if shape not in later:
+            order += [t for t in strong if pattern(t) == shape and t not in order]
     return order + [t for t in strong if t not in order] + [t for t, ok in found if not ok]
 
 
