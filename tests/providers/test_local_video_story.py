@@ -382,3 +382,23 @@ def test_a_line_that_runs_into_the_next_paragraph_is_in_the_room_it_starts_in():
     planner = pictures.ShotPlanner("St. Brigid's sanatorium", "Gothic Horror", antagonist="Mother Agnes")
     planner.shot(paragraphs[0], 1, paragraphs[0])
     assert planner.shot(line, 2, script.paragraph_of(line, paragraphs)).room == "hydrotherapy room"
+
+
+def test_a_short_line_folds_into_the_scene_of_the_long_line_after_it():
+    """A walk: "Snow settled on the slates and muffled it." (2 s) held the screen for the 10 s
+    line after it ("That was when Agnes heard Mr Crane in the back bedroom ..."), which had no
+    scene on the storyboard. The scene now shows the line spoken longest in it, from the short
+    line's start."""
+    from types import SimpleNamespace
+
+    from providers.video.script import scene_plan
+    lines = ["Agnes came down the ice-house steps with the lamp.", "Snow settled on the slates.",
+             "That was when Agnes heard Mr Crane in the back bedroom, and the straw moved.",
+             "The door shut."]
+    placed = [SimpleNamespace(paragraph=k, start=t) for k, t in enumerate((0.0, 6.0, 8.0, 19.0))]
+    plan = scene_plan.plan_scenes(lines, placed, 21.0, "t")
+    texts = [scene.text for scene in plan]
+    assert lines[2] in texts and lines[1] not in texts
+    first_of_long = next(scene for scene in plan if scene.text == lines[2])
+    assert first_of_long.start == pytest.approx(5.7)  # from when the short line starts
+    assert texts[-1] == lines[2]  # "The door shut." is too near the end for a scene of its own

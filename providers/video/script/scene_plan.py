@@ -38,13 +38,7 @@ def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE, longes
         pieces = [t for t in texts if t] or [str(title or "")]
         n = max(1, int(round(duration / 8)))
         cuts = [(duration * k / n, pieces[k % len(pieces)]) for k in range(n)]
-    merged = []
-    for t, text in cuts:
-        if merged and t - merged[-1][0] < min_scene:
-            continue  # the previous scene would be too short: fold this cut into it
-        merged.append([t, text])
-    if len(merged) > 1 and duration - merged[-1][0] < min_scene:
-        merged.pop()
+    merged = [[t, text] for t, text in _longest_spoken(_folded(cuts, duration, min_scene), duration)]
     plan = []
     for k, (t, text) in enumerate(merged):
         end = merged[k + 1][0] if k + 1 < len(merged) else duration
@@ -54,6 +48,35 @@ def plan_scenes(paragraphs, placed, duration, title, min_scene=MIN_SCENE, longes
             b = t + (end - t) * (j + 1) / parts
             plan.append(ScenePlan(a, b, text, len(plan)))
     return plan
+
+
+def _folded(cuts, duration, min_scene):
+    """The cuts in groups, one a scene: a line that starts too soon after its scene did (or
+    before the end) is folded into that scene."""
+    groups = []
+    for t, text in cuts:
+        if groups and t - groups[-1][0][0] < min_scene:
+            groups[-1].append((t, text))
+        else:
+            groups.append([(t, text)])
+    if len(groups) > 1 and duration - groups[-1][0][0] < min_scene:
+        groups[-2].extend(groups.pop())
+    return groups
+
+
+def _longest_spoken(groups, duration):
+    """Each group as one scene from its first cut, showing the line spoken longest in it: a short
+    line ("Snow settled on the slates.") folded into the scene of the long one after it, not the
+    long one into the short one's picture (its scene then missing from the storyboard)."""
+    starts = [t for group in groups for t, _text in group] + [duration]
+    out, k = [], 0
+    for group in groups:
+        spoken = []
+        for t, text in group:
+            spoken.append((starts[k + 1] - t, text))
+            k += 1
+        out.append((group[0][0], max(spoken, key=lambda item: item[0])[1]))
+    return out
 
 
 def script_of(request):
