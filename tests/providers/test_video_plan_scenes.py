@@ -143,8 +143,10 @@ def test_the_moon_shows_on_a_clear_night_and_is_veiled_by_fog_snow_and_rain():
 
 
 def render(tmp_path, name, **extra):
+    # 15 s: each of the three lines is spoken long enough for a scene of its own (at 12 s the
+    # knock, 2.5 s, folds into the scene of the line after it)
     request = VideoRenderRequest(title="The Felt Door", paragraphs=GER_LINES, script=GER_LINES,
-                                 plan=GER, duration=12, resolution="480p", frame_rate=24, seed=4,
+                                 plan=GER, duration=15, resolution="480p", frame_rate=24, seed=4,
                                  narration_voice="Deep Male", **extra)
     out = tmp_path / name
     out.mkdir()
