@@ -9,6 +9,8 @@ from ..reading import handles_for
 OBJ = {"she": "her", "he": "him", "they": "them", "it": "it", "i": "me"}
 POS = {"she": "her", "he": "his", "they": "their", "it": "its", "i": "my"}
 SELF = {"she": "herself", "he": "himself", "they": "themselves", "it": "itself"}
+#: the words after which a second mention of the protagonist in a line is their pronoun
+_PREPOSITIONS = "between|behind|at|to|for|with|from|toward|towards|past|near|beside|by|on|after|around|before|against"
 _VERB_AFTER = re.compile(r"\b(and|then|but|or|while)\s+([a-z]+s)\b")
 #: the present verbs of the outline's own lines (``data/beats.json``), moved to the past wherever they stand
 PAST = {"stays": "stayed", "pours": "poured", "looks": "looked", "sits": "sat", "falls": "fell", "speaks": "spoke",
@@ -156,6 +158,21 @@ class Voice:
             text = re.sub(r"\byou was\b", "you were", text)
         return text
 
+    def _hero_again(self, text, name):
+        """"Haruka got a door shut between Haruka and the guest" -> "between her and the guest": the
+        protagonist named again in the line after a preposition is their pronoun, when nobody else
+        it names could be meant by it."""
+        pron = self.hero.pronouns
+        if pron not in ("she", "he", "they") or text.count(name) < 2:
+            return text
+        if any(p.id != self.hero.id and p.pronouns == pron and any(
+                n and n.lower() in text.lower() for n in (p.name, p.handle)) for p in self.cast.values()):
+            return text
+        first = text.index(name) + len(name)
+        rest = re.sub(r"\b(" + _PREPOSITIONS + r")\s+" + re.escape(name) + r"(['’]s\b)?(?![\w'’-])",
+                      lambda m: f"{m.group(1)} {POS[pron] if m.group(2) else OBJ[pron]}", text[first:])
+        return text[:first] + rest
+
     # --- the outline's lines ------------------------------------------------------------------
     def tell(self, line, as_written=False):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
@@ -192,7 +209,10 @@ class Voice:
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")
+            own_alone = "mine" if self.perspective == "first" else "yours"
             for n in hero_names:
+                # "the hand was not Rúni's" -> "not mine": a possessive with no noun after it
+                text = re.sub(re.escape(n) + r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:has|had|was|is)\b)", own_alone, text)
                 text = re.sub(re.escape(n) + r"['’]s\b", pos, text)
                 text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that|since|because|if|though|although|once)\s+|,\s+)" + re.escape(n)
                               + r"\b", lambda m: m.group(1) + subj, text)
@@ -214,6 +234,7 @@ class Voice:
                 if self.full_said.get(self.hero.id):
                     text = text.replace(n, hero_names[-1])
             self.full_said[self.hero.id] = 1
+            text = self._hero_again(text, hero_names[-1])
         for person in self.cast.values():
             if person.role == "protagonist":
                 continue
