@@ -54,7 +54,7 @@ _VERBISH = re.compile(r"^(?:was|were|had|is|has|lay|sat|stood|bought|gave|kept|h
 
 
 #: nouns a story says for their own sake ("the hand was cold", "the hull ticking under the pressure")
-_THINGS_OF_ITS_OWN = {"hand", "pressure", "night", "door", "room", "light", "back", "water", "house"}
+_THINGS_OF_ITS_OWN = {"hand", "pressure", "night", "door", "room", "light", "back", "water", "house", "bolt"}
 
 
 def _other_fields(fields, phrase):
@@ -150,6 +150,9 @@ def glitches(text, fields=None):
             found.append(("an before a consonant", m.group(0)))
     for m in re.finditer(rf"\b(?:{_OBJECT_SLOT})\s+(he|she|we|they)\b(?!'|’)", text):
         found.append(("subject pronoun as object", m.group(0)))
+    subject = r"(?:^|[.;:!?]\s+)(them|him|me|us)\s+(?:would|will|was|were|had|did|could|is|are)\b"
+    for m in re.finditer(subject, text, re.I):
+        found.append(("object pronoun as subject", m.group(0).strip()))
     for m in re.finditer(r"\b(my|your|their|our)\s*[.,;!?]", text, re.I):
         found.append(("possessive without noun", m.group(0)))
     for m in re.finditer(r"\b(the|a|an|(?<!out )of|toward|towards|with|into|and|or|but)\s*[.!?]", text):
@@ -183,6 +186,7 @@ SEEN = [
     ("She walked toward the. Nothing moved.", {}),
     ("It was an cold night, and a old man waited.", {}),
     ("Dr. helen Marsh had left.", {}),
+    ("By then the tag had trembled when the patient came near; them would let you out.", {}),
     ("Haruka got a door shut between Haruka and the guest, and it held.",
      {"protagonist": "Haruka Ito", "narrativePerspective": "Third Person"}),
 ]

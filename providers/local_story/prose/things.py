@@ -140,7 +140,14 @@ def head(phrase):
     cut = next((i for i, w in enumerate(words) if i and words[i - 1] not in ("the", "a", "an", "some")
                 and w.endswith("ed") and w not in _ED_NOUNS), len(words))
     words = words[:cut]
+    while len(words) > 2 and words[-1] in _not_heads():  # "the ladder down" is a ladder, not a "down"
+        words = words[:-1]
     return words[-1] if words else ""
+
+
+@lru_cache(maxsize=1)
+def _not_heads():
+    return frozenset(lines_data()["not_heads"])
 
 
 @lru_cache(maxsize=4096)

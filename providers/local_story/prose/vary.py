@@ -32,7 +32,7 @@ def rules():
     for word, where in raw["there"].items():
         if set(where) != {"indoors", "outdoors"} or not all(isinstance(x, str) for v in where.values() for x in v):
             raise ValueError(f"{DATA.name}: there.{word} lists what it becomes indoors and outdoors")
-    for key in ("before_pronoun", "cut_at", "cut_before_article", "no_short_heads"):
+    for key in ("before_pronoun", "cut_at", "cut_before_article", "no_short_heads", "parts"):
         if not all(isinstance(w, str) and w == w.lower() and " " not in w for w in raw[key]):
             raise ValueError(f"{DATA.name}: {key} is a list of lower-case words")
     if not all(isinstance(w, str) and w == w.lower() for w in raw["here"]):
@@ -53,6 +53,7 @@ def rules():
         raise ValueError(f"{DATA.name}: object_again.after and .subject_after are lists of lower-case words")
     return {"object_again": {"after": frozenset(again["after"]), "subject_after": frozenset(again["subject_after"])}, "rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
             "cut_at": tuple(raw["cut_at"]), "cut_before_article": frozenset(raw["cut_before_article"]),
+            "parts": frozenset(raw["parts"]),
             "no_short_heads": frozenset(raw["no_short_heads"]), "long": dict(long),
             "drop_before": frozenset(raw["drop_before"])}
 
@@ -245,6 +246,9 @@ class _State:
             self.others.add(key)
             return m.group(1)
         text = m.string
+        part = re.match(r"\s+(\w+)", text[m.end():])
+        if n.place is not None and part and part.group(1).lower() in self.r["parts"]:
+            return m.group(1)  # "the wheelhouse roof" is a thing of the place: never "there roof"
         prev = re.search(r"(\w+)\W*$", text[:m.start()])
         prev = prev.group(1).lower() if prev else ""
         if n.alias:
@@ -267,7 +271,7 @@ class _State:
         free = (owner.id in self.varier.before_owners and not before.strip() and after not in ("'s", "’s")
                 and m.group(1)[:1].isupper())
         self.owners.add(owner.id)
-        lead = re.search(r"(\w+)\W*$", before)
+        lead = re.search(r"(\w+)\s*$", before)  # not across a stop: "came near; the patient would let" has no "near them"
         lead = lead.group(1).lower() if lead else ""
         again = self.r["object_again"]
         if (lead in again["after"] or lead in again["subject_after"]) and after not in ("'s", "’s"):

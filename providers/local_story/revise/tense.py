@@ -39,9 +39,11 @@ def settle(paragraphs, people, elements):
     out = []
     for paragraph in paragraphs:
         parts = _QUOTED.split(paragraph)
-        for i in range(0, len(parts), 2):  # the narration between the quotations
-            parts[i] = _past(parts[i], swaps)
-            parts[i] = _met_again(parts[i], known, met)
+        for i, part in enumerate(parts):
+            if i % 2 == 0:  # the narration between the quotations
+                parts[i] = _met_again(_past(part, swaps), known, met)
+            else:  # someone speaking: "How long has the single bed been like that?", the thing met
+                parts[i] = _met_again(part, known, met, opening=False)
         out.append(an_or_a(_particle_twice("".join(parts))))
     return out
 
@@ -60,15 +62,15 @@ def _past(text, swaps):
     return text
 
 
-def _met_again(text, known, met):
+def _met_again(text, known, met, opening=True):
     """"a cracked barometer" after "the cracked barometer" (or "the barometer") -> "the cracked
-    barometer"."""
+    barometer"; with ``opening``, also where a sentence opens on it."""
     for core, handle in known:
         said = [re.escape(core)] + ([re.escape(_bare(handle))] if _bare(handle) else [])
         pattern = re.compile(r"\b(?:(an?)|(the|my|your|his|her|their))\s+(" + "|".join(said) + r")\b", re.I)
 
         def again(m, core=core):
-            opens = m.start() == 0 or re.search(r"(?:^|[.!?:]\s+)$", m.string[:m.start()]) is not None
+            opens = opening and (m.start() == 0 or re.search(r"(?:^|[.!?:]\s+)$", m.string[:m.start()]) is not None)
             if m.group(1) and (core in met or opens) and m.group(3).lower() == core.lower():
                 return ("The" if m.group(1)[0].isupper() else "the") + " " + m.group(3)
             if m.group(2) or m.group(3).lower() == core.lower():
