@@ -294,6 +294,8 @@ class Writer:
         out = told_at(out, s.get("_place"))  # "at the counter", "by the outdoor pool": the place's own preposition
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
         out = an_or_a(out)  # "a instant" -> "an instant", "A outline" -> "An outline"
+        if _doubled(out):  # a slot ending on the word the line goes on with: "a bird that stopped stopped"
+            return ""
         if self.voice.perspective == "second":
             out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
         for key in ("place", "fixture", "E", "home"):  # "the washers were", "the sleeping mats held their breath"
@@ -823,6 +825,14 @@ def _focus(items, dialogue=""):
 def twist_kind_of(plan):
     from ..beats.clues import twist_kind
     return twist_kind(plan) if plan.twist.reveal else ""
+
+
+def _doubled(text):
+    """Whether a word is said twice running ("stopped stopped", "in in"), but for "had had", "that that"."""
+    return any(m.group(1).lower() not in ("had", "that") for m in _DOUBLED.finditer(text))
+
+
+_DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.I)
 
 
 def _cap(text):
