@@ -109,6 +109,17 @@ _ED_WORDS = {"bed", "shed", "red", "sled", "seed", "reed", "weed", "speed", "hun
              "wretched", "beloved", "accused", "deceased", "wounded", "damned", "unexplained", "bled"}
 
 
+def _open_appositives(text, fields):
+    """"the okami, Mrs. Sugimoto met Haruka": a person the form names with an appositive, left
+    open where the sentence goes on."""
+    found = []
+    for person in re.split(r"\s*;\s*", str(fields.get("characters", ""))):
+        if re.match(r"the [a-z]+, [A-Z]", person):
+            for m in re.finditer(re.escape(person) + r" [a-z]+", text):
+                found.append(("appositive left open", m.group(0)))
+    return found
+
+
 def _name_again(text, fields):
     """"Haruka got a door shut between Haruka and the guest": the protagonist named again after a
     preposition in the sentence that named them (third person), where "her" was wanted."""
@@ -166,6 +177,7 @@ def glitches(text, fields=None):
         if m.group(1) not in _ED_WORDS:
             found.append(("participle as head", m.group(0)))
     if fields:
+        found += _open_appositives(text, fields)
         found += _name_again(text, fields)
         found += _modifier_heads(text, fields)
         found += _present_clauses(text, fields)
@@ -187,6 +199,7 @@ SEEN = [
     ("It was an cold night, and a old man waited.", {}),
     ("Dr. helen Marsh had left.", {}),
     ("By then the tag had trembled when the patient came near; them would let you out.", {}),
+    ("By the sill, the okami, Mrs. Sugimoto went still.", {"characters": "Haruka Ito; the okami, Mrs. Sugimoto"}),
     ("Haruka got a door shut between Haruka and the guest, and it held.",
      {"protagonist": "Haruka Ito", "narrativePerspective": "Third Person"}),
 ]

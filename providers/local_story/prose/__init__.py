@@ -54,7 +54,8 @@ def write(request, plan, progress=no_progress):
     # a field phrase said whole in the narration: in its past ("the portrait that aged"), "the" once met
     said = iter(settle([p for section in paragraphs for p in section],
                        [p.name for p in plan.cast if p.name[:1].islower()], [(e.name, e.handle) for e in plan.elements]
-                       + [(f, "") for p in plan.places for f in p.fixtures]))
+                       + [(f, "") for p in plan.places for f in p.fixtures],
+                       {n for p in plan.cast for n in (p.name, p.handle) if n and ", " in n}))
     paragraphs = [[next(said) for _ in section] for section in paragraphs]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it

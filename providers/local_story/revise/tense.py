@@ -28,10 +28,14 @@ def past_phrase(phrase):
     return phrase[:m.start()] + narrative_past(phrase[m.start():])
 
 
-def settle(paragraphs, people, elements):
+def settle(paragraphs, people, elements, appositives=()):
     """``paragraphs`` with each of ``people`` (field phrases: the antagonist's) and ``elements``
     (the key elements' names and handles) in the narration's past, and an element met before,
-    by its name or its handle, said with "the" again. Dialogue is left as it is said."""
+    by its name or its handle, said with "the" again. Dialogue is left as it is said. A name
+    with an appositive (``appositives``: "the okami, Mrs. Sugimoto") is closed by a comma where
+    the sentence goes on ("the okami, Mrs. Sugimoto, met her at the gate")."""
+    closing = re.compile(r"(" + "|".join(re.escape(a) for a in appositives) + r")(?= [\w\"“])") \
+        if appositives else None
     names = [name for name, _ in elements]
     swaps = [(p, past_phrase(p)) for p in list(people) + names if p and past_phrase(p) != p]
     known = [(_ARTICLE.sub("", past_phrase(name)), handle) for name, handle in elements if name and _ARTICLE.match(name)]
@@ -44,7 +48,8 @@ def settle(paragraphs, people, elements):
                 parts[i] = _met_again(_past(part, swaps), known, met)
             else:  # someone speaking: "How long has the single bed been like that?", the thing met
                 parts[i] = _met_again(part, known, met, opening=False)
-        out.append(an_or_a(_particle_twice("".join(parts))))
+        text = an_or_a(_particle_twice("".join(parts)))
+        out.append(closing.sub(r"\1,", text) if closing else text)
     return out
 
 
