@@ -37,8 +37,9 @@ def settle(paragraphs, people, elements, appositives=()):
     closing = re.compile(r"(" + "|".join(re.escape(a) for a in appositives) + r")(?= [\w\"“])") \
         if appositives else None
     names = [name for name, _ in elements]
-    swaps = [(p, past_phrase(p)) for p in list(people) + names if p and past_phrase(p) != p]
-    known = [(_ARTICLE.sub("", past_phrase(name)), handle) for name, handle in elements if name and _ARTICLE.match(name)]
+    swaps = [_swap(p, past_phrase(p)) for p in list(people) + names if p and past_phrase(p) != p]
+    known = [_known(_ARTICLE.sub("", past_phrase(name)), handle)
+             for name, handle in elements if name and _ARTICLE.match(name)]
     met = set()
     out = []
     for paragraph in paragraphs:
@@ -59,21 +60,30 @@ def _particle_twice(text):
     return re.sub(r"\b(in|on|out|up|off|down|over|back) \1\b", r"\1, \1", text)
 
 
+def _swap(phrase, past):
+    """The pattern of a field phrase as the narration may say it (its first letter in either case
+    when it is lower case) and what it becomes."""
+    if phrase[:1].isupper():
+        return re.compile(r"\b" + re.escape(phrase)), lambda m: past
+    return re.compile(r"(?i)\b(" + re.escape(phrase[:1]) + r")" + re.escape(phrase[1:])), lambda m: m.group(1) + past[1:]
+
+
 def _past(text, swaps):
-    for phrase, past in swaps:
-        text = re.sub(r"\b" + re.escape(phrase[1:]), lambda m, p=past: p[1:], text) if phrase[:1].isupper() else \
-            re.sub(r"(?i)\b(" + re.escape(phrase[:1]) + r")" + re.escape(phrase[1:]),
-                   lambda m, p=past: m.group(1) + p[1:], text)
+    for pattern, past in swaps:
+        text = pattern.sub(past, text)
     return text
+
+
+def _known(core, handle):
+    """A thing with an article, by its words and its handle's: (core, the pattern of either after an article)."""
+    said = [re.escape(core)] + ([re.escape(_bare(handle))] if _bare(handle) else [])
+    return core, re.compile(r"\b(?:(an?)|(the|my|your|his|her|their))\s+(" + "|".join(said) + r")\b", re.I)
 
 
 def _met_again(text, known, met, opening=True):
     """"a cracked barometer" after "the cracked barometer" (or "the barometer") -> "the cracked
     barometer"; with ``opening``, also where a sentence opens on it."""
-    for core, handle in known:
-        said = [re.escape(core)] + ([re.escape(_bare(handle))] if _bare(handle) else [])
-        pattern = re.compile(r"\b(?:(an?)|(the|my|your|his|her|their))\s+(" + "|".join(said) + r")\b", re.I)
-
+    for core, pattern in known:
         def again(m, core=core):
             opens = opening and (m.start() == 0 or re.search(r"(?:^|[.!?:]\s+)$", m.string[:m.start()]) is not None)
             if m.group(1) and (core in met or opens) and m.group(3).lower() == core.lower():
