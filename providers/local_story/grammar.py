@@ -188,7 +188,7 @@ _IRREGULAR_PAST = {
     "weeps": "wept", "sweeps": "swept", "freezes": "froze", "strikes": "struck", "puts": "put",
     "lets": "let", "cuts": "cut", "shuts": "shut", "hurts": "hurt", "sets": "set", "spins": "spun",
     "clings": "clung", "swings": "swung", "blows": "blew", "shines": "shone", "slides": "slid",
-    "binds": "bound", "bends": "bent", "lends": "lent", "spreads": "spread", "sheds": "shed",
+    "lights": "lit", "binds": "bound", "bends": "bent", "lends": "lent", "spreads": "spread", "sheds": "shed",
 }
 #: contractions of "is", "are", "am", "have" and "has": what each is in the narration's past
 _CONTRACTED = {"it's": "it was", "that's": "that was", "there's": "there was", "he's": "he was",
@@ -209,18 +209,21 @@ def narrative_past(clause):
     out, last = [], 0
     shifted = False
     for i, (m, w) in enumerate(zip(words, low)):
-        if i and re.search(r"[,;]", clause[words[i - 1].end():m.start()]):
+        if i and re.search(r"[,;:]", clause[words[i - 1].end():m.start()]):
             shifted = False  # "…, and Edith talks to him": each clause has its own verb
         elif i and low[i - 1] in _SUBORDINATORS:
             shifted = False  # "did not answer when Elena calls": the subordinate clause has its own
         if w in ("am", "pm") and clause[:m.start()].rstrip()[-1:].isdigit():
             continue  # "at 3 am", "3am": a time, not a verb
         new = _BACKSHIFT.get(w)
+        if w == "have" and _after_modal(low, i):
+            new = None  # "could have run" stays: its modal carries the tense
         if w.endswith("'s") and i + 1 < len(low) and low[i + 1] == "been":
             new = m.group(0)[:-2] + " had"  # the keeper's been -> the keeper had been
         elif w in _CONTRACTED:
             new = _CONTRACTED[w]
-        if new is None and not shifted and i > 0 and _present_verb(w, low, i):
+        if new is None and not shifted and i > 0 and m.group(0)[:1].islower() and _present_verb(w, low, i):
+            # (a capital is a name or a title: "the okami, Mrs. Sugimoto" has no verb "Mrs")
             new = _IRREGULAR_PAST.get(w) or _regular_past(w)
         if new:
             shifted = True
@@ -248,6 +251,16 @@ _DETERMINERS = {"the", "a", "an", "my", "his", "her", "their", "our", "your", "i
                 "these", "those", "every", "all", "some", "no", "two", "three"}
 
 
+def _after_modal(low, i):
+    """Whether the word at ``i`` follows a modal ("could have", "would not have")."""
+    before = [w for w in low[max(0, i - 3):i] if w not in _ADVERBS and w not in ("not", "n't")]
+    return bool(before) and before[-1] in _MODALS
+
+
+_MODALS = {"could", "would", "should", "might", "must", "may", "can", "will", "shall", "couldn't",
+           "wouldn't", "shouldn't", "mustn't", "can't", "won't"}
+
+
 def _present_verb(word, low, i):
     """Whether ``word`` (at ``i`` in ``low``) reads as a third-person present verb: it ends in -s,
     is not a plural noun after a determiner or adjective run, and follows a subject."""
@@ -262,7 +275,9 @@ def _present_verb(word, low, i):
     if word in _IRREGULAR_PAST:
         return low[i - 1] not in _DETERMINERS
     prev = low[i - 1]
-    return prev not in _DETERMINERS and not prev.endswith("s") and prev not in _BACKSHIFT \
+    if prev in _ADVERBS and i > 1 and low[i - 2] in ("that", "who", "which"):
+        return True  # "the dryer that always finishes"
+    return prev not in _DETERMINERS and prev != "whose" and not prev.endswith("s") and prev not in _BACKSHIFT \
         and prev not in ("to", "of", "in", "on", "at", "for", "with", "and", "or", "not")
 
 

@@ -58,6 +58,16 @@ def afterword(plan, rng):
     return lines[0] if lines else ""
 
 
+def _needs_roof(line, plan):
+    """Whether ``line`` needs walls round its home ("Every clock in {home} runs behind") and the
+    plan's home is out of doors (most of its places are: a corn maze, a sheep station's paddocks)."""
+    places = list(plan.places)
+    if not places or sum(1 for p in places if p.outdoors) * 2 <= len(places):
+        return False
+    words = _beats.bank().get("roofed", {}).get("words", [])
+    return bool(words) and re.search(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b", line, re.I) is not None
+
+
 def clue_lines(plan, rng, n, names=None):
     return _lines(plan, rng, "clues", n)
 
@@ -83,10 +93,12 @@ def _lines(plan, rng, table, n):
         return [t for t in data[group] if all(slots.get(s) for s in re.findall(r"\{(\w+)\}", t))
                 and (readable or "{E}" not in t or not READS.search(t))]
     options = usable(kind)
-    rng.shuffle(options)
+    rng.shuffle(options)  # (before the roofless filter: the draws of a roofed home as before)
+    options = [t for t in options if not _needs_roof(t, plan)]
     if len(options) < n:  # not enough of its own kind: clues about what the twist is about
         extra = [t for t in usable("other") if t not in options]
         rng.shuffle(extra)
+        extra = [t for t in extra if not _needs_roof(t, plan)]
         options += extra
     # nobody leaves a gondola cabin "where it lay" (filtered after the draws: the rest as before)
     options = [t for t in options if fits(t, {"E": clue.name if clue else ""})]

@@ -9,6 +9,7 @@ from ..fields import definite, is_plural, target_words
 from ..plan.titles import heard
 from ..reading.phrases import parse_phrase
 from ..revise.reread import reread
+from ..revise.tense import settle
 from .bank import stray_sounds
 from .forms import shape
 from .scene import fragments
@@ -49,6 +50,12 @@ def write(request, plan, progress=no_progress):
     paragraphs = [_paragraphs(s, rng, longest) for s in sections]
     # read back: no name opening three sentences running, an adverb once a paragraph, a sound not twice running
     said = iter(reread([p for section in paragraphs for p in section], *_reread_by(writer, plan)))
+    paragraphs = [[next(said) for _ in section] for section in paragraphs]
+    # a field phrase said whole in the narration: in its past ("the portrait that aged"), "the" once met
+    said = iter(settle([p for section in paragraphs for p in section],
+                       [p.name for p in plan.cast if p.name[:1].islower()], [(e.name, e.handle) for e in plan.elements]
+                       + [(f, "") for p in plan.places for f in p.fixtures],
+                       {n for p in plan.cast for n in (p.name, p.handle) if n and ", " in n}))
     paragraphs = [[next(said) for _ in section] for section in paragraphs]
     content = shape(plan.instructions.format, plan.instructions.notes, paragraphs, plan, rng)
     if not (request.suggested_title or "").strip():  # the author's own title stays as they wrote it

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..grammar import _ED_NOUNS
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "lines.json"
 #: what follows a fixture's own noun: "a tin mug on the stove", "a dust sheet over a chair"
 _AFTER_HEAD = re.compile(r"\s+(?:on|in|of|with|by|at|over|under|behind|for|from|against|that|which|full|half|beside|"
@@ -134,10 +136,44 @@ _NOT_VERBS = frozenset("ceiling ring thing nothing something anything everything
 def head(phrase):
     """The noun a thing is named by: "a tin mug on the stove" -> "mug", "the rod rack" -> "rack"."""
     words = _AFTER_HEAD.split(phrase.lower(), maxsplit=1)[0].split()
+    # a participle after the noun is none: "the bedding folded in the cupboard" -> "bedding"
+    cut = next((i for i, w in enumerate(words) if i and words[i - 1] not in ("the", "a", "an", "some")
+                and w.endswith("ed") and w not in _ED_NOUNS), len(words))
+    words = words[:cut]
+    while len(words) > 2 and words[-1] in _not_heads():  # "the ladder down" is a ladder, not a "down"
+        words = words[:-1]
     return words[-1] if words else ""
+
+
+@lru_cache(maxsize=1)
+def _not_heads():
+    return frozenset(lines_data()["not_heads"])
 
 
 @lru_cache(maxsize=4096)
 def is_surface(fixture):
     """A fixture a thing can be laid on, left on or put under: "the kitchen table", not "the goat-hair walls"."""
     return bool(fixture) and head(fixture) in frozenset(lines_data()["surface_heads"])
+
+
+_ARTICLE_WORD = re.compile(r"\b([Aa])(n?) ([A-Za-z][\w'’-]*)")
+
+
+def an_or_a(text):
+    """``text`` with each "a" or "an" agreeing with the sound of the word after it ("A outline" ->
+    "An outline", "an cold night" -> "a cold night"; "a one-way door", "an hour", "an X-ray")."""
+    rules = lines_data()["articles"]
+    keep_a, keep_an, letters = tuple(rules["a_before_vowel"]), tuple(rules["an_before_consonant"]), rules["vowel_letters"]
+
+    def agree(m):
+        word = m.group(3)
+        if m.group(1) == "A" and not re.search(r"(?:^|[.!?:;\"“(]\s*|\n)$", m.string[:m.start()]):
+            return m.group(0)  # a capital "A" inside a sentence is a name: "cabin A opened"
+        if re.match(r"[A-Z](?:$|[-\d]|[A-Z])", word):  # a letter said by its name: "an X-ray", "a UFO"
+            vowel = word[0] in letters and not word.startswith(("U", "EU"))
+        else:
+            low = word.lower()
+            vowel = (low[0] in "aeiou" and not low.startswith(keep_a) and not re.match(r"u[bcfgkprst][aeiou]", low)) \
+                or low.startswith(keep_an)
+        return f"{m.group(1)}{'n' if vowel else ''} {word}"
+    return _ARTICLE_WORD.sub(agree, text)

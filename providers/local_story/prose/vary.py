@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..fields import definite, is_plural
+from ..grammar import _ED_NOUNS
 from ..reading import handles_for
 from . import handles as longs
 
@@ -31,7 +32,7 @@ def rules():
     for word, where in raw["there"].items():
         if set(where) != {"indoors", "outdoors"} or not all(isinstance(x, str) for v in where.values() for x in v):
             raise ValueError(f"{DATA.name}: there.{word} lists what it becomes indoors and outdoors")
-    for key in ("before_pronoun", "cut_at", "no_short_heads"):
+    for key in ("before_pronoun", "cut_at", "cut_before_article", "no_short_heads", "parts"):
         if not all(isinstance(w, str) and w == w.lower() and " " not in w for w in raw[key]):
             raise ValueError(f"{DATA.name}: {key} is a list of lower-case words")
     if not all(isinstance(w, str) and w == w.lower() for w in raw["here"]):
@@ -51,7 +52,9 @@ def rules():
                for w in again["after"] + again["subject_after"]):
         raise ValueError(f"{DATA.name}: object_again.after and .subject_after are lists of lower-case words")
     return {"object_again": {"after": frozenset(again["after"]), "subject_after": frozenset(again["subject_after"])}, "rates": dict(rates), "there": raw["there"], "here": frozenset(raw["here"]), "home_plain": raw["home_plain"], "before_pronoun": frozenset(raw["before_pronoun"]),
-            "cut_at": tuple(raw["cut_at"]), "no_short_heads": frozenset(raw["no_short_heads"]), "long": dict(long),
+            "cut_at": tuple(raw["cut_at"]), "cut_before_article": frozenset(raw["cut_before_article"]),
+            "parts": frozenset(raw["parts"]),
+            "no_short_heads": frozenset(raw["no_short_heads"]), "long": dict(long),
             "drop_before": frozenset(raw["drop_before"])}
 
 
@@ -63,17 +66,42 @@ def short_handle(phrase):
     words = phrase.split()
     if len(words) < 2 or words[0].lower() != "the":
         return ""
-    cut = next((i for i, w in enumerate(words) if i >= 2 and w.lower() in r["cut_at"]), None)
+    cut = next((i for i, w in enumerate(words) if i >= 2 and _cuts(words, i, r)), None)
     if cut is not None:
         words = words[:cut]
         if len(words) == 2:  # "the back of the hut" is not "the back": "Cold fish lay across the back"
             return "" if words[1].lower() in r["no_short_heads"] else " ".join(words)
+    if cut is not None and len(words) > 2 and _participle(words[-1]):
+        # "the bedding folded in the cupboard" is "the bedding", never "the folded"
+        return "the " + words[-2] if words[-2].lower() not in r["no_short_heads"] else ""
     if len(words) >= 3 or "-" in words[1]:
         last = words[-1].split("-")[-1]
         if last.lower() in r["no_short_heads"]:
             return ""
         return "the " + last
     return ""
+
+
+def _participle(word):
+    """Whether a word after a noun reads as its participle ("folded", "stacked"), no noun ("shed")."""
+    word = word.lower()
+    return word.endswith("ed") and word not in _ED_NOUNS
+
+
+def _cuts(words, i, r):
+    """Whether the name is cut before ``words[i]``: a preposition, and for one that is also an
+    adjective or adverb ("round", "up"), only before an article or another preposition: "the rocks
+    round the pool" is "the rocks", "the drug round trolley" is no "drug"."""
+    word = words[i].lower()
+    if word not in r["cut_at"]:
+        return False
+    if word not in r["cut_before_article"]:
+        return True
+    after = words[i + 1].lower() if i + 1 < len(words) else ""
+    return after in _ARTICLES or after in r["cut_at"]
+
+
+_ARTICLES = {"the", "a", "an", "this", "that", "its", "his", "her", "their", "our", "my", "your"}
 
 
 @dataclass
@@ -218,6 +246,9 @@ class _State:
             self.others.add(key)
             return m.group(1)
         text = m.string
+        part = re.match(r"\s+(\w+)", text[m.end():])
+        if n.place is not None and part and part.group(1).lower() in self.r["parts"]:
+            return m.group(1)  # "the wheelhouse roof" is a thing of the place: never "there roof"
         prev = re.search(r"(\w+)\W*$", text[:m.start()])
         prev = prev.group(1).lower() if prev else ""
         if n.alias:
@@ -240,7 +271,7 @@ class _State:
         free = (owner.id in self.varier.before_owners and not before.strip() and after not in ("'s", "’s")
                 and m.group(1)[:1].isupper())
         self.owners.add(owner.id)
-        lead = re.search(r"(\w+)\W*$", before)
+        lead = re.search(r"(\w+)\s*$", before)  # not across a stop: "came near; the patient would let" has no "near them"
         lead = lead.group(1).lower() if lead else ""
         again = self.r["object_again"]
         if (lead in again["after"] or lead in again["subject_after"]) and after not in ("'s", "’s"):

@@ -3,12 +3,16 @@ long field phrase is called (in full at most twice, then by its handle)."""
 import re
 
 from ..fields import is_plural
-from ..grammar import _IRREGULAR_PAST, narrative_past
+from ..grammar import _IRREGULAR_PAST, _PAST_FORMS, narrative_past
 from ..reading import handles_for
 
 OBJ = {"she": "her", "he": "him", "they": "them", "it": "it", "i": "me"}
 POS = {"she": "her", "he": "his", "they": "their", "it": "its", "i": "my"}
 SELF = {"she": "herself", "he": "himself", "they": "themselves", "it": "itself"}
+#: the words after which a second mention of the protagonist in a line is their pronoun
+_PREPOSITIONS = "between|behind|at|to|for|with|from|toward|towards|past|near|beside|by|on|after|around|before|against"
+#: a past verb after the protagonist's name makes it the subject: "I knew", "I came"
+_PAST_ALT = "".join("|" + re.escape(w) for w in sorted(_PAST_FORMS))
 _VERB_AFTER = re.compile(r"\b(and|then|but|or|while)\s+([a-z]+s)\b")
 #: the present verbs of the outline's own lines (``data/beats.json``), moved to the past wherever they stand
 PAST = {"stays": "stayed", "pours": "poured", "looks": "looked", "sits": "sat", "falls": "fell", "speaks": "spoke",
@@ -156,6 +160,25 @@ class Voice:
             text = re.sub(r"\byou was\b", "you were", text)
         return text
 
+    def _hero_again(self, text, name):
+        """"Haruka got a door shut between Haruka and the guest" -> "between her and the guest": the
+        protagonist named again in the line after a preposition is their pronoun, when nobody else
+        it names could be meant by it."""
+        pron = self.hero.pronouns
+        if pron not in ("she", "he", "they") or text.count(name) < 2:
+            return text
+        first = text.index(name) + len(name)
+        # "between her and the grandmother": the other one is named right after, so "her" is the protagonist
+        text = text[:first] + re.sub(r"\bbetween " + re.escape(name) + r" and\b", f"between {OBJ[pron]} and",
+                                     text[first:])
+        if any(p.id != self.hero.id and p.pronouns == pron and any(
+                n and n.lower() in text.lower() for n in (p.name, p.handle)) for p in self.cast.values()):
+            return text
+        first = text.index(name) + len(name)
+        rest = re.sub(r"\b(" + _PREPOSITIONS + r")\s+" + re.escape(name) + r"(['’]s\b)?(?![\w'’-])",
+                      lambda m: f"{m.group(1)} {POS[pron] if m.group(2) else OBJ[pron]}", text[first:])
+        return text[:first] + rest
+
     # --- the outline's lines ------------------------------------------------------------------
     def tell(self, line, as_written=False):
         """A beat's or clue's line in the narration: past tense, the protagonist as I/you or by
@@ -192,12 +215,15 @@ class Voice:
         hero_names = sorted({self.hero.name, self.hero.handle or self.hero.name}, key=len, reverse=True)
         if self.perspective in ("first", "second"):
             subj, obj, pos = ("I", "me", "my") if self.perspective == "first" else ("you", "you", "your")
+            own_alone = "mine" if self.perspective == "first" else "yours"
             for n in hero_names:
+                # "the hand was not Rúni's" -> "not mine": a possessive with no noun after it
+                text = re.sub(re.escape(n) + r"['’]s(?=\s*(?:[,.;:!?)]|$)|\s+(?:has|had|was|is)\b)", own_alone, text)
                 text = re.sub(re.escape(n) + r"['’]s\b", pos, text)
                 text = re.sub(r"(^|[.;:!?]\s+|\b(?:and|then|but|while|when|as|until|so|that|since|because|if|though|although|once)\s+|,\s+)" + re.escape(n)
                               + r"\b", lambda m: m.group(1) + subj, text)
-                text = re.sub(r"\b" + re.escape(n) + r"\b(?=\s+(?:is|was|were|had|has|went|goes|stood|would|could|should|might|must|will|can|did|\w+ed)\b)", subj,
-                              text)
+                text = re.sub(r"\b" + re.escape(n) + r"\b(?=\s+(?:is|was|were|had|has|went|goes|stood|would|could|should|might|must|will|can|did|\w+ed"
+                              + _PAST_ALT + r")\b)", subj, text)  # "by now I knew", never "me knew"
                 if self.hero.pronouns in ("she", "he"):  # "Bree crashed her truck" -> "I crashed my truck"
                     own = POS[self.hero.pronouns]
                     text = re.sub(r"\b(" + subj + r" \w+ )" + own + r"\b", lambda m: m.group(1) + pos, text)
@@ -214,6 +240,7 @@ class Voice:
                 if self.full_said.get(self.hero.id):
                     text = text.replace(n, hero_names[-1])
             self.full_said[self.hero.id] = 1
+            text = self._hero_again(text, hero_names[-1])
         for person in self.cast.values():
             if person.role == "protagonist":
                 continue

@@ -20,7 +20,7 @@ from .presence import GLIMPSE, Approach
 from .reveal import rereads, restates
 from .scene import SENTENCE_PIECES, fragments, refer, referable, sizes
 from .sight import Sight
-from .things import SOUND_NEEDS, head, is_surface, lines_data, sound, sound_needs
+from .things import SOUND_NEEDS, an_or_a, head, is_surface, lines_data, sound, sound_needs
 
 POOLS = {"hook": ["arrive", "sense", "companion", "say", "dread", "weather"],
          "arrival": ["arrive", "element_find", "sense", "search", "companion", "say", "dread"],
@@ -295,7 +295,9 @@ class Writer:
         out = re.sub(r"\{(\w+)\}", slot, text)
         out = told_at(out, s.get("_place"))  # "at the counter", "by the outdoor pool": the place's own preposition
         out = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), out).replace(" ,", ",")
-        out = re.sub(r"\b([Aa]) (?=[aeiou](?!ni|se|ne|u))", r"\1n ", out)  # "a instant" -> "an instant"
+        out = an_or_a(out)  # "a instant" -> "an instant", "A outline" -> "An outline"
+        if _doubled(out):  # a slot ending on the word the line goes on with: "a bird that stopped stopped"
+            return ""
         if self.voice.perspective == "second":
             out = re.sub(r"\b([Yy]ou) was\b", r"\1 were", out)
         for key in ("place", "fixture", "E", "home"):  # "the washers were", "the sleeping mats held their breath"
@@ -547,8 +549,12 @@ class Writer:
         lead = self.rng.choice(CONNECT.get(beat.kind, CONNECT["scene"]))
         if (lead, beat.kind) in self.said or re.match(r"(In|At|On|By|Past|Through)\b", line):
             return line
+        if lead.rstrip(",").lower() in line.lower():  # not "When it was over, I walked out when it was over"
+            return line
         self.said.add((lead, beat.kind))
-        keep = re.match(r"(I|[A-Z][a-z]+(?: [A-Z][a-z]+)*)\b", line) and not re.match(r"(In|The|At|By|On|Past)\b", line)
+        # a name keeps its capital, whatever its letters: "Then Inês heard", not "Then inês heard"
+        keep = re.match(r"(I|[^\W\d_a-z][^\W\d_]+(?: [^\W\d_a-z][^\W\d_]+)*)\b", line) \
+            and not re.match(r"(In|The|At|By|On|Past)\b", line)
         if re.match(r"You\b", line):  # "That was when you heard", not "when You"
             keep = False
         lower = [n for p in self.plan.cast for n in (p.name, p.handle) if n and n[:1].islower()]
@@ -821,6 +827,14 @@ def _focus(items, dialogue=""):
 def twist_kind_of(plan):
     from ..beats.clues import twist_kind
     return twist_kind(plan) if plan.twist.reveal else ""
+
+
+def _doubled(text):
+    """Whether a word is said twice running ("stopped stopped", "in in"), but for "had had", "that that"."""
+    return any(m.group(1).lower() not in ("had", "that") for m in _DOUBLED.finditer(text))
+
+
+_DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.I)
 
 
 def _cap(text):

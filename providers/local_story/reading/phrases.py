@@ -317,6 +317,10 @@ def phrase_pronoun(text):
             return "he"
     if head in words.animals:
         return "it"
+    if head.endswith(("woman", "women")) and len(head) > 5:
+        return "she"  # "the washerwoman", "the crewman": a compound of the word says who
+    if head.endswith(("man", "men")) and len(head) > 4 and head not in ("human", "humans", "shaman", "talisman"):
+        return "he"
     if head in words.person_nouns or head.endswith(("ist", "ician", "eer")):
         return "they"
     if head in words.thing_nouns or _NUMBERISH.match(parsed.head.split()[-1] or ""):
