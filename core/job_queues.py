@@ -24,6 +24,14 @@ def queue_name(name):
     return f"{queue_prefix()}{name}"
 
 
+#: seconds a read may wait for Redis's answer. RQ's worker waits for a job in BLPOP up to its
+#: dequeue timeout (405 s) and wants 10 s more on its connection; redis-py 8 reads for 5 s by
+#: default, and the connections made before RQ raised that kept 5 s: every idle worker's wait
+#: was cut short and logged as an error ("could not connect to Redis instance: Timeout reading
+#: from socket"), then retried after a pause of up to 4 s (a job enqueued then waited for it).
+READ_TIMEOUT = 420
+
+
 def connection(url=None):
     """The Redis connection for ``url`` (``redis://…`` or ``unix://…``)."""
     url = url or setting("REDIS_URL")
@@ -31,7 +39,7 @@ def connection(url=None):
         raise RuntimeError("REDIS_URL is not set: start the embedded queue with `dreadforge run`")
     if url not in _connections:
         # a queue that is down answers at once; a host that is gone is given up after 3 s
-        _connections[url] = redis.Redis.from_url(url, socket_connect_timeout=3)
+        _connections[url] = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=READ_TIMEOUT)
     return _connections[url]
 
 

@@ -102,6 +102,24 @@ def signed_in(base):
     return user
 
 
+def test_an_idle_worker_keeps_waiting_for_jobs_without_errors(tmp_path):
+    """redis-py 8 reads for 5 s by default: each idle worker's wait for a job was cut short every
+    few seconds, logged as "could not connect to Redis instance: Timeout reading from socket", and
+    the worker then paused up to 4 s before listening again (a story enqueued then waited)."""
+    proc, base = start_site(standalone_env(tmp_path))
+    try:
+        user = signed_in(base)
+        time.sleep(12)  # idle: past redis-py's 5 s, twice
+        started = time.monotonic()
+        status, story = user.call("POST", "/api/stories/generate?wait=25", FORM)
+        assert status == 200, story
+        assert time.monotonic() - started < 4  # no worker pausing after an error
+    finally:
+        stop_site(proc)
+    log = (tmp_path / "site.log").read_text()
+    assert "could not connect to Redis" not in log and "Timeout reading" not in log, log[-2000:]
+
+
 def job_workers_of(proc, queues):
     return [p for p in psutil.Process(proc.pid).children()
             if p.cmdline()[-2:] == ["--queues", queues]]
