@@ -172,7 +172,7 @@ _BACKSHIFT = {"is": "was", "are": "were", "am": "was", "has": "had", "have": "ha
 _IRREGULAR_PAST = {
     "becomes": "became", "winds": "wound", "brings": "brought", "builds": "built", "comes": "came", "eats": "ate",
     "feels": "felt", "finds": "found", "gets": "got", "gives": "gave", "goes": "went", "hides": "hid",
-    "holds": "held", "keeps": "kept", "knows": "knew", "leaves": "left", "lies": "lied", "makes": "made",
+    "holds": "held", "keeps": "kept", "knows": "knew", "leaves": "left", "lies": "lay", "lays": "laid", "pays": "paid", "makes": "made",
     "means": "meant", "runs": "ran", "says": "said", "sees": "saw", "sits": "sat", "sleeps": "slept",
     "speaks": "spoke", "stands": "stood", "takes": "took", "tells": "told", "thinks": "thought",
     "wears": "wore", "writes": "wrote", "feeds": "fed", "sends": "sent", "spends": "spent",
@@ -222,7 +222,8 @@ def narrative_past(clause):
             new = m.group(0)[:-2] + " had"  # the keeper's been -> the keeper had been
         elif w in _CONTRACTED:
             new = _CONTRACTED[w]
-        if new is None and not shifted and i > 0 and m.group(0)[:1].islower() and _present_verb(w, low, i):
+        if new is None and not shifted and i > 0 and m.group(0)[:1].islower() and _present_verb(
+                w, low, i, named=words[i - 1].group(0)[:1].isupper()):
             # (a capital is a name or a title: "the okami, Mrs. Sugimoto" has no verb "Mrs")
             new = _IRREGULAR_PAST.get(w) or _regular_past(w)
         if new:
@@ -261,9 +262,10 @@ _MODALS = {"could", "would", "should", "might", "must", "may", "can", "will", "s
            "wouldn't", "shouldn't", "mustn't", "can't", "won't"}
 
 
-def _present_verb(word, low, i):
+def _present_verb(word, low, i, named=False):
     """Whether ``word`` (at ``i`` in ``low``) reads as a third-person present verb: it ends in -s,
-    is not a plural noun after a determiner or adjective run, and follows a subject."""
+    is not a plural noun after a determiner or adjective run, and follows a subject (``named``:
+    the word before it is capitalized, a name: "Agnes carries", never a plural noun's -s)."""
     if not word.endswith("s") or word.endswith(("ss", "us", "is", "'s", "wards", "ways")) or word in _NOT_VERBS:
         return False
     if low[i - 1] in ("he", "she", "it", "who", "that", "which", "everyone", "someone", "nobody"):
@@ -275,6 +277,8 @@ def _present_verb(word, low, i):
     if word in _IRREGULAR_PAST:
         return low[i - 1] not in _DETERMINERS
     prev = low[i - 1]
+    if named and prev not in _DETERMINERS:
+        return True
     if prev in _ADVERBS and i > 1 and low[i - 2] in ("that", "who", "which"):
         return True  # "the dryer that always finishes"
     return prev not in _DETERMINERS and prev != "whose" and not prev.endswith("s") and prev not in _BACKSHIFT \
