@@ -123,3 +123,19 @@ def test_a_doctor_with_a_slavic_first_name_is_a_she():
                   keyElements="a dead television, a dosimeter", weatherCondition="Snowy", seed=5)
     assert not re.search(r"(?:^|[.!?\"]\s+)They\b", text, re.M)
     assert len(re.findall(r"\b(?:she|her|She|Her)\b", text)) >= 10
+
+
+def test_a_renamed_handle_is_not_said_twice_where_the_beat_says_it_whole():
+    """"Crane" renamed "Mr Crane" where a beat says "Mr Crane" already: never "Mr Mr Crane"."""
+    from core.providers import StoryRequest
+    from core.story_plan import dump_plan, load_plan
+    from providers.local_story.plan import make_plan, renamed_cast
+
+    request = StoryRequest(genre="Gothic Horror", mood="Dreadful", setting="Hollins Hall",
+                           characters="Agnes Pell; Crane", protagonist="Agnes Pell", antagonist="Crane",
+                           length_words=600, seed=3)
+    plan = dump_plan(make_plan(request))
+    plan["beats"][1]["text"] += " Mr Crane waited."
+    next(c for c in plan["cast"] if c["name"] == "Crane")["name"] = "Mr Crane"
+    texts = " ".join(b.text for b in renamed_cast(load_plan(plan), request).beats)
+    assert "Mr Crane waited" in texts and "Mr Mr" not in texts and re.search(r"\bMr Crane's trail", texts)

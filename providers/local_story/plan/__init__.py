@@ -156,8 +156,12 @@ def renamed_cast(plan, request):
 
     def swap(text):
         def new_for(match):
-            new = lowered[match.group(1).lower()]
-            return new[:1].upper() + new[1:] if match.group(1)[:1].isupper() else new
+            old, new = match.group(1), lowered[match.group(1).lower()]
+            start, end = match.span(1)
+            before, after = new.lower().partition(old.lower())[::2] if old.lower() in new.lower() else (None, None)
+            if before is not None and text[:start].lower().endswith(before) and text[end:].lower().startswith(after):
+                return old  # "Crane" -> "Mr Crane" where the beat says "Mr Crane" already
+            return new[:1].upper() + new[1:] if old[:1].isupper() else new
         return pattern.sub(new_for, text or "")
 
     for beat in plan.beats:
