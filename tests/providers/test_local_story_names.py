@@ -139,3 +139,19 @@ def test_a_renamed_handle_is_not_said_twice_where_the_beat_says_it_whole():
     next(c for c in plan["cast"] if c["name"] == "Crane")["name"] = "Mr Crane"
     texts = " ".join(b.text for b in renamed_cast(load_plan(plan), request).beats)
     assert "Mr Crane waited" in texts and "Mr Mr" not in texts and re.search(r"\bMr Crane's trail", texts)
+
+
+@pytest.mark.parametrize("antagonist, called", [
+    ("something that sings from the oyster beds", "the thing in the oyster beds"),
+    ("something under the ice", "the thing under the ice")])
+def test_the_plan_a_draft_is_revised_by_calls_something_by_its_handle(antagonist, called):
+    """"Make something escalate by what something does" was the revise path's advice."""
+    import random
+    from types import SimpleNamespace
+
+    from providers.local_story.cast import build_cast
+
+    request = SimpleNamespace(characters="Maren Holt", protagonist="Maren Holt", antagonist=antagonist,
+                              plot_twist="", custom_prompt="")
+    villain = build_cast(request, "supernatural", random.Random(1))[1]
+    assert (villain["name"], villain["pronouns"]) == (called, "it")
