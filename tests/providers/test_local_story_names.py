@@ -155,3 +155,11 @@ def test_the_plan_a_draft_is_revised_by_calls_something_by_its_handle(antagonist
                               plot_twist="", custom_prompt="")
     villain = build_cast(request, "supernatural", random.Random(1))[1]
     assert (villain["name"], villain["pronouns"]) == (called, "it")
+
+
+@pytest.mark.parametrize("antagonist, handle", [("something with too many teeth", "the thing with too many teeth"),
+                                                ("something with two faces", "the thing with two faces"),
+                                                ("whatever lives in the well", "the thing in the well")])
+def test_what_a_thing_is_told_by_keeps_its_words(antagonist, handle):
+    """"the thing with the too many teeth" is no one's English."""
+    assert read_cast("Ines", "Ines", antagonist)[1].handle == handle

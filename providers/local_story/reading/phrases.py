@@ -161,8 +161,8 @@ def reads_as_clause(text):
     story says it by its handles. "something under the ice" is a noun phrase."""
     parsed = parse_phrase(text)
     tokens = _TOKEN.findall(parsed.text)
-    if not (parsed.thing or parsed.someone) or len(tokens) < 2:
-        return False
+    if not (parsed.thing or parsed.someone) or len(tokens) < 2 or _word(tokens[0]) in DETERMINERS:
+        return False  # "the thing that was my sister" is a noun phrase, said as it is
     lead = 2 if " ".join(_word(t) for t in tokens[:2]) in lexicon().things_leads else 1
     return lead < len(tokens) and not _is_prep(tokens[lead]) and _word(tokens[lead]) not in lexicon().adjectives
 
@@ -299,6 +299,8 @@ def _short_object(tokens):
         return ""
     if len(tokens) > 1 and _NUMBERISH.match(tokens[-1]):
         return f"{tokens[-2]} {tokens[-1]}"
+    if _word(tokens[0]) in lexicon().quantifiers or _word(tokens[0]) in lexicon().number_words:
+        return " ".join(tokens)  # "with too many teeth", never "with the too many teeth"
     return _definite_object(tokens if _word(tokens[0]) in DETERMINERS else ["the", *tokens])
 
 
