@@ -166,3 +166,37 @@ def test_a_writer_without_plans_falls_back_to_the_engine(users, env, queue_env, 
     assert NEW_TOLD.search(from_plan["content"]) and from_plan["plan"]["beats"][2]["text"] == NEW_BEAT
     assert own == {"title": "Planless", "content": "Something waited in the lighthouse on Raven Point.",
                    "writer": "A writer without plans (tests)"}
+
+
+HALL = {"genre": "Gothic Horror", "mood": "Dreadful", "setting": "Hollins Hall, a country house in 1890",
+        "characters": "Agnes Pell, the under-housemaid (she); Mr Crane the butler", "protagonist": "Agnes Pell",
+        "antagonist": "Mr Crane", "storyLength": 900, "seed": 3, "keyElements": "a child's shoe, a notebook",
+        "timeOfDay": "Night", "weatherCondition": "Rainy"}
+
+
+def test_a_cast_member_renamed_on_the_outline_is_called_by_the_new_name_only(users, worker):
+    """"Mr Crane the butler" is Mr Crane (the butler is what he is, never "Mr butler"); renamed
+    on the outline to Mr Silas Vane, called Vane, the story never says Crane again."""
+    client, _ = users.signed_in()
+    response = client.post("/api/stories/outline?wait=30", json=HALL)
+    assert response.status_code == 200, response.get_json()
+    plan = response.get_json()["plan"]
+    butler = next(c for c in plan["cast"] if c["role"] == "antagonist")
+    assert (butler["name"], butler["handle"]) == ("Mr Crane", "Mr Crane") and "butler" in butler["look"]
+    assert any("Crane" in b["text"] for b in plan["beats"])  # the outline says the name the form gave
+    mine = copy.deepcopy(plan)
+    next(c for c in mine["cast"] if c["id"] == butler["id"]).update(name="Mr Silas Vane", handle="Vane")
+    story = client.post("/api/stories/generate?wait=30", json={**HALL, "plan": mine}).get_json()
+    assert "Crane" not in story["content"] and "Mr butler" not in story["content"]
+    assert len(re.findall(r"\bVane\b", story["content"])) >= 3
+    assert not [b["text"] for b in story["plan"]["beats"] if "Crane" in b["text"]]
+
+
+def test_a_rename_that_leaves_the_old_handle_is_called_by_the_new_name(users, worker):
+    """Tom renamed Tomas on the outline, his handle left as it was: the story says Tomas, never Tom."""
+    client, _ = users.signed_in()
+    plan = outlined(client)
+    mine = copy.deepcopy(plan)
+    next(c for c in mine["cast"] if c["name"] == "Tom").update(name="Tomas")
+    story = client.post("/api/stories/generate?wait=30", json={**FORM, "plan": mine}).get_json()
+    assert "Tomas" in story["content"] and not re.search(r"\bTom\b", story["content"])

@@ -10,7 +10,7 @@ from core.providers import StoryProvider, StoryResult, no_progress
 from core.story_plan import dump_plan, load_plan
 
 from . import cowrite, revise
-from .plan import make_plan, renamed_elements
+from .plan import make_plan, renamed_cast, renamed_elements
 from .prose import write
 
 
@@ -26,7 +26,7 @@ class LocalStoryProvider(StoryProvider):
 
     def generate(self, request, progress=no_progress, plan=None):
         progress(5, "Planning the story")
-        typed = renamed_elements(load_plan(plan)) if plan else make_plan(request)
+        typed = renamed_cast(renamed_elements(load_plan(plan)), request) if plan else make_plan(request)
         title, content = write(request, typed, progress)
         typed.title = title
         progress(100, "Finalizing")

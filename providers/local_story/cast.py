@@ -6,6 +6,7 @@ from . import fields
 from .genres import DEFAULT_NAMES, GENRES
 from .grammar import TITLES, Person, is_animal, split_cast
 from .reading.people import read_person
+from .reading.phrases import parse_phrase
 
 ANTAGONIST_WANTS = {"imitation": "to be let in", "possession": "to be worn again by the living",
                     "gaslight": "to be believed instead", "haunting": "to be acknowledged",
@@ -48,6 +49,9 @@ def _person(text, role, pronouns=None, want=""):
     read = read_person(text)
     named = not read.described and read.pronouns not in ("i", "it")
     gender = p.gender if p.gender in ("he", "she") or not named else read.pronouns
+    unknown = parse_phrase(text)
+    if read.described and (unknown.thing or unknown.someone):  # "something that sings ...": never "Make something escalate"
+        return {"name": read.handle, "full": p.full, "role": role, "pronouns": pronouns or read.pronouns, "want": want}
     return {"name": read.handle if named else p.short, "full": p.full, "role": role,
             "pronouns": pronouns or gender, "want": want}
 
@@ -107,8 +111,8 @@ def build_cast(request, genre, rng, kind="generic"):
             fitting = [VOICES[0 if DEVICES.search(premise) else 1]]
         name, pron = rng.choice(fitting or GENRES["default"]["antagonists"])
         villain = _person(name, "antagonist", pron)
-    if villain["pronouns"] not in ("he", "she"):
-        villain["pronouns"] = "they"
+    if villain["pronouns"] not in ("he", "she") and not (villain_text and villain["pronouns"] == "it"):
+        villain["pronouns"] = "they"  # (the form's "something under the ice" stays an it)
     taken = {hero["name"].lower(), hero["full"].lower(), villain["name"].lower(), villain["full"].lower()}
     support = []
     for n in names:

@@ -73,3 +73,93 @@ def test_the_plan_a_draft_is_revised_by_calls_the_owner_mr_tanaka_too():
     tanaka = next(p for p in cast if "Tanaka" in p["full"])
     assert (tanaka["name"], tanaka["pronouns"]) == ("Mr. Tanaka", "he")
     assert cast[0]["pronouns"] == "she"  # Haruka
+
+
+def _story(**fields):
+    form = {"genre": "Supernatural", "mood": "Eerie", "storyLength": 1200, "timeOfDay": "Night",
+            "weatherCondition": "Foggy", "intensity": 5, "pacing": "Moderate", "narrativePerspective": "Third Person",
+            **fields}
+    return LocalStoryProvider().generate(story_request(GenerateSchema().load(form))).content
+
+
+#: words a handle can never stand on ("the itself stopped short")
+NOT_A_HANDLE = {"itself", "himself", "herself", "themselves", "whatever", "whoever", "something", "someone",
+                "it", "that", "who", "which", "the", "paying"}
+
+
+@pytest.mark.parametrize("antagonist", ["the light itself", "the house itself", "the dark itself",
+                                        "the sea itself rising", "someone who rides the last bus without paying",
+                                        "whoever took Ana", "something that waits"])
+def test_a_handle_is_never_a_function_word(antagonist):
+    villain = read_cast("Ruth", "Ruth", antagonist)[1]
+    assert villain.handle and villain.handle.split()[-1].lower() not in NOT_A_HANDLE, villain.handle
+
+
+def test_the_light_itself_is_the_light():
+    text = _story(genre="Cosmic Horror", setting="a lighthouse on the Faroe Islands", characters="Ruth Dahl, a keeper",
+                  protagonist="Ruth Dahl", antagonist="the light itself", keyElements="a storm lantern, a logbook",
+                  seed=4)
+    assert not re.search(r"(?i)\bthe itself\b", text)
+    assert len(re.findall(r"(?i)\bthe light\b(?! itself)", text)) >= 3
+
+
+@pytest.mark.parametrize("antagonist, handle", [
+    ("something that sings from the oyster beds", "the thing in the oyster beds"),
+    ("whatever waits under the indigo vat", "the thing under the indigo vat")])
+def test_a_description_that_is_a_clause_is_said_by_its_handle(antagonist, handle):
+    """"a print something that sings from the oyster beds had left" is no sentence: the story says
+    the thing in the oyster beds."""
+    text = _story(setting="an oyster farm on the Kentish coast",
+                  characters="Maren Holt, an oyster farmer; her father Jack", protagonist="Maren Holt",
+                  antagonist=antagonist, keyElements="a winch, a tide table", seed=11)
+    assert antagonist not in text.lower()
+    assert text.count(handle) + text.count(handle.capitalize()) >= 2
+
+
+def test_a_doctor_with_a_slavic_first_name_is_a_she():
+    """"Dr. Lidia Orlova": she, not "They rapped once on the dead television"."""
+    text = _story(genre="Psychological", setting="a children's sanatorium outside Kharkiv in 1986",
+                  characters="Dr. Lidia Orlova; Kolya, a boy patient", protagonist="Dr. Lidia Orlova",
+                  keyElements="a dead television, a dosimeter", weatherCondition="Snowy", seed=5)
+    assert not re.search(r"(?:^|[.!?\"]\s+)They\b", text, re.M)
+    assert len(re.findall(r"\b(?:she|her|She|Her)\b", text)) >= 10
+
+
+def test_a_renamed_handle_is_not_said_twice_where_the_beat_says_it_whole():
+    """"Crane" renamed "Mr Crane" where a beat says "Mr Crane" already: never "Mr Mr Crane"."""
+    from core.providers import StoryRequest
+    from core.story_plan import dump_plan, load_plan
+    from providers.local_story.plan import make_plan, renamed_cast
+
+    request = StoryRequest(genre="Gothic Horror", mood="Dreadful", setting="Hollins Hall",
+                           characters="Agnes Pell; Crane", protagonist="Agnes Pell", antagonist="Crane",
+                           length_words=600, seed=3)
+    plan = dump_plan(make_plan(request))
+    plan["beats"][1]["text"] += " Mr Crane waited."
+    next(c for c in plan["cast"] if c["name"] == "Crane")["name"] = "Mr Crane"
+    texts = " ".join(b.text for b in renamed_cast(load_plan(plan), request).beats)
+    assert "Mr Crane waited" in texts and "Mr Mr" not in texts and re.search(r"\bMr Crane's trail", texts)
+
+
+@pytest.mark.parametrize("antagonist, called", [
+    ("something that sings from the oyster beds", "the thing in the oyster beds"),
+    ("something under the ice", "the thing under the ice")])
+def test_the_plan_a_draft_is_revised_by_calls_something_by_its_handle(antagonist, called):
+    """"Make something escalate by what something does" was the revise path's advice."""
+    import random
+    from types import SimpleNamespace
+
+    from providers.local_story.cast import build_cast
+
+    request = SimpleNamespace(characters="Maren Holt", protagonist="Maren Holt", antagonist=antagonist,
+                              plot_twist="", custom_prompt="")
+    villain = build_cast(request, "supernatural", random.Random(1))[1]
+    assert (villain["name"], villain["pronouns"]) == (called, "it")
+
+
+@pytest.mark.parametrize("antagonist, handle", [("something with too many teeth", "the thing with too many teeth"),
+                                                ("something with two faces", "the thing with two faces"),
+                                                ("whatever lives in the well", "the thing in the well")])
+def test_what_a_thing_is_told_by_keeps_its_words(antagonist, handle):
+    """"the thing with the too many teeth" is no one's English."""
+    assert read_cast("Ines", "Ines", antagonist)[1].handle == handle

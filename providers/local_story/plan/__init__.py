@@ -22,22 +22,8 @@ def rng_for(request):
 def make_plan(request):
     rng = rng_for(request)
     words = target_words(request.length_words)
-    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
-    hero = next(p for p in cast if p.role == "protagonist")
-    if hero.name.lower() in ("i", "me", "myself", "you", "the narrator", "narrator"):  # the narrator, named
-        hero.name = rng.choice(DEFAULT_NAMES.get(hero.pronouns, DEFAULT_NAMES["they"]))
-        hero.handle = ""
     world = world_for_setting(request.setting, request.weather, request.time_of_day)
-    if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
-        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name="something unseen",
-                                handle="the thing", pronouns="it", role="antagonist", look="", want=""))
-    twist = reading.read_twist(request.plot_twist, cast)
-    if twist.reveal and not twist.about:  # "the keeper has been dead" and "Edith, a widowed lighthouse keeper"
-        noun = re.match(r"(?i)(?:the|her|his|their|my)\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
-        who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
-                   None)
-        twist.about = who.id if who else ""
-    _mask_the_culprit(cast, twist, request.antagonist, rng)
+    cast, twist = cast_and_twist(request, rng)
     plan = PlanPart(version=1, title="", logline="", premise="", setting=request.setting, world=world.kind,
                     weather=request.weather or "", time_of_day=request.time_of_day or "",
                     instructions=reading.read_instructions(request.custom_prompt), cast=cast,
@@ -62,6 +48,27 @@ def make_plan(request):
     used = {p for b in plan.beats for p in [b.place]}
     plan.places = [p for p in plan.places if p.id in used] or plan.places[:1]
     return plan
+
+
+def cast_and_twist(request, rng):
+    """The form's cast as the outline gives it (the narrator named, something unseen feared when
+    no one is, a culprit masked) and its twist, drawn from ``rng`` first thing."""
+    cast = reading.read_cast(request.characters, request.protagonist, request.antagonist, request.plot_twist)
+    hero = next(p for p in cast if p.role == "protagonist")
+    if hero.name.lower() in ("i", "me", "myself", "you", "the narrator", "narrator"):  # the narrator, named
+        hero.name = rng.choice(DEFAULT_NAMES.get(hero.pronouns, DEFAULT_NAMES["they"]))
+        hero.handle = ""
+    if not any(p.role == "antagonist" for p in cast):  # the form fears no one: something in the place
+        cast.insert(1, PlanPart(id=f"c{len(cast) + 1}", name="something unseen",
+                                handle="the thing", pronouns="it", role="antagonist", look="", want=""))
+    twist = reading.read_twist(request.plot_twist, cast)
+    if twist.reveal and not twist.about:  # "the keeper has been dead" and "Edith, a widowed lighthouse keeper"
+        noun = re.match(r"(?i)(?:the|her|his|their|my)\s+(?:[\w-]+\s+)?([\w-]+)\s+(?:is|was|has|had)\b", twist.reveal)
+        who = next((p for p in cast if noun and re.search(r"\b" + re.escape(noun.group(1)) + r"\b", p.look or "", re.I)),
+                   None)
+        twist.about = who.id if who else ""
+    _mask_the_culprit(cast, twist, request.antagonist, rng)
+    return cast, twist
 
 
 #: what the story calls the one it fears when a companion is unmasked as the killer
@@ -123,6 +130,55 @@ def renamed_elements(plan):
                 beat.text = said.sub(element.handle, beat.text)
             beat.changes = said.sub(element.handle, beat.changes or "")  # the engine's words
     return plan
+
+
+def renamed_cast(plan, request):
+    """An author who renamed a cast member on the outline ("Mr Crane" -> "Mr Silas Vane", called
+    "Vane") left the beats they did not edit saying the old name and handle: they say the new ones,
+    and a handle the rename left behind ("Tom" of "Tomas") follows the new name. The form is read
+    again only to know what the outline called each one (by id); what the story says is the plan's."""
+    outlined = {p.id: p for p in cast_and_twist(request, rng_for(request))[0]}
+    said = {}
+    for person in plan.cast:
+        before = outlined.get(person.id)
+        if before is None or before.name == person.name and (before.handle or "") == (person.handle or ""):
+            continue
+        if before.name != person.name and (person.handle or "") == (before.handle or "") \
+                and not _called_within(person.handle, person.name):
+            person.handle = reading.read_cast(person.name)[0].handle if person.name.strip() else ""
+        for old, new in ((before.name, person.name), (before.handle, person.handle or person.name)):
+            if old and new and old != new:
+                said.setdefault(old, new)
+    if not said:
+        return plan
+    pattern = re.compile(r"(?i)\b(" + "|".join(re.escape(old) for old in sorted(said, key=len, reverse=True)) + r")\b")
+    lowered = {old.lower(): new for old, new in said.items()}
+
+    def swap(text):
+        def new_for(match):
+            old, new = match.group(1), lowered[match.group(1).lower()]
+            start, end = match.span(1)
+            before, after = new.lower().partition(old.lower())[::2] if old.lower() in new.lower() else (None, None)
+            if before is not None and text[:start].lower().endswith(before) and text[end:].lower().startswith(after):
+                return old  # "Crane" -> "Mr Crane" where the beat says "Mr Crane" already
+            return new[:1].upper() + new[1:] if old[:1].isupper() else new
+        return pattern.sub(new_for, text or "")
+
+    for beat in plan.beats:
+        if not beat.edited:
+            beat.text, beat.clue, beat.cause = swap(beat.text), swap(beat.clue), swap(beat.cause)
+            if beat.choice is not None:
+                beat.choice.choice, beat.choice.taken, beat.choice.refused = (
+                    swap(beat.choice.choice), swap(beat.choice.taken), swap(beat.choice.refused))
+        beat.changes = swap(beat.changes)  # the engine's words
+    plan.logline, plan.premise, plan.ending = swap(plan.logline), swap(plan.premise), swap(plan.ending)
+    return plan
+
+
+def _called_within(handle, name):
+    """Whether a handle is still said in the name it stands for ("Crane" of "Mr Crane")."""
+    words = set(re.findall(r"[\w'-]+", (name or "").lower()))
+    return bool(handle) and set(re.findall(r"[\w'-]+", handle.lower())) <= words
 
 
 def build_plan(request):

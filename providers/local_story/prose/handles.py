@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..fields import definite, is_plural
 from ..reading import epithet_handles, handles_for, phrase_pronoun
 from ..reading.epithets import is_short
-from ..reading.phrases import parse_phrase
+from ..reading.phrases import parse_phrase, reads_as_clause
 
 _ARTICLE = re.compile(r"^(?:a|an|the|some)\s+", re.I)
 _POS = {"she": "her", "he": "his"}
@@ -111,7 +111,9 @@ def owners(plan, taken, full=2):
         names = [n for n in dict.fromkeys(said_as) if n and (n == part.name or n.lower() not in taken or n.lower() in
                                                              {part.name.lower(), (part.handle or "").lower()})]
         longs = [n for n in names if is_long(n) and n.lower() not in strange]
-        banned = [n for n in names if role == "antagonist" and clashes(n, fixtures)]
+        # "something that sings from the oyster beds" is a clause: never said whole in a sentence
+        clause = role == "antagonist" and reads_as_clause(part.name)
+        banned = [n for n in names if role == "antagonist" and (clashes(n, fixtures) or clause and n == part.name)]
         if role == "antagonist" and (part.handle or "").lower() == "the thing" and not longs and "the thing" not in used:
             # a form that fears no one: "the thing", and now and then "that thing" ("There was no mistaking
             # the thing now" in a third of such stories)
@@ -140,7 +142,7 @@ def owners(plan, taken, full=2):
             handles.append(h)
         if not handles and role == "element" and head_of(part.name) and head_of(part.name).lower() not in taken:
             handles.append(head_of(part.name))
-        if banned:  # "that dryer" tells it from the dryers; "the thing" would fit any antagonist anywhere
+        if banned and not clause:  # "that dryer" tells it from the dryers; "the thing" would fit any antagonist anywhere
             head = parse_phrase(banned[0]).head
             that = f"that {head}" if head and not head[:1].isupper() else ""
             if that:

@@ -89,7 +89,8 @@ def parse_phrase(text):
     """A ``Phrase`` from field text ("the quiet girl in the yellow raincoat whom no parent ever collects")."""
     words = lexicon()
     clean = _CUT.sub("", (text or "").strip()).strip(" .!?\"'“”")
-    tokens = _TOKEN.findall(clean)
+    # "the light itself" is the light: the intensifier says how much, never what
+    tokens = [t for k, t in enumerate(_TOKEN.findall(clean)) if k == 0 or _word(t) not in words.intensifiers]
     phrase = Phrase(text=clean)
     if not tokens:
         return phrase
@@ -101,7 +102,8 @@ def parse_phrase(text):
         phrase.someone = True
     if phrase.thing or phrase.someone:
         # "whatever is inside reefer container 7714": what it is comes from where it is
-        at = next((k for k, t in enumerate(tokens) if _word(t) in words.kept_prepositions and k > 0), None)
+        at = next((k for k, t in enumerate(tokens) if _word(t) in words.kept_prepositions and k > 0
+                   and not _only_a_doing(tokens[k + 1:])), None)
         if at is not None:
             while at + 1 < len(tokens) and _word(tokens[at + 1]) in words.kept_prepositions:
                 at += 1  # "from inside the ice machine": the last of a run of prepositions
@@ -117,7 +119,8 @@ def parse_phrase(text):
     for k in range(start, len(tokens)):
         token = tokens[k]
         following = tokens[k + 1] if k + 1 < len(tokens) else None
-        if k > start and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1], following)):
+        if k > start and (_is_clause(token) or _is_prep(token) or _is_participle(token, tokens[k - 1], following)
+                          or _word(token) in ("the", "a", "an")):  # "Mr Crane the butler": what he is follows
             end = k
             break
     core = tokens[start:end]
@@ -142,6 +145,26 @@ def parse_phrase(text):
     else:
         phrase.rest = tokens[end:]
     return phrase
+
+
+def _only_a_doing(tokens):
+    """Whether what follows a preposition is no place or thing but a doing ("without paying",
+    "from singing"): "the one without the paying" is no handle."""
+    return not tokens or (_word(tokens[0]).endswith("ing") and _word(tokens[0]) not in lexicon().noun_modifiers
+                          and (len(tokens) == 1 or _is_clause(tokens[1]) or _is_prep(tokens[1])))
+
+
+def reads_as_clause(text):
+    """Whether a description is a clause, not a noun phrase ("something that sings from the oyster
+    beds", "whatever waits under the vat", "someone who rides the last bus"): said whole in a
+    sentence of the story it does not read ("a print something that sings ... had left"), so a
+    story says it by its handles. "something under the ice" is a noun phrase."""
+    parsed = parse_phrase(text)
+    tokens = _TOKEN.findall(parsed.text)
+    if not (parsed.thing or parsed.someone) or len(tokens) < 2 or _word(tokens[0]) in DETERMINERS:
+        return False  # "the thing that was my sister" is a noun phrase, said as it is
+    lead = 2 if " ".join(_word(t) for t in tokens[:2]) in lexicon().things_leads else 1
+    return lead < len(tokens) and not _is_prep(tokens[lead]) and _word(tokens[lead]) not in lexicon().adjectives
 
 
 def _object(tokens):
@@ -276,6 +299,8 @@ def _short_object(tokens):
         return ""
     if len(tokens) > 1 and _NUMBERISH.match(tokens[-1]):
         return f"{tokens[-2]} {tokens[-1]}"
+    if _word(tokens[0]) in lexicon().quantifiers or _word(tokens[0]) in lexicon().number_words:
+        return " ".join(tokens)  # "with too many teeth", never "with the too many teeth"
     return _definite_object(tokens if _word(tokens[0]) in DETERMINERS else ["the", *tokens])
 
 
