@@ -120,6 +120,30 @@ def test_a_beat_the_author_changed_is_told(n):
     assert [b["text"] for b in result.plan["beats"]] == [b["text"] for b in plan["beats"]]
 
 
+@pytest.mark.parametrize("n", [0, 5])
+def test_a_beat_the_author_added_is_a_scene_not_a_line(n):
+    """A walk: a beat added on the outline ("finds a housemaid's cap frozen into the block of lake
+    ice") came out as a paragraph of that one sentence, the next beat straight after it: it had no
+    size. It is now written as long as a typical beat, and the story keeps its length."""
+    request, _ = story(n)
+    provider = LocalStoryProvider()
+    plan = provider.outline(request)
+    hero = next(p for p in plan["cast"] if p["role"] == "protagonist")
+    first = (hero["handle"] or hero["name"]).split()[0]
+    plan["beats"].insert(4, {"id": "added", "kind": "scene", "place": plan["beats"][3]["place"],
+                             "who": [hero["id"]], "edited": True,
+                             "text": f"{first} finds a child's red mitten frozen to the railing by the stairs"})
+    result = provider.generate(request, plan=plan)
+    text = " ".join(result.content.split())
+    after = re.split(r"(?<=[.!?])\s+", text[text.index("a child's red mitten frozen to the railing"):])
+    # the next beat's line: the first sentence with most of its telling words
+    telling = {w for w in words(load_plan(result.plan).beats[5].text) if len(w) >= 5}
+    told = next(k for k, sentence in enumerate(after) if k and len(telling & set(words(sentence)))
+                >= 0.6 * len(telling))
+    assert len(" ".join(after[:told]).split()) >= 40, after[:told + 1]
+    assert abs(len(result.content.split()) - request.length_words) <= request.length_words * 0.1
+
+
 def test_few_six_word_frames_are_shared_across_the_twelve_stories():
     where = defaultdict(set)
     for n in range(len(SETS)):

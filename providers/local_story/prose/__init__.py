@@ -30,7 +30,10 @@ def write(request, plan, progress=no_progress):
     target = target_words(request.length_words)
     writer.tiny = target < 300  # a very short story keeps its plan's lines and little else
     # the morning after is short (its own lines only, no stock unease): the beats before it carry the length
-    weights = [b.words * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
+    # a beat the author added on the outline has no size of its own: a typical beat's, not one line
+    sized = sorted(b.words for b in plan.beats if b.words)
+    typical = sized[len(sized) // 2] if sized else target / max(1, len(plan.beats))
+    weights = [(b.words or typical) * (0.5 if b.kind == "aftermath" else 1) for b in plan.beats]
     scale = target / (sum(weights) or target)
     sections, written, planned = [], 0, 0
     # a place, a fixture or the setting itself named again is not always said in full
