@@ -66,12 +66,16 @@ DATED = [
     ("an Elizabethan playhouse in London", 1585),
     ("a police station in Whitechapel in 1888", 1888),
     ("a hospital in Leningrad during the war", 1942),
+    ("a cotton mill in Lowell in the mid-1800s", 1850),
+    ("a sod house on the Nebraska prairie in the late 1800s", 1885),
+    ("a bunker on Jersey (1944)", 1944),
 ]
 
 #: settings that date nothing: a building's own date, a ruin visited now, a year of the future
 UNDATED = ["a house built in 1720", "the ruins of a medieval abbey", "a converted Victorian mill in Leeds",
            "a call centre in Glasgow", "a cheese-ageing cave in the Jura mountains", "an office in 2024",
-           "a cottage dated 1603 on the moor", "a 24-hour laundromat in Osaka"]
+           "a cottage dated 1603 on the moor", "a 24-hour laundromat in Osaka", "a hotel corridor outside Room 1408",
+           "a 1960 Chevrolet on Route 66"]
 
 
 def _reader_list(year):

@@ -17,6 +17,10 @@ DATA = Path(__file__).resolve().parent / "data" / "eras.toml"
 #: a year that dates a building, not the story: "built in 1720", "a house dated 1603"
 _NOT_THE_STORYS = re.compile(r"(?i)\b(built|since|founded|dated|dating|established|est\.?|from|erected|raised|"
                              r"stamped|until|till|closed|demolished|sealed)\s+(in\s+|to\s+|back\s+to\s+)?(the\s+)?$")
+#: what comes before a year that is the story's ("in 1930", "Crimea, 1978", "the winter of 1846");
+#: a number after a noun is a name ("Room 1408", "Route 1866", "a 1960 Chevrolet")
+_THE_STORYS = re.compile(r"(?i)(?:^|[,(\u2013\u2014:;-]|\b(?:in|of|circa|c\.|ca\.|summer|winter|spring|autumn|fall|"
+                         r"year|anno|around|about|early|late|mid))\s*$")
 _YEAR = re.compile(r"(?<![\w-])(1[0-9]{3}|20[0-9]{2})(s|'s)?(?![\w-])")
 _CENTURY = re.compile(r"(?i)\b(1[0-9]|[5-9])(?:st|nd|rd|th)[- ]century\b|\b(fifth|sixth|seventh|eighth|ninth|tenth|"
                       r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
@@ -104,11 +108,16 @@ def _named(phrase):
 
 def _written_year(text):
     """The first year, decade or century ``text`` writes that is the story's: "in 1930" -> 1930,
-    "the 1920s" -> 1925, "19th-century" -> 1850; None when it writes none."""
+    "the 1920s" -> 1925, "the late 1800s" -> 1885, "19th-century" -> 1850; None when it writes none."""
+    text = re.sub(r"(?i)\b(mid|early|late)-(?=\d)", r"\1 ", text)  # "the mid-1800s"
     for m in _YEAR.finditer(text):
-        if _NOT_THE_STORYS.search(text[:m.start()]):
+        before = text[:m.start()]
+        if _NOT_THE_STORYS.search(before) or not (m.group(2) or _THE_STORYS.search(before)):
             continue
         year = int(m.group(1))
+        if m.group(2) and year % 100 == 0:  # "the 1800s" is a century: its early, middle or late part
+            part = re.search(r"(?i)\b(early|mid|late)\s*$", before)
+            return year + {"early": 15, "mid": 50, "late": 85}[part.group(1).lower()] if part else year + 50
         return year + 5 if m.group(2) and year % 10 == 0 else year
     m = _CENTURY.search(text)
     if m:
