@@ -9,6 +9,9 @@ import json
 import re
 from pathlib import Path
 
+from .world.era import fits, of_its_time, story_year
+from .world.parse import handles, read_setting
+
 
 def _load_worlds():
     """``data/worlds.json``: kind -> its words (a tuple), rooms ((name, description) tuples),
@@ -146,9 +149,10 @@ def head_noun(setting):
     return words[-1].lower() if words else "place"
 
 
-def generic_world(setting):
-    """A sensible world from the setting's own words, with nothing borrowed from another place."""
-    noun = head_noun(setting)
+def generic_world(setting, noun=None):
+    """A sensible world from the setting's own words (``noun``: how it is named, its head noun when
+    not given), with nothing borrowed from another place."""
+    noun = noun or head_noun(setting)
     return {
         "words": (noun,),
         # its own name in a few of them only: the story names the place often enough
@@ -220,8 +224,20 @@ def fixtures(world):
     return fitted if len(fitted) >= 4 else list(world["objects"])
 
 
+def _of_its_time(world, year, setting):
+    """``world`` with nothing that came after ``year`` (no radio in an 1887 story) but what the
+    setting itself says; its rooms kept whole when fewer than three would be left."""
+    rooms = [room for room in world["rooms"] if fits(" ".join(room), year, setting)]
+    return {**world, "rooms": rooms if len(rooms) >= 3 else world["rooms"],
+            **{key: of_its_time(world[key], year, setting) or world[key][:1]
+               for key in ("objects", "sounds", "smells", "touch") if key in world}}
+
+
 def world_for(setting):
-    kind = _kind_for(setting)
-    if kind is None:
-        return "generic", generic_world(setting)
-    return kind, WORLDS[kind]
+    """(kind, world) of ``setting``: its kind's world, or one from its own words ("an ice house" is
+    no family house: a use's building is read whole), without what its date rules out."""
+    reading = read_setting(setting or "")
+    kind = None if reading.use else _kind_for(setting)
+    world = generic_world(setting, handles(reading)[0][4:] if reading.use else None) if kind is None else WORLDS[kind]
+    year = story_year(setting)
+    return kind or "generic", world if year is None else _of_its_time(world, year, setting)

@@ -11,6 +11,8 @@ from ..fields import definite, is_plural, target_words
 from ..grammar import is_quiet
 from ..reading import is_readable
 from ..reading.phrases import epithet_handles, parse_phrase
+from ..world.era import fits as said_then
+from ..world.era import story_year
 from .bank import palette, stray_sounds, templates, variants
 from .body import body_frames, frames
 from .company import SHORT, Company
@@ -103,6 +105,9 @@ class Writer:
         names = [x for p in [*plan.cast, *plan.elements] for x in (p.name, getattr(p, "handle", ""))]
         self.hour = Hour(getattr(plan, "time_of_day", ""), getattr(plan, "weather", ""),
                          [*names, plan.setting or request.setting or ""])
+        # no fridge in an 1887 story, unless the writer's own words bring one (a key element, a name)
+        self.year = story_year(plan.setting or request.setting or "")
+        self.own_words = " | ".join([*names, plan.setting or request.setting or ""])
         words = dict(palette(), night=self.hour.night_words(palette()["night"]))  # "the long day" at noon
         self.palette = {k: rng.choice(v) for k, v in sorted(words.items())}
         self.said = set()
@@ -441,7 +446,7 @@ class Writer:
         kept = []
         for sentence in sentences:
             sentence.text = self.hour.mend(sentence.text)
-            if sentence.must or self.hour.fits(sentence.text):
+            if sentence.must or (self.hour.fits(sentence.text) and said_then(sentence.text, self.year, self.own_words)):
                 kept.append(sentence)
         return kept
 
@@ -624,7 +629,8 @@ class Writer:
                 continue
             if line and not does.startswith("approach_") and not self.approach.fits(line):
                 continue  # "Something dragging, caught, then lost.": a sound of something unseen, filled in
-            if line and line not in self.written and self.hour.fits(line) and not any(x in self.sentences for x in said):
+            if line and line not in self.written and self.hour.fits(line) and said_then(line, self.year, self.own_words) \
+                    and not any(x in self.sentences for x in said):
                 if frames(line) & self.frames_said or (body_frames(line) and (self.scene_body or self.body_before)):
                     continue  # "her neck prickled" after "my arms prickled"; two of the body's answers in a row
                 if _adverbs(line) & self.scene_adverbs:

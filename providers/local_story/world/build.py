@@ -5,6 +5,9 @@ of that noun has (``heads.toml``: a tower's ladder and top) or neutral parts, fu
 by the setting; modifiers (Arctic, 1920s, abandoned) then add their surroundings, sounds, smells and
 weather.
 """
+import re
+
+from .era import fits, of_its_time, story_year
 from .model import World
 from .parse import handles, read_setting, singular
 from .places import generic, journey_places, pick, sampled, to_parts
@@ -79,6 +82,44 @@ def _is_terrain(reading, neutral):
     return any(w in neutral["terrain_words"] for w in words)
 
 
+def _in_its_time(specs, year, fallback, own=""):
+    """Place specs with nothing that came after ``year``: a place named or described by something
+    newer ("the engine room", "a room facing a dead television") is left out, and a fixture that is
+    (the fridge of 1887); a place left with no fixtures goes. Fewer than three left: the neutral
+    ``fallback`` places make up the rest."""
+    out = []
+    for spec in specs:
+        if not all(fits(spec.get(key, ""), year, own) for key in ("name", "handle", "about")):
+            continue
+        kept = of_its_time(spec["fixtures"], year, own)
+        if kept:
+            out.append({**spec, "fixtures": kept, "sounds": of_its_time(spec.get("sounds", []), year, own)})
+    names = {spec["name"] for spec in out}
+    for spec in _in_its_time(fallback, year, [], own) if len(out) < 3 else []:
+        if len(out) >= 3:
+            break
+        if spec["name"] not in names:
+            out.append(spec)
+    return out
+
+
+def _compound_head(reading):
+    """The heads.toml table of the setting's two-word head ("ice house", "ice-house"), or None."""
+    words = [w.lower() for token in reading.head_words for w in token.replace("-", " ").split()]
+    compound = " ".join(words[-2:])
+    return heads().get(compound) or heads().get(compound.replace(" ", "")) if len(words) > 1 else None
+
+
+def _said_as_written(surface, table, reading):
+    """A kind's roof or glass said with the setting's own word for it: "the asylum roof" of a
+    sanatorium is "the sanatorium roof" (a sanatorium shares an asylum's table, not its name)."""
+    own = reading.kind_phrase.lower()
+    for word in sorted(table["words"], key=len, reverse=True):
+        if own and word not in own.split() and " " not in word and re.search(r"\b%s\b" % re.escape(word), surface):
+            return re.sub(r"\b%s\b" % re.escape(word), own, surface)
+    return surface
+
+
 def world_for_setting(setting, weather="", time_of_day=""):
     """The ``World`` of ``setting`` under ``weather`` at ``time_of_day`` (both optional)."""
     kinds, modifiers, _, neutral = tables()
@@ -96,12 +137,13 @@ def world_for_setting(setting, weather="", time_of_day=""):
         medium, has_sky = table["medium"], has_sky and table["has_sky"]
         own = {"outside": table["outside"], "sounds": table["sounds"], "smells": table["smells"],
                "keepsakes": table["keepsakes"]}
-        surfaces = {"roof": table["roof"], "glass": table["glass"]}
+        surfaces = {key: _said_as_written(table[key], table, reading) for key in ("roof", "glass")}
         kind, kind_handle = reading.kind, table["handle"]
     else:
         noun = _noun_phrase(reading)
-        terrain = _is_terrain(reading, neutral)
-        head = None if terrain else heads().get(reading.head_noun) or heads().get(singular(reading.head_noun))
+        head = _compound_head(reading)  # "an ice house" is an ice house before it is ice
+        terrain = not head and _is_terrain(reading, neutral)
+        head = head or (None if terrain else heads().get(reading.head_noun) or heads().get(singular(reading.head_noun)))
         shape = (head["shape"] if head else "open" if terrain or reading.head_noun in neutral["open_nouns"] else
                  "rooms" if reading.head_noun in neutral["room_nouns"] else "built")
         built = shape != "open" or bool(head)
@@ -117,11 +159,19 @@ def world_for_setting(setting, weather="", time_of_day=""):
                "keepsakes": sampled(neutral["keepsakes"], seed, 6)}
         own = {key: [v.replace("{noun}", noun) for v in values] for key, values in own.items()}
         surfaces = {"roof": f"the roof of the {noun}" if shape == "built" else "", "glass": ""}
-        kind, kind_handle = reading.head_noun, ""
+        kind, kind_handle = noun if reading.use else reading.head_noun, ""
     for other in others:
         for key in own:
             own[key] = own[key][:4] + kinds[other][key][:2]
         has_sky = has_sky and kinds[other]["has_sky"]
+    year = story_year(setting)
+    if year is not None:  # no fridge in 1887, no engine room on a dhow
+        fallback = generic(neutral["built"], _noun_phrase(reading), reading.setting.lower())
+        specs = _in_its_time(specs, year, fallback, setting)
+        own = {key: of_its_time(values, year, setting) for key, values in own.items()}
+        mods = [{**m, **{key: of_its_time(m[key], year, setting) for key in
+                         ("outside_land", "outside_sea", "sounds", "smells", "keepsakes")}} for m in mods]
+        surfaces = {key: value if fits(value, year, setting) else "" for key, value in surfaces.items()}
     used = [k for k in [reading.kind, *others] if k]
     sea = medium == "sea"
     around = [m["outside_sea" if sea else "outside_land"] for m in mods]
@@ -139,8 +189,9 @@ def world_for_setting(setting, weather="", time_of_day=""):
         smells=_merged(*[m["smells"][:1] for m in mods], own["smells"], limit=6),
         sounds=_merged(*[m["sounds"][:2] for m in mods], own["sounds"], limit=8),
         keepsakes=_merged(*[m["keepsakes"][:1] for m in mods], own["keepsakes"], limit=8),
-        weather_lines=[] if medium == "space" else weather_lines(weather, time_of_day, surfaces, has_sky, extra,
-                                                                        seed=setting or ""),
+        weather_lines=[] if medium == "space" else of_its_time(
+            weather_lines(weather, time_of_day, surfaces, has_sky, extra, seed=setting or ""), year, setting),
         has_sky=has_sky, medium=medium, coastal=medium in ("shore", "sea") or any(m["coastal"] for m in mods),
-        known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers), built=built, journey=reading.journey)
+        known=bool(reading.kind), kinds=used, modifiers=list(reading.modifiers), built=built, journey=reading.journey,
+        year=year)
 

@@ -29,6 +29,8 @@ class World:
         country no table knows: a snow-cat's cab, a salt flat)
     journey: the class of journey it is ("cab": a truck on its way; "party": a trek on foot), "" when
         it is a place
+    year: the year its setting dates the story to ("in 1887", "Victorian"), None when undated;
+        nothing of the world came later (``era``)
     """
 
     setting: str
@@ -49,6 +51,7 @@ class World:
     modifiers: list = field(default_factory=list)
     built: bool = True
     journey: str = ""
+    year: int | None = None
 
     def text(self):
         """Every phrase of the world in one lower-cased string (for checks and searches)."""

@@ -45,6 +45,7 @@ class Reading:
     number: str = ""            # "237" in "Room 237"
     journey: str = ""           # the class of a journey ("cab": "a snow-cat traverse"; "party": "a trek")
     vehicle: str = ""           # its vehicle as written ("snow-cat", "camels"; "" on foot)
+    use: str = ""               # the use a home's word names ("ice" in "an ice house": no home, no "the house")
 
 
 def _words(text):
@@ -243,6 +244,15 @@ def _read_journey(reading, head, rest, found):
     reading.kind, reading.kind_phrase, reading.others = "", "", []
 
 
+def _names_a_use(split, start, end):
+    """Whether the kind word ending the head is a home's word ("house", "cottage") after a word for
+    a use ("ice", "pump", "dye"): the building of that use, no home ("generic.toml": ``home_heads``,
+    ``use_words``)."""
+    generic = tables()[3]
+    return (end - start == 1 and start > 0 and split[start] in generic["home_heads"]
+            and split[start - 1] in generic["use_words"])
+
+
 def read_setting(setting):
     """A ``Reading`` of ``setting``'s words."""
     by_words, mods, parts, adjectives = _indexes()
@@ -260,6 +270,13 @@ def read_setting(setting):
     ends_head = [m for m in found if m[1] == len(split)]
     if ends_head:
         start, end, kind = max(ends_head, key=lambda m: m[1] - m[0])
+        if _names_a_use(split, start, end):  # "an ice house" keeps ice, not a family
+            reading.use = split[start - 1]
+            reading.others = list(dict.fromkeys(k for s, e, k in found if e <= start))
+            if "-" in head[-1]:  # "an ice-house": the story says it whole
+                reading.head_noun = head[-1].lower()[:MAX_NOUN]
+            _read_journey(reading, head, rest, found)
+            return reading
         written = _as_said(head[origin[start]:origin[end - 1] + 1])
         reading.kind = kind
         reading.kind_phrase = written if len(_words(written.replace("-", " "))) == end - start else " ".join(split[start:end])
@@ -311,6 +328,9 @@ def handles(reading, kind_handle=""):
         found.append(f"the {reading.head_noun}")
     if reading.part:
         found.append(f"the {reading.kind_phrase}")
+    if reading.use:  # a counting house is "the counting house", never "the house"
+        whole = reading.head_noun if "-" in reading.head_noun else f"{reading.use} {reading.head_noun}"
+        found = [f"the {whole}"] + [handle for handle in found if handle != f"the {reading.head_noun}"]
     out = []
     for handle in found:
         last = handle.split()[-1]

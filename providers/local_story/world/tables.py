@@ -102,6 +102,8 @@ class GenericSchema(_Strict):
     room_nouns = fields.List(fields.String(), required=True)
     parts = fields.List(fields.String(), required=True)
     adjectives = fields.List(fields.String(), required=True)
+    home_heads = fields.List(fields.String(), load_default=list)
+    use_words = fields.List(fields.String(), load_default=list)
     outside_built = _phrases(2, 8)
     outside_open = _phrases(2, 8)
     outside_rooms = _phrases(2, 8)
