@@ -197,6 +197,18 @@ _CONTRACTED = {"it's": "it was", "that's": "that was", "there's": "there was", "
                "everything's": "everything was", "nobody's": "nobody was", "i've": "I had",
                "you've": "you had", "we've": "we had", "they've": "they had"}
 _CLAUSE_WORD = re.compile(r"[A-Za-z']+")
+#: contractions that are also possessives ("nobody's clothes", not "nobody was clothes")
+_OWNERS = {"nobody's", "everything's", "he's", "she's"}
+#: what follows "nobody's" when it is "nobody is/has": a participle, a place word, an article
+_AFTER_IS = {"been", "here", "there", "home", "in", "at", "on", "a", "an", "the", "not", "never", "still",
+             "ever", "gone", "left", "seen", "safe", "alone", "awake", "asleep", "dead", "fine", "right"}
+
+
+def _owned_next(low, i):
+    """Whether the word after ``low[i]`` ("nobody's ...") is owned by it: not a participle, an
+    article or a word "is" goes with."""
+    after = low[i + 1] if i + 1 < len(low) else ""
+    return bool(after) and after not in _AFTER_IS and not after.endswith(("ing", "ed"))
 
 
 def narrative_past(clause):
@@ -220,7 +232,7 @@ def narrative_past(clause):
             new = None  # "could have run" stays: its modal carries the tense
         if w.endswith("'s") and i + 1 < len(low) and low[i + 1] == "been":
             new = m.group(0)[:-2] + " had"  # the keeper's been -> the keeper had been
-        elif w in _CONTRACTED:
+        elif w in _CONTRACTED and not (w in _OWNERS and _owned_next(low, i)):
             new = _CONTRACTED[w]
         if new is None and not shifted and i > 0 and m.group(0)[:1].islower() and _present_verb(
                 w, low, i, named=words[i - 1].group(0)[:1].isupper()):
