@@ -44,3 +44,13 @@ def test_a_key_element_never_leads_to_a_place_of_its_own_name(n, seed):
         w = re.escape(word)
         pattern = rf"(?i)\b{w}\b[^.;]{{0,20}}\b(led|pointed|points) (?:at |to |on )?[^.;]{{0,12}}?\b{w}\b"
         assert not re.search(pattern, result.content), word  # "where the cable led: the cable"
+
+
+@pytest.mark.parametrize("element", ["a sea-facing balcony", "the attic", "a flooded cellar", "the bell tower",
+                                     "the old jetty", "a tiled courtyard"])
+def test_a_part_of_a_building_or_a_place_is_not_carried(element):
+    """A walk: a Crimean sanatorium story's key element "a sea-facing balcony" was asked about as
+    a thing in hand ("Where did you get the sea-facing balcony? Put it back.")."""
+    from providers.local_story.reading.elements import is_portable
+    assert not is_portable(element)
+    assert is_portable("a glass of mineral water") and is_portable("a deck of cards")
