@@ -149,6 +149,28 @@ def test_likes_are_grouped_while_unread(users):
     assert [n["text"] for n in bell(author_client, unread=1)] == ["Late Comer liked “Tide”"]
 
 
+def test_a_liker_who_unlikes_and_likes_again_is_counted_once(users):
+    author_client, _ = users.signed_in(first_name="Wren")
+    story = new_story(author_client)
+    bo, _ = users.signed_in(first_name="Bo", last_name="Vale")
+    like = f"/api/stories/{story['id']}/like"
+    bo.post(like)
+    bo.delete(like)
+    bo.post(like)
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Bo Vale liked “Tide”", 1)
+    ada, _ = users.signed_in(first_name="Ada", last_name="Vale")
+    ada.post(like)
+    ada.delete(like)
+    bo.delete(like)
+    bo.post(like)  # Ada took hers back: only Bo likes it
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Bo Vale liked “Tide”", 1)
+    ada.post(like)
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Ada Vale and 1 other liked “Tide”", 2)
+
+
 def test_count_and_marking_read_by_ids_or_all(users):
     author_client, author = users.signed_in()
     for _ in range(3):
