@@ -163,12 +163,14 @@ def on_video_made(video, story):
 
 
 @hookimpl
-def on_moderated(action, content, kind):
-    """Removed or restored: the line opens the content; deleted: only its title is left."""
+def on_moderated(action, content, kind, reason):
+    """Hidden (``removed``) or restored: the line opens the content and says the moderator's
+    reason; deleted: only its title is left."""
     if action == "deleted":
         notify(content.user_id, "moderation", None, detail=f"{action}|{kind}|{content.title}"[:300])
     else:
-        notify(content.user_id, "moderation", None, content, kind, detail=action)
+        detail = f"{action}|{reason}" if reason else action
+        notify(content.user_id, "moderation", None, content, kind, detail=detail[:300])
 
 
 @hookimpl
