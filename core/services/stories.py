@@ -14,9 +14,10 @@ def default_title(genre, setting):
     return f"{genre} Story in {setting}"[:200] if setting else f"{genre} Story"
 
 
-def owned(story_id, user):
-    """The story if ``user`` owns it: 404 if missing (or private to another), 403 if another's."""
-    return load_owned(Story, story_id, user, "You can only edit your own stories.")
+def owned(story_id, user, message="You can only edit your own stories."):
+    """The story if ``user`` owns it: 404 if missing (or private to another), 403 with
+    ``message`` if another's."""
+    return load_owned(Story, story_id, user, message)
 
 
 def _apply(story, body):
