@@ -53,6 +53,21 @@ def test_title_is_generated_when_empty(owner):
     assert story["title"] == "Gothic Horror Story in the Ravensworth estate"
 
 
+@pytest.mark.parametrize("title", ["", "   "])
+def test_an_update_never_empties_or_makes_up_a_title(owner, title):
+    """Only a new story gets a made-up title: clearing it in the editor is refused, saying so,
+    and the story keeps the title it had."""
+    client, _ = owner
+    story = create(client, title="The Hollow Bell", setting="the Ravensworth estate")
+    path = f"/api/stories/{story['id']}"
+    refused = client.put(path, json={"title": title, "content": "Changed."})
+    assert refused.status_code == 400
+    assert refused.get_json()["errors"]["title"] == ["Give your story a title to save your changes."]
+    kept = client.get(path).get_json()
+    assert (kept["title"], kept["content"]) == ("The Hollow Bell", STORY["content"])
+    assert client.put(path, json={"content": "Changed."}).get_json()["title"] == "The Hollow Bell"
+
+
 @pytest.mark.parametrize("body, message", [
     ({"genre": ""}, "Genre is required"),
     ({"genre": None}, "Genre is required"),

@@ -1,0 +1,64 @@
+"""What a reader is told, in the browser: a ban that came while signed in, a story saved without a
+title, a share count read aloud (found walking the site as a new user)."""
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import T, cli, new_page, unique_email
+from tests.e2e.test_journey import api_call
+
+PASSWORD = "nightmare-123"
+
+
+def new_story(page, **fields):
+    body = {"title": "The Salt Hymn", "content": "The tide sang under the chapel floor.",
+            "genre": "Gothic Horror", "mood": "Eerie", "isPublic": True, **fields}
+    return api_call(page, "POST", "/api/stories", body)
+
+
+def test_a_reader_banned_while_signed_in_is_told_why_on_opening_the_site(browser, site, writer):
+    reader = api_call(writer, "GET", "/api/auth/user")
+    email = unique_email("warden")
+    cli(site, "users", "create", "--email", email, "--password", PASSWORD,
+        "--first-name", "Warden", "--role", "admin")
+    admin = new_page(browser, site)
+    try:
+        admin.request.get("/api/auth/user")  # issues the csrf_token cookie
+        api_call(admin, "POST", "/api/auth/login", {"email": email, "password": PASSWORD})
+        api_call(admin, "POST", f"/api/admin/users/{reader['id']}/ban",
+                 {"reason": "Threats in the comments", "durationDays": 7})
+    finally:
+        admin.context.close()
+    writer.goto("/")
+    told = writer.locator(".toast[role=alert] .toast-description")
+    expect(told).to_contain_text("Your account has been banned until", timeout=T)
+    expect(told).to_contain_text("Reason: Threats in the comments")
+    expect(writer).to_have_url(re.compile(r"/api/login"), timeout=T)
+    expect(writer.get_by_role("alert")).to_contain_text("Reason: Threats in the comments",
+                                                        timeout=T)
+
+
+def test_clearing_the_title_in_the_editor_says_a_story_needs_one(writer):
+    story = new_story(writer)
+    writer.goto(f"/story/{story['id']}/edit")
+    title = writer.get_by_role("textbox", name="Title")
+    expect(title).to_have_value("The Salt Hymn", timeout=T)
+    save = writer.get_by_role("button", name="Save Changes")
+    title.fill("   ")
+    expect(writer.get_by_text("Give your story a title to save your changes.")).to_be_visible()
+    expect(save).to_be_disabled()
+    title.fill("The Salt Hymn, sung")
+    expect(save).to_be_enabled()
+    save.click()
+    expect(writer.get_by_text("Your changes have been saved.")).to_be_visible(timeout=T)
+    assert api_call(writer, "GET", f"/api/stories/{story['id']}")["title"] == "The Salt Hymn, sung"
+
+
+def test_a_share_button_reads_its_count_with_the_right_noun(writer):
+    story = new_story(writer, title="One Share Only")
+    api_call(writer, "POST", f"/api/stories/{story['id']}/share",
+             {"platform": "clipboard", "shareType": "link"})
+    for path in ("/", f"/story/{story['id']}"):  # the home card, the story page
+        writer.goto(path)
+        expect(writer.get_by_role("button", name="Share story (1 share)").first).to_be_visible(
+            timeout=T)
