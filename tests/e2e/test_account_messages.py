@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import T, cli, new_page, unique_email
+from tests.e2e.helpers import T, cli, new_page, sign_in, unique_email
 from tests.e2e.test_journey import api_call
 
 PASSWORD = "nightmare-123"
@@ -62,3 +62,33 @@ def test_a_share_button_reads_its_count_with_the_right_noun(writer):
         writer.goto(path)
         expect(writer.get_by_role("button", name="Share story (1 share)").first).to_be_visible(
             timeout=T)
+
+
+def test_a_moderator_hides_a_story_with_a_reason_its_author_reads(browser, site, writer):
+    story = new_story(writer, title="The Lantern Choir")
+    email = unique_email("keeper")
+    cli(site, "users", "create", "--email", email, "--password", PASSWORD,
+        "--first-name", "Keeper", "--role", "admin")
+    admin = new_page(browser, site)
+    try:
+        sign_in(admin, email, PASSWORD)
+        expect(admin.get_by_role("heading", name=re.compile("Keeper"))).to_be_visible(timeout=T)
+        admin.goto("/admin")
+        admin.get_by_role("tab", name="Stories").click()
+        admin.get_by_role("searchbox", name="Search stories").fill("Lantern Choir")
+        row = admin.get_by_role("row").filter(has_text="The Lantern Choir")
+        expect(row).to_have_count(1, timeout=T)
+        row.get_by_role("button", name="Make Private").click()
+        dialog = admin.get_by_role("dialog", name="Hide story?")
+        expect(dialog).to_contain_text("its author keeps it")
+        dialog.get_by_role("textbox", name=re.compile("Reason for the author")).fill(
+            "The cover shows a real person")
+        dialog.get_by_role("button", name="Hide story").click()
+        expect(row.get_by_text("Private", exact=True)).to_be_visible(timeout=T)
+    finally:
+        admin.context.close()
+    writer.goto("/notifications")
+    line = writer.get_by_test_id("notification").first
+    expect(line).to_contain_text("A moderator hid your story “The Lantern Choir” from the "
+                                 "community: The cover shows a real person", timeout=T)
+    expect(line.get_by_role("link")).to_have_attribute("href", f"/story/{story['id']}")
