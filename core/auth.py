@@ -178,6 +178,15 @@ def viewer():
     return current_user._get_current_object() if current_user.is_authenticated else None
 
 
+def signed_out_entries():
+    """A page's React Query entry saying "signed out" (``["auth", "user"]``: null), for a visitor;
+    none for a browser whose session a ban or deactivation has just ended: its web app then asks
+    ``GET /api/auth/user``, whose 403 says why, instead of silently looking signed out."""
+    if viewer() is not None or REFUSAL_KEY in session:
+        return []
+    return [{"key": ["auth", "user"], "data": None}]
+
+
 def init_app(app):
     login_manager.init_app(app)
     app.before_request(enforce_account_rules)

@@ -156,6 +156,9 @@ class Api(SmorestApi):
             for part in errors.values():
                 merged.update(part if isinstance(part, dict) else {"_schema": part})
             payload["errors"] = errors = merged
-        if "message" not in payload:
+        if code == 404 and request.url_rule is None:  # no route: an id too large for any row?
+            from core.routing import too_large_id_message
+            payload["message"] = too_large_id_message() or payload.get("message")
+        if not payload.get("message"):
             payload["message"] = first_message(errors) or error.description or error.name
         return payload, code, headers

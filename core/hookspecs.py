@@ -79,8 +79,8 @@ def register_moderation_filters():
 
 
 @hookspec
-def on_moderated(action, content, kind, host):
-    """Called after a moderator removes, restores or deletes a story or video, committed."""
+def on_moderated(action, content, kind, reason, host):
+    """Called after a moderator hides, restores or deletes a story or video, committed."""
 
 
 @hookspec

@@ -21,12 +21,13 @@ _HTML_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
 
 def landing_entries():
     """The React Query entries of a signed-out visitor's landing page."""
+    from core.auth import signed_out_entries
     from core.services import fast_feeds, mature, series_places
     page = fast_feeds.story_feed_dicts("All Genres", "All Moods", "newest",
                                        {"limit": FEATURED_STORIES})
     items = mature.gate_items(page.items, None)  # a visitor's: mature ones as gated cards
     series_places.hide_items(items, None)  # and no place in a private series
-    return [{"key": ["auth", "user"], "data": None},
+    return [*signed_out_entries(),
             {"key": ["stories", "list", {"limit": FEATURED_STORIES}], "data": items}]
 
 

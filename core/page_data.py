@@ -21,7 +21,7 @@ from flask import current_app, request
 from werkzeug.exceptions import HTTPException
 
 from core import landing
-from core.auth import viewer
+from core.auth import signed_out_entries
 
 log = logging.getLogger(__name__)
 
@@ -99,9 +99,7 @@ def explore_entries():
             entries += [ad for ad in ads if ad is not None]
     warnings = api_entry(WARNINGS_KEY, "/api/tags/warnings")  # the labels' choices
     entries += [warnings] if warnings else []
-    if viewer() is None:
-        entries.append({"key": ["auth", "user"], "data": None})
-    return entries
+    return entries + signed_out_entries()
 
 
 def is_explore(path):

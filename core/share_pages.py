@@ -19,7 +19,7 @@ from urllib.parse import quote, unquote, urljoin
 from flask import request
 
 from core import content_tags, landing, page_data
-from core.auth import viewer
+from core.auth import signed_out_entries, viewer
 from core.schemas.content import excerpt
 
 log = logging.getLogger(__name__)
@@ -146,9 +146,7 @@ def story_entries(story_id):
     if series is not None:  # the part's place ("Part 2 of 5") paints with the story
         entries.append(series)
     entries += page_data.story_extras(story_id)
-    if viewer() is None:
-        entries.append({"key": ["auth", "user"], "data": None})
-    return entries
+    return entries + signed_out_entries()
 
 
 def series_entry(series_id):

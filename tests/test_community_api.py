@@ -149,6 +149,28 @@ def test_likes_are_grouped_while_unread(users):
     assert [n["text"] for n in bell(author_client, unread=1)] == ["Late Comer liked “Tide”"]
 
 
+def test_a_liker_who_unlikes_and_likes_again_is_counted_once(users):
+    author_client, _ = users.signed_in(first_name="Wren")
+    story = new_story(author_client)
+    bo, _ = users.signed_in(first_name="Bo", last_name="Vale")
+    like = f"/api/stories/{story['id']}/like"
+    bo.post(like)
+    bo.delete(like)
+    bo.post(like)
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Bo Vale liked “Tide”", 1)
+    ada, _ = users.signed_in(first_name="Ada", last_name="Vale")
+    ada.post(like)
+    ada.delete(like)
+    bo.delete(like)
+    bo.post(like)  # Ada took hers back: only Bo likes it
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Bo Vale liked “Tide”", 1)
+    ada.post(like)
+    [line] = bell(author_client)
+    assert (line["text"], line["actorsCount"]) == ("Ada Vale and 1 other liked “Tide”", 2)
+
+
 def test_count_and_marking_read_by_ids_or_all(users):
     author_client, author = users.signed_in()
     for _ in range(3):
@@ -204,11 +226,30 @@ def test_moderation_outcomes_reach_the_author_and_the_reporter(users, app):
     admin.patch(f"/api/admin/stories/{story['id']}", json={"isPublic": True})
     admin.post(f"/api/admin/reports/{report.get_json()['id']}/resolve", json={"note": "hidden"})
     assert [n["text"] for n in bell(author_client)] == [
-        "A moderator restored your story: “Tide”", "A moderator removed your story: “Tide”"]
+        "A moderator made your story “Tide” visible to the community again",
+        "A moderator hid your story “Tide” from the community"]
     assert [n["text"] for n in bell(reporter)] == [
         "Your report on “Tide” was resolved by the moderators"]
     admin.delete(f"/api/admin/stories/{story['id']}")
-    assert bell(author_client)[0]["text"] == "A moderator deleted your story: “Tide”"
+    assert bell(author_client)[0]["text"] == "A moderator deleted your story “Tide”"
+
+
+def test_hiding_a_video_tells_its_author_why_and_that_it_is_not_deleted(users):
+    author_client, _ = users.signed_in()
+    admin, _ = users.signed_in(role="admin")
+    story = new_story(author_client)
+    video = author_client.post("/api/videos", json=from_story(story)).get_json()
+    hidden = admin.patch(f"/api/admin/videos/{video['id']}",
+                         json={"isPublic": False, "reason": "  Spoils the ending in the cover  "})
+    assert hidden.status_code == 200 and hidden.get_json()["isPublic"] is False
+    [line] = bell(author_client)
+    assert line["text"] == ("A moderator hid your video “Tide, read” from the community: "
+                            "Spoils the ending in the cover")
+    assert line["link"] == f"/video/{video['id']}"  # still there: the line opens it
+    too_long = admin.patch(f"/api/admin/videos/{video['id']}",
+                           json={"isPublic": True, "reason": "x" * 281})
+    assert too_long.status_code == 400 and "Reason must be at most 280" in json.dumps(
+        too_long.get_json())
 
 
 def test_private_content_notifies_only_who_may_see_it(users):

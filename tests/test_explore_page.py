@@ -221,3 +221,21 @@ def test_a_signed_in_readers_pages_are_never_stored(dist, users, make_client):
             page = client.get(path, headers={"Accept": "text/html"})
             assert page.status_code == 200 and "initial-data" in page.get_data(as_text=True), path
             assert page.headers["Cache-Control"] == caching, path
+
+
+def test_a_reader_banned_while_signed_in_is_told_why_not_shown_signed_out(dist, users):
+    """The page of a browser whose session a ban has just ended must not say "signed out" in its
+    data: the web app would never ask ``GET /api/auth/user``, whose 403 says why."""
+    author, _ = users.signed_in()
+    story = make_story(author, title="Tide")
+    admin, _ = users.signed_in(role="admin")
+    reader, profile = users.signed_in()
+    assert admin.post(f"/api/admin/users/{profile['id']}/ban",
+                      json={"reason": "Spam", "durationDays": 7}).status_code == 200
+    signed_out = json.dumps(["auth", "user"])
+    for path in ("/", "/explore", f"/story/{story['id']}"):
+        assert signed_out not in entries(explore(reader, path)), path
+    refused = reader.get("/api/auth/user")
+    assert refused.status_code == 403 and "Reason: Spam" in refused.get_json()["message"]
+    assert "Reason: Spam" in reader.get("/api/login").get_data(as_text=True)
+    assert entries(explore(reader, "/"))[signed_out] is None  # told: a visitor from now on

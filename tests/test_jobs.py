@@ -58,6 +58,9 @@ def test_job_is_readable_by_its_owner_only(users, make_client):
     job_id = client.post("/api/stories/generate", json=FORM).get_json()["jobId"]
     other, _ = users.signed_in()
     assert other.get(f"/api/jobs/{job_id}").status_code == 403
+    cancel = other.post(f"/api/jobs/{job_id}/cancel")
+    assert cancel.status_code == 403
+    assert cancel.get_json()["message"] == "You can only cancel your own jobs"
     assert make_client().get(f"/api/jobs/{job_id}").status_code == 401
     assert client.get("/api/jobs/nope").status_code == 404
 

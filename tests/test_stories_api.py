@@ -53,6 +53,21 @@ def test_title_is_generated_when_empty(owner):
     assert story["title"] == "Gothic Horror Story in the Ravensworth estate"
 
 
+@pytest.mark.parametrize("title", ["", "   "])
+def test_an_update_never_empties_or_makes_up_a_title(owner, title):
+    """Only a new story gets a made-up title: clearing it in the editor is refused, saying so,
+    and the story keeps the title it had."""
+    client, _ = owner
+    story = create(client, title="The Hollow Bell", setting="the Ravensworth estate")
+    path = f"/api/stories/{story['id']}"
+    refused = client.put(path, json={"title": title, "content": "Changed."})
+    assert refused.status_code == 400
+    assert refused.get_json()["errors"]["title"] == ["Give your story a title to save your changes."]
+    kept = client.get(path).get_json()
+    assert (kept["title"], kept["content"]) == ("The Hollow Bell", STORY["content"])
+    assert client.put(path, json={"content": "Changed."}).get_json()["title"] == "The Hollow Bell"
+
+
 @pytest.mark.parametrize("body, message", [
     ({"genre": ""}, "Genre is required"),
     ({"genre": None}, "Genre is required"),
@@ -90,7 +105,15 @@ def test_update_and_delete_are_owner_only(owner, other, admin, make_client):
     assert make_client().put(path, json={"title": "x"}).status_code == 401
     assert other[0].put(path, json={"title": "Mine now"}).status_code == 403
     assert admin[0].put(path, json={"title": "Admin edit"}).status_code == 403
-    assert other[0].delete(path).status_code == 403
+    refused = other[0].delete(path)
+    assert refused.status_code == 403
+    assert refused.get_json()["message"] == "You can only delete your own stories."
+    # who may is answered before what was sent: another's story with a wrong body is still 403
+    for body in ({}, {"title": "x" * 201}, {"genre": "Romance"}):
+        refused = other[0].put(path, json=body)
+        assert refused.status_code == 403, (body, refused.get_json())
+        assert refused.get_json()["message"] == "You can only edit your own stories."
+    assert other[0].put("/api/stories/999", json={"genre": "Romance"}).status_code == 404
     updated = client.put(path, json={"title": "The Hollow Bell (revised)", "mood": "Dark"})
     assert updated.status_code == 200
     assert updated.get_json()["title"] == "The Hollow Bell (revised)"
@@ -107,6 +130,22 @@ def test_missing_story_is_404_json(client):
         response = client.get(path)
         assert response.status_code == 404
         assert response.get_json()["message"] == "Story not found"
+
+
+@pytest.mark.parametrize("path, message", [
+    ("/api/stories/{}", "Story not found"),
+    ("/api/stories/{}/comments", "Story not found"),
+    ("/api/videos/{}", "Video not found"),
+    ("/api/users/{}/profile", "User not found"),
+])
+@pytest.mark.parametrize("number", [2**63, 99999999999999999999999])
+def test_an_id_too_large_for_the_database_is_missing_like_any_other(owner, path, message,
+                                                                     number):
+    client, _ = owner
+    response = client.get(path.format(number))
+    assert response.status_code == 404
+    assert response.get_json()["message"] == message
+    assert client.delete(f"/api/stories/{number}").get_json()["message"] == "Story not found"
 
 
 def test_private_story_visible_to_owner_and_admin_only(owner, other, admin, make_client):

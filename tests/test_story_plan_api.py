@@ -103,6 +103,9 @@ def test_owner_corrects_the_plan_others_are_refused(users, client, app):
 
     assert other.get(f"/api/stories/{story_id}/plan").status_code == 403
     assert other.put(f"/api/stories/{story_id}/plan", json=fixed).status_code == 403
+    refused = other.put(f"/api/stories/{story_id}/plan", json={})  # not theirs: before the body
+    assert refused.status_code == 403
+    assert refused.get_json()["message"] == "You can only edit your own stories."
     assert other.get(f"/api/stories/{hidden_id}/plan").status_code == 404  # as the story itself
     assert client.get(f"/api/stories/{story_id}/plan").status_code == 401
     assert owner.get(f"/api/stories/{story_id}").status_code == 200  # the plan does not change the story

@@ -378,7 +378,11 @@ def test_permission_matrix(users, client):
         assert message(response) == "Unauthorized"
     for actor in (other, admin):  # not the owner
         assert actor.patch(f"/api/videos/{vid}", json={"title": "x"}).status_code == 403
-        assert actor.delete(f"/api/videos/{vid}").status_code == 403
+        wrong = actor.patch(f"/api/videos/{vid}", json={"title": "x" * 5000})  # who, then what
+        assert wrong.status_code == 403 and message(wrong) == "You can only edit your own videos."
+        refused = actor.delete(f"/api/videos/{vid}")
+        assert refused.status_code == 403
+        assert message(refused) == "You can only delete your own videos."
         for action in ("generate", "regenerate"):
             response = actor.post(f"/api/videos/{vid}/{action}", json={})
             assert response.status_code == 403

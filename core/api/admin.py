@@ -122,7 +122,8 @@ def content_routes(path, model, schema):
             if body.get("isPublic") is None:
                 abort(400, message="isPublic is required",
                       errors={"isPublic": ["isPublic is required"]})
-            return content.set_visibility(actor, model, content_id, body["isPublic"])
+            return content.set_visibility(actor, model, content_id, body["isPublic"],
+                                          (body.get("reason") or "").strip() or None)
 
         @blp.response(200, MessageSchema)
         def delete(self, content_id):
@@ -131,7 +132,8 @@ def content_routes(path, model, schema):
     ContentList.get.__doc__ = (f"Every {name.lower()} newest first: ``search`` (title, author), "
                                "``filter`` all/public/private"
                                + ("/pending/processing/completed/failed" if model is Video else ""))
-    ContentById.patch.__doc__ = f"Make a {name.lower()} public or private (``{{isPublic}}``)."
+    ContentById.patch.__doc__ = (f"Make a {name.lower()} public or private (``{{isPublic}}``; "
+                                 "``reason`` tells the author why).")
     ContentById.delete.__doc__ = f"Delete any {name.lower()}."
     ContentList.__name__ = f"Admin{name}List"
     ContentById.__name__ = f"Admin{name}ById"

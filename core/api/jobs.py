@@ -22,6 +22,7 @@ from core.schemas.stories import WaitArgs
 from core.turns import away
 
 blp = Blueprint("jobs", __name__, url_prefix="/api/jobs", description="Background jobs")
+CANCEL_OWN = "You can only cancel your own jobs"
 
 
 class JobSchema(InputSchema):
@@ -98,12 +99,13 @@ def described(job):
     return job
 
 
-def owned_job(job_id, user):
+def owned_job(job_id, user, message="You can only read your own jobs"):
+    """The job if ``user`` started it (or is an admin): 404 if missing, 403 with ``message``."""
     job = Job.get_or_none(Job.id == job_id)
     if job is None:
         abort(404, message="Job not found")
     if job.user_id != user.id and not user.is_admin:
-        abort(403, message="You can only read your own jobs")
+        abort(403, message=message)
     return job
 
 
@@ -123,9 +125,9 @@ class CancelJob(MethodView):
         """Stop your queued or running job: it fails with "Cancelled." (a writer stops at the
         chunk it is on). 409 when it is over already."""
         user = require_user()
-        job = owned_job(job_id, user)
-        if job.user_id != user.id:
-            abort(403, message="You can only cancel your own jobs")
+        job = owned_job(job_id, user, CANCEL_OWN)
+        if job.user_id != user.id:  # an admin reads anyone's jobs, cancels only their own
+            abort(403, message=CANCEL_OWN)
         try:
             job = job_reaper.cancel(reconcile(job), reason=job_text.CANCELLED)
         except job_reaper.JobConflict as exc:

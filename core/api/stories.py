@@ -17,6 +17,7 @@ from core.schemas.stories import (
     TagFilterArgs,
 )
 from core.services import drafts, engagement, fast_feeds, mature, reading, series_places, stories
+from core.services.access import before_the_body
 from core.story_plan import StoryPlanSchema, load_plan
 
 blp = Blueprint("stories", __name__, url_prefix="/api/stories",
@@ -113,6 +114,7 @@ class StoryById(MethodView):
             abort(404, message="Story not found")
         return feed_cache.respond(feed_cache.json_page(item), public=False)
 
+    @before_the_body(lambda story_id: stories.owned(story_id, require_user()))
     @blp.arguments(StoryWriteSchema(partial=True))
     @blp.response(200, StorySchema)
     def put(self, body, story_id):
@@ -125,7 +127,7 @@ class StoryById(MethodView):
     def delete(self, story_id):
         """Delete your story with its likes, shares, comments and views."""
         user = require_user()
-        stories.delete(stories.owned(story_id, user))
+        stories.delete(stories.owned(story_id, user, "You can only delete your own stories."))
         return {"message": "Story deleted successfully"}
 
 
@@ -153,6 +155,7 @@ class StoryPlan(MethodView):
         when it has none. The owner's and the admins' only."""
         return load_plan(stories.plan_of(story_id, require_user()))
 
+    @before_the_body(lambda story_id: stories.owned(story_id, require_user()))
     @blp.arguments(StoryPlanSchema)
     @blp.response(200, StoryPlanSchema)
     def put(self, plan, story_id):

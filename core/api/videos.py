@@ -22,6 +22,7 @@ from core.schemas.videos import (
     VoiceSchema,
 )
 from core.services import engagement, mature, reading, videos
+from core.services.access import before_the_body
 from core.storage import get_storage
 
 VOICE_NAMES = frozenset(choices.NARRATION_VOICES)
@@ -102,6 +103,7 @@ class VideoById(MethodView):
         engagement.count_view(video, user)
         return videos.decorate(video, user)
 
+    @before_the_body(lambda video_id: videos.owned(video_id, require_user()))
     @blp.arguments(VideoEditSchema)
     @blp.response(200, VideoSchema)
     def patch(self, body, video_id):

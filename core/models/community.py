@@ -21,7 +21,8 @@ class Follow(BaseModel):
 
 class Notification(BaseModel):
     """One line of a user's bell (``core.notifications`` for the kinds); likes of one item are
-    one row while unread (``actors_count`` grows, ``actor`` is the latest)."""
+    one row while unread: ``actors_count`` people like it now and liked it at or after
+    ``likes_since``, ``actor`` is the latest of them."""
 
     id = NeverReusedId()
     user = peewee.ForeignKeyField(User, backref="notifications", on_delete="CASCADE")
@@ -32,6 +33,7 @@ class Notification(BaseModel):
     video = peewee.ForeignKeyField(Video, null=True, on_delete="CASCADE", backref="+")
     comment = peewee.ForeignKeyField(Comment, null=True, on_delete="CASCADE", backref="+")
     detail = peewee.CharField(max_length=300, default="")
+    likes_since = peewee.DateTimeField(null=True)
     is_read = peewee.BooleanField(default=False)
     created_at = peewee.DateTimeField(default=utcnow)
 

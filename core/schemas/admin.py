@@ -88,6 +88,7 @@ class UserPatchBody(InputSchema):
             raise ValidationError("Nothing to update: send role and/or isActive")
 
 
+MAX_REASON = 280  # a moderator's word to an author on hiding their work (the bell keeps 300)
 MAX_NOTE = 1000  # a ban reason, a report's resolution note (core.services.reports.MAX_REASON)
 BAN_DURATIONS = (1, 7, 30)
 EXPIRES_MESSAGE = ("expiresAt must be an ISO date and time in the future "
@@ -118,6 +119,9 @@ class VisibilityBody(InputSchema):
     isPublic = fields.Boolean(required=True, error_messages={
         "invalid": "isPublic must be true or false", "required": "isPublic is required",
         "null": "isPublic is required"})
+    reason = fields.String(load_default=None, allow_none=True, validate=validate.Length(
+        max=MAX_REASON, error=f"Reason must be at most {MAX_REASON} characters"), metadata={
+        "description": "Told to the author in the notification of the change"})
 
 
 class NoteBody(InputSchema):

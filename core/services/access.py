@@ -1,4 +1,6 @@
 """Who may read and who may change a story or video (spec §6)."""
+import functools
+
 from core.errors import abort
 
 
@@ -16,3 +18,16 @@ def load_owned(model, content_id, user, message):
     if content.user_id != user.id:
         abort(403, message=message)
     return content
+
+
+def before_the_body(check):
+    """A view decorator, above ``@blp.arguments``: ``check(**view_args)`` runs before the body is
+    read, so who may do what is answered first (another's story: 403, a missing one: 404, never
+    a 400 about a body that could not have been used anyway)."""
+    def decorate(view):
+        @functools.wraps(view)
+        def checked(*args, **kwargs):
+            check(**kwargs)
+            return view(*args, **kwargs)
+        return checked
+    return decorate

@@ -72,8 +72,8 @@ def _shape(row, actors, stories, videos, comments):
     if item is not None:
         link = f"/{noun}/{item.id}"
     title = item.title if item else None
-    if row.kind == "moderation" and detail.count("|") >= 2:  # deleted: "action|kind|title"
-        detail, noun, title = detail.split("|", 2)
+    if row.kind == "moderation":
+        detail = notification_kinds.moderation(detail, noun, title)
     if row.kind == "video" and row.story_id:
         story = stories.get(row.story_id)
         title = story.title if story else title

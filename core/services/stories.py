@@ -14,9 +14,10 @@ def default_title(genre, setting):
     return f"{genre} Story in {setting}"[:200] if setting else f"{genre} Story"
 
 
-def owned(story_id, user):
-    """The story if ``user`` owns it: 404 if missing (or private to another), 403 if another's."""
-    return load_owned(Story, story_id, user, "You can only edit your own stories.")
+def owned(story_id, user, message="You can only edit your own stories."):
+    """The story if ``user`` owns it: 404 if missing (or private to another), 403 with
+    ``message`` if another's."""
+    return load_owned(Story, story_id, user, message)
 
 
 def _apply(story, body):
@@ -40,7 +41,13 @@ def create(user, body):
     return story
 
 
+#: an update that empties the title: only a new story gets one made up ("Gothic Horror Story in …")
+TITLE_REQUIRED = "Give your story a title to save your changes."
+
+
 def update(story, body, user):
+    if "title" in body and not (body["title"] or "").strip():
+        abort(400, message=TITLE_REQUIRED, errors={"title": [TITLE_REQUIRED]})
     was_public = story.is_public
     placed = series.prepare(user, story, body)
     if "content" in body or "title" in body:
@@ -49,8 +56,6 @@ def update(story, body, user):
     else:
         verdict = None
     _apply(story, body)
-    if not story.title:
-        story.title = default_title(story.genre, story.setting)
     story.updated_at = utcnow()
     save_moderated(story, "story", verdict, was_public)
     if "tags" in body:

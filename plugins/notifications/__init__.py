@@ -3,10 +3,11 @@
 Each event becomes rows of ``notifications`` for the people it concerns, never for the one who
 acted, never from a banned or deactivated account, only for someone who may see the content, and
 only for kinds the recipient has not switched off (``users.notifications_off``). Likes of one item
-stay one row while it is unread: the newest liker and how many liked (``actors_count``).
+stay one row while it is unread: the newest liker and how many people like it now who liked it since
+the row was opened (``actors_count``), each counted once.
 """
 from core.hookspecs import hookimpl
-from core.models import Comment, Follow, Notification, Series, User, utcnow
+from core.models import Comment, Follow, Like, Notification, Series, User, utcnow
 
 #: recipients of one new-story event are written in batches of this size
 BATCH = 500
@@ -39,19 +40,57 @@ def notify(recipient_id, kind, actor, content=None, content_kind=None, **extra):
                                **where, **extra)
 
 
+def like_field(model, kind):
+    return model.story if kind == "story" else model.video
+
+
+def liked_at(content, kind, user):
+    """When ``user``'s like of ``content`` was made (now, should it be gone already)."""
+    return (Like.select(Like.created_at)
+            .where((like_field(Like, kind) == content.id) & (Like.user == user.id))
+            .scalar()) or utcnow()
+
+
+def likers_since(content, kind, since):
+    """The people who like ``content`` now and liked it at or after ``since``, newest first: never
+    its author, nobody banned or deactivated (as their likes tell nobody)."""
+    ban_over = User.ban_expires_at.is_null(False) & (User.ban_expires_at <= utcnow())
+    return (User.select(User.id)
+            .join(Like, on=(Like.user == User.id))
+            .where((like_field(Like, kind) == content.id) & (Like.created_at >= since)
+                   & (User.id != content.user_id) & (User.is_active == True)  # noqa: E712
+                   & ((User.is_banned == False) | ban_over))  # noqa: E712
+            .order_by(Like.created_at.desc(), Like.id.desc()))
+
+
+def regroup(group, content, kind, user):
+    """Count the unread row's likers again: one who liked, unliked and liked again is one."""
+    if group.likes_since is None:  # a row written before likes_since: counted as it was
+        count, actor = Notification.actors_count + 1, user.id
+    else:
+        likers = likers_since(content, kind, group.likes_since)
+        count = likers.count()
+        newest = likers.first()  # (first() limits the query itself: counted before)
+        actor = newest.id if newest else user.id
+    (Notification.update({Notification.actor: actor, Notification.actors_count: count,
+                          Notification.created_at: utcnow()})
+     .where(Notification.id == group.id).execute())
+
+
 @hookimpl
 def on_liked(content, kind, user):
     if not acting(user) or content.user_id == user.id:
         return
-    field = Notification.story if kind == "story" else Notification.video
-    grouped = (Notification.update({Notification.actor: user.id,
-                                    Notification.actors_count: Notification.actors_count + 1,
-                                    Notification.created_at: utcnow()})
-               .where((Notification.user == content.user_id) & (Notification.kind == "like")
-                      & (Notification.is_read == False) & (field == content.id))  # noqa: E712
-               .execute())
-    if not grouped:
-        notify(content.user_id, "like", user, content, kind)
+    group = (Notification.select()
+             .where((Notification.user == content.user_id) & (Notification.kind == "like")
+                    & (Notification.is_read == False)  # noqa: E712
+                    & (like_field(Notification, kind) == content.id))
+             .first())
+    if group is not None:
+        regroup(group, content, kind, user)
+    else:
+        notify(content.user_id, "like", user, content, kind,
+               likes_since=liked_at(content, kind, user))
 
 
 @hookimpl
@@ -124,12 +163,14 @@ def on_video_made(video, story):
 
 
 @hookimpl
-def on_moderated(action, content, kind):
-    """Removed or restored: the line opens the content; deleted: only its title is left."""
+def on_moderated(action, content, kind, reason):
+    """Hidden (``removed``) or restored: the line opens the content and says the moderator's
+    reason; deleted: only its title is left."""
     if action == "deleted":
         notify(content.user_id, "moderation", None, detail=f"{action}|{kind}|{content.title}"[:300])
     else:
-        notify(content.user_id, "moderation", None, content, kind, detail=action)
+        detail = f"{action}|{reason}" if reason else action
+        notify(content.user_id, "moderation", None, content, kind, detail=detail[:300])
 
 
 @hookimpl

@@ -165,21 +165,26 @@ def test_the_title_placeholders_say_what_title_one_gets(member):
 # --- 5. the edit page shows the saved story ---------------------------------------------------------
 
 
-def test_saving_an_empty_title_shows_the_generated_one(member, story):
+def test_an_emptied_title_is_asked_for_not_made_up(member, story):
+    """Only a new story gets a made-up title: the editor asks for one and holds Save meanwhile
+    (the server refuses a blank title too), then saves the title given."""
     page = member
     page.goto(f"/story/{story['id']}/edit")
     title = page.get_by_role("textbox", name="Title", exact=True)
     expect(title).to_have_value(STORY["title"], timeout=T)
-    title.fill("")
+    save = page.get_by_role("button", name="Save Changes")
+    title.fill("  ")
+    expect(page.get_by_text("Give your story a title to save your changes.")).to_be_visible()
+    expect(title).to_have_attribute("aria-invalid", "true")
+    expect(save).to_be_disabled()
+    title.fill("The Flooded Chapel")
     with page.expect_response(lambda r: r.request.method == "PUT"
                               and r.url.endswith(f"/api/stories/{story['id']}")) as response:
-        page.get_by_role("button", name="Save Changes").click()
-    saved = response.value.json()["title"]
-    assert saved == "Gothic Horror Story in a flooded chapel", saved
+        save.click()
+    assert response.value.json()["title"] == "The Flooded Chapel"
     expect(toast(page, "Story Updated")).to_be_visible(timeout=T)
-    expect(title).to_have_value(saved)
     page.get_by_role("link", name="Back to Story").click()
-    expect(page.get_by_role("heading", name=saved, level=1)).to_be_visible(timeout=T)
+    expect(page.get_by_role("heading", name="The Flooded Chapel", level=1)).to_be_visible(timeout=T)
     assert_clean_console(page)
 
 

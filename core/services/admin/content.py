@@ -75,7 +75,7 @@ def get_content(model, content_id):
     return row
 
 
-def set_visibility(actor, model, content_id, is_public):
+def set_visibility(actor, model, content_id, is_public, reason=None):
     content = get_content(model, content_id)
     kind = model.__name__.lower()
     if content.is_public != is_public:
@@ -84,10 +84,10 @@ def set_visibility(actor, model, content_id, is_public):
                 model.id == content.id).execute()
             audit.record(actor, f"{kind}.visibility", kind, content.id, content.title,
                          details={"isPublic": is_public, "authorId": content.user_id,
-                                  "authorEmail": content.user.email})
+                                  "authorEmail": content.user.email, "reason": reason})
         content.is_public = is_public
         plugin_host().fire("on_moderated", action="restored" if is_public else "removed",
-                           content=content, kind=kind)
+                           content=content, kind=kind, reason=reason)
     content.is_liked_by_user = False
     return content
 
@@ -102,7 +102,7 @@ def delete_content(actor, model, content_id):
             Video.delete().where(Video.id == content.id).execute()
         audit.record(actor, f"{kind}.delete", kind, content.id, content.title,
                      details={"authorId": content.user_id, "authorEmail": content.user.email})
-    plugin_host().fire("on_moderated", action="deleted", content=content, kind=kind)
+    plugin_host().fire("on_moderated", action="deleted", content=content, kind=kind, reason=None)
     if model is Video:
         remove_video_files([content.id])
     return {"message": "Content deleted successfully"}

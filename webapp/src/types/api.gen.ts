@@ -3502,7 +3502,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Make a story public or private (``{isPublic}``). */
+        /** Make a story public or private (``{isPublic}``; ``reason`` tells the author why). */
         patch: {
             parameters: {
                 query?: never;
@@ -3614,7 +3614,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Make a video public or private (``{isPublic}``). */
+        /** Make a video public or private (``{isPublic}``; ``reason`` tells the author why). */
         patch: {
             parameters: {
                 query?: never;
@@ -6560,6 +6560,11 @@ export interface components {
         };
         VisibilityBody: {
             isPublic: boolean;
+            /**
+             * @description Told to the author in the notification of the change
+             * @default null
+             */
+            reason?: string | null;
         };
         AdminVideo: {
             id?: number;

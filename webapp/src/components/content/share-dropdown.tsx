@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useShareTargets, type ShareTarget } from '../../lib/share-targets';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
+import { plural } from '../../lib/format';
 import { COPY_CONFIRMATION_MS, SHARE_POPUP } from '../../lib/constants';
 import { handleMenuKeys, menuButtonProps } from '../ui/dropdown-menu';
 import { Icon, hasIcon } from '../ui/icons';
@@ -94,7 +95,7 @@ export function ShareDropdown({ type, id, title, count, buttonLabel, className =
       <button
         {...menuButtonProps(button, open, menuId)}
         className={className}
-        aria-label={`Share ${noun}${count !== undefined ? ` (${count} shares)` : ''}`}
+        aria-label={`Share ${noun}${count !== undefined ? ` (${plural(count, 'share')})` : ''}`}
         onClick={(e) => {
           e.preventDefault();
           setOpen((v) => !v);

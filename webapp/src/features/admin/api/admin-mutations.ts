@@ -42,10 +42,11 @@ export const useDeleteUser = () =>
 
 const contentRefresh = ({ kind }: { kind: ContentKind }) => [adminKeys.content(), kind === 'stories' ? storyKeys.all : videoKeys.all];
 
-/** PATCH /api/admin/{kind}/{id} {isPublic}. */
+/** PATCH /api/admin/{kind}/{id} {isPublic, reason}: the reason is told to the author. */
 export const useSetContentVisibility = () =>
   useAdminWrite(
-    ({ kind, id, isPublic }: { kind: ContentKind; id: number; isPublic: boolean }) => api.patch<unknown>(`/api/admin/${kind}/${id}`, { isPublic }),
+    ({ kind, id, isPublic, reason }: { kind: ContentKind; id: number; isPublic: boolean; reason?: string | null }) =>
+      api.patch<unknown>(`/api/admin/${kind}/${id}`, reason ? { isPublic, reason } : { isPublic }),
     contentRefresh,
   );
 

@@ -7,6 +7,7 @@ import { useDebounce } from '../../../lib/use-debounce';
 import { authorHandle, formatCount, formatDate } from '../../../lib/format';
 import { closeThen, toastOutcome } from '../../../lib/auth';
 import { AdminTable } from './admin-table';
+import { HideDialog } from './hide-dialog';
 import { useAdminContent, type ContentFilter, type ContentKind } from '../api/admin-queries';
 import { useDeleteContent, useSetContentVisibility } from '../api/admin-mutations';
 
@@ -18,8 +19,10 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
   const items = useAdminContent({ kind, search: debounced, filter, page });
   const visibility = useSetContentVisibility();
   const remove = useDeleteContent();
-  const flipVisibility = (item: { id: number; isPublic?: boolean }) =>
-    visibility.mutate({ kind, id: item.id, isPublic: item.isPublic === false }, toastOutcome('Content visibility updated', 'Failed to update content visibility'));
+  const makePublic = (item: { id: number }) =>
+    visibility.mutate({ kind, id: item.id, isPublic: true }, toastOutcome('Content visibility updated', 'Failed to update content visibility'));
+  /** the item a moderator is hiding (asked for a reason first) */
+  const [hiding, setHiding] = useState<{ id: number; title?: string | null } | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const noun = kind === 'stories' ? 'story' : 'video';
   return (
@@ -69,7 +72,7 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
             <td className="muted small">{formatDate(item.createdAt)}</td>
             <td>
               <div className="row-sm end">
-                <button type="button" className="btn btn-ghost btn-xs" disabled={visibility.isPending} onClick={() => flipVisibility(item)}>
+                <button type="button" className="btn btn-ghost btn-xs" disabled={visibility.isPending} onClick={() => (item.isPublic === false ? makePublic(item) : setHiding(item))}>
                   {item.isPublic === false ? 'Make Public' : 'Make Private'}
                 </button>
                 <button type="button" className="btn btn-ghost btn-xs danger-text" onClick={() => setTarget(item.id)} aria-label={`Delete ${item.title}`}>
@@ -79,6 +82,16 @@ export function ContentTab({ kind }: { kind: ContentKind }) {
             </td>
           </tr>
         )}
+      />
+      <HideDialog
+        item={hiding}
+        noun={noun}
+        onClose={() => setHiding(null)}
+        pending={visibility.isPending}
+        onHide={(reason) =>
+          hiding !== null &&
+          visibility.mutate({ kind, id: hiding.id, isPublic: false, reason }, closeThen(() => setHiding(null), 'Content visibility updated', 'Failed to update content visibility'))
+        }
       />
       <ConfirmDialog
         open={target !== null}

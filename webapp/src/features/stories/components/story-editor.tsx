@@ -6,6 +6,7 @@ import { ShareDropdown } from '../../../components/content/share-dropdown';
 import { GENRES, MOODS } from '../../../lib/constants';
 import { copyText } from '../../../lib/clipboard';
 import { firstMood } from '../../../lib/format';
+import { getErrorMessage, getErrorStatus } from '../../../lib/api-client';
 import { isSessionError } from '../../../lib/auth';
 import { toast } from '../../../lib/toast';
 import { useUpdateStory } from '../api/update-story';
@@ -52,14 +53,16 @@ export function StoryEditor({ story }: { story: Story }) {
       { id: story.id, data: form },
       {
         onSuccess: (story) => {
-          // as the server saved it: an empty title comes back generated
+          // as the server saved it
           setForm(editableFields(story));
           setSaved(editableFields(story));
           toast({ title: 'Story Updated', description: 'Your changes have been saved.' });
         },
         onError: (error) => {
           if (isSessionError(error)) return;
-          toast({ title: 'Update Failed', description: 'Failed to update story. Please try again.', variant: 'destructive' });
+          // a refusal the server explains (400: what to fix) says so; anything else, try again
+          const description = getErrorStatus(error) === 400 ? getErrorMessage(error) : 'Failed to update story. Please try again.';
+          toast({ title: 'Update Failed', description, variant: 'destructive' });
         },
       },
     );
@@ -97,7 +100,8 @@ export function StoryEditor({ story }: { story: Story }) {
       </PageHeader>
       <div className="editor-layout">
         <section className="panel" aria-label="Story text">
-          <TextField label="Title" value={form.title} onChange={set('title')} maxLength={200} />
+          <TextField label="Title" value={form.title} onChange={set('title')} maxLength={200} required
+            error={form.title.trim() ? undefined : 'Give your story a title to save your changes.'} />
           <StoryTextEditor value={form.content} onChange={set('content')} mode={mode} onModeChange={setMode} onCaret={setCaret} />
         </section>
         <aside className="stack">
@@ -115,7 +119,7 @@ export function StoryEditor({ story }: { story: Story }) {
           <section className="panel" aria-labelledby="actions-title">
             <h2 id="actions-title" className="panel-title">Actions</h2>
             <div className="stack-sm">
-              <button type="button" className="btn btn-primary btn-block" onClick={saveChanges} disabled={update.isPending || !form.content.trim()}>
+              <button type="button" className="btn btn-primary btn-block" onClick={saveChanges} disabled={update.isPending || !form.content.trim() || !form.title.trim()}>
                 <Icon name="save" size={16} /> {update.isPending ? 'Saving...' : 'Save Changes'}
               </button>
               <button type="button" className="btn btn-outline btn-block" onClick={copyContent}>
