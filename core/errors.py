@@ -21,6 +21,11 @@ SQLITE_UNAVAILABLE = ("unable to open", "disk i/o", "locked", "readonly database
                       "database or disk is full")
 
 
+#: what a 404 that no route took means, asked in turn (``core.routing`` registers "Story not found"
+#: for an id too large for any row): each returns the message, or None
+NO_ROUTE_MESSAGES = []
+
+
 def error_body(code, message):
     """The JSON bytes of an error answered outside Flask (the web server's own refusals), in the
     shape of the API's: ``{"code", "status", "message"}``."""
@@ -157,8 +162,8 @@ class Api(SmorestApi):
                 merged.update(part if isinstance(part, dict) else {"_schema": part})
             payload["errors"] = errors = merged
         if code == 404 and request.url_rule is None:  # no route: an id too large for any row?
-            from core.routing import too_large_id_message
-            payload["message"] = too_large_id_message() or payload.get("message")
+            said = (explain() for explain in NO_ROUTE_MESSAGES)
+            payload["message"] = next((message for message in said if message), None) or payload.get("message")
         if not payload.get("message"):
             payload["message"] = first_message(errors) or error.description or error.name
         return payload, code, headers

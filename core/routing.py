@@ -12,6 +12,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import IntegerConverter, PathConverter
 
 from core import choices
+from core.errors import NO_ROUTE_MESSAGES
 from core.plugins import plugin_host
 from core.schemas.choices import document_choice_lists
 
@@ -69,3 +70,6 @@ def init_app(app, api):
         api.register_converter(converter, lambda converter: {
             "type": "string", "enum": list(converter.choices)})
     document_choice_lists(api.spec, plugin_host(app).share_targets())
+
+
+NO_ROUTE_MESSAGES.append(too_large_id_message)
