@@ -55,19 +55,24 @@ class PlaceSpecSchema(_Strict):
                 raise ValidationError(f"a place's {key} starts with 'the ': {data[key]!r}", key)
 
 
-class KindSchema(_Strict):
+class _Furnished(_Strict):
+    """What a world kind and a kind of journey both say: the roof and glass lines, the sounds,
+    smells and keepsakes."""
+    roof = fields.String(load_default="", validate=Length(max=80))
+    glass = fields.String(load_default="", validate=Length(max=80))
+    sounds = _phrases(3, 12)
+    smells = _phrases(2, 10)
+    keepsakes = _phrases(3, 12)
+
+
+class KindSchema(_Furnished):
     words = fields.List(fields.String(validate=Length(min=2, max=60)), required=True, validate=Length(min=1))
     category = fields.String(required=True, validate=OneOf(CATEGORIES))
     handle = fields.String(load_default="", validate=Length(max=60))
     medium = fields.String(load_default="land", validate=OneOf(MEDIA))
     has_sky = fields.Boolean(load_default=True)
-    roof = fields.String(load_default="", validate=Length(max=80))
-    glass = fields.String(load_default="", validate=Length(max=80))
     outside = _phrases(1, 8)
     places = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=3, max=8))
-    sounds = _phrases(3, 12)
-    smells = _phrases(2, 10)
-    keepsakes = _phrases(3, 12)
 
 
 class ModifierSchema(_Strict):
@@ -122,17 +127,12 @@ class HeadSchema(_Strict):
     smells = _phrases(0, 6)
 
 
-class JourneyClassSchema(_Strict):
+class JourneyClassSchema(_Furnished):
     named = fields.Boolean(load_default=False)
     place = fields.String(required=True, validate=Length(min=5, max=60))
     vehicles = fields.List(fields.String(validate=Length(min=2, max=40)), required=True, validate=Length(min=1))
-    roof = fields.String(load_default="", validate=Length(max=80))
-    glass = fields.String(load_default="", validate=Length(max=80))
     outside = _phrases(2, 8)
     places = fields.List(fields.Nested(PlaceSpecSchema), required=True, validate=Length(min=3, max=6))
-    sounds = _phrases(3, 12)
-    smells = _phrases(2, 10)
-    keepsakes = _phrases(3, 12)
 
 
 class JourneysSchema(_Strict):
