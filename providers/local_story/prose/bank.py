@@ -13,7 +13,7 @@ from .things import lines_data, sound_as_noun, template_sound_needs
 DATA = Path(__file__).resolve().parents[1] / "data" / "phrases.json"
 #: "built": the world has buildings, walls and the dust in them (not a truck on its way, not a salt flat)
 NEEDS = {"next", "visible", "unseen", "description", "companion", "fixture", "sound", "smell", "touch", "element", "sky", "outdoors", "indoors",
-         "antagonist_seen", "dialogue", "readable", "surface", "sound_lasts", "sound_moves", "built"}
+         "antagonist_seen", "dialogue", "readable", "surface", "sound_lasts", "sound_moves", "built", "portable"}
 TAGS = {"gore", "violence", "supernatural", "hero_alive", "companion_alive", "sounds", "body"}
 SLOTS = {"next", "description", "called", "I", "me", "my", "myself", "was", "C", "C_they", "C_them", "C_their", "C_was", "A", "A_them", "A_their",
          "A_was", "place", "fixture", "sound", "sound_noun", "smell", "touch", "home", "E", "weather", "outside", "dark", "cold",

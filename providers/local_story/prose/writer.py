@@ -224,6 +224,8 @@ class Writer:
             if _readable(s["element"].name):  # read, dated, named in: a page, not a fishing net
                 have.add("readable")
             have |= settled(self.plan, beat, s["element"])  # given up at the choice: not held after it
+            if getattr(s["element"], "portable", True):  # turned to the light, kept by a fixture: not a balcony
+                have.add("portable")
         if self.world.get("weather") and self.world.get("has_sky"):
             have.add("sky")
         if self.seen_villain:
