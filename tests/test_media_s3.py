@@ -67,17 +67,18 @@ def s3_settings(s3_endpoint, bucket):
 
 
 def use_settings(app, monkeypatch, **settings):
-    """The shared test app with its media in the store (restored after the test)."""
+    """The shared test app with its media in the store (restored after the test): the store made
+    from these settings is dropped with them, so the tests after this one on the same worker do
+    not keep writing to this bucket (its videos went missing in later tests when one didn't)."""
     for name, value in settings.items():
         monkeypatch.setitem(app.config, name, value)
-    app.extensions.pop("dreadforge.storage", None)
+    monkeypatch.setitem(app.extensions, "dreadforge.storage", None)  # made anew, put back after
 
 
 @pytest.fixture
 def s3_app(app, monkeypatch, s3_settings):
     use_settings(app, monkeypatch, **s3_settings)
-    yield app
-    app.extensions.pop("dreadforge.storage", None)
+    return app
 
 
 @pytest.fixture
