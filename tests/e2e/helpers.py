@@ -80,6 +80,19 @@ def new_member(browser, site, first, last, email_prefix, password):
     return page
 
 
+def new_admin(browser, site, first, password, role="admin"):
+    """A new page signed in as a new administrator (made with `dreadforge users create`; the home
+    dashboard greets `first`); its address is ``page.email``."""
+    email = unique_email(first.lower())
+    cli(site, "users", "create", "--email", email, "--password", password, "--first-name", first,
+        "--role", role)
+    page = new_page(browser, site)
+    sign_in(page, email, password)
+    expect(page.get_by_role("heading", name=re.compile(first))).to_be_visible(timeout=T)
+    page.email = email
+    return page
+
+
 def open_screen(page, path, heading):
     """Go to `path` and wait for the screen's heading."""
     page.goto(path)

@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import T, cli, new_page, sign_in, unique_email
+from tests.e2e.helpers import T, cli, new_admin, new_page, unique_email
 from tests.e2e.test_journey import api_call
 
 PASSWORD = "nightmare-123"
@@ -51,13 +51,8 @@ def test_a_share_button_reads_its_count_with_the_right_noun(writer):
 
 def test_a_moderator_hides_a_story_with_a_reason_its_author_reads(browser, site, writer):
     story = new_story(writer, title="The Lantern Choir")
-    email = unique_email("keeper")
-    cli(site, "users", "create", "--email", email, "--password", PASSWORD,
-        "--first-name", "Keeper", "--role", "admin")
-    admin = new_page(browser, site)
+    admin = new_admin(browser, site, "Keeper", PASSWORD)
     try:
-        sign_in(admin, email, PASSWORD)
-        expect(admin.get_by_role("heading", name=re.compile("Keeper"))).to_be_visible(timeout=T)
         admin.goto("/admin")
         admin.get_by_role("tab", name="Stories").click()
         admin.get_by_role("searchbox", name="Search stories").fill("Lantern Choir")

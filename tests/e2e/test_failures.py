@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import shot
-from tests.e2e.helpers import T, assert_clean_console, cli, new_page, sign_in, toast, unique_email
+from tests.e2e.helpers import T, assert_clean_console, new_admin, toast
 
 PASSWORD = "nightmare-123"
 QUEUE_DOWN = {"code": 503, "status": "Service Unavailable",
@@ -41,13 +41,7 @@ def test_a_video_whose_generation_cannot_start_is_reported_as_a_failure(member):
 
 @pytest.fixture
 def admin(browser, site):
-    email = unique_email("warden")
-    cli(site, "users", "create", "--email", email, "--password", PASSWORD,
-        "--first-name", "Warden", "--role", "admin")
-    page = new_page(browser, site)
-    sign_in(page, email, PASSWORD)
-    expect(page.get_by_role("heading", name=re.compile("Warden"))).to_be_visible(timeout=T)
-    page.email = email
+    page = new_admin(browser, site, "Warden", PASSWORD)
     yield page
     page.context.close()
 

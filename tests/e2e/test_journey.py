@@ -16,7 +16,7 @@ from tests.e2e.conftest import shot
 from tests.e2e.helpers import (
     T,
     assert_clean_console,
-    cli,
+    new_admin,
     new_page,
     open_screen,
     record_progress,
@@ -356,13 +356,8 @@ def step_admin_bans_creator(browser, site, creator, state):
     # The creator has the story open (signed in) when the admin acts.
     creator.goto(f"/story/{story_id}")
     expect(creator.locator("#comments").get_by_role("textbox", name="Write a comment")).to_be_visible(timeout=T)
-    admin_email = unique_email("admin")
-    cli(site, "users", "create", "--email", admin_email, "--password", PASSWORD,
-        "--first-name", "Warden", "--role", "super_admin")
-    admin = new_page(browser, site)
+    admin = new_admin(browser, site, "Warden", PASSWORD, role="super_admin")
     try:
-        sign_in(admin, admin_email, PASSWORD)
-        expect(admin.get_by_role("heading", name=re.compile("Warden"))).to_be_visible(timeout=T)
         admin.get_by_role("button", name="Account menu").click()
         admin.get_by_role("menuitem", name="Admin Panel").click()
         expect(admin).to_have_url(re.compile(r"/admin$"), timeout=T)
