@@ -158,8 +158,9 @@ def test_the_title_placeholders_say_what_title_one_gets(member):
     page.get_by_role("button", name="Save Story").click()
     expect(page.get_by_role("heading", name=expected, level=1)).to_be_visible(timeout=T)
     story_id = page.url.rsplit("/", 1)[-1]
-    api_call(page, "DELETE", f"/api/stories/{story_id}")
     assert_clean_console(page)
+    page.goto("/")  # not on the story's page when it goes (its next refresh would be a 404)
+    api_call(page, "DELETE", f"/api/stories/{story_id}")
 
 
 # --- 5. the edit page shows the saved story ---------------------------------------------------------
